@@ -1,0 +1,199 @@
+"""Trustgate settings, read from the environment through strict helpers.
+
+A bad value raises ImproperlyConfigured at start-up rather than misbehaving later.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+# presidio's email recognizer would fetch the public suffix list from the internet at import time.
+os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
+# boto3 must never probe the cloud metadata address for credentials.
+os.environ.setdefault("AWS_EC2_METADATA_DISABLED", "true")
+
+
+def env_str(name: str, default: str) -> str:
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    lowered = raw.strip().lower()
+    if lowered in ("1", "true", "yes", "on"):
+        return True
+    if lowered in ("0", "false", "no", "off"):
+        return False
+    raise ImproperlyConfigured(f"{name} must be true or false, not {raw!r}.")
+
+
+def env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}.") from None
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+DEBUG = env_bool("TRUSTGATE_DEBUG", False)
+SECRET_KEY = env_str("TRUSTGATE_SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG and os.environ.get("TRUSTGATE_REQUIRE_SECRET_KEY"):
+        raise ImproperlyConfigured("Set TRUSTGATE_SECRET_KEY to a long random string.")
+    SECRET_KEY = "insecure-dev-only-" + hashlib.sha256(str(BASE_DIR).encode()).hexdigest()
+
+ALLOWED_HOSTS = env_list("TRUSTGATE_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env_list("TRUSTGATE_CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "django_q",
+    "rest_framework",
+    "billing",
+    "evaluations",
+    "suites",
+    "redteam",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "evalsite.urls"
+WSGI_APPLICATION = "evalsite.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASE_URL = env_str("DATABASE_URL", "")
+if DATABASE_URL:
+    import dj_database_url
+
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+else:
+    # These options are what lets several django-q2 workers share SQLite without "database is locked".
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": env_str("TRUSTGATE_SQLITE_PATH", str(BASE_DIR / "var" / "trustgate.sqlite3")),
+            "OPTIONS": {
+                "transaction_mode": "IMMEDIATE",
+                "timeout": 20,
+                "init_command": "PRAGMA journal_mode=WAL;",
+            },
+        }
+    }
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "evaluations:dashboard"
+LOGOUT_REDIRECT_URL = "login"
+
+Q_CLUSTER = {
+    "name": "trustgate",
+    "orm": "default",
+    "workers": env_int("TRUSTGATE_Q_WORKERS", 1),
+    "timeout": env_int("TRUSTGATE_Q_TIMEOUT", 3600),
+    # retry must exceed timeout, or a task still running is handed out again.
+    "retry": env_int("TRUSTGATE_Q_TIMEOUT", 3600) + 300,
+    "max_attempts": 3,
+    "poll": 0.2,
+    "catch_up": False,
+    "save_limit": 500,
+    "ack_failures": True,
+    "sync": env_bool("TRUSTGATE_Q_SYNC", False),
+}
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "UNAUTHENTICATED_USER": None,
+}
+
+# --- Trustgate ---------------------------------------------------------------------------------------------
+
+# Lifts the "public addresses only" rule of the endpoint guard. For local development, the demo and tests.
+TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = env_bool("TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS", False)
+
+# Fernet key for the transient, encrypted copy of an agent key while its run is in flight.
+_fernet_raw = env_str("TRUSTGATE_FERNET_KEY", "")
+TRUSTGATE_FERNET_KEY = _fernet_raw or base64.urlsafe_b64encode(
+    hashlib.sha256(("fernet:" + SECRET_KEY).encode()).digest()
+).decode()
+
+TRUSTGATE_TEST_REQUESTS_PER_MINUTE = env_int("TRUSTGATE_TEST_REQUESTS_PER_MINUTE", 10)
+TRUSTGATE_MAX_REPLY_BYTES = 64 * 1024
+TRUSTGATE_ENABLE_OPUS = env_bool("TRUSTGATE_ENABLE_OPUS", False)
+TRUSTGATE_BEDROCK_MODELS = {
+    "haiku": env_str("TRUSTGATE_BEDROCK_HAIKU", "anthropic.claude-3-5-haiku-20241022-v1:0"),
+    "sonnet": env_str("TRUSTGATE_BEDROCK_SONNET", "anthropic.claude-3-7-sonnet-20250219-v1:0"),
+    "opus": env_str("TRUSTGATE_BEDROCK_OPUS", "anthropic.claude-opus-4-20250514-v1:0"),
+}
+TRUSTGATE_DEMO_AGENT_PORT = env_int("TRUSTGATE_DEMO_AGENT_PORT", 8765)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env_str("TRUSTGATE_LOG_LEVEL", "INFO")},
+    "loggers": {"presidio-analyzer": {"level": "ERROR"}},
+}
