@@ -1,0 +1,41 @@
+# Trustgate: `make run` starts everything on the embedded defaults; `make test` runs the whole suite.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell sha1sum requirements.txt | cut -c1-12)
+
+.PHONY: run test setup migrate demo browser lint bench clean
+
+setup: $(STAMP)
+
+$(STAMP): requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt
+	rm -f $(VENV)/.installed-*; touch $(STAMP)
+
+migrate: setup
+	mkdir -p var
+	$(PY) manage.py migrate --noinput
+
+demo: migrate
+	TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS=true $(PY) manage.py demo_setup
+
+run: demo
+	TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS=true $(PY) manage.py up
+
+# Chromium comes from Debian's packages (never `playwright install`): the browser tests drive /usr/bin/chromium.
+browser:
+	@command -v chromium >/dev/null || { \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver) >/dev/null; }
+
+test: setup browser
+	$(PY) -m pytest -q $(PYTEST_ARGS)
+
+bench: setup
+	$(PY) bench/run_efficiency.py
+	$(PY) bench/pii_scan.py
+
+clean:
+	rm -rf $(VENV) var staticfiles

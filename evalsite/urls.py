@@ -1,0 +1,14 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", include("evaluations.urls")),
+]
+
+handler403 = "evalsite.views.permission_denied"
+handler404 = "evalsite.views.page_not_found"
+handler500 = "evalsite.views.server_error"

@@ -1,0 +1,19 @@
+"""Create the demo workspace, login and demo agent (idempotent). Prints the login."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+from evaluations.services.demo import demo_setup
+
+
+class Command(BaseCommand):
+    help = "Create (or refresh) the demo account, login, demo agent and demo suite."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        result = demo_setup()
+        self.stdout.write(self.style.SUCCESS("Demo ready."))
+        self.stdout.write(f"  Log in at http://127.0.0.1:8000/ as  {result.username} / {result.password}")
+        self.stdout.write(f"  Demo agent: {result.agent_name} -> {result.agent_url}")

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class RedteamConfig(AppConfig):
+    name = "redteam"
+    verbose_name = "Red team"
