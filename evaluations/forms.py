@@ -38,6 +38,7 @@ def parse_header_lines(text: str) -> dict[str, str]:
 
 class AgentForm(forms.ModelForm):
     api_key = forms.CharField(
+        label="API key",
         required=False,
         max_length=4096,
         strip=True,
@@ -60,6 +61,17 @@ class AgentForm(forms.ModelForm):
             "auth_header_name", "timeout_seconds", "model_name", "bedrock_model", "judge_model",
             "judge_strictness", "allowed_contacts",
         ]  # fmt: skip
+        labels = {
+            "endpoint_url": "Endpoint URL",
+            "timeout_seconds": "Timeout (seconds)",
+            "tool_calls_path": "Tool-call path",
+            "conversation_id_from": "Conversation id comes from",
+            "conversation_id_path": "Conversation-id path",
+            "conversation_id_name": "Header or cookie name",
+            "stateful": "Stateful (the agent keeps its own history: send only the latest turn)",
+            "auth_header_name": "Auth header name",
+            "bedrock_model": "Claude model",
+        }
         widgets = {
             "knowledge": forms.Textarea(attrs={"rows": 6}),
             "request_template": forms.Textarea(attrs={"rows": 6, "class": "mono"}),

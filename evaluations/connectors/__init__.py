@@ -1,0 +1,65 @@
+"""Agent connectors: one call, ``send_message``, for every protocol (SPEC §1)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+
+from evaluations.connectors.base import (
+    AgentConfig,
+    AgentError,
+    AgentReply,
+    Conversation,
+    ConversationIdSource,
+    ErrorKind,
+    Protocol,
+    ToolCall,
+    Turn,
+)
+from evaluations.connectors.bedrock import reset_client as reset_bedrock_client
+from evaluations.connectors.bedrock import send_bedrock_message
+from evaluations.connectors.http import make_client, parse_retry_after, send_http_message
+
+__all__ = [
+    "AgentConfig",
+    "AgentError",
+    "AgentReply",
+    "Conversation",
+    "ConversationIdSource",
+    "ErrorKind",
+    "Protocol",
+    "ToolCall",
+    "Turn",
+    "make_client",
+    "parse_retry_after",
+    "reset_bedrock_client",
+    "send_message",
+    "send_message_sync",
+]
+
+
+async def send_message(
+    config: AgentConfig,
+    conversation: Conversation,
+    message: str,
+    *,
+    api_key: str = "",
+    client: httpx.AsyncClient | None = None,
+) -> AgentReply:
+    """Send ``message`` after the turns in ``conversation`` and return the agent's reply.
+
+    On success ``conversation`` gains the user and assistant turns and the agent's conversation id / cookies;
+    on failure it is left unchanged (a generated id may have been set) and ``AgentError`` is raised.
+    Never retries. ``client`` should come from ``make_client()``; one is made per call when omitted.
+    """
+    if config.protocol == Protocol.BEDROCK:
+        return await send_bedrock_message(config, conversation, message)
+    return await send_http_message(config, conversation, message, api_key=api_key, client=client)
+
+
+def send_message_sync(
+    config: AgentConfig, conversation: Conversation, message: str, *, api_key: str = ""
+) -> AgentReply:
+    """``send_message`` for synchronous code (the Test request view). Not for use inside an event loop."""
+    return asyncio.run(send_message(config, conversation, message, api_key=api_key))

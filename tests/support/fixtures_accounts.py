@@ -1,0 +1,44 @@
+"""Users, accounts and agents for tests, built with our services."""
+
+from __future__ import annotations
+
+import pytest
+
+from billing.models import Account, Role
+from billing.services import membership_set, user_create_with_account
+from evaluations.models import Agent, Protocol
+from evaluations.services.agents import agent_create
+
+
+@pytest.fixture
+def alice(db):  # type: ignore[no-untyped-def]
+    return user_create_with_account(username="alice", password="pw-alice-123", account_name="Acme")
+
+
+@pytest.fixture
+def acme(alice) -> Account:  # type: ignore[no-untyped-def]
+    return alice.memberships.get().account
+
+
+@pytest.fixture
+def bob(db):  # type: ignore[no-untyped-def]
+    """A user of another account: everything of Acme must be 404 for him."""
+    return user_create_with_account(username="bob", password="pw-bob-123", account_name="Globex")
+
+
+@pytest.fixture
+def make_member(acme, django_user_model):  # type: ignore[no-untyped-def]
+    def make(username: str, role: str = Role.READ):  # type: ignore[no-untyped-def]
+        user = django_user_model.objects.create_user(username=username, password="pw-" + username)
+        membership_set(account=acme, user=user, role=role)
+        return user
+
+    return make
+
+
+@pytest.fixture
+def agent(acme) -> Agent:  # type: ignore[no-untyped-def]
+    return agent_create(
+        account=acme,
+        data={"name": "Support bot", "protocol": Protocol.SIMPLE_CHAT, "endpoint_url": "http://127.0.0.1:9/chat"},
+    )

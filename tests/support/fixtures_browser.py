@@ -1,0 +1,42 @@
+"""Real Chromium from Debian's packages, driven by Playwright (never `playwright install`)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not shutil.which(CHROMIUM):
+        if os.environ.get("CI"):
+            pytest.fail("Chromium is missing: install Debian's chromium package (make test does).")
+        pytest.skip("Chromium is not installed; run `make test`, which installs it.")
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+            "--disable-dev-shm-usage",
+        ],
+    }  # fmt: skip
+
+
+@pytest.fixture
+def logged_in_page(page, live_server, django_user_model):  # type: ignore[no-untyped-def]
+    """A browser page logged in as a fresh admin of a fresh workspace."""
+    from billing.services import user_create_with_account
+
+    user_create_with_account(username="carol", password="pw-carol-123", account_name="Carol's workspace")
+    page.goto(f"{live_server.url}/login/")
+    page.get_by_label("Username").fill("carol")
+    page.get_by_label("Password").fill("pw-carol-123")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{live_server.url}/")
+    return page
