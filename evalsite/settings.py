@@ -195,5 +195,36 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env_str("TRUSTGATE_LOG_LEVEL", "INFO")},
-    "loggers": {"presidio-analyzer": {"level": "ERROR"}},
+    "loggers": {
+        "presidio-analyzer": {"level": "ERROR"},
+        "httpx": {"level": "WARNING"},  # one INFO line per agent request is noise (and costs CPU)
+        "httpcore": {"level": "WARNING"},
+    },
 }
+
+# --- Model client (judge and generation) -------------------------------------------------------------------
+# One model-client layer (evaluations/llm.py) serves the judge and scenario generation.
+# Provider: "anthropic", "bedrock", "openai" (a self-hosted OpenAI-compatible judge such as vLLM or Ollama),
+# "rules_only", or "" / "auto": Anthropic when ANTHROPIC_API_KEY or ANTHROPIC_BASE_URL is set, else rules only.
+TRUSTGATE_JUDGE_PROVIDER = env_str("TRUSTGATE_JUDGE_PROVIDER", "").strip().lower()
+if TRUSTGATE_JUDGE_PROVIDER not in ("", "auto", "anthropic", "bedrock", "openai", "rules_only"):
+    raise ImproperlyConfigured(
+        "TRUSTGATE_JUDGE_PROVIDER must be one of anthropic, bedrock, openai, rules_only or auto, "
+        f"not {TRUSTGATE_JUDGE_PROVIDER!r}."
+    )
+# Per model call: seconds before giving up, and retries on overload / rate limits / server errors.
+TRUSTGATE_MODEL_TIMEOUT = env_int("TRUSTGATE_MODEL_TIMEOUT", 60)
+TRUSTGATE_MODEL_MAX_RETRIES = env_int("TRUSTGATE_MODEL_MAX_RETRIES", 2)
+TRUSTGATE_ANTHROPIC_MODELS = {
+    "sonnet": env_str("TRUSTGATE_ANTHROPIC_SONNET", "claude-sonnet-4-6"),
+    "haiku": env_str("TRUSTGATE_ANTHROPIC_HAIKU", "claude-haiku-4-5"),
+    "opus": env_str("TRUSTGATE_ANTHROPIC_OPUS", "claude-opus-4-7"),
+}
+# The judge on Bedrock uses the same model ids as Bedrock agents (TRUSTGATE_BEDROCK_HAIKU/SONNET/OPUS).
+TRUSTGATE_BEDROCK_JUDGE_MODELS = TRUSTGATE_BEDROCK_MODELS
+# OpenAI-compatible judge: base URL up to (not including) /chat/completions, e.g. http://localhost:8000/v1.
+TRUSTGATE_OPENAI_JUDGE_URL = env_str("TRUSTGATE_OPENAI_JUDGE_URL", "")
+TRUSTGATE_OPENAI_JUDGE_MODEL = env_str("TRUSTGATE_OPENAI_JUDGE_MODEL", "")
+TRUSTGATE_OPENAI_JUDGE_API_KEY = env_str("TRUSTGATE_OPENAI_JUDGE_API_KEY", "")
+# How many judge calls run at once per run, alongside the conversations.
+TRUSTGATE_JUDGE_CONCURRENCY = env_int("TRUSTGATE_JUDGE_CONCURRENCY", 4)

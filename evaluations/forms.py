@@ -200,3 +200,93 @@ class TestRequestForm(forms.Form):
     test_message = forms.CharField(
         max_length=4000, initial="Hello! What can you help me with?", widget=forms.TextInput()
     )
+
+
+class RunLaunchForm(forms.Form):
+    """New evaluation (saved-suite mode). Agent and suite choices are limited to the user's accounts."""
+
+    agent = forms.ModelChoiceField(queryset=Agent.objects.none(), empty_label="Choose an agent")
+    suite = forms.ModelChoiceField(
+        queryset=None, empty_label="Choose a saved suite", error_messages={"required": "Choose a suite to run."}
+    )
+    api_key = forms.CharField(
+        label="API key",
+        required=False,
+        max_length=4096,
+        widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "off"}),
+        help_text="Used for this run only, kept encrypted until it ends, then deleted.",
+    )
+    endpoint_url = forms.CharField(
+        label="Endpoint override",
+        required=False,
+        max_length=2000,
+        help_text="Optional: run against another endpoint (e.g. staging). Each endpoint keeps its own baseline.",
+    )
+    runs_per_scenario = forms.IntegerField(
+        label="Runs per scenario",
+        initial=3,
+        error_messages={"invalid": "Runs per scenario must be a whole number between 1 and 10."},
+    )
+    parallel = forms.IntegerField(
+        label="Parallel conversations",
+        initial=4,
+        error_messages={"invalid": "Parallel conversations must be a whole number between 1 and 8."},
+    )
+    allowed_contacts = forms.CharField(
+        label="Contacts the agent may share",
+        required=False,
+        max_length=4000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Emails and phones, one a line. Leave blank to use the agent's own list.",
+    )
+
+    def __init__(self, *args: Any, agents: Any, suites: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["agent"].queryset = agents
+        self.fields["suite"].queryset = suites
+        self.fields["suite"].label_from_instance = lambda s: f"{s.name} (v{s.version}, {s.active_scenarios} scenarios)"
+
+    def clean_runs_per_scenario(self) -> int:
+        value = self.cleaned_data["runs_per_scenario"]
+        if not 1 <= value <= 10:
+            raise forms.ValidationError("Runs per scenario must be between 1 and 10.")
+        return value
+
+    def clean_parallel(self) -> int:
+        value = self.cleaned_data["parallel"]
+        if not 1 <= value <= 8:
+            raise forms.ValidationError("Parallel conversations must be between 1 and 8.")
+        return value
+
+    def clean_api_key(self) -> str:
+        key = self.cleaned_data.get("api_key", "")
+        if any(c in key for c in "\r\n\0"):
+            raise forms.ValidationError("The API key cannot contain line breaks.")
+        return key
+
+    def clean_allowed_contacts(self) -> list[str] | None:
+        lines = [line.strip() for line in self.cleaned_data.get("allowed_contacts", "").splitlines() if line.strip()]
+        return lines or None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        suite, agent = data.get("suite"), data.get("agent")
+        if suite is not None and not suite.active_scenarios:
+            self.add_error("suite", f"The suite “{suite.name}” has no scenarios yet; add one before running it.")
+        if suite is not None and agent is not None and suite.account_id != agent.account_id:
+            self.add_error("suite", "Choose a suite of the same workspace as the agent.")
+        url = (data.get("endpoint_url") or "").strip()
+        if url and agent is not None and not agent.is_bedrock:
+            try:
+                validate_endpoint_url(url)
+            except EndpointBlocked as exc:
+                self.add_error("endpoint_url", str(exc))
+        return data
+
+    def conversation_count(self) -> tuple[int, int, int] | None:
+        """(scenarios, runs, conversations) from whatever is valid so far, for the live line."""
+        suite = self.cleaned_data.get("suite") if hasattr(self, "cleaned_data") else None
+        runs = self.cleaned_data.get("runs_per_scenario") if hasattr(self, "cleaned_data") else None
+        if suite is None or runs is None:
+            return None
+        return suite.active_scenarios, runs, suite.active_scenarios * runs

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from evaluations.views import agents, dashboard
+from evaluations.views import agents, dashboard, reports, runs
 
 app_name = "evaluations"
 
@@ -12,4 +12,12 @@ urlpatterns = [
     path("agents/<int:agent_id>/", agents.agent_detail, name="agent-detail"),
     path("agents/<int:agent_id>/edit/", agents.agent_edit, name="agent-edit"),
     path("agents/<int:agent_id>/delete/", agents.agent_delete, name="agent-delete"),
+    path("runs/new/", runs.run_new, name="run-new"),
+    path("runs/estimate/", runs.run_estimate, name="run-estimate"),
+    path("runs/<int:run_id>/progress/", runs.run_progress, name="run-progress"),
+    path("runs/<int:run_id>/cancel/", runs.run_cancel, name="run-cancel"),
+    path("runs/", reports.run_list, name="run-list"),
+    path("runs/<int:run_id>/", reports.run_report, name="run-report"),
+    path("runs/<int:run_id>/report.json", reports.run_report_json, name="run-report-json"),
+    path("runs/<int:run_id>/report.junit.xml", reports.run_report_junit, name="run-report-junit"),
 ]

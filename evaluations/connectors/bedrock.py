@@ -38,13 +38,16 @@ _ENV_KEYS = (
 )
 
 _client_lock = threading.Lock()
-_client: Any = None
-_client_env: tuple[str | None, ...] | None = None
+_clients: dict[float, Any] = {}  # by read timeout; agents use a handful of distinct timeouts
+_clients_env: tuple[str | None, ...] | None = None
 
 # Bedrock error codes → (HTTP-like status, what the user can do). 429/503 are retried by the executor.
 _ERRORS: dict[str, tuple[int, str]] = {
     "ThrottlingException": (429, "Bedrock is throttling requests for this model; Trustgate will retry later."),
-    "ServiceQuotaExceededException": (429, "The Bedrock quota for this model is used up."),
+    "ServiceQuotaExceededException": (
+        400,
+        "The Bedrock quota for this model is used up; raise it in AWS Service Quotas.",
+    ),
     "ModelNotReadyException": (503, "The Bedrock model is not ready yet; Trustgate will retry later."),
     "ServiceUnavailableException": (503, "Bedrock is unavailable right now; Trustgate will retry later."),
     "AccessDeniedException": (
@@ -61,32 +64,39 @@ _ERRORS: dict[str, tuple[int, str]] = {
 
 
 def reset_client() -> None:
-    """Forget the cached client (tests that change the AWS environment call this)."""
-    global _client, _client_env
+    """Forget the cached clients (tests that change the AWS environment call this)."""
+    global _clients_env
     with _client_lock:
-        _client = None
-        _client_env = None
+        _clients.clear()
+        _clients_env = None
 
 
-def get_client() -> Any:
-    global _client, _client_env
+def get_client(timeout_seconds: float = 30.0) -> Any:
+    """The shared ``bedrock-runtime`` client for this read timeout, built on first use."""
+    global _clients_env
     env = tuple(os.environ.get(key) for key in _ENV_KEYS)
     with _client_lock:
-        if _client is None or env != _client_env:
+        if env != _clients_env:
+            _clients.clear()
+            _clients_env = env
+        client = _clients.get(timeout_seconds)
+        if client is None:
             import boto3  # lazily: importing boto3 costs time at Django start
             from botocore.config import Config
 
-            _client = boto3.client(
+            client = boto3.client(
                 "bedrock-runtime",
                 config=Config(
                     retries={"total_max_attempts": 1, "mode": "standard"},  # the executor retries, not boto3
-                    connect_timeout=10,
-                    read_timeout=300,  # per-call timeouts are enforced around the call instead
+                    connect_timeout=min(10.0, timeout_seconds),
+                    # Slightly above the agent timeout: the caller gives up first, and the worker thread
+                    # left behind ends soon after instead of holding a connection for minutes.
+                    read_timeout=timeout_seconds + 1,
                     max_pool_connections=50,
                 ),
             )
-            _client_env = env
-        return _client
+            _clients[timeout_seconds] = client
+        return client
 
 
 def _messages(conversation: Conversation, message: str) -> list[dict[str, Any]]:
@@ -103,7 +113,7 @@ def _converse(config: AgentConfig, conversation: Conversation, message: str) -> 
     }
     if config.system_prompt:
         request["system"] = [{"text": config.system_prompt}]
-    response: dict[str, Any] = get_client().converse(**request)
+    response: dict[str, Any] = get_client(config.timeout_seconds).converse(**request)
     return response
 
 
@@ -130,9 +140,7 @@ def _error(exc: Exception, config: AgentConfig) -> AgentError:
     if isinstance(exc, boto_errors.ParamValidationError):
         return AgentError(f"The Bedrock request is not valid: {exc}", kind=ErrorKind.CONFIG)
     if isinstance(exc, boto_errors.ReadTimeoutError | boto_errors.ConnectTimeoutError):
-        return AgentError(
-            f"Bedrock did not answer within {config.timeout_seconds:g} s.", kind=ErrorKind.TIMEOUT
-        )
+        return AgentError(f"Bedrock did not answer within {config.timeout_seconds:g} s.", kind=ErrorKind.TIMEOUT)
     if isinstance(exc, boto_errors.EndpointConnectionError | boto_errors.ConnectionClosedError):
         return AgentError(f"Could not connect to Bedrock: {exc}", kind=ErrorKind.CONNECTION)
     if isinstance(exc, boto_errors.BotoCoreError):

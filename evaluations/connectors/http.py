@@ -145,6 +145,11 @@ async def _send(
             kind=ErrorKind.TIMEOUT,
         ) from None
     except httpx.ConnectError as exc:
+        if "CERTIFICATE_VERIFY_FAILED" in str(exc):
+            raise AgentError(
+                f"The agent's TLS certificate could not be verified for {host} ({_reason(exc)}).",
+                kind=ErrorKind.CONNECTION,
+            ) from None
         raise AgentError(
             f"Could not connect to the agent at {host}:{port} ({_reason(exc)}). "
             "Check that it is running and reachable from Trustgate.",
@@ -156,9 +161,7 @@ async def _send(
             kind=ErrorKind.CONNECTION,
         ) from None
     except httpx.HTTPError as exc:
-        raise AgentError(
-            f"The request to the agent failed ({_reason(exc)}).", kind=ErrorKind.CONNECTION
-        ) from None
+        raise AgentError(f"The request to the agent failed ({_reason(exc)}).", kind=ErrorKind.CONNECTION) from None
     latency_ms = round((time.perf_counter() - started) * 1000)
 
     text = raw.decode("utf-8", errors="replace")
@@ -329,16 +332,12 @@ def _build_headers(config: AgentConfig, conversation: Conversation, api_key: str
         except ValueError as exc:
             raise AgentError(f"Extra header {name!r}: {exc}", kind=ErrorKind.CONFIG) from None
         if not value.isascii():
-            raise AgentError(
-                f"Extra header {name!r}: header values must be plain ASCII.", kind=ErrorKind.CONFIG
-            )
+            raise AgentError(f"Extra header {name!r}: header values must be plain ASCII.", kind=ErrorKind.CONFIG)
         headers[name] = value
     if api_key:
         auth_name = config.auth_header_name or "Authorization"
         if not is_valid_header_name(auth_name):
-            raise AgentError(
-                f"The auth header name {auth_name!r} is not a valid header name.", kind=ErrorKind.CONFIG
-            )
+            raise AgentError(f"The auth header name {auth_name!r} is not a valid header name.", kind=ErrorKind.CONFIG)
         auth_value = config.auth_value_prefix + api_key
         try:
             check_header_value(auth_value)
@@ -358,8 +357,7 @@ def _build_headers(config: AgentConfig, conversation: Conversation, api_key: str
                 check_header_value(header_value)
             except ValueError:
                 raise AgentError(
-                    "The conversation id the agent returned contains a line break; it can't be sent back "
-                    "as a header.",
+                    "The conversation id the agent returned contains a line break; it can't be sent back as a header.",
                     kind=ErrorKind.MALFORMED,
                 ) from None
             headers.setdefault(config.conversation_id_name, header_value)
@@ -462,9 +460,7 @@ def _simple_chat_text(data: Any, preview: str, status: int) -> tuple[str, str]:
     )
 
 
-def _extract(
-    config: AgentConfig, data: Any, preview: str, status: int
-) -> tuple[str, tuple[ToolCall, ...], str]:
+def _extract(config: AgentConfig, data: Any, preview: str, status: int) -> tuple[str, tuple[ToolCall, ...], str]:
     """(reply text, tool calls, the path the text came from)."""
     if config.protocol == Protocol.OPENAI:
         _require_object(data, preview, status, "choices[0].message")

@@ -63,7 +63,7 @@ def parse_path(path: str) -> list[Segment]:
                 pos += 1
             key = path[start:pos]
             if key != key.strip():
-                raise _syntax_error(path, start, "keys cannot start or end with spaces; quote them as [\" key \"]")
+                raise _syntax_error(path, start, 'keys cannot start or end with spaces; quote them as [" key "]')
             segments.append(key)
             expect_key = False
     if expect_key:
@@ -100,7 +100,7 @@ def _parse_bracket(path: str, pos: int, segments: list[Segment]) -> int:
     try:
         index = int(text)
     except ValueError:
-        raise _syntax_error(path, inner, f"{text!r} is not a list index; quote keys as [\"name\"]") from None
+        raise _syntax_error(path, inner, f'{text!r} is not a list index; quote keys as ["name"]') from None
     segments.append(index)
     return close + 1
 

@@ -44,6 +44,7 @@ METADATA_ADDRESSES = frozenset(
     )
 )
 
+_RFC1918 = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"))
 _CGNAT = ipaddress.ip_network("100.64.0.0/10")
 _THIS_NETWORK = ipaddress.ip_network("0.0.0.0/8")
 _UNIQUE_LOCAL = ipaddress.ip_network("fc00::/7")
@@ -115,9 +116,9 @@ def _ipv4_problem(address: ipaddress.IPv4Address) -> str | None:
         return "a carrier-grade NAT address (100.64.0.0/10)"
     if address.is_multicast:
         return "a multicast address"
-    if address.is_private:
+    if any(address in network for network in _RFC1918):
         return "a private address"
-    if address.is_reserved or not address.is_global:
+    if address.is_private or address.is_reserved or not address.is_global:
         return "a reserved address"
     return None
 
@@ -209,7 +210,7 @@ def split_endpoint(url: str) -> tuple[str, str, int]:
         raise EndpointBlocked(f"The endpoint URL is not valid: {exc}.") from None
     scheme = parts.scheme.lower()
     if scheme not in ALLOWED_SCHEMES:
-        shown = f"{scheme}://" if scheme else "no scheme"
+        shown = f"{scheme}:" if scheme else "no scheme"
         raise EndpointBlocked(f"The endpoint URL must start with http:// or https:// (it has {shown}).")
     if parts.username is not None or parts.password is not None or "@" in parts.netloc:
         raise EndpointBlocked(

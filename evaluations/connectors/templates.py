@@ -36,9 +36,7 @@ def _check_variable_names(variables: Iterable[str]) -> list[str]:
     names = list(variables)
     for name in names:
         if not _NAME.match(name):
-            raise TemplateError(
-                f"Template variable name {name!r} is not valid: use letters, digits and underscores."
-            )
+            raise TemplateError(f"Template variable name {name!r} is not valid: use letters, digits and underscores.")
         if name in BUILTIN_PLACEHOLDERS:
             raise TemplateError(f"Template variable name {name!r} is reserved; choose another name.")
     return names
@@ -118,7 +116,7 @@ def _substitute(node: Any, sentinels: dict[str, str], values: Mapping[str, Any])
 
 def _parse(template: str, variables: Iterable[str]) -> tuple[Any, dict[str, str]]:
     if not template.strip():
-        raise TemplateError("The request template is empty; write a JSON body such as {\"message\": {{message}}}.")
+        raise TemplateError('The request template is empty; write a JSON body such as {"message": {{message}}}.')
     known = [*BUILTIN_PLACEHOLDERS, *_check_variable_names(variables)]
     prepared, sentinels, origin = _with_sentinels(template, known)
     try:

@@ -11,11 +11,25 @@ from django.db import transaction
 from billing.models import Account, Membership, Role
 from evaluations.demo_agent import DEMO_POLICY
 from evaluations.models import Agent, Protocol
+from suites.demo_suite import DEMO_SCENARIOS, DEMO_SUITE_NAME
+from suites.models import Suite
+from suites.services import suite_replace_scenarios
 
 DEMO_USERNAME = "demo"
 DEMO_PASSWORD = "trustgate-demo"
 DEMO_ACCOUNT = "Demo workspace"
 DEMO_AGENT_NAME = "Northwind support bot (demo)"
+
+# The demo agent over HTTP / JSON, so runs see its tool calls and conversation ids.
+DEMO_AGENT_SETTINGS = {
+    "protocol": Protocol.HTTP_JSON,
+    "request_template": '{"input": {"text": {{message}}}, "history": {{history}}, "session": {{conversation_id}}}',
+    "reply_path": "data.reply.text",
+    "tool_calls_path": "data.tool_calls",
+    "conversation_id_from": "body",
+    "conversation_id_path": "conversation.id",
+    "allowed_contacts": "",
+}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -39,14 +53,13 @@ def demo_setup() -> DemoResult:
         user.save()
     account, _ = Account.objects.get_or_create(name=DEMO_ACCOUNT)
     Membership.objects.update_or_create(account=account, user=user, defaults={"role": Role.ADMIN})
-    Agent.objects.update_or_create(
+    agent, _ = Agent.objects.update_or_create(
         account=account,
         name=DEMO_AGENT_NAME,
-        defaults={
-            "protocol": Protocol.SIMPLE_CHAT,
-            "endpoint_url": demo_agent_url("/chat"),
-            "knowledge": DEMO_POLICY,
-            "allowed_contacts": "",
-        },
+        defaults={**DEMO_AGENT_SETTINGS, "endpoint_url": demo_agent_url("/api/json"), "knowledge": DEMO_POLICY},
     )
-    return DemoResult(DEMO_USERNAME, DEMO_PASSWORD, DEMO_AGENT_NAME, demo_agent_url("/chat"))
+    suite, _ = Suite.objects.get_or_create(account=account, name=DEMO_SUITE_NAME, defaults={"agent": agent})
+    suite.agent = agent
+    suite.save(update_fields=["agent"])
+    suite_replace_scenarios(suite=suite, scenarios=DEMO_SCENARIOS)
+    return DemoResult(DEMO_USERNAME, DEMO_PASSWORD, DEMO_AGENT_NAME, demo_agent_url("/api/json"))

@@ -189,6 +189,8 @@ def attempt_fields(
         verdict, rationale = Verdict.FAIL, "; ".join(f.message for f in outcome.findings if not f.passed and f.hard)
     elif outcome.verdict == "pass":
         verdict, rationale = Verdict.PASS, "Every rule passed and nothing needed the judge."
+    elif outcome.rules_verdict == "pass":  # rules-only: the deterministic checks this scenario has all passed
+        verdict, rationale = Verdict.PASS, "Rules only: every deterministic check of this scenario passed."
     else:
         verdict, rationale = Verdict.NOT_SCORED, NO_JUDGE_RATIONALE
     return {

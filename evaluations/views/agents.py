@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from billing.models import Role
@@ -33,6 +34,7 @@ def agent_detail(request: HttpRequest, agent_id: int) -> HttpResponse:
     return render(request, "evaluations/agent_detail.html", {"agent": agent})
 
 
+@sensitive_post_parameters("api_key")
 @require_http_methods(["GET", "POST"])
 @login_required
 def agent_create(request: HttpRequest) -> HttpResponse:
@@ -51,6 +53,7 @@ def agent_create(request: HttpRequest) -> HttpResponse:
     return render(request, "evaluations/agent_form.html", {"form": form, "test_form": TestRequestForm()})
 
 
+@sensitive_post_parameters("api_key")
 @require_http_methods(["GET", "POST"])
 @login_required
 def agent_edit(request: HttpRequest, agent_id: int) -> HttpResponse:
@@ -75,6 +78,7 @@ def agent_delete(request: HttpRequest, agent_id: int) -> HttpResponse:
     return redirect("evaluations:agent-list")
 
 
+@sensitive_post_parameters("api_key")
 @require_POST
 @login_required
 def agent_test_request(request: HttpRequest) -> HttpResponse:

@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Harness efficiency through the real path: launch -> django-q2 worker (own process) -> finished run.
+
+1. 200 single-turn conversations (67 scenarios x 3 runs, rules only) against ../shared/bench/fake_agent.py at
+   200 ms latency, at parallel 1, 4 and 8: wall time from launch to finished run / ideal
+   (ideal = conversations x latency / parallel), and the agent's max and mean in-flight.
+2. 1,000 conversations at 0 ms latency, parallel 4: the worker's CPU per conversation and its peak RSS.
+
+Usage: .venv/bin/python bench/run_efficiency.py [--fake-agent PATH] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def http_json(url: str, data: dict | None = None) -> dict:
+    body = json.dumps(data).encode() if data is not None else None
+    request = urllib.request.Request(url, data=body, method="POST" if body is not None else "GET")
+    request.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(request, timeout=10) as response:  # noqa: S310 (loopback only)
+        return json.loads(response.read())
+
+
+def wait_http(url: str, timeout: float = 15) -> None:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            http_json(url)
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise SystemExit(f"{url} did not come up")
+
+
+def proc_tree_cpu(pid: int) -> tuple[float, int]:
+    """(user+system CPU seconds, peak RSS kB of the largest process) for pid and its children."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    pids, queue = [], [pid]
+    while queue:  # the whole tree: qcluster -> sentinel -> workers, pusher, monitor
+        current = queue.pop()
+        pids.append(current)
+        try:
+            queue += [int(c) for c in Path(f"/proc/{current}/task/{current}/children").read_text().split()]
+        except OSError:
+            pass
+    cpu, peak = 0.0, 0
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            cpu += (int(fields[11]) + int(fields[12])) / ticks
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    peak = max(peak, int(line.split()[1]))
+        except OSError:
+            continue
+    return cpu, peak
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--fake-agent", default=str(ROOT.parent / "shared" / "bench" / "fake_agent.py"))
+    parser.add_argument("--quick", action="store_true", help="fewer conversations (smoke test)")
+    args = parser.parse_args()
+
+    tmp = Path(tempfile.mkdtemp(prefix="trustgate-bench-"))
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "evalsite.settings",
+        "TRUSTGATE_SQLITE_PATH": str(tmp / "bench.sqlite3"),
+        "TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS": "true",
+        "TRUSTGATE_LOG_LEVEL": "WARNING",
+        "TRUSTGATE_Q_SYNC": "false",
+    }
+    if not os.environ.get("DATABASE_URL"):
+        env.pop("DATABASE_URL", None)
+    os.environ.update(env)
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+
+    import django
+
+    django.setup()
+    from billing.services import user_create_with_account
+    from evaluations.models import EvaluationRun, Protocol
+    from evaluations.services.agents import agent_create
+    from evaluations.services.runs import run_launch
+    from suites.services import suite_create
+
+    user = user_create_with_account(username="bench", password="bench-pass-123", account_name="Bench")
+    account = user.memberships.get().account
+
+    agent_port = free_port()
+    agent_proc = subprocess.Popen(
+        [sys.executable, args.fake_agent, "--port", str(agent_port), "--latency-ms", "200"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    worker = subprocess.Popen([sys.executable, "manage.py", "qcluster"], cwd=ROOT, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
+    base = f"http://127.0.0.1:{agent_port}"
+    try:
+        wait_http(f"{base}/health")
+        agent = agent_create(account=account, data={"name": "Fake", "protocol": Protocol.SIMPLE_CHAT,
+                                                     "endpoint_url": f"{base}/chat"})  # fmt: skip
+
+        def make_suite(name: str, n: int):  # type: ignore[no-untyped-def]
+            scenarios = [{"kind": "accuracy", "name": f"Q{i}", "turns": [f"Question number {i}: what is {i}+{i}?"],
+                          "required_phrases": ["ECHO"], "forbidden_phrases": ["ERROR"]} for i in range(n)]  # fmt: skip
+            return suite_create(account=account, name=name, scenarios=scenarios)
+
+        def run_once(suite, runs: int, parallel: int) -> tuple[float, EvaluationRun]:  # type: ignore[no-untyped-def]
+            http_json(f"{base}/reset", {})
+            started = time.perf_counter()
+            run = run_launch(user=user, agent=agent, suite=suite, runs_per_scenario=runs, parallel=parallel)
+            while True:
+                run.refresh_from_db(fields=["status"])
+                if not run.is_active:
+                    break
+                time.sleep(0.02)
+            wall = time.perf_counter() - started
+            run.refresh_from_db()
+            return wall, run
+
+        # warm the worker (imports, first connection) so start-up is not billed to the first setting
+        time.sleep(1.0)
+        warm = make_suite("warm-up", 1)
+        run_once(warm, 1, 1)
+
+        scenarios, runs = (67, 3) if not args.quick else (20, 2)
+        suite = make_suite("efficiency", scenarios)
+        conversations = scenarios * runs
+        print(f"# {conversations} single-turn conversations at 200 ms latency, rules only, real django-q2 worker")
+        for parallel in (1, 4, 8):
+            wall, run = run_once(suite, runs, parallel)
+            stats = http_json(f"{base}/stats")
+            ideal = conversations * 0.200 / parallel
+            assert run.attempts.count() == conversations, run.error_message
+            print(
+                f"parallel={parallel} wall={wall:.2f}s ideal={ideal:.2f}s ratio={wall / ideal:.3f} "
+                f"max_in_flight={stats['max_in_flight']} mean_in_flight={stats['mean_in_flight']:.2f} "
+                f"(target ratio <= 1.10, mean in-flight >= {0.95 * parallel:.2f})"
+            )
+
+        # CPU per conversation at 0 ms latency
+        agent_proc.terminate()
+        agent_proc.wait()
+        agent_proc = subprocess.Popen(
+            [sys.executable, args.fake_agent, "--port", str(agent_port), "--latency-ms", "0"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        wait_http(f"{base}/health")
+        n, r = (100, 10) if not args.quick else (50, 2)
+        cpu_suite = make_suite("cpu", n)
+        idle_before, _ = proc_tree_cpu(worker.pid)
+        time.sleep(2.0)
+        idle_after, _ = proc_tree_cpu(worker.pid)
+        idle_rate = (idle_after - idle_before) / 2.0  # the cluster's own polling, not billed to conversations
+        cpu_before, _ = proc_tree_cpu(worker.pid)
+        wall, run = run_once(cpu_suite, r, 4)
+        cpu_after, peak_kb = proc_tree_cpu(worker.pid)
+        used = cpu_after - cpu_before - idle_rate * wall
+        total = n * r
+        print(f"# {total} conversations at 0 ms latency, parallel 4")
+        print(
+            f"cpu_per_conversation={1000 * used / total:.2f} ms (target <= 5 ms; worker tree incl. PII + DB writes, "
+            f"idle polling {1000 * idle_rate:.1f} ms/s subtracted) wall={wall:.2f}s "
+            f"throughput={total / wall:.0f}/s peak_rss={peak_kb / 1024:.0f} MB"
+        )
+    finally:
+        worker.send_signal(signal.SIGTERM)
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+        agent_proc.terminate()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,84 @@
+"""Launching runs and following them: the New evaluation form, its live estimate, progress and cancel."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from billing.models import Role
+from billing.selectors import require_role
+from evaluations import selectors
+from evaluations.forms import RunLaunchForm
+from evaluations.services import runs as run_services
+from suites.selectors import suite_list_for_user
+
+
+def _launch_form(request: HttpRequest, data: object = None) -> RunLaunchForm:
+    return RunLaunchForm(
+        data,
+        agents=selectors.agent_list_for_user(user=request.user),
+        suites=suite_list_for_user(user=request.user),
+        initial={"agent": request.GET.get("agent"), "suite": request.GET.get("suite")},
+    )
+
+
+@sensitive_post_parameters("api_key")
+@require_http_methods(["GET", "POST"])
+@login_required
+def run_new(request: HttpRequest) -> HttpResponse:
+    form = _launch_form(request, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        require_role(user=request.user, account_id=data["agent"].account_id, role=Role.WRITE)
+        try:
+            run = run_services.run_launch(
+                user=request.user,
+                agent=data["agent"],
+                suite=data["suite"],
+                api_key=data["api_key"],
+                runs_per_scenario=data["runs_per_scenario"],
+                parallel=data["parallel"],
+                allowed_contacts=data["allowed_contacts"],
+                endpoint_url=data["endpoint_url"].strip(),
+            )
+        except run_services.LaunchError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect("evaluations:run-report", run.pk)
+    return render(request, "evaluations/run_new.html", {"form": form})
+
+
+@require_GET
+@login_required
+def run_estimate(request: HttpRequest) -> HttpResponse:
+    """The live "N scenarios × R runs = C conversations" line (htmx)."""
+    form = _launch_form(request, request.GET)
+    form.is_valid()
+    return render(request, "evaluations/partials/run_estimate.html", {"count": form.conversation_count()})
+
+
+@require_GET
+@login_required
+def run_progress(request: HttpRequest, run_id: int) -> HttpResponse:
+    """Progress fragment, polled while the run is active."""
+    run = selectors.run_get_for_user(user=request.user, run_id=run_id)
+    response = render(
+        request, "evaluations/partials/run_progress.html", {"run": run, "progress": selectors.run_progress(run=run)}
+    )
+    if request.htmx and not run.is_active:
+        response["HX-Refresh"] = "true"  # the run ended: reload once to show the whole report
+    return response
+
+
+@require_POST
+@login_required
+def run_cancel(request: HttpRequest, run_id: int) -> HttpResponse:
+    run = selectors.run_get_for_user(user=request.user, run_id=run_id)
+    require_role(user=request.user, account_id=run.account_id, role=Role.WRITE)
+    run_services.run_cancel(run=run)
+    messages.success(request, "The run was cancelled; conversations already finished are kept.")
+    return redirect("evaluations:run-report", run.pk)

@@ -1,0 +1,214 @@
+"""A local stand-in for the Anthropic Messages API (``POST /v1/messages``), driven through the real SDK.
+
+anthropic 2.x talks through httpx2, which respx cannot intercept, so tests point the SDK here with
+``ANTHROPIC_BASE_URL``. Replies are scripted per test as a queue (``reply_verdict``, ``reply_text``,
+``reply_tool_uses``, ``fail``, ``overloaded``, ``slow``); when the queue is empty the fake answers
+``default_text``. Every request is recorded in ``requests`` (body and headers), so a test can assert on the
+exact prompt the judge sent. Authentication is accepted in either form (``Authorization: Bearer`` or
+``x-api-key``) and never checked.
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import itertools
+import json
+import threading
+import time
+from typing import Any
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+@dataclasses.dataclass
+class RecordedRequest:
+    path: str
+    body: dict[str, Any]
+    headers: dict[str, str]
+
+    @property
+    def system(self) -> str:
+        system = self.body.get("system", "")
+        if isinstance(system, list):  # a list of text blocks
+            return "".join(block.get("text", "") for block in system if isinstance(block, dict))
+        return str(system)
+
+    @property
+    def user_text(self) -> str:
+        """The text of every message, joined (the judge sends one user message)."""
+        parts: list[str] = []
+        for message in self.body.get("messages", []):
+            content = message.get("content")
+            if isinstance(content, str):
+                parts.append(content)
+            elif isinstance(content, list):
+                parts.extend(block.get("text", "") for block in content if isinstance(block, dict))
+        return "\n".join(parts)
+
+
+@dataclasses.dataclass
+class ScriptedReply:
+    status: int
+    body: dict[str, Any] | str
+    headers: dict[str, str] = dataclasses.field(default_factory=dict)
+    delay: float = 0.0
+
+
+_ids = itertools.count(1)
+
+
+def message_reply(
+    content: list[dict[str, Any]], *, model: str = "claude-fake", stop_reason: str = "end_turn"
+) -> dict[str, Any]:
+    return {
+        "id": f"msg_fake_{next(_ids)}",
+        "type": "message",
+        "role": "assistant",
+        "model": model,
+        "content": content,
+        "stop_reason": stop_reason,
+        "stop_sequence": None,
+        "usage": {"input_tokens": 120, "output_tokens": 40},
+    }
+
+
+def tool_use_block(name: str, tool_input: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "tool_use", "id": f"toolu_fake_{next(_ids)}", "name": name, "input": tool_input}
+
+
+class FakeAnthropic:
+    def __init__(self) -> None:
+        self.requests: list[RecordedRequest] = []
+        self.default_text = "Hello from the fake Anthropic API."
+        self._script: collections.deque[ScriptedReply] = collections.deque()
+        self._lock = threading.Lock()
+        self._server: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+
+    # Scripting -------------------------------------------------------------------------------------------
+    def reply_verdict(
+        self,
+        verdict: str = "pass",
+        score: Any = 90,
+        rationale: str | None = "The reply follows the policy.",
+        *,
+        dimensions: dict[str, Any] | None = None,
+        text: str = "",
+    ) -> None:
+        """A ``record_verdict`` tool call (``rationale=None`` leaves the field out)."""
+        tool_input: dict[str, Any] = {"verdict": verdict, "score": score}
+        if rationale is not None:
+            tool_input["rationale"] = rationale
+        if dimensions is not None:
+            tool_input["dimensions"] = dimensions
+        self.reply_tool_uses([("record_verdict", tool_input)], text=text)
+
+    def reply_tool_uses(self, calls: list[tuple[str, dict[str, Any]]], *, text: str = "") -> None:
+        content: list[dict[str, Any]] = [{"type": "text", "text": text}] if text else []
+        content.extend(tool_use_block(name, tool_input) for name, tool_input in calls)
+        self._push(ScriptedReply(200, message_reply(content, stop_reason="tool_use")))
+
+    def reply_text(self, text: str, *, delay: float = 0.0) -> None:
+        self._push(ScriptedReply(200, message_reply([{"type": "text", "text": text}]), delay=delay))
+
+    def reply_json_verdict(self, verdict: dict[str, Any], *, prefix: str = "Here is my verdict:\n") -> None:
+        """The verdict as a JSON object inside a text reply (the fallback path)."""
+        self.reply_text(prefix + json.dumps(verdict))
+
+    def reply_raw(self, status: int, body: dict[str, Any] | str, *, delay: float = 0.0) -> None:
+        self._push(ScriptedReply(status, body, delay=delay))
+
+    def fail(self, status: int, error_type: str, message: str = "Something went wrong.") -> None:
+        """An Anthropic-style error body: ``{"type": "error", "error": {"type": ..., "message": ...}}``."""
+        body = {"type": "error", "error": {"type": error_type, "message": message}}
+        self._push(ScriptedReply(status, body, headers={"request-id": "req_fake"}))
+
+    def overloaded(self) -> None:
+        self.fail(529, "overloaded_error", "Overloaded")
+
+    def server_error(self) -> None:
+        self.fail(500, "api_error", "Internal server error")
+
+    def slow(self, seconds: float, verdict: str = "pass") -> None:
+        """A valid verdict that arrives only after ``seconds`` (beyond the client's timeout)."""
+        content = [tool_use_block("record_verdict", {"verdict": verdict, "score": 90, "rationale": "Late."})]
+        self._push(ScriptedReply(200, message_reply(content, stop_reason="tool_use"), delay=seconds))
+
+    def reset(self) -> None:
+        with self._lock:
+            self.requests.clear()
+            self._script.clear()
+            self.default_text = "Hello from the fake Anthropic API."
+
+    def _push(self, reply: ScriptedReply) -> None:
+        with self._lock:
+            self._script.append(reply)
+
+    def _next_reply(self, request: RecordedRequest) -> ScriptedReply:
+        with self._lock:
+            self.requests.append(request)
+            if self._script:
+                return self._script.popleft()
+        model = str(request.body.get("model", "claude-fake"))
+        return ScriptedReply(200, message_reply([{"type": "text", "text": self.default_text}], model=model))
+
+    # Server ----------------------------------------------------------------------------------------------
+    @property
+    def url(self) -> str:
+        assert self._server is not None, "start() the fake first"
+        host, port = self._server.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def start(self) -> None:
+        fake = self
+
+        class RequestHandler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - keep test output quiet
+                pass
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                raw = self.rfile.read(length) if length else b""
+                if self.path.split("?", 1)[0] != "/v1/messages":
+                    body = {"type": "error", "error": {"type": "not_found_error", "message": f"No {self.path}"}}
+                    self._send(ScriptedReply(404, body))
+                    return
+                try:
+                    parsed = json.loads(raw or b"{}")
+                except json.JSONDecodeError:
+                    parsed = {"_raw": raw.decode("utf-8", "replace")}
+                request = RecordedRequest(path=self.path, body=parsed, headers=dict(self.headers.items()))
+                self._send(fake._next_reply(request))
+
+            def _send(self, reply: ScriptedReply) -> None:
+                if reply.delay:
+                    time.sleep(reply.delay)
+                if isinstance(reply.body, str):
+                    payload, content_type = reply.body.encode("utf-8"), "text/plain"
+                else:
+                    payload, content_type = json.dumps(reply.body).encode("utf-8"), "application/json"
+                try:
+                    self.send_response(reply.status)
+                    self.send_header("Content-Type", content_type)
+                    self.send_header("Content-Length", str(len(payload)))
+                    for name, value in reply.headers.items():
+                        self.send_header(name, value)
+                    self.end_headers()
+                    self.wfile.write(payload)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client gave up (a timeout test)
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), RequestHandler)
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, args=(0.05,), name="fake-anthropic", daemon=True
+        )
+        self._thread.start()
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None

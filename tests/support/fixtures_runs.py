@@ -1,0 +1,57 @@
+"""Suites and runs for engine tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from evaluations.models import Agent, EvaluationRun, Protocol
+from evaluations.services import runs as run_services
+from evaluations.services.agents import agent_create
+from suites.demo_suite import DEMO_SCENARIOS
+from suites.services import suite_create
+
+
+@pytest.fixture
+def private_endpoints(settings):  # type: ignore[no-untyped-def]
+    settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
+
+
+@pytest.fixture
+def demo_agent_record(acme, demo_agent, private_endpoints) -> Agent:  # type: ignore[no-untyped-def]
+    from evaluations.demo_agent import DEMO_POLICY
+    from evaluations.services.demo import DEMO_AGENT_SETTINGS
+
+    return agent_create(
+        account=acme,
+        data={
+            **DEMO_AGENT_SETTINGS,
+            "name": "Northwind bot",
+            "endpoint_url": f"{demo_agent}/api/json",
+            "knowledge": DEMO_POLICY,
+        },
+    )
+
+
+@pytest.fixture
+def demo_suite(acme, demo_agent_record):  # type: ignore[no-untyped-def]
+    return suite_create(account=acme, agent=demo_agent_record, name="Demo", scenarios=DEMO_SCENARIOS)
+
+
+def single_turn(name: str, message: str, **fields: Any) -> dict[str, Any]:
+    return {"kind": "accuracy", "name": name, "turns": [message], "required_phrases": ["business days"], **fields}
+
+
+@pytest.fixture
+def launch(alice, django_capture_on_commit_callbacks) -> Callable[..., EvaluationRun]:  # type: ignore[no-untyped-def]
+    """Launch a run through the real service; the django-q2 task runs synchronously on commit (test settings)."""
+
+    def do(*, agent: Agent, suite: Any, **options: Any) -> EvaluationRun:
+        with django_capture_on_commit_callbacks(execute=True):
+            run = run_services.run_launch(user=alice, agent=agent, suite=suite, **options)
+        run.refresh_from_db()
+        return run
+
+    return do
