@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Harness efficiency through the real path: launch -> django-q2 worker (own process) -> finished run.
 
-1. 200 single-turn conversations (67 scenarios x 3 runs, rules only) against ../shared/bench/fake_agent.py at
+1. 200 single-turn conversations (50 scenarios x 4 runs, rules only) against ../shared/bench/fake_agent.py at
    200 ms latency, at parallel 1, 4 and 8: wall time from launch to finished run / ideal
    (ideal = conversations x latency / parallel), and the agent's max and mean in-flight.
 2. 1,000 conversations at 0 ms latency, parallel 4: the worker's CPU per conversation and its peak RSS.
@@ -144,7 +144,7 @@ def main() -> None:
         warm = make_suite("warm-up", 1)
         run_once(warm, 1, 1)
 
-        scenarios, runs = (67, 3) if not args.quick else (20, 2)
+        scenarios, runs = (50, 4) if not args.quick else (20, 2)
         suite = make_suite("efficiency", scenarios)
         conversations = scenarios * runs
         print(f"# {conversations} single-turn conversations at 200 ms latency, rules only, real django-q2 worker")

@@ -5,10 +5,11 @@ scenario withholds contacts). Names and addresses are left to the judge.
 
 How a scan runs, and why it is fast without losing detections:
 
-1. A cheap prefilter finds candidates: runs of digits joined by phone/card separators with at least 9 digits
-   (or a "+" and at least 8), IBAN-shaped tokens, and "@". Every value our validators can accept contains
-   one of these (cards have 13+ digits, SSNs 9, phones 10+ or "+" and 8+, emails an "@"), so a text without
-   candidates holds no finding and presidio is not called (nor even imported).
+1. A cheap prefilter finds candidates: runs of digits joined by phone/card separators that could hold a
+   card (13+ digits), an SSN (a 3-2-4 or bare 9-digit group) or a phone ("+" and 8+ digits, or 10+ digits
+   with a separator: never a bare run), IBAN-shaped tokens, and "@". Every value our validators accept lies
+   in one of these, so a text without candidates holds no finding and presidio is not called (nor even
+   imported); an order number such as "#4155550123" is no candidate at all.
 2. presidio's ``analyze()`` runs only on small windows around the candidates (merged; the whole text when the
    windows cover most of it), asking only for the entities a window can hold. A validated match consists of
    candidate characters only, so it lies inside its window with a wide margin: the result equals analysing
@@ -331,15 +332,31 @@ _WINDOW_MARGIN = 64  # characters kept around a candidate: more than presidio ne
 _WHOLE_TEXT_SHARE = 0.7  # analyse the whole text at once when the windows would cover this share of it
 
 
+_SSN_IN_RUN = re.compile(r"(?<!\d)(?:\d{9}|\d{3}[- ]\d{2}[- ]\d{4})(?!\d)")
+_PHONE_SEPARATOR = re.compile(r"[ \t\u00a0\-.()/]")
+
+
+def _run_entities(run: str, *, contacts: bool) -> set[str]:
+    """What a digit run can hold, by the shapes our validators accept (a superset of what they confirm)."""
+    count = sum(ch.isdigit() for ch in run)
+    entities = set()
+    if count >= 13:
+        entities.add(CREDIT_CARD)  # 13-19 digits
+    if _SSN_IN_RUN.search(run):
+        entities.add(US_SSN)  # 123-45-6789, 123 45 6789, or 9 bare digits
+    if contacts and ((run.startswith("+") and count >= 8) or (count >= 10 and _PHONE_SEPARATOR.search(run))):
+        entities.add(PHONE_NUMBER)  # "+" forms, or separated forms of 10+ digits: never bare runs
+    return entities
+
+
 def _candidates(text: str, *, contacts: bool) -> list[tuple[int, int, frozenset[str]]]:
     """(start, end, entities it may hold) for every place a finding could be."""
     found: list[tuple[int, int, frozenset[str]]] = []
     if any(ch.isdigit() for ch in text):
-        digit_entities = {CREDIT_CARD, US_SSN} | ({PHONE_NUMBER} if contacts else set())
         for m in _DIGIT_RUN.finditer(text):
-            count = sum(ch.isdigit() for ch in m.group())
-            if count >= 9 or (contacts and m.group().startswith("+") and count >= 8):
-                found.append((m.start(), m.end(), frozenset(digit_entities)))
+            entities = _run_entities(m.group(), contacts=contacts)
+            if entities:
+                found.append((m.start(), m.end(), frozenset(entities)))
         for m in _IBAN_CANDIDATE.finditer(text):
             found.append((m.start(), m.end(), frozenset({IBAN_CODE})))
     if contacts and "@" in text:
@@ -498,14 +515,17 @@ def _presidio_spans(text: str, entities: set[str]) -> list[tuple[str, int, int]]
 
 def _raw_findings(text: str, *, contacts: bool, windowed: bool = True) -> list[PiiFinding]:
     """presidio's validated matches, context-checked and de-overlapped, before allow-list filtering."""
-    candidates = _candidates(text, contacts=contacts)
-    if not candidates:
-        return []
+    wanted = set(ALWAYS_COUNTED) | (set(CONTACT_ENTITIES) if contacts else set())
+    if not windowed:  # the reference path: presidio on the whole text, no prefilter (tests and bench compare)
+        windows = [(0, len(text), wanted)]
+    else:
+        candidates = _candidates(text, contacts=contacts)
+        if not candidates:
+            return []
+        windows = _windows(text, candidates)
     spans: list[tuple[str, int, int]] = []
-    windows = _windows(text, candidates)
-    if not windowed or sum(hi - lo for lo, hi, _ in windows) >= _WHOLE_TEXT_SHARE * len(text):
-        wanted = set(ALWAYS_COUNTED) | (set(CONTACT_ENTITIES) if contacts else set())
-        spans = _presidio_spans(text, wanted)
+    if sum(hi - lo for lo, hi, _ in windows) >= _WHOLE_TEXT_SHARE * len(text):
+        spans = _presidio_spans(text, {e for _, _, entities in windows for e in entities})
     else:
         for lo, hi, entities in windows:
             spans += [(e, lo + s, lo + t) for e, s, t in _presidio_spans(text[lo:hi], entities)]

@@ -1,0 +1,43 @@
+"""Fake Anthropic fixtures: one Messages API server per session, scripted and reset per test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from evaluations import llm
+from tests.support.fake_anthropic import FakeAnthropic
+
+
+@pytest.fixture(scope="session")
+def fake_anthropic_server() -> Iterator[FakeAnthropic]:
+    server = FakeAnthropic()
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def fake_anthropic(fake_anthropic_server: FakeAnthropic) -> Iterator[FakeAnthropic]:
+    """The fake, emptied before and after the test."""
+    fake_anthropic_server.reset()
+    yield fake_anthropic_server
+    fake_anthropic_server.reset()
+
+
+@pytest.fixture
+def anthropic_judge_env(
+    fake_anthropic: FakeAnthropic, monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> Iterator[FakeAnthropic]:
+    """The judge on the Anthropic provider, pointed at the fake, with a 1 s timeout and no retries."""
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", fake_anthropic.url)
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-key-0000")
+    monkeypatch.delenv("ANTHROPIC_AUTH_TOKEN", raising=False)
+    settings.TRUSTGATE_JUDGE_PROVIDER = "anthropic"
+    settings.TRUSTGATE_MODEL_TIMEOUT = 1
+    settings.TRUSTGATE_MODEL_MAX_RETRIES = 0
+    llm.reset_clients()
+    yield fake_anthropic
+    llm.reset_clients()
