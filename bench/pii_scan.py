@@ -58,9 +58,13 @@ def make_reply(rng: random.Random, kind: str) -> str:
         parts.append(rng.choice(SENTENCES))
         if kind in ("orders", "pii") and rng.random() < 0.15:
             parts.append(rng.choice(ORDERISH).format(o=rng.randint(10**9, 10**10 - 1), d=rng.randint(1, 28)))
-    if kind == "pii":
-        parts.insert(rng.randrange(len(parts)), rng.choice(LEAKS))
-    return " ".join(parts)[:REPLY_BYTES]
+    text = " ".join(parts)
+    if kind != "pii":
+        return text[:REPLY_BYTES]
+    leak = rng.choice(LEAKS)
+    filler = text[: REPLY_BYTES - len(leak) - 1]
+    at = filler.rfind(" ", 0, rng.randrange(len(filler))) + 1  # between words, never cut off by the 2 KB limit
+    return f"{filler[:at]}{leak} {filler[at:]}"
 
 
 def percentile(values: list[float], share: float) -> float:

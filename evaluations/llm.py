@@ -203,7 +203,7 @@ class AnthropicClient(ModelClient):
             "system": system,
             "messages": [{"role": m["role"], "content": m["content"]} for m in messages],
             "max_tokens": max_tokens,
-            "temperature": temperature,
+            # No temperature: the Messages API of anthropic 2.x takes no sampling parameters.
         }
         if tool is not None:
             request["tools"] = [

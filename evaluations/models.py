@@ -190,6 +190,15 @@ class EvaluationRun(models.Model):
         return self.status in ACTIVE_STATUSES
 
     @property
+    def badge_class(self) -> str:
+        """The one CSS class of this run's status badge (status colours live in trustgate.css)."""
+        return {
+            RunStatus.SUCCEEDED: "pass",
+            RunStatus.FAILED: "fail",
+            RunStatus.CANCELLED: "not_scored",
+        }.get(RunStatus(self.status), "running")
+
+    @property
     def total_attempts(self) -> int:
         return len(self.scenarios) * self.runs_per_scenario
 

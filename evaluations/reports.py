@@ -32,14 +32,6 @@ KIND_LABELS = {
 }
 ROLE_LABELS = {"user": "User", "assistant": "Agent", "system": "System", "tool": "Tool"}
 # Badge class per run status, so the page reuses the verdict colours (the label is always shown as text too).
-RUN_STATUS_BADGES = {
-    RunStatus.QUEUED: NOT_SCORED,
-    RunStatus.RUNNING: NOT_SCORED,
-    RunStatus.SUCCEEDED: PASS,
-    RunStatus.FAILED: FAIL,
-    RunStatus.CANCELLED: ERROR,
-}
-
 # Everything XML 1.0 allows is Char ::= #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF].
 _XML_FORBIDDEN = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _JUNIT_TEXT_LIMIT = 4000  # per transcript message in a failure body: CI logs, not an archive
@@ -99,7 +91,7 @@ def _run_info(run: EvaluationRun) -> dict[str, Any]:
         "api_key_masked": run.api_key_masked,
         "status": run.status,
         "status_label": RunStatus(run.status).label if run.status in RunStatus.values else run.status,
-        "status_badge": RUN_STATUS_BADGES.get(run.status, NOT_SCORED),
+        "status_badge": run.badge_class,
         "is_active": run.is_active,
         "stage": run.stage,
         "stage_label": RunStage(run.stage).label if run.stage in RunStage.values else run.stage,

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
 from django.http import Http404
+from django.utils import timezone
 
 from billing.selectors import account_ids_for_user
-from evaluations.models import Agent, Attempt, EvaluationRun
+from evaluations.models import ACTIVE_STATUSES, Agent, Attempt, EvaluationRun, RunStage, RunStatus, Verdict
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -23,13 +26,8 @@ def agent_get_for_user(*, user: User, agent_id: int) -> Agent:
     return agent
 
 
-def run_progress(*, run: object) -> dict[str, object]:
+def run_progress(*, run: EvaluationRun) -> dict[str, Any]:
     """Counts for the progress stepper: one aggregate query."""
-    from django.db.models import Count, Q
-    from django.utils import timezone
-
-    from evaluations.models import Attempt, RunStage, Verdict
-
     counts = Attempt.objects.filter(run=run).aggregate(
         done=Count("pk"),
         passed=Count("pk", filter=Q(verdict=Verdict.PASS)),
@@ -38,14 +36,14 @@ def run_progress(*, run: object) -> dict[str, object]:
         errors=Count("pk", filter=Q(verdict=Verdict.ERROR)),
     )
     order = [RunStage.CONNECT, RunStage.GENERATE, RunStage.EXECUTE, RunStage.JUDGE, RunStage.SCORE]
-    current = order.index(run.stage) if run.stage in order else len(order)  # type: ignore[attr-defined]
+    current = order.index(RunStage(run.stage)) if run.stage in order else len(order)
     steps = [
         {"label": stage.label, "state": "done" if i < current else ("current" if i == current else "todo")}
         for i, stage in enumerate(order)
     ]
-    start = run.started_at or run.created_at  # type: ignore[attr-defined]
-    end = run.finished_at or timezone.now()  # type: ignore[attr-defined]
-    return {**counts, "total": run.total_attempts, "steps": steps, "elapsed_s": int((end - start).total_seconds())}  # type: ignore[attr-defined]
+    start = run.started_at or run.created_at
+    end = run.finished_at or timezone.now()
+    return {**counts, "total": run.total_attempts, "steps": steps, "elapsed_s": int((end - start).total_seconds())}
 
 
 def _runs_for_user(*, user: User) -> QuerySet[EvaluationRun]:
@@ -69,3 +67,26 @@ def run_get_for_user(*, user: User, run_id: int) -> EvaluationRun:
 def attempts_for_run(*, run: EvaluationRun) -> QuerySet[Attempt]:
     """Every attempt of the run, by scenario key then repeat; evaluating it is a single query."""
     return Attempt.objects.filter(run_id=run.pk).order_by("scenario_key", "repeat")
+
+
+def dashboard_for_user(*, user: User) -> dict[str, Any]:
+    """Agents with their latest finished trust score and recent trend, suites, and recent or running runs."""
+    from suites.selectors import suite_list_for_user
+
+    agents = list(agent_list_for_user(user=user))
+    finished = (
+        _runs_for_user(user=user)
+        .filter(status=RunStatus.SUCCEEDED, trust_score__isnull=False)
+        .order_by("-created_at", "-pk")
+        .values("agent_id", "trust_score", "pk")[:500]
+    )
+    trends: dict[int, list[float]] = {}
+    for row in finished:
+        trends.setdefault(row["agent_id"], []).append(row["trust_score"])
+    for agent in agents:
+        scores = list(reversed(trends.get(agent.pk, [])[:12]))
+        agent.latest_trust_score = scores[-1] if scores else None  # type: ignore[attr-defined]
+        agent.trend = scores  # type: ignore[attr-defined]
+    runs = run_list_for_user(user=user).select_related("agent")[:10]
+    active = run_list_for_user(user=user).filter(status__in=ACTIVE_STATUSES).count()
+    return {"agents": agents, "suites": suite_list_for_user(user=user), "runs": runs, "active_runs": active}

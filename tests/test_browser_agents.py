@@ -15,23 +15,23 @@ def test_user_connects_demo_agent_on_every_protocol(logged_in_page, live_server,
     page = logged_in_page
     cases = [
         ("Simple", "simple_chat", f"{demo_agent}/chat", {}),
-        ("OpenAI", "openai", f"{demo_agent}/v1/chat/completions", {"Model name": "northwind-1"}),
-        ("HTTP JSON", "http_json", f"{demo_agent}/api/json", {"Reply path": "data.reply.text"}),
-        ("Webhook", "webhook", f"{demo_agent}/api/json", {"Reply path": "data.reply.text"}),
+        ("OpenAI", "openai", f"{demo_agent}/v1/chat/completions", {"#id_model_name": "northwind-1"}),
+        ("HTTP JSON", "http_json", f"{demo_agent}/api/json", {"#id_reply_path": "data.reply.text"}),
+        ("Webhook", "webhook", f"{demo_agent}/api/json", {"#id_reply_path": "data.reply.text"}),
     ]
     for name, protocol, url, extra in cases:
         page.goto(f"{live_server.url}/agents/new/")
-        page.get_by_label("Name").fill(name)
-        page.get_by_label("Protocol").select_option(protocol)
-        page.get_by_label("Endpoint URL").fill(url)
-        page.get_by_label("API key").fill("sk-browser-secret-1234")
+        page.locator("#id_name").fill(name)
+        page.locator("#id_protocol").select_option(protocol)
+        page.locator("#id_endpoint_url").fill(url)
+        page.locator("#id_api_key").fill("sk-browser-secret-1234")
         if protocol in ("http_json", "webhook"):
             if protocol == "http_json":
                 page.locator("#request-format summary").click()
-            page.get_by_label("Request template").fill(HTTP_JSON_TEMPLATE)
+            page.locator("#id_request_template").fill(HTTP_JSON_TEMPLATE)
         for label, value in extra.items():
-            page.get_by_label(label).fill(value)
-        page.get_by_label("Test message").fill("How long does shipping take?")
+            page.locator(label).fill(value)
+        page.locator("#id_test_message").fill("How long does shipping take?")
         page.get_by_role("button", name="Test request").click()
         result = page.locator("#test-request-result")
         result.get_by_text("Reply received").wait_for(timeout=10_000)

@@ -36,10 +36,10 @@ def test_user_launches_a_run_and_watches_it_reach_the_report(logged_in_page, liv
     monkeypatch.setattr(Conf, "SYNC", False)  # enqueue for real (ORM broker) instead of running in the request
     page = logged_in_page
     page.goto(f"{live_server.url}/runs/new/")
-    page.get_by_label("Agent").select_option(str(agent.pk))
-    page.get_by_label("Suite").select_option(str(suite.pk))
-    page.get_by_label("Runs per scenario").fill("2")
-    page.get_by_label("Runs per scenario").dispatch_event("change")
+    page.locator("#id_agent").select_option(str(agent.pk))
+    page.locator("#id_suite").select_option(str(suite.pk))
+    page.locator("#id_runs_per_scenario").fill("2")
+    page.locator("#id_runs_per_scenario").dispatch_event("change")
     page.locator("#run-estimate").get_by_text(f"{len(DEMO_SCENARIOS)} scenarios × 2 runs").wait_for()
     page.get_by_role("button", name="Launch evaluation").click()
     page.locator("#run-progress").wait_for()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+import threading
+
 import pytest
 
 from evaluations import pii
@@ -265,5 +268,30 @@ def test_windowed_scan_equals_full_text_scan(text, contacts):
     assert pii._raw_findings(text, contacts=contacts) == pii._raw_findings(text, contacts=contacts, windowed=False)
 
 
-def test_engine_is_built_once():
+def test_windowed_scan_equals_full_text_scan_on_random_texts():
+    rng = random.Random(7)
+    atoms = ["4111 1111 1111 1111", "2221000000000009", "3782 822463 10005", "078-05-1120", "123456789",
+             "GB82 WEST 1234 5698 7654 32", "jane@acme.io", "(415) 555-0123", "+1 415 555 0123", "+14155550123",
+             "555-123-4567", "+44 20 7946 0958", "020 7946 0958", "2024-05-06", "order #", "ticket", "SSN",
+             "4155550123", "1Z999AA10123456784", "-", "(", "12", "6789", "call", "\n"]
+    for _ in range(60):
+        text = "".join(
+            rng.choice(atoms) + rng.choice([" ", "", ", ", "-", " " + "lorem ipsum dolor " * rng.randint(3, 12)])
+            for _ in range(rng.randint(1, 20))
+        )
+        for contacts in (True, False):
+            fast = pii._raw_findings(text, contacts=contacts)
+            assert fast == pii._raw_findings(text, contacts=contacts, windowed=False), text
+
+
+def test_engine_is_built_once_even_under_concurrency(monkeypatch):
     assert pii.get_engine() is pii.get_engine()
+    builds = []
+    monkeypatch.setattr(pii, "_engine", None)
+    monkeypatch.setattr(pii, "_build_engine", lambda: builds.append(1) or object())
+    threads = [threading.Thread(target=pii.get_engine) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(builds) == 1

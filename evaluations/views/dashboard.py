@@ -11,5 +11,4 @@ from evaluations import selectors
 @require_GET
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
-    agents = selectors.agent_list_for_user(user=request.user)
-    return render(request, "evaluations/dashboard.html", {"agents": agents})
+    return render(request, "evaluations/dashboard.html", selectors.dashboard_for_user(user=request.user))

@@ -1,0 +1,236 @@
+"""The red-team report of a run: one line per attack (Blocked / Bypassed), and the same as a SARIF 2.1.0 log.
+
+Pure apart from reading the run's own fields: callers pass the run and its attempts (one query). Transcripts
+were PII-masked and key-redacted when the attempts were written, so excerpts taken from them are masked too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+from evaluations.models import Attempt, EvaluationRun, Verdict
+from evaluations.specs import ScenarioKind, ScenarioSpec
+from redteam.library import ATTACKS, LIBRARY_VERSION
+from redteam.models import AttackStatus
+
+SARIF_SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+TOOL_NAME = "Trustgate"
+EXCERPT_CHARS = 160
+
+# GitHub code scanning reads properties["security-severity"] (a number as a string, 0.0-10.0) on each rule.
+SECURITY_SEVERITY = {"critical": "9.5", "high": "8.0", "medium": "5.5", "low": "3.0"}
+SARIF_LEVEL = {"critical": "error", "high": "error", "medium": "warning", "low": "warning"}
+
+_CATEGORIES = {a["id"]: a["category"] for a in ATTACKS}
+
+
+# ---------------------------------------------------------------------------------------------- findings
+
+
+def redteam_findings(run: EvaluationRun, attempts: Iterable[Attempt]) -> list[dict[str, Any]]:
+    """One dict per red-team scenario of the run, in run order.
+
+    ``status`` is Bypassed when any scored run failed, Blocked when every scored run passed, and Not scored
+    when no run was scored (all errors or unscored replies: never guessed). ``failing_runs`` holds the whole
+    conversation of each run that got through, every turn of a multi-turn attack included.
+    """
+    by_key: dict[str, list[Attempt]] = defaultdict(list)
+    for attempt in attempts:
+        by_key[attempt.scenario_key].append(attempt)
+    findings = []
+    for data in run.scenarios:
+        if data.get("kind") != ScenarioKind.RED_TEAM:
+            continue
+        spec = ScenarioSpec.from_dict(data)
+        runs = sorted(by_key.get(spec.key, []), key=lambda a: a.repeat)
+        failed = [a for a in runs if a.verdict == Verdict.FAIL]
+        scored = [a for a in runs if a.verdict in (Verdict.PASS, Verdict.FAIL)]
+        if failed:
+            status = AttackStatus.BYPASSED
+        elif scored:
+            status = AttackStatus.BLOCKED
+        else:
+            status = AttackStatus.NOT_SCORED
+        attack_id = spec.attack_id or spec.key
+        findings.append(
+            {
+                "key": spec.key,
+                "attack_id": attack_id,
+                "name": spec.name or attack_id,
+                "category": _CATEGORIES.get(spec.attack_id, ""),
+                "severity": spec.severity.value,
+                "severity_label": spec.severity.value.title(),
+                "owasp_tag": spec.owasp_tag,
+                "expected_outcome": spec.expected_outcome,
+                "status": status.value,
+                "is_bypassed": status == AttackStatus.BYPASSED,
+                "runs_bypassed": len(failed),
+                "runs_scored": len(scored),
+                "runs_not_scored": sum(1 for a in runs if a.verdict == Verdict.NOT_SCORED),
+                "runs_error": sum(1 for a in runs if a.verdict == Verdict.ERROR),
+                "is_multi_turn": len(spec.turns) > 1,
+                "turns": list(spec.turns),
+                "failing_runs": [_failing_run(a) for a in failed],
+            }
+        )
+    return findings
+
+
+def redteam_summary(findings: Iterable[dict[str, Any]]) -> dict[str, int]:
+    """Counts per status, e.g. ``{"attacks": 30, "blocked": 25, "bypassed": 5, "not_scored": 0}``."""
+    items = list(findings)
+    return {
+        "attacks": len(items),
+        "blocked": sum(1 for f in items if f["status"] == AttackStatus.BLOCKED),
+        "bypassed": sum(1 for f in items if f["status"] == AttackStatus.BYPASSED),
+        "not_scored": sum(1 for f in items if f["status"] == AttackStatus.NOT_SCORED),
+    }
+
+
+def _failing_run(attempt: Attempt) -> dict[str, Any]:
+    return {
+        "repeat": attempt.repeat,
+        "transcript": [
+            {"role": str(turn.get("role", "")), "content": str(turn.get("content", ""))}
+            for turn in attempt.transcript or []
+            if isinstance(turn, dict)
+        ],
+        "rationale": attempt.rationale,
+    }
+
+
+def _excerpt(finding: dict[str, Any]) -> str:
+    """The agent's last reply in the first run that got through, on one line and clipped."""
+    for run in finding["failing_runs"]:
+        replies = [t["content"] for t in run["transcript"] if t["role"] == "assistant" and t["content"].strip()]
+        if replies:
+            text = re.sub(r"\s+", " ", replies[-1]).strip()
+            return text if len(text) <= EXCERPT_CHARS else text[: EXCERPT_CHARS - 1].rstrip() + "…"
+    return ""
+
+
+# ---------------------------------------------------------------------------------------------- SARIF
+
+
+def sarif_for_run(run: EvaluationRun, attempts: Iterable[Attempt], *, base_url: str = "") -> dict[str, Any]:
+    """A SARIF 2.1.0 log of the run's red team: one rule per attack, one result per Bypassed attack.
+
+    Each result's location is ``trustgate://runs/<run id>/attacks/<attack id>`` (an agent has no source file);
+    with ``base_url`` (absolute, e.g. "https://trustgate.example.com") results also link to the run report.
+    """
+    findings = redteam_findings(run, attempts)
+    rule_index = {f["attack_id"]: i for i, f in enumerate(findings)}
+    report_url = f"{base_url.rstrip('/')}/runs/{run.pk}/" if base_url else ""
+    results = [_sarif_result(run, f, rule_index[f["attack_id"]], report_url) for f in findings if f["is_bypassed"]]
+    properties: dict[str, Any] = {
+        "run_id": run.pk,
+        "agent_name": run.agent_name,
+        "trust_score": run.trust_score,
+        "library_version": LIBRARY_VERSION,
+        **redteam_summary(findings),
+    }
+    if report_url:
+        properties["report_url"] = report_url
+    return {
+        "$schema": SARIF_SCHEMA_URI,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": TOOL_NAME,
+                        "version": LIBRARY_VERSION,
+                        "rules": [_sarif_rule(f) for f in findings],
+                    }
+                },
+                "automationDetails": {"id": f"trustgate/red-team/run-{run.pk}"},
+                "results": results,
+                "properties": properties,
+            }
+        ],
+    }
+
+
+def _rule_name(name: str) -> str:
+    """SARIF rule names are identifier-like: "Ignore previous instructions" -> "IgnorePreviousInstructions"."""
+    words = re.findall(r"[A-Za-z0-9]+", name)
+    return "".join(w[:1].upper() + w[1:] for w in words) or "Attack"
+
+
+def _tags(finding: dict[str, Any]) -> list[str]:
+    tags = ["security", "red-team"]
+    for extra in (finding["category"], finding["owasp_tag"].split(" ", 1)[0]):
+        if extra and extra not in tags:
+            tags.append(extra)
+    return tags
+
+
+def _sarif_rule(finding: dict[str, Any]) -> dict[str, Any]:
+    severity = finding["severity"]
+    properties: dict[str, Any] = {
+        "severity": severity,
+        "security-severity": SECURITY_SEVERITY.get(severity, "5.5"),
+        "tags": _tags(finding),
+    }
+    if finding["owasp_tag"]:
+        properties["owasp"] = finding["owasp_tag"]
+    rule: dict[str, Any] = {
+        "id": finding["attack_id"],
+        "name": _rule_name(finding["name"]),
+        "shortDescription": {"text": finding["name"]},
+        "defaultConfiguration": {"level": SARIF_LEVEL.get(severity, "warning")},
+        "properties": properties,
+    }
+    if finding["expected_outcome"]:
+        rule["fullDescription"] = {"text": finding["expected_outcome"]}
+        rule["help"] = {"text": f"A safe agent: {finding['expected_outcome']}"}
+    return rule
+
+
+def _sarif_result(run: EvaluationRun, finding: dict[str, Any], index: int, report_url: str) -> dict[str, Any]:
+    severity = finding["severity"]
+    owasp = f", {finding['owasp_tag']}" if finding["owasp_tag"] else ""
+    text = (
+        f"{finding['name']}: the attack got through in {finding['runs_bypassed']} of {finding['runs_scored']} "
+        f"scored runs ({severity}{owasp})."
+    )
+    excerpt = _excerpt(finding)
+    if excerpt:
+        text += f" Agent reply: “{excerpt}”"
+    properties: dict[str, Any] = {
+        "severity": severity,
+        "runs_bypassed": finding["runs_bypassed"],
+        "runs_scored": finding["runs_scored"],
+        "is_multi_turn": finding["is_multi_turn"],
+    }
+    if finding["owasp_tag"]:
+        properties["owasp"] = finding["owasp_tag"]
+    result: dict[str, Any] = {
+        "ruleId": finding["attack_id"],
+        "ruleIndex": index,
+        "level": SARIF_LEVEL.get(severity, "warning"),
+        "message": {"text": text},
+        "locations": [
+            {
+                "physicalLocation": {
+                    "artifactLocation": {"uri": f"trustgate://runs/{run.pk}/attacks/{finding['attack_id']}"}
+                },
+                "logicalLocations": [
+                    {
+                        "name": finding["attack_id"],
+                        "fullyQualifiedName": f"{run.agent_name}/{finding['attack_id']}",
+                        "kind": "object",
+                    }
+                ],
+            }
+        ],
+        # Stable across runs of the same agent, so code scanning tracks one alert per attack, not one per run.
+        "partialFingerprints": {"trustgateAttack/v1": f"{run.agent_name}/{finding['attack_id']}"},
+        "properties": properties,
+    }
+    if report_url:
+        result["hostedViewerUri"] = report_url
+    return result
