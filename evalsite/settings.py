@@ -199,6 +199,7 @@ LOGGING = {
         "presidio-analyzer": {"level": "ERROR"},
         "httpx": {"level": "WARNING"},  # one INFO line per agent request is noise (and costs CPU)
         "httpcore": {"level": "WARNING"},
+        "httpx2": {"level": "WARNING"},  # the anthropic SDK's HTTP client
     },
 }
 

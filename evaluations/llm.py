@@ -166,7 +166,9 @@ class AnthropicClient(ModelClient):
     def _sdk(self) -> Any:
         import anthropic
 
-        env = tuple(os.environ.get(name) for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL"))
+        env = tuple(
+            os.environ.get(name) for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL")
+        )
         key = ("anthropic", env, _timeout(), _max_retries())
         cache = _loop_cache()
         client = cache.get(key)
@@ -206,9 +208,7 @@ class AnthropicClient(ModelClient):
             # No temperature: the Messages API of anthropic 2.x takes no sampling parameters.
         }
         if tool is not None:
-            request["tools"] = [
-                {"name": tool.name, "description": tool.description, "input_schema": tool.input_schema}
-            ]
+            request["tools"] = [{"name": tool.name, "description": tool.description, "input_schema": tool.input_schema}]
             request["tool_choice"] = {"type": "tool", "name": tool.name}
         try:
             response = await self._sdk().messages.create(**request)
@@ -242,7 +242,9 @@ def _anthropic_status_error(exc: Any) -> ModelError:
     if status == 529:
         return ModelError(f"The Anthropic API is overloaded (HTTP 529).{said}", kind=ModelErrorKind.OVERLOADED)
     if status == 429:
-        return ModelError(f"The Anthropic API is rate limiting requests (HTTP 429).{said}", kind=ModelErrorKind.RATE_LIMITED)
+        return ModelError(
+            f"The Anthropic API is rate limiting requests (HTTP 429).{said}", kind=ModelErrorKind.RATE_LIMITED
+        )
     if status in (401, 403):
         return ModelError(
             f"The Anthropic API refused the credentials (HTTP {status}); check ANTHROPIC_API_KEY.{said}",
@@ -251,7 +253,9 @@ def _anthropic_status_error(exc: Any) -> ModelError:
     if status == 408 or status == 504:
         return ModelError(f"The Anthropic API timed out (HTTP {status}).{said}", kind=ModelErrorKind.TIMEOUT)
     if status >= 500:
-        return ModelError(f"The Anthropic API had a server error (HTTP {status}).{said}", kind=ModelErrorKind.SERVER_ERROR)
+        return ModelError(
+            f"The Anthropic API had a server error (HTTP {status}).{said}", kind=ModelErrorKind.SERVER_ERROR
+        )
     return ModelError(f"The Anthropic API rejected the request (HTTP {status}).{said}", kind=ModelErrorKind.BAD_REQUEST)
 
 
@@ -301,7 +305,10 @@ _BEDROCK_ERRORS: dict[str, tuple[ModelErrorKind, str]] = {
         "AWS denied access to the judge model: enable it in the Bedrock console and allow bedrock:InvokeModel.",
     ),
     "UnrecognizedClientException": (ModelErrorKind.AUTH, "AWS did not accept the credentials for Bedrock."),
-    "ResourceNotFoundException": (ModelErrorKind.BAD_REQUEST, "Bedrock does not know the judge model id in this region."),
+    "ResourceNotFoundException": (
+        ModelErrorKind.BAD_REQUEST,
+        "Bedrock does not know the judge model id in this region.",
+    ),
     "ValidationException": (ModelErrorKind.BAD_REQUEST, "Bedrock rejected the judge request."),
     "ModelErrorException": (ModelErrorKind.SERVER_ERROR, "The Bedrock judge model failed while answering."),
     "InternalServerException": (ModelErrorKind.SERVER_ERROR, "Bedrock had an internal error."),
@@ -507,7 +514,9 @@ class OpenAICompatibleClient(ModelClient):
         try:
             response = await self._http().post(url, json=body, headers=headers)
         except httpx.TimeoutException:
-            raise ModelError(f"The judge endpoint did not answer within {_timeout():g} s.", kind=ModelErrorKind.TIMEOUT) from None
+            raise ModelError(
+                f"The judge endpoint did not answer within {_timeout():g} s.", kind=ModelErrorKind.TIMEOUT
+            ) from None
         except httpx.HTTPError as exc:
             raise ModelError(
                 f"Could not connect to the judge endpoint: {_detail(exc) or type(exc).__name__}",
@@ -531,7 +540,9 @@ class OpenAICompatibleClient(ModelClient):
         try:
             return response.json()
         except ValueError:
-            raise ModelError("The judge endpoint sent a reply that is not JSON.", kind=ModelErrorKind.MALFORMED) from None
+            raise ModelError(
+                "The judge endpoint sent a reply that is not JSON.", kind=ModelErrorKind.MALFORMED
+            ) from None
 
 
 def _openai_reply(data: Any, model_id: str) -> ModelReply:
@@ -540,7 +551,9 @@ def _openai_reply(data: Any, model_id: str) -> ModelReply:
         if not isinstance(message, dict):
             raise TypeError
     except (KeyError, IndexError, TypeError):
-        raise ModelError("The judge endpoint sent a reply without choices[0].message.", kind=ModelErrorKind.MALFORMED) from None
+        raise ModelError(
+            "The judge endpoint sent a reply without choices[0].message.", kind=ModelErrorKind.MALFORMED
+        ) from None
     calls: list[tuple[str, dict[str, Any]]] = []
     for call in message.get("tool_calls") or []:
         function = call.get("function") if isinstance(call, dict) else None

@@ -60,7 +60,9 @@ def test_anthropic_forces_the_tool_and_reads_tool_calls_in_order(anthropic_judge
     assert body["system"] == "You are a judge."
     assert body["messages"] == MESSAGES
     assert body["max_tokens"] == 321 and "temperature" not in body
-    assert body["tools"] == [{"name": "record_verdict", "description": "Record the verdict.", "input_schema": TOOL.input_schema}]
+    assert body["tools"] == [
+        {"name": "record_verdict", "description": "Record the verdict.", "input_schema": TOOL.input_schema}
+    ]
     assert body["tool_choice"] == {"type": "tool", "name": "record_verdict"}
 
 
@@ -214,7 +216,11 @@ def openai_tool_reply(arguments: str, *, content: str | None = None) -> dict[str
                     "role": "assistant",
                     "content": content,
                     "tool_calls": [
-                        {"id": "call_1", "type": "function", "function": {"name": "record_verdict", "arguments": arguments}}
+                        {
+                            "id": "call_1",
+                            "type": "function",
+                            "function": {"name": "record_verdict", "arguments": arguments},
+                        }
                     ],
                 },
                 "finish_reason": "tool_calls",
@@ -260,7 +266,9 @@ def test_openai_compatible_sends_tools_and_parses_json_arguments(openai_judge: H
 def test_openai_compatible_retries_a_server_error_then_succeeds(openai_judge: HTTPServer, settings: Any) -> None:
     settings.TRUSTGATE_MODEL_MAX_RETRIES = 1
     openai_judge.expect_ordered_request("/v1/chat/completions").respond_with_data("boom", status=500)
-    openai_judge.expect_ordered_request("/v1/chat/completions").respond_with_json(openai_tool_reply('{"verdict": "fail"}'))
+    openai_judge.expect_ordered_request("/v1/chat/completions").respond_with_json(
+        openai_tool_reply('{"verdict": "fail"}')
+    )
 
     reply = complete(get_model_client("sonnet"), tool=TOOL)
 
@@ -349,7 +357,9 @@ def test_models_map_to_provider_ids(settings: Any) -> None:
     assert bedrock.model_id == settings.TRUSTGATE_BEDROCK_MODELS["sonnet"]
 
 
-@pytest.mark.parametrize(("model", "provider"), [("gpt-4", "anthropic"), ("sonnet", "rules_only"), ("sonnet", "openai")])
+@pytest.mark.parametrize(
+    ("model", "provider"), [("gpt-4", "anthropic"), ("sonnet", "rules_only"), ("sonnet", "openai")]
+)
 def test_unusable_choices_are_bad_requests(settings: Any, model: str, provider: str) -> None:
     settings.TRUSTGATE_OPENAI_JUDGE_URL = ""
 
@@ -357,3 +367,17 @@ def test_unusable_choices_are_bad_requests(settings: Any, model: str, provider: 
         get_model_client(model, provider=provider)
 
     assert caught.value.kind == "bad_request"
+
+
+def test_close_clients_closes_the_loops_clients(anthropic_judge_env: FakeAnthropic) -> None:
+    async def use_then_close() -> Any:
+        anthropic_judge_env.reply_text("a")
+        client = AnthropicClient("claude-sonnet-4-6")
+        await client.complete(system="s", messages=MESSAGES)
+        sdk = client._sdk()
+        await llm.close_clients()
+        return sdk, client._sdk()
+
+    closed, fresh = asyncio.run(use_then_close())
+
+    assert closed.is_closed() and fresh is not closed

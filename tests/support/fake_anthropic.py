@@ -16,8 +16,8 @@ import itertools
 import json
 import threading
 import time
-from typing import Any
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
 
 
 @dataclasses.dataclass
@@ -156,8 +156,7 @@ class FakeAnthropic:
     @property
     def url(self) -> str:
         assert self._server is not None, "start() the fake first"
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}"
+        return f"http://127.0.0.1:{self._server.server_address[1]}"
 
     def start(self) -> None:
         fake = self
@@ -165,7 +164,7 @@ class FakeAnthropic:
         class RequestHandler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
 
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - keep test output quiet
+            def log_message(self, format: str, *args: Any) -> None:  # keep test output quiet
                 pass
 
             def do_POST(self) -> None:
