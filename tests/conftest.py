@@ -12,3 +12,9 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 pytest_plugins = sorted(
     f"tests.support.{path.stem}" for path in (Path(__file__).parent / "support").glob("fixtures_*.py")
 )
+
+
+def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def]
+    """Browser tests last: Playwright's sync API keeps an event loop running in the main thread for the rest
+    of the session, and code under test that calls asyncio.run() (connectors, judge) cannot run after it."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
