@@ -171,6 +171,7 @@ class EvaluationRun(models.Model):
     stage = models.CharField(max_length=10, choices=RunStage.choices, default=RunStage.CONNECT)
     error_message = models.TextField(blank=True)
     is_agent_down = models.BooleanField(default=False)
+    refund_reason = models.CharField(max_length=100, blank=True)  # set when the run's charge is to be refunded
     metrics = models.JSONField(default=dict, blank=True)
     trust_score = models.FloatField(null=True, blank=True)
 
@@ -188,6 +189,14 @@ class EvaluationRun(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status in ACTIVE_STATUSES
+
+    @property
+    def is_refundable(self) -> bool:
+        return bool(self.refund_reason)
+
+    @property
+    def is_rules_only(self) -> bool:
+        return self.judge_model == JudgeModel.RULES_ONLY
 
     @property
     def badge_class(self) -> str:
@@ -231,6 +240,7 @@ class Attempt(models.Model):
     verdict = models.CharField(max_length=12, choices=Verdict.choices)
     score = models.FloatField(null=True, blank=True)
     rationale = models.TextField(blank=True)
+    judge_dimensions = models.JSONField(null=True, blank=True)  # helpfulness, correctness, tone, efficiency
     is_refusal = models.BooleanField(default=False)
     is_breach = models.BooleanField(default=False)
     error_kind = models.CharField(max_length=20, blank=True)

@@ -264,8 +264,9 @@ def test_junit_download_validates_with_hostile_text(client, alice, acme, agent, 
 
 def test_junit_strips_characters_xml_forbids(acme, agent, junit_schema) -> None:  # type: ignore[no-untyped-def]
     """NUL and lone surrogates never reach the database on every backend, so feed unsaved attempts."""
-    specs = [spec("s1", ScenarioKind.ACCURACY, "Nul\x00 and \ud800 surrogate")]
+    specs = [spec("s1", ScenarioKind.ACCURACY, "placeholder")]
     run = make_run(acme, agent, specs, [], status=RunStatus.RUNNING)  # no stored metrics: scored live
+    run.scenarios[0]["name"] = "Nul\x00 and \ud800 surrogate"  # in memory only: PostgreSQL refuses NUL
     bad = "a\x00b\ud800c\ufffed\x1fe"
     body = report_junit_xml(run, [attempt("s1", 1, Verdict.FAIL, rationale=bad, transcript=[
         {"role": "assistant", "content": bad},

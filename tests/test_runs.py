@@ -135,6 +135,8 @@ class _Agent(BaseHTTPRequestHandler):
             return self._send(200, b'"just a string"')
         if self.path == "/badutf8":
             return self._send(200, b'{"answer": "caf\xe9 \xff\xfe business days"}')
+        if self.path == "/nul":
+            return self._send(200, b'{"answer": "3-5 business days \\u0000 \\ud800 done"}')
         if self.path == "/huge":
             return self._send(200, b'{"answer": "' + b"x" * (10 * 1024 * 1024) + b'"}')
         return self._send(404, b"{}")
@@ -196,6 +198,14 @@ def test_reply_with_invalid_utf8_is_still_scored(launch, acme, scripted_agent, p
     run = launch(agent=agent, suite=suite, runs_per_scenario=1)
     attempt = run.attempts.get()
     assert attempt.verdict == Verdict.PASS, attempt.error_message
+
+
+def test_reply_with_nul_and_lone_surrogate_is_stored_on_every_database(launch, acme, scripted_agent, private_endpoints) -> None:  # type: ignore[no-untyped-def]
+    agent, suite = make_agent_and_suite(acme, f"{scripted_agent}/nul", n=1)
+    run = launch(agent=agent, suite=suite, runs_per_scenario=1)
+    attempt = run.attempts.get()
+    assert attempt.verdict == Verdict.PASS
+    assert "\ufffd" in attempt.transcript[-1]["content"] and "\x00" not in attempt.transcript[-1]["content"]
 
 
 def test_refused_connection_is_an_error_attempt(launch, acme, unused_tcp_port, private_endpoints) -> None:  # type: ignore[no-untyped-def]

@@ -14,14 +14,18 @@ import random
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from datetime import datetime
+from typing import TypeVar
 
 from django.utils import timezone
 
 from evaluations.connectors import make_client, send_message
 from evaluations.connectors.base import AgentConfig, AgentError, Conversation, ErrorKind, ToolCall, Turn
+from evaluations.llm import close_clients
 from evaluations.specs import ScenarioSpec
+
+T = TypeVar("T")
 
 MAX_RETRIES = 3  # for 429 / 503
 MAX_RETRY_WAIT = 30.0  # seconds; a longer Retry-After is cut to this
@@ -109,20 +113,31 @@ _DONE = object()
 
 
 def run_conversations(
-    jobs: Sequence[Job], config: AgentConfig, *, api_key: str, parallel: int, stop: threading.Event | None = None
-) -> Iterator[ConversationResult]:
-    """Yield each conversation's result as it ends, never more than ``parallel`` in flight.
+    jobs: Sequence[Job],
+    config: AgentConfig,
+    *,
+    api_key: str,
+    parallel: int,
+    finish: Callable[[ConversationResult], Awaitable[T]],
+    stop: threading.Event | None = None,
+) -> Iterator[T]:
+    """Yield ``finish(result)`` for each conversation as it ends, never more than ``parallel`` in flight.
 
-    The event loop lives in its own thread; the caller's thread (which owns the DB connection) consumes.
-    Setting ``stop`` lets in-flight conversations finish and starts no new ones.
+    ``finish`` (scoring: rules, then the judge when needed) runs as its own task on the event loop, so a slow
+    judge never holds a conversation slot. The loop lives in its own thread; the caller's thread (which owns
+    the DB connection) consumes. Setting ``stop`` lets in-flight work finish and starts no new conversations.
     """
     results: queue.Queue[object] = queue.Queue()
     stop = stop or threading.Event()
+
+    def deliver(task: asyncio.Task[T]) -> None:
+        results.put(task.exception() or task.result())
 
     async def main() -> None:
         pending: asyncio.Queue[Job] = asyncio.Queue()
         for job in jobs:
             pending.put_nowait(job)
+        finishing: set[asyncio.Task[T]] = set()
         async with make_client() as client:
 
             async def worker() -> None:
@@ -131,9 +146,16 @@ def run_conversations(
                         job = pending.get_nowait()
                     except asyncio.QueueEmpty:
                         return
-                    results.put(await drive_conversation(job, config, api_key=api_key, client=client))
+                    result = await drive_conversation(job, config, api_key=api_key, client=client)
+                    task = asyncio.create_task(finish(result))
+                    finishing.add(task)
+                    task.add_done_callback(finishing.discard)
+                    task.add_done_callback(deliver)
 
             await asyncio.gather(*(worker() for _ in range(max(1, min(parallel, len(jobs))))))
+            while finishing:
+                await asyncio.gather(*finishing, return_exceptions=True)
+        await close_clients()  # model clients (the judge's) belong to this loop
 
     def loop_thread() -> None:
         try:
@@ -143,8 +165,8 @@ def run_conversations(
         finally:
             results.put(_DONE)
 
-    # The consumer (rules, PII, DB writes) is CPU work that holds the GIL; with the default 5 ms switch
-    # interval the event loop waits that long to read each reply, which at parallel 1 costs ~5% of wall time.
+    # The consumer (DB writes) and the scoring both hold the GIL; with the default 5 ms switch interval the
+    # event loop waits that long to read each reply, which at parallel 1 costs ~5% of wall time.
     previous_interval = sys.getswitchinterval()
     sys.setswitchinterval(0.0005)
     thread = threading.Thread(target=loop_thread, name="trustgate-conversations", daemon=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import threading
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -19,6 +20,8 @@ from django_q.tasks import async_task
 
 from evaluations.connectors.base import AgentConfig, Protocol
 from evaluations.connectors.ssrf import EndpointBlocked, validate_endpoint_url
+from evaluations.judge import EARLY_STOP_AFTER, JUDGE_PROMPT_VERSION, JudgePool, fails_for_unscored
+from evaluations.llm import judge_provider
 from evaluations.masking import mask_key, redact
 from evaluations.models import (
     ACTIVE_STATUSES,
@@ -36,11 +39,15 @@ from evaluations.scoring import compute_metrics
 from evaluations.services.executor import ConversationResult, Job, run_conversations
 from evaluations.services.keys import KeyUnavailable, run_secret_delete, run_secret_read, run_secret_store
 from evaluations.specs import ScenarioKind, ScenarioSpec
+from evaluations.text import storable
+from redteam.library import LIBRARY_VERSION
+from redteam.services import attack_specs
 
 logger = logging.getLogger(__name__)
 
 BREACH_KINDS = (ScenarioKind.RED_TEAM, ScenarioKind.GUARDRAILS, ScenarioKind.PII)
 NO_JUDGE_RATIONALE = "Not scored: this reply needs the LLM judge, and the run is rules-only (no judge configured)."
+RULES_ONLY_PASS_RATIONALE = "Rules only: every deterministic check of this scenario passed."
 
 
 class LaunchError(Exception):
@@ -68,15 +75,27 @@ def run_launch(
     judge_strictness: str | None = None,
     allowed_contacts: Sequence[str] | None = None,
     endpoint_url: str = "",
+    redteam_depth: str = "",
 ) -> EvaluationRun:
-    """Freeze every setting and scenario, keep the key encrypted until the run ends, and enqueue it."""
+    """Freeze every setting and scenario, keep the key encrypted until the run ends, and enqueue it.
+
+    ``redteam_depth`` ("", "quick", "standard", "deep") adds that many attacks from the red-team library,
+    with one fresh canary for the whole run. The judge falls back to rules only when no provider is set up.
+    """
     if not 1 <= runs_per_scenario <= 10:
         raise LaunchError("Runs per scenario must be between 1 and 10.")
     if not 1 <= parallel <= 8:
         raise LaunchError("Parallel conversations must be between 1 and 8.")
-    specs = suite_specs(suite=suite, canary=new_canary())
+    canary = new_canary()
+    specs = suite_specs(suite=suite, canary=canary)
+    if redteam_depth:
+        specs += [ScenarioSpec.from_dict(data) for data in attack_specs(redteam_depth, canary)]
     if not specs:
         raise LaunchError(f"The suite “{suite.name}” has no active scenarios; add one first.")
+    judge = judge_model or agent.judge_model
+    provider = judge_provider()
+    if provider == "rules_only":
+        judge = JudgeModel.RULES_ONLY
     config = agent.to_config(endpoint_url=endpoint_url or None)
     contacts = list(allowed_contacts) if allowed_contacts is not None else agent.allowed_contact_list
     run = EvaluationRun.objects.create(
@@ -90,11 +109,19 @@ def run_launch(
         endpoint_url=config.endpoint_url,
         api_key_masked=mask_key(api_key) if api_key else "",
         agent_snapshot=config.to_dict(),
-        settings_snapshot={"knowledge": agent.knowledge, "allowed_contacts": contacts, "mode": "saved_suite"},
+        settings_snapshot={
+            "knowledge": agent.knowledge,
+            "allowed_contacts": contacts,
+            "mode": "saved_suite",
+            "judge_provider": provider if judge != JudgeModel.RULES_ONLY else "rules_only",
+            "redteam_depth": redteam_depth,
+            "redteam_library_version": LIBRARY_VERSION if redteam_depth else "",
+        },
         scenarios=[spec.to_dict() for spec in specs],
         runs_per_scenario=runs_per_scenario,
         parallel=parallel,
-        judge_model=judge_model or JudgeModel.RULES_ONLY,
+        judge_model=judge,
+        judge_prompt_version=JUDGE_PROMPT_VERSION if judge != JudgeModel.RULES_ONLY else "",
         judge_strictness=judge_strictness or agent.judge_strictness,
     )
     run_secret_store(run=run, api_key=api_key)
@@ -144,82 +171,148 @@ def _execute(run: EvaluationRun, api_key: str) -> None:
         if (spec.key, repeat) not in done
     ]
     _set_stage(run, RunStage.EXECUTE)
-    knowledge = run.settings_snapshot.get("knowledge", "")
-    contacts = run.settings_snapshot.get("allowed_contacts", [])
+    stop = threading.Event()
+    scorer = AttemptScorer(run=run, api_key=api_key, stop=stop)
     last_check = time.monotonic()
-    for result in run_conversations(jobs, config, api_key=api_key, parallel=run.parallel):
-        attempt_save(run=run, result=result, knowledge=knowledge, allowed_contacts=contacts, api_key=api_key)
+    for result, fields in run_conversations(
+        jobs, config, api_key=api_key, parallel=run.parallel, finish=scorer.finish, stop=stop
+    ):
+        attempt_save(run=run, result=result, fields=fields)
         if time.monotonic() - last_check > 1.0:
             last_check = time.monotonic()
             if EvaluationRun.objects.filter(pk=run.pk, status=RunStatus.CANCELLED).exists():
                 return  # leaving the loop stops new conversations; the cancel already closed the run
-    _set_stage(run, RunStage.JUDGE)  # rules-only until the judge lands: judge-needing replies are Not scored
+    if scorer.judge_outage:
+        _run_fail(
+            run,
+            f"Stopped early: {EARLY_STOP_AFTER} replies needed the judge and it could score none of them "
+            f"({scorer.last_judge_problem or 'no reason given'}). Check the judge settings and run again; "
+            "this run is refunded.",
+            refund_reason="judge outage (early stop)",
+        )
+        return
+    _set_stage(run, RunStage.JUDGE)  # verdicts were written as each conversation ended
     _set_stage(run, RunStage.SCORE)
     run_score(run=run)
 
 
-def attempt_fields(
-    *, spec: ScenarioSpec, result: ConversationResult, knowledge: str, allowed_contacts: Sequence[str], api_key: str
-) -> dict[str, Any]:
-    """Score one finished conversation by rules. PII values and the key are masked in what is stored."""
-    turns = list(result.turns)
-    base: dict[str, Any] = {
-        "tool_calls": [call.to_dict() for call in result.tool_calls],
-        "latency_ms": result.mean_latency_ms,
-        "started_at": result.started_at,
-        "finished_at": result.finished_at,
-    }
-    if result.error is not None:
-        error = result.error
-        return {
-            **base,
-            "transcript": _masked_transcript(turns, api_key),
-            "verdict": Verdict.ERROR,
-            "error_kind": error.kind.value,
-            "error_message": redact(error.message, api_key) if api_key else error.message,
-            "rationale": "The agent gave no reply, so this run is an error, not a pass or a fail.",
+class AttemptScorer:
+    """Scores each finished conversation on the event loop: rules first, then the judge when they leave it open.
+
+    A hard rule failure is final (the judge is not asked). The judge runs with its own concurrency bound,
+    alongside the conversations. When it cannot score the first EARLY_STOP_AFTER replies that needed it,
+    ``stop`` is set and the run ends early.
+    """
+
+    def __init__(self, *, run: EvaluationRun, api_key: str, stop: threading.Event) -> None:
+        self.knowledge = run.settings_snapshot.get("knowledge", "")
+        self.contacts = run.settings_snapshot.get("allowed_contacts", [])
+        self.judge_model = run.judge_model
+        self.strictness = run.judge_strictness
+        self.api_key = api_key
+        self.stop = stop
+        self.judge_outage = False
+        self.last_judge_problem = ""
+        self._pool: JudgePool | None = None
+
+    @property
+    def judge_enabled(self) -> bool:
+        return self.judge_model != JudgeModel.RULES_ONLY
+
+    def _judge_pool(self) -> JudgePool:
+        if self._pool is None:  # created on the event loop: its semaphore and model client belong there
+            self._pool = JudgePool(model=self.judge_model, strictness=self.strictness, knowledge=self.knowledge)
+        return self._pool
+
+    async def finish(self, result: ConversationResult) -> tuple[ConversationResult, dict[str, Any]]:
+        spec = result.job.spec
+        turns = list(result.turns)
+        base: dict[str, Any] = {
+            "tool_calls": [call.to_dict() for call in result.tool_calls],
+            "latency_ms": result.mean_latency_ms,
+            "started_at": result.started_at,
+            "finished_at": result.finished_at,
+            "transcript": self._masked_transcript(spec, turns),
         }
-    outcome = evaluate_rules(
-        spec, turns=turns, tool_calls=result.tool_calls, knowledge=knowledge, allowed_contacts=allowed_contacts
-    )
-    findings = [
-        {"rule": f.rule, "passed": f.passed, "hard": f.hard, "message": f.message} for f in outcome.findings
-    ]
-    if outcome.verdict == "fail":
-        verdict, rationale = Verdict.FAIL, "; ".join(f.message for f in outcome.findings if not f.passed and f.hard)
-    elif outcome.verdict == "pass":
-        verdict, rationale = Verdict.PASS, "Every rule passed and nothing needed the judge."
-    elif outcome.rules_verdict == "pass":  # rules-only: the deterministic checks this scenario has all passed
-        verdict, rationale = Verdict.PASS, "Rules only: every deterministic check of this scenario passed."
-    else:
-        verdict, rationale = Verdict.NOT_SCORED, NO_JUDGE_RATIONALE
-    return {
-        **base,
-        "transcript": _masked_transcript(turns, api_key),
-        "rule_findings": findings,
-        "verdict": verdict,
-        "score": {Verdict.PASS: 100.0, Verdict.FAIL: 0.0}.get(verdict),
-        "rationale": rationale,
-        "is_refusal": outcome.is_refusal,
-        "is_breach": verdict == Verdict.FAIL and (spec.kind in BREACH_KINDS or bool(outcome.pii_findings)),
-    }
+        if result.error is not None:
+            return result, {
+                **base,
+                "verdict": Verdict.ERROR,
+                "error_kind": result.error.kind.value,
+                "error_message": self._clean(result.error.message),
+                "rationale": "The agent gave no reply, so this run is an error, not a pass or a fail.",
+            }
+        outcome = evaluate_rules(
+            spec, turns=turns, tool_calls=result.tool_calls, knowledge=self.knowledge, allowed_contacts=self.contacts
+        )
+        fields: dict[str, Any] = {
+            **base,
+            "rule_findings": [
+                {"rule": f.rule, "passed": f.passed, "hard": f.hard, "message": f.message} for f in outcome.findings
+            ],
+            "is_refusal": outcome.is_refusal,
+        }
+        if outcome.verdict == "fail":
+            hard = [f.message for f in outcome.findings if not f.passed and f.hard]
+            fields.update(verdict=Verdict.FAIL, score=0.0, rationale="Failed by rule: " + "; ".join(hard))
+        elif outcome.verdict == "pass":
+            fields.update(verdict=Verdict.PASS, score=100.0, rationale="Every rule passed and nothing needed the judge.")
+        elif self.judge_enabled:
+            fields.update(await self._judge(spec, turns, result, outcome.judge_evidence))
+        elif outcome.rules_verdict == "pass":  # rules-only: the deterministic checks this scenario has all passed
+            fields.update(verdict=Verdict.PASS, score=100.0, rationale=RULES_ONLY_PASS_RATIONALE)
+        else:
+            fields.update(verdict=Verdict.NOT_SCORED, rationale=NO_JUDGE_RATIONALE)
+        fields["is_breach"] = fields["verdict"] == Verdict.FAIL and (
+            spec.kind in BREACH_KINDS or bool(outcome.pii_findings)
+        )
+        return result, fields
+
+    async def _judge(
+        self, spec: ScenarioSpec, turns: list[Any], result: ConversationResult, evidence: Sequence[str]
+    ) -> dict[str, Any]:
+        pool = self._judge_pool()
+        verdict = await pool.submit(spec=spec, turns=turns, tool_calls=result.tool_calls, evidence=evidence)
+        if pool.should_stop_early:
+            self.judge_outage = True
+            self.stop.set()
+        if not verdict.is_scored:
+            self.last_judge_problem = verdict.reason_not_scored
+            return {
+                "verdict": Verdict.NOT_SCORED,
+                "rationale": self._clean("Not scored: " + (verdict.reason_not_scored or "the judge gave no verdict.")),
+            }
+        return {
+            "verdict": Verdict.PASS if verdict.verdict == "pass" else Verdict.FAIL,
+            "score": verdict.score,
+            "rationale": self._clean(verdict.rationale),
+            "judge_dimensions": verdict.dimensions,
+        }
+
+    def _clean(self, text: str) -> str:
+        """PII values and the key masked: rationales and error texts are shown and stored."""
+        masked = mask_pii(text, withhold_contacts=False)
+        return redact(masked, self.api_key) if self.api_key else masked
+
+    def _masked_transcript(self, spec: ScenarioSpec, turns: Sequence[Any]) -> list[dict[str, str]]:
+        user_texts = [t.content for t in turns if t.role == "user"]
+        masked = []
+        for turn in turns:
+            content = turn.content
+            if turn.role == "assistant":
+                content = mask_pii(
+                    content,
+                    withhold_contacts=not spec.contacts_may_be_shared,
+                    allowed_texts=[self.knowledge],
+                    allowed_contacts=self.contacts,
+                    user_texts=user_texts,
+                )
+            masked.append({"role": turn.role, "content": redact(content, self.api_key) if self.api_key else content})
+        return masked
 
 
-def _masked_transcript(turns: Sequence[Any], api_key: str) -> list[dict[str, str]]:
-    masked = []
-    for turn in turns:
-        content = mask_pii(turn.content, withhold_contacts=False) if turn.role == "assistant" else turn.content
-        masked.append({"role": turn.role, "content": redact(content, api_key) if api_key else content})
-    return masked
-
-
-def attempt_save(
-    *, run: EvaluationRun, result: ConversationResult, knowledge: str, allowed_contacts: Sequence[str], api_key: str
-) -> bool:
+def attempt_save(*, run: EvaluationRun, result: ConversationResult, fields: dict[str, Any]) -> bool:
     """Write one attempt; False when it was already there (a redelivered task)."""
-    fields = attempt_fields(
-        spec=result.job.spec, result=result, knowledge=knowledge, allowed_contacts=allowed_contacts, api_key=api_key
-    )
     try:
         with transaction.atomic():
             Attempt.objects.create(
@@ -229,7 +322,7 @@ def attempt_save(
                 judge_model=run.judge_model,
                 judge_prompt_version=run.judge_prompt_version,
                 judge_strictness=run.judge_strictness,
-                **fields,
+                **storable(fields),
             )
     except IntegrityError:
         return False
@@ -242,13 +335,23 @@ def run_score(*, run: EvaluationRun) -> None:
     summary = compute_metrics(specs, attempts)
     errors = [a for a in attempts if a.verdict == Verdict.ERROR]
     is_down = bool(attempts) and len(errors) == len(attempts)
-    status, message = RunStatus.SUCCEEDED, ""
+    status, message, refund_reason = RunStatus.SUCCEEDED, "", ""
+    scorable = len(attempts) - len(errors)  # replies received
+    unscored = sum(1 for a in attempts if a.verdict == Verdict.NOT_SCORED)
     if is_down:
         reason, _ = Counter(a.error_message for a in errors).most_common(1)[0]
         status = RunStatus.FAILED
         message = f"The agent is down: none of the {len(attempts)} conversations got a reply. Most common reason: {reason}"
+    elif run.judge_model != JudgeModel.RULES_ONLY and fails_for_unscored(scorable, unscored):
+        status = RunStatus.FAILED
+        message = (
+            f"The judge could not score {unscored} of {scorable} replies (half or more), so this run's results "
+            "are not reliable. Check the judge settings and run again; this run is refunded."
+        )
+        refund_reason = "half or more of the replies unscored"
     with transaction.atomic():
         EvaluationRun.objects.filter(pk=run.pk).update(
+            refund_reason=refund_reason,
             metrics=summary,
             trust_score=summary["trust_score"],
             is_agent_down=is_down,
@@ -260,10 +363,10 @@ def run_score(*, run: EvaluationRun) -> None:
         run_secret_delete(run_id=run.pk)
 
 
-def _run_fail(run: EvaluationRun, message: str) -> None:
+def _run_fail(run: EvaluationRun, message: str, *, refund_reason: str = "") -> None:
     with transaction.atomic():
         EvaluationRun.objects.filter(pk=run.pk).update(
-            status=RunStatus.FAILED, error_message=message, finished_at=timezone.now()
+            status=RunStatus.FAILED, error_message=message, refund_reason=refund_reason, finished_at=timezone.now()
         )
         run_secret_delete(run_id=run.pk)
 
