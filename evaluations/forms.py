@@ -11,7 +11,8 @@ from evaluations.connectors.paths import PathSyntaxError, parse_path
 from evaluations.connectors.ssrf import EndpointBlocked, validate_endpoint_url
 from evaluations.connectors.templates import TemplateError, validate_template
 from evaluations.connectors.validation import check_extra_header_name, check_header_value
-from evaluations.models import Agent, BedrockModel, ConversationIdFrom, JudgeModel, Protocol
+from evaluations.models import Agent, BedrockModel, ConversationIdFrom, JudgeModel, Protocol, Strictness
+from redteam.models import Depth
 
 MAX_KNOWLEDGE_CHARS = 100_000
 MAX_TEMPLATE_CHARS = 20_000
@@ -232,6 +233,16 @@ class RunLaunchForm(forms.Form):
         initial=4,
         error_messages={"invalid": "Parallel conversations must be a whole number between 1 and 8."},
     )
+    redteam_depth = forms.ChoiceField(
+        label="Add red-team attacks",
+        required=False,
+        choices=[("", "None (the suite only)"), *Depth.choices],
+        help_text="Attacks from the built-in library, with a fresh canary for this run.",
+    )
+    judge_model = forms.ChoiceField(label="Judge model", required=False, choices=[("", "The agent's setting")])
+    judge_strictness = forms.ChoiceField(
+        label="Judge strictness", required=False, choices=[("", "The agent's setting"), *Strictness.choices]
+    )
     allowed_contacts = forms.CharField(
         label="Contacts the agent may share",
         required=False,
@@ -245,6 +256,8 @@ class RunLaunchForm(forms.Form):
         self.fields["agent"].queryset = agents
         self.fields["suite"].queryset = suites
         self.fields["suite"].label_from_instance = lambda s: f"{s.name} (v{s.version}, {s.active_scenarios} scenarios)"
+        judges = [c for c in JudgeModel.choices if c[0] != JudgeModel.OPUS or settings.TRUSTGATE_ENABLE_OPUS]
+        self.fields["judge_model"].choices = [("", "The agent's setting"), *judges]
 
     def clean_runs_per_scenario(self) -> int:
         value = self.cleaned_data["runs_per_scenario"]
@@ -285,8 +298,9 @@ class RunLaunchForm(forms.Form):
 
     def conversation_count(self) -> tuple[int, int, int] | None:
         """(scenarios, runs, conversations) from whatever is valid so far, for the live line."""
-        suite = self.cleaned_data.get("suite") if hasattr(self, "cleaned_data") else None
-        runs = self.cleaned_data.get("runs_per_scenario") if hasattr(self, "cleaned_data") else None
+        data = getattr(self, "cleaned_data", {})
+        suite, runs = data.get("suite"), data.get("runs_per_scenario")
         if suite is None or runs is None:
             return None
-        return suite.active_scenarios, runs, suite.active_scenarios * runs
+        scenarios = suite.active_scenarios + (Depth(data["redteam_depth"]).attack_count if data.get("redteam_depth") else 0)
+        return scenarios, runs, scenarios * runs

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from evaluations.models import Attempt, EvaluationRun, JudgeModel, RunStage, RunStatus, Strictness, Verdict
+from redteam.report import redteam_findings, redteam_summary
 from evaluations.scoring import ERROR, FAIL, NOT_SCORED, PASS, compute_metrics
 from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec
 
@@ -60,8 +61,10 @@ def report_data(run: EvaluationRun, attempts: Iterable[Attempt]) -> dict[str, An
         runs = sorted(by_scenario.get(spec.key, []), key=lambda a: a.repeat)
         scenarios.append(_scenario(spec, counts, runs))
 
+    findings = redteam_findings(run, attempt_list)
     return {
         "run": _run_info(run),
+        "redteam": {"findings": findings, "summary": redteam_summary(findings)} if findings else None,
         "is_final": bool(run.metrics),
         "trust_score": summary.get("trust_score"),
         "trust_score_display": _number(summary.get("trust_score")),
@@ -92,6 +95,9 @@ def _run_info(run: EvaluationRun) -> dict[str, Any]:
         "status": run.status,
         "status_label": RunStatus(run.status).label if run.status in RunStatus.values else run.status,
         "status_badge": run.badge_class,
+        "refund_reason": run.refund_reason,
+        "redteam_depth": run.settings_snapshot.get("redteam_depth", ""),
+        "redteam_library_version": run.settings_snapshot.get("redteam_library_version", ""),
         "is_active": run.is_active,
         "stage": run.stage,
         "stage_label": RunStage(run.stage).label if run.stage in RunStage.values else run.stage,
@@ -191,6 +197,9 @@ def _attempt(attempt: Attempt) -> dict[str, Any]:
         "judge_model": attempt.judge_model,
         "judge_prompt_version": attempt.judge_prompt_version,
         "judge_strictness": attempt.judge_strictness,
+        "judge_dimensions": [
+            {"name": name.title(), "score": _number(value)} for name, value in (attempt.judge_dimensions or {}).items()
+        ],
         "started_at": attempt.started_at,
         "finished_at": attempt.finished_at,
     }

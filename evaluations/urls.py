@@ -20,4 +20,5 @@ urlpatterns = [
     path("runs/<int:run_id>/", reports.run_report, name="run-report"),
     path("runs/<int:run_id>/report.json", reports.run_report_json, name="run-report-json"),
     path("runs/<int:run_id>/report.junit.xml", reports.run_report_junit, name="run-report-junit"),
+    path("runs/<int:run_id>/report.sarif", reports.run_report_sarif, name="run-report-sarif"),
 ]

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 
 from evaluations import selectors
 from evaluations.reports import report_data, report_json, report_junit_xml
+from redteam.report import sarif_for_run
 
 RUNS_PER_PAGE = 50
 
@@ -51,4 +52,16 @@ def run_report_junit(request: HttpRequest, run_id: int) -> HttpResponse:
     body = report_junit_xml(run, selectors.attempts_for_run(run=run), report_url=report_url)
     response = HttpResponse(body, content_type="application/xml; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="trustgate-run-{run.pk}.junit.xml"'
+    return response
+
+
+@require_GET
+@login_required
+def run_report_sarif(request: HttpRequest, run_id: int) -> HttpResponse:
+    """Red-team findings as SARIF 2.1.0, so code-scanning tools show them natively."""
+    run = selectors.run_get_for_user(user=request.user, run_id=run_id)
+    log = sarif_for_run(run, selectors.attempts_for_run(run=run), base_url=request.build_absolute_uri("/"))
+    response = JsonResponse(log, json_dumps_params={"indent": 2})
+    response["Content-Type"] = "application/sarif+json"
+    response["Content-Disposition"] = f'attachment; filename="trustgate-run-{run.pk}.sarif"'
     return response

@@ -13,6 +13,7 @@ from billing.models import Role
 from billing.selectors import require_role
 from evaluations import selectors
 from evaluations.forms import RunLaunchForm
+from evaluations.llm import judge_provider
 from evaluations.services import runs as run_services
 from suites.selectors import suite_list_for_user
 
@@ -44,12 +45,16 @@ def run_new(request: HttpRequest) -> HttpResponse:
                 parallel=data["parallel"],
                 allowed_contacts=data["allowed_contacts"],
                 endpoint_url=data["endpoint_url"].strip(),
+                redteam_depth=data["redteam_depth"],
+                judge_model=data["judge_model"] or None,
+                judge_strictness=data["judge_strictness"] or None,
             )
         except run_services.LaunchError as exc:
             form.add_error(None, str(exc))
         else:
             return redirect("evaluations:run-report", run.pk)
-    return render(request, "evaluations/run_new.html", {"form": form})
+    judge_configured = judge_provider() != "rules_only"
+    return render(request, "evaluations/run_new.html", {"form": form, "judge_configured": judge_configured})
 
 
 @require_GET
