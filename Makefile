@@ -36,6 +36,7 @@ test: setup browser
 bench: setup
 	$(PY) bench/run_efficiency.py
 	$(PY) bench/pii_scan.py
+	@test ! -f bench/gate_simulation.py || $(PY) bench/gate_simulation.py
 
 clean:
 	rm -rf $(VENV) var staticfiles

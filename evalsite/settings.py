@@ -229,3 +229,6 @@ TRUSTGATE_OPENAI_JUDGE_MODEL = env_str("TRUSTGATE_OPENAI_JUDGE_MODEL", "")
 TRUSTGATE_OPENAI_JUDGE_API_KEY = env_str("TRUSTGATE_OPENAI_JUDGE_API_KEY", "")
 # How many judge calls run at once per run, alongside the conversations.
 TRUSTGATE_JUDGE_CONCURRENCY = env_int("TRUSTGATE_JUDGE_CONCURRENCY", 4)
+
+# --- Generation (scenario writing and simulated users share the judge's model client) ---
+TRUSTGATE_GENERATION_MODEL = env_str("TRUSTGATE_GENERATION_MODEL", "sonnet")

@@ -23,6 +23,7 @@ from django.utils import timezone
 from evaluations.connectors import make_client, send_message
 from evaluations.connectors.base import AgentConfig, AgentError, Conversation, ErrorKind, ToolCall, Turn
 from evaluations.llm import close_clients
+from evaluations.simulated_user import SimulatorError, next_user_turn
 from evaluations.specs import ScenarioSpec
 
 T = TypeVar("T")
@@ -47,6 +48,7 @@ class ConversationResult:
     error: AgentError | None
     started_at: datetime
     finished_at: datetime
+    simulator_error: str = ""  # the simulated user failed mid-conversation (not the agent's fault)
 
     @property
     def mean_latency_ms(self) -> int | None:
@@ -76,7 +78,9 @@ async def send_with_retry(
 
 
 async def drive_conversation(job: Job, config: AgentConfig, *, api_key: str, client: object) -> ConversationResult:
-    """Play the scenario's user turns in one fresh conversation. Never raises for agent faults."""
+    """Play one fresh conversation: the scenario's scripted user turns, or a simulated user (persona) that
+    answers each reply until its goal is met or ``max_turns`` user turns were sent. Never raises for agent
+    faults or simulator failures: both are recorded on the result."""
     started = timezone.now()
     spec = job.spec
     if spec.template_variables:
@@ -85,8 +89,11 @@ async def drive_conversation(job: Job, config: AgentConfig, *, api_key: str, cli
     tool_calls: list[ToolCall] = []
     latencies: list[int] = []
     error: AgentError | None = None
-    for text in spec.turns:
-        message = substitute_variables(text, spec.template_variables)
+    simulator_error = ""
+    scripted = list(spec.turns) if not spec.persona else list(spec.turns[:1])
+    sent = 0
+    while scripted:
+        message = substitute_variables(scripted.pop(0), spec.template_variables)
         try:
             reply, latency = await send_with_retry(config, conversation, message, api_key=api_key, client=client)
         except AgentError as exc:
@@ -96,8 +103,17 @@ async def drive_conversation(job: Job, config: AgentConfig, *, api_key: str, cli
         except Exception as exc:  # a connector bug must not crash the run: record it on the attempt
             error = AgentError(f"Unexpected error talking to the agent: {type(exc).__name__}.", kind=ErrorKind.CONNECTION)
             break
+        sent += 1
         latencies.append(latency)
         tool_calls.extend(reply.tool_calls)  # type: ignore[attr-defined]
+        if spec.persona and sent < spec.max_turns:
+            try:
+                turn = await next_user_turn(spec, conversation.turns)
+            except SimulatorError as exc:
+                simulator_error = str(exc)
+                break
+            if not turn.done:
+                scripted.append(turn.message)
     return ConversationResult(
         job=job,
         turns=tuple(conversation.turns),
@@ -106,6 +122,7 @@ async def drive_conversation(job: Job, config: AgentConfig, *, api_key: str, cli
         error=error,
         started_at=started,
         finished_at=timezone.now(),
+        simulator_error=simulator_error,
     )
 
 

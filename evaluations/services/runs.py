@@ -255,6 +255,8 @@ class AttemptScorer:
         if outcome.verdict == "fail":
             hard = [f.message for f in outcome.findings if not f.passed and f.hard]
             fields.update(verdict=Verdict.FAIL, score=0.0, rationale="Failed by rule: " + "; ".join(hard))
+        elif result.simulator_error:  # the conversation was cut short by the simulated user, not the agent
+            fields.update(verdict=Verdict.NOT_SCORED, rationale=f"Not scored: {result.simulator_error}")
         elif outcome.verdict == "pass":
             fields.update(verdict=Verdict.PASS, score=100.0, rationale="Every rule passed and nothing needed the judge.")
         elif self.judge_enabled:
