@@ -1,6 +1,17 @@
-from django.contrib import admin
+from __future__ import annotations
 
-from billing.models import Account, Membership
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+
+from billing.models import Account, CreditEntry, Membership
+from billing.selectors import balance_for_account
+from billing.services import credits_grant
 
 
 class MembershipInline(admin.TabularInline):
@@ -14,6 +25,54 @@ class AccountAdmin(admin.ModelAdmin):
     list_display = ["name", "created_at"]
     search_fields = ["name"]
     inlines = [MembershipInline]
+    actions = ["grant_credits"]
+
+    @admin.action(description="Grant credits to the selected workspaces")
+    def grant_credits(self, request: HttpRequest, queryset: QuerySet[Account]) -> HttpResponse | None:
+        """Asks for the amount and a note on an intermediate page, then writes one grant per workspace."""
+        form = CreditGrantForm(request.POST if "apply" in request.POST else None)
+        if form.is_valid():
+            for account in queryset:
+                credits_grant(
+                    account=account, amount=form.cleaned_data["amount"], user=request.user, note=form.cleaned_data["note"]
+                )
+            self.message_user(
+                request, f"Granted {form.cleaned_data['amount']} credits to {queryset.count()} workspace(s).", messages.SUCCESS
+            )
+            return None
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Grant credits",
+            "form": form,
+            "accounts": [(account, balance_for_account(account_id=account.pk)) for account in queryset],
+            "selected": request.POST.getlist(helpers.ACTION_CHECKBOX_NAME),
+            "opts": self.model._meta,
+        }
+        return TemplateResponse(request, "admin/billing/grant_credits.html", context)
+
+
+class CreditGrantForm(forms.Form):
+    amount = forms.IntegerField(min_value=1, max_value=10_000_000, help_text="Whole credits added to each workspace.")
+    note = forms.CharField(max_length=300, required=False, help_text="Shown on the workspace's credits page.")
+
+
+@admin.register(CreditEntry)
+class CreditEntryAdmin(admin.ModelAdmin):
+    """The ledger, read-only: entries are written by services only (grant with the action on Accounts)."""
+
+    list_display = ["created_at", "account", "kind", "amount", "run_ref", "note", "created_by"]
+    list_filter = ["kind"]
+    search_fields = ["account__name", "note"]
+    list_select_related = ["account", "created_by"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 @admin.register(Membership)

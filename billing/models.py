@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import hashlib
+
 from django.conf import settings
 from django.db import models
 
@@ -41,3 +43,111 @@ class Membership(models.Model):
 
     def allows(self, role: str) -> bool:
         return Role.rank(self.role) >= Role.rank(role)
+
+
+class ApiKey(models.Model):
+    """A personal API key for the CI API. It acts for its user, inside one account only.
+
+    Only a SHA-256 of the token is kept (the token is 256 random bits, so a slow hash adds nothing); the
+    first characters (``prefix``) are kept in clear to find the row and to show which key is which.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_keys")
+    account = models.ForeignKey(Account, on_delete=models.CASCADE, related_name="api_keys")
+    name = models.CharField(max_length=100)
+    prefix = models.CharField(max_length=8, db_index=True)
+    hashed_secret = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"
+
+    @property
+    def is_revoked(self) -> bool:
+        return self.revoked_at is not None
+
+    @staticmethod
+    def hash_token(token: str) -> str:
+        return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+# --- Credits (SPEC §8) -------------------------------------------------------------------------------------
+
+
+class EntryKind(models.TextChoices):
+    GRANT = "grant", "Grant"
+    HOLD = "hold", "Hold"
+    CHARGE = "charge", "Charge"
+    RELEASE = "release", "Release"
+    REFUND = "refund", "Refund"
+
+
+# What each kind does to the spendable balance. A hold takes a run's maximum at launch; at the end the charge
+# turns the used part of that hold into spent credits (already taken, so it moves nothing), the release gives
+# back the rest, and a refund gives back the charge.
+BALANCE_SIGN: dict[str, int] = {
+    EntryKind.GRANT: 1,
+    EntryKind.HOLD: -1,
+    EntryKind.CHARGE: 0,
+    EntryKind.RELEASE: 1,
+    EntryKind.REFUND: 1,
+}
+RUN_ENTRY_KINDS = (EntryKind.HOLD, EntryKind.CHARGE, EntryKind.RELEASE, EntryKind.REFUND)
+
+
+class CreditEntry(models.Model):
+    """One line of an account's append-only credit ledger: written once, never updated or deleted.
+
+    The balance is derived from the entries (``BALANCE_SIGN``). A run has at most one entry of each kind: the
+    constraint on (``run_ref``, ``kind``) makes a repeated hold, charge, release or refund impossible even when a
+    task runs twice. ``run_ref`` keeps the run's id when the run itself is deleted. Entries not tied to an
+    evaluation run (the demo grant, monitors) use ``key`` for the same guarantee.
+    """
+
+    account = models.ForeignKey(Account, on_delete=models.CASCADE, related_name="credit_entries")
+    kind = models.CharField(max_length=10, choices=EntryKind.choices)
+    amount = models.PositiveIntegerField()  # whole credits; the sign comes from the kind
+    run = models.ForeignKey(
+        "evaluations.EvaluationRun", on_delete=models.SET_NULL, null=True, blank=True, related_name="credit_entries"
+    )
+    run_ref = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    key = models.CharField(max_length=120, null=True, blank=True, unique=True, editable=False)
+    note = models.CharField(max_length=300, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["account", "-created_at"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["run_ref", "kind"], condition=models.Q(run_ref__isnull=False), name="one_credit_entry_per_run_kind"
+            ),
+            # Every movement of a run's credits is idempotent: it names its run or carries a key.
+            models.CheckConstraint(
+                condition=models.Q(kind="grant") | models.Q(run_ref__isnull=False) | models.Q(key__isnull=False),
+                name="run_credit_entries_are_keyed",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.signed_amount:+d} ({self.account})"
+
+    @property
+    def signed_amount(self) -> int:
+        return BALANCE_SIGN[self.kind] * self.amount
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        if self.pk is not None and not self._state.adding:
+            raise ValueError("Credit entries are append-only: write a new entry instead of changing one.")
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
+
+    def delete(self, *args: object, **kwargs: object) -> tuple[int, dict[str, int]]:
+        raise ValueError("Credit entries are append-only and cannot be deleted.")

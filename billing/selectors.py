@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
+import hmac
+from typing import Any
+
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
+from django.db.models import Case, F, IntegerField, QuerySet, Sum, Value, When
 from django.http import Http404
 
-from billing.models import Account, Membership, Role
+from billing.models import BALANCE_SIGN, Account, ApiKey, CreditEntry, EntryKind, Membership, Role
 
 
 def membership_get(*, user: AbstractBaseUser | AnonymousUser, account_id: int) -> Membership:
@@ -39,3 +45,156 @@ def require_role(*, user: AbstractBaseUser | AnonymousUser, account_id: int, rol
             f"you have {membership.get_role_display()}. Ask an admin of the workspace."
         )
     return membership
+
+
+# ---------------------------------------------------------------------------------------------- API keys
+
+
+def api_key_list_for_user(*, user: AbstractBaseUser) -> QuerySet[ApiKey]:
+    """The user's own keys (a key is personal: not even an admin sees another member's)."""
+    return ApiKey.objects.filter(user=user).select_related("account")
+
+
+def api_key_get_for_user(*, user: AbstractBaseUser, key_id: int) -> ApiKey:
+    key = api_key_list_for_user(user=user).filter(pk=key_id).first()
+    if key is None:
+        raise Http404("No such API key.")
+    return key
+
+
+def api_key_find(*, token: str) -> ApiKey | None:
+    """The key whose token this is, revoked or not; None when no key matches. Constant-time hash comparison."""
+    digest = ApiKey.hash_token(token)
+    for key in ApiKey.objects.select_related("user", "account").filter(prefix=token[:8]):
+        if hmac.compare_digest(key.hashed_secret, digest):
+            return key
+    return None
+
+
+# ---------------------------------------------------------------------------------------------- credits
+
+
+@dataclasses.dataclass(frozen=True)
+class RunCredits:
+    """What a run's ledger entries say: the hold taken at launch and how it was settled."""
+
+    held: int = 0
+    charged: int = 0
+    released: int = 0
+    refunded: int = 0
+
+    @property
+    def has_hold(self) -> bool:
+        return self.held > 0
+
+    @property
+    def is_settled(self) -> bool:
+        return self.charged + self.released == self.held and self.held > 0
+
+    @property
+    def net(self) -> int:
+        """What the run cost in the end: the charge less any refund."""
+        return self.charged - self.refunded
+
+
+@dataclasses.dataclass(frozen=True)
+class RunUsage:
+    """What a run actually used, counted from its stored attempts."""
+
+    agent_messages: int
+    judge_calls: int
+    generation_calls: int
+
+    @property
+    def credits(self) -> int:
+        return (
+            self.agent_messages * settings.TRUSTGATE_PRICE_AGENT_MESSAGE
+            + self.judge_calls * settings.TRUSTGATE_PRICE_JUDGE_CALL
+            + self.generation_calls * settings.TRUSTGATE_PRICE_GENERATION_CALL
+        )
+
+    def describe(self) -> str:
+        return (
+            f"{self.agent_messages} agent message{'s' * (self.agent_messages != 1)}, "
+            f"{self.judge_calls} judge call{'s' * (self.judge_calls != 1)}, "
+            f"{self.generation_calls} generation call{'s' * (self.generation_calls != 1)}"
+        )
+
+
+def _balance_expression() -> Sum:
+    return Sum(
+        Case(
+            *[When(kind=kind, then=F("amount") * sign) for kind, sign in BALANCE_SIGN.items() if sign],
+            default=Value(0),
+            output_field=IntegerField(),
+        )
+    )
+
+
+def balance_for_account(*, account_id: int) -> int:
+    """Spendable credits: every entry of the account with its kind's sign (``BALANCE_SIGN``); open holds are
+    already taken. To decide on a hold, call it while holding the account row lock (``run_hold`` does)."""
+    total = CreditEntry.objects.filter(account_id=account_id).aggregate(total=_balance_expression())["total"]
+    return int(total or 0)
+
+
+def credit_entries_for_account(*, account_id: int) -> QuerySet[CreditEntry]:
+    """The account's ledger, newest first, with who and which run (no N+1 in the credits page)."""
+    return CreditEntry.objects.filter(account_id=account_id).select_related("created_by", "run")
+
+
+def credit_page_for_user(*, user: AbstractBaseUser | AnonymousUser, account_id: int | None) -> dict[str, Any]:
+    """The credits page of one of the user's accounts (404 for an account they are not in)."""
+    if account_id is None:  # the user's first workspace
+        found = Membership.objects.select_related("account").filter(user_id=user.pk).order_by("pk").first()
+        if found is None:
+            raise Http404("You are not a member of any workspace.")
+        membership = found
+    else:
+        membership = membership_get(user=user, account_id=account_id)
+    account_id = membership.account_id
+    entries = credit_entries_for_account(account_id=account_id)
+    held = (
+        entries.filter(kind=EntryKind.HOLD)
+        .exclude(run_ref__in=CreditEntry.objects.filter(account_id=account_id, kind=EntryKind.CHARGE).values("run_ref"))
+        .aggregate(total=Sum("amount"))["total"]
+    )
+    return {
+        "account": membership.account,
+        "membership": membership,
+        "balance": balance_for_account(account_id=account_id),
+        "held": int(held or 0),
+        "entries": entries,
+    }
+
+
+def run_credits(*, run_id: int) -> RunCredits:
+    """The run's hold, charge, release and refund (zero for what is not there). One query."""
+    amounts = dict(CreditEntry.objects.filter(run_ref=run_id).values_list("kind", "amount"))
+    return RunCredits(
+        held=amounts.get(EntryKind.HOLD, 0),
+        charged=amounts.get(EntryKind.CHARGE, 0),
+        released=amounts.get(EntryKind.RELEASE, 0),
+        refunded=amounts.get(EntryKind.REFUND, 0),
+    )
+
+
+def run_usage(*, run: Any) -> RunUsage:
+    """Count what a run used from its attempts: one agent message per user turn in a transcript (a turn the
+    agent never answered was still sent), one judge call per ``Attempt.judge_calls``, and for persona scenarios
+    one generation call per simulated user turn written. Generated runs record their generation step's calls in
+    ``settings_snapshot["generation_calls"]``."""
+    from evaluations.models import Verdict  # billing is below evaluations: import at call time
+
+    max_turns = {s["key"]: int(s.get("max_turns") or 0) for s in run.scenarios if s.get("persona")}
+    messages = judge_calls = generation = 0
+    for key, transcript, judged, verdict in run.attempts.values_list("scenario_key", "transcript", "judge_calls", "verdict"):
+        sent = sum(1 for turn in transcript or [] if turn.get("role") == "user")
+        messages += sent
+        judge_calls += judged
+        if key in max_turns:
+            # After each answered turn the simulator writes the next one, until it is done or max_turns were sent.
+            answered = sent - 1 if verdict == Verdict.ERROR else sent
+            generation += max(0, min(answered, max_turns[key] - 1))
+    generation += int((run.settings_snapshot or {}).get("generation_calls", 0))
+    return RunUsage(agent_messages=messages, judge_calls=judge_calls, generation_calls=generation)

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.utils import timezone
 
-from billing.models import Account, Membership, Role
+from billing.models import Account, ApiKey, CreditEntry, EntryKind, Membership, Role
+from billing.selectors import RunCredits, balance_for_account, run_credits, run_usage
 
 
 @transaction.atomic
@@ -26,3 +35,189 @@ def user_create_with_account(*, username: str, password: str, account_name: str,
     user = get_user_model().objects.create_user(username=username, password=password, email=email)
     account_create(name=account_name, owner=user)
     return user
+
+
+# ---------------------------------------------------------------------------------------------- API keys
+
+API_KEY_PREFIX = "tg_"
+API_KEY_TOUCH_EVERY = dt.timedelta(minutes=1)
+
+
+def api_key_create(*, user: AbstractBaseUser, account: Account, name: str) -> tuple[ApiKey, str]:
+    """A new personal API key of ``user`` acting in ``account``. Returns the row and the token, which is shown
+    once and never stored: only its SHA-256 is. The caller has checked that the user is a member."""
+    token = API_KEY_PREFIX + secrets.token_urlsafe(32)
+    key = ApiKey.objects.create(
+        user=user, account=account, name=name.strip(), prefix=token[:8], hashed_secret=ApiKey.hash_token(token)
+    )
+    return key, token
+
+
+def api_key_revoke(*, api_key: ApiKey) -> ApiKey:
+    """Revoke at once; the key answers 401 from its next request on. Revoking twice keeps the first time."""
+    ApiKey.objects.filter(pk=api_key.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
+    api_key.refresh_from_db(fields=["revoked_at"])
+    return api_key
+
+
+def api_key_touch(*, api_key: ApiKey) -> None:
+    """Record a use. At most one write a minute per key: a CI job polls every few seconds."""
+    now = timezone.now()
+    if api_key.last_used_at is None or now - api_key.last_used_at > API_KEY_TOUCH_EVERY:
+        ApiKey.objects.filter(pk=api_key.pk).update(last_used_at=now)
+        api_key.last_used_at = now
+
+
+# ---------------------------------------------------------------------------------------------- credits
+# The ledger is append-only (CreditEntry). Every write below locks the account row first, so two launches,
+# grants or settlements of one account run one after the other and a balance check is never stale.
+
+
+class InsufficientCredits(Exception):
+    """The run's maximum is more than the workspace's balance; the message gives both numbers."""
+
+    def __init__(self, *, needed: int, balance: int) -> None:
+        self.needed, self.balance = needed, balance
+        super().__init__(
+            f"This run can cost up to {_credits(needed)}; the workspace has {max(balance, 0)}. "
+            "Ask an admin to add credits or run fewer scenarios."
+        )
+
+
+@dataclasses.dataclass(frozen=True)
+class CostEstimate:
+    """The most a run can cost. ``breakdown`` counts agent messages, judge calls and generation calls;
+    ``is_exact`` is False when persona turns or generation make it an upper bound rather than the plan."""
+
+    max_credits: int
+    breakdown: dict[str, int]
+    is_exact: bool = True
+
+    def describe(self) -> str:
+        parts = []
+        for key, label, price in _PRICED:
+            count = self.breakdown.get(key, 0)
+            if count:
+                parts.append(f"{count} {label}{'s' * (count != 1)} × {getattr(settings, price)}")
+        return f"{' + '.join(parts) or 'nothing'} = {_credits(self.max_credits)}"
+
+
+_PRICED = (
+    ("agent_messages", "agent message", "TRUSTGATE_PRICE_AGENT_MESSAGE"),
+    ("judge_calls", "judge call", "TRUSTGATE_PRICE_JUDGE_CALL"),
+    ("generation_calls", "generation call", "TRUSTGATE_PRICE_GENERATION_CALL"),
+)
+
+
+def _credits(amount: int) -> str:
+    return f"{amount} credit{'s' * (amount != 1)}"
+
+
+def run_cost_estimate(
+    *, scenarios: Sequence[Mapping[str, Any]], runs_per_scenario: int, judge_enabled: bool, generation_calls: int = 0
+) -> CostEstimate:
+    """The most a run can cost, from its scenario dicts (``ScenarioSpec.to_dict()``).
+
+    Per scenario and repeat: one agent message per scripted user turn, or ``max_turns`` messages and
+    ``max_turns`` generation calls for a persona; one judge call when a judge is set (rules may settle the
+    verdict without it, so this is a ceiling). ``generation_calls`` is a generated run's allowance.
+    """
+    messages = generation = 0
+    has_persona = False
+    for scenario in scenarios:
+        if scenario.get("persona"):
+            has_persona = True
+            turns = int(scenario.get("max_turns") or 0)
+            messages += turns
+            generation += turns
+        else:
+            messages += len(scenario.get("turns") or ())
+    breakdown = {
+        "agent_messages": messages * runs_per_scenario,
+        "judge_calls": len(scenarios) * runs_per_scenario if judge_enabled else 0,
+        "generation_calls": generation * runs_per_scenario + generation_calls,
+    }
+    total = sum(breakdown[key] * getattr(settings, price) for key, _, price in _PRICED)
+    return CostEstimate(max_credits=total, breakdown=breakdown, is_exact=not has_persona and not generation_calls)
+
+
+def _account_lock(account_id: int) -> None:
+    # FOR NO KEY UPDATE: serializes ledger writers of this account without blocking rows that merely reference
+    # it (a run being created). A no-op on SQLite, whose writers are serialized by the database lock anyway.
+    Account.objects.select_for_update(no_key=True).filter(pk=account_id).values_list("pk", flat=True).get()
+
+
+@transaction.atomic
+def credits_grant(
+    *, account: Account, amount: int, user: AbstractBaseUser | None = None, note: str = "", key: str | None = None
+) -> CreditEntry:
+    """Add credits. With ``key`` it happens once: a second call with the same key returns the first entry."""
+    if amount <= 0:
+        raise ValueError("A grant must be a whole number of credits above zero.")
+    _account_lock(account.pk)
+    if key is not None:
+        existing = CreditEntry.objects.filter(key=key).first()
+        if existing is not None:
+            return existing
+    return CreditEntry.objects.create(
+        account=account, kind=EntryKind.GRANT, amount=amount, key=key, note=note[:300], created_by=user
+    )
+
+
+@transaction.atomic
+def run_hold(*, run: Any, amount: int, user: AbstractBaseUser | None = None) -> CreditEntry | None:
+    """Take the run's maximum from the balance. Raises InsufficientCredits when the balance is smaller; the
+    caller's transaction then rolls back and nothing is created. Holding again returns the first hold; a free
+    run (amount 0) holds nothing."""
+    _account_lock(run.account_id)
+    existing = CreditEntry.objects.filter(run_ref=run.pk, kind=EntryKind.HOLD).first()
+    if existing is not None:
+        return existing
+    if amount <= 0:
+        return None
+    balance = balance_for_account(account_id=run.account_id)  # under the lock: no other hold can slip in
+    if amount > balance:
+        raise InsufficientCredits(needed=amount, balance=balance)
+    return CreditEntry.objects.create(
+        account_id=run.account_id, kind=EntryKind.HOLD, amount=amount, run=run, run_ref=run.pk,
+        note=f"Run {run.pk}: the most it can cost", created_by=user,
+    )  # fmt: skip
+
+
+@transaction.atomic
+def run_settle(*, run: Any) -> RunCredits:
+    """Close the hold of a run that has ended: charge what it used (never more than the hold), release the
+    rest, and refund the charge when ``run.refund_reason`` is set.
+
+    Exactly once, whoever calls it and how often (a redelivered task, a resumed worker, a cancel racing the
+    end): the account row lock serializes callers, each entry kind exists at most once per run (unique
+    constraint), and a step already in the ledger is skipped. Call it in the transaction that makes the
+    status final. Does nothing while the run is active, or for a run without a hold.
+    """
+    run = type(run).objects.get(pk=run.pk)  # reread: the status and refund reason just written
+    if run.is_active:
+        return run_credits(run_id=run.pk)
+    _account_lock(run.account_id)
+    entries = {e.kind: e for e in CreditEntry.objects.filter(run_ref=run.pk)}
+    hold = entries.get(EntryKind.HOLD)
+    if hold is None:
+        return RunCredits()
+    try:
+        with transaction.atomic():  # a savepoint: a duplicate (impossible under the lock) must not break the caller
+            charge = entries.get(EntryKind.CHARGE)
+            if charge is None:
+                usage = run_usage(run=run)
+                charge = _run_entry(run, EntryKind.CHARGE, min(usage.credits, hold.amount), f"Used: {usage.describe()}")
+                if hold.amount > charge.amount:
+                    _run_entry(run, EntryKind.RELEASE, hold.amount - charge.amount, "The unused part of the hold")
+            if run.refund_reason and charge.amount and EntryKind.REFUND not in entries:
+                _run_entry(run, EntryKind.REFUND, charge.amount, f"Refund: {run.refund_reason}")
+    except IntegrityError:
+        pass  # another worker settled this run first
+    return run_credits(run_id=run.pk)
+
+
+def _run_entry(run: Any, kind: str, amount: int, note: str) -> CreditEntry:
+    return CreditEntry.objects.create(
+        account_id=run.account_id, kind=kind, amount=amount, run=run, run_ref=run.pk, note=note[:300]
+    )

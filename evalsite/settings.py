@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_q",
     "rest_framework",
+    "drf_spectacular",  # the OpenAPI schema of the CI API (/api/v1/schema/)
     "billing",
     "evaluations",
     "suites",
@@ -163,9 +164,17 @@ Q_CLUSTER = {
 }
 
 REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": [],
+    # The REST API authenticates personal API keys only (Authorization: Bearer <key>), never the session.
+    "DEFAULT_AUTHENTICATION_CLASSES": ["billing.api.authentication.ApiKeyAuthentication"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "UNAUTHENTICATED_USER": None,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Trustgate CI API",
+    "DESCRIPTION": "Run saved suites from CI and gate releases on the verdict. See README “CI API”.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
 }
 
 # --- Trustgate ---------------------------------------------------------------------------------------------
@@ -232,3 +241,15 @@ TRUSTGATE_JUDGE_CONCURRENCY = env_int("TRUSTGATE_JUDGE_CONCURRENCY", 4)
 
 # --- Generation (scenario writing and simulated users share the judge's model client) ---
 TRUSTGATE_GENERATION_MODEL = env_str("TRUSTGATE_GENERATION_MODEL", "sonnet")
+
+# --- Credits -----------------------------------------------------------------------------------------------
+# Prices in whole credits (SPEC §8). A run holds its maximum at launch, is charged for what it used at the end
+# and the rest is released; see README "Credits" and billing/services.py.
+TRUSTGATE_PRICE_AGENT_MESSAGE = env_int("TRUSTGATE_PRICE_AGENT_MESSAGE", 1)  # each user turn sent to the agent
+TRUSTGATE_PRICE_JUDGE_CALL = env_int("TRUSTGATE_PRICE_JUDGE_CALL", 2)  # each reply the LLM judge scores
+TRUSTGATE_PRICE_GENERATION_CALL = env_int("TRUSTGATE_PRICE_GENERATION_CALL", 5)  # each model call that writes input
+TRUSTGATE_DEMO_CREDITS = env_int("TRUSTGATE_DEMO_CREDITS", 10000)  # granted once to the demo workspace
+for _name in ("TRUSTGATE_PRICE_AGENT_MESSAGE", "TRUSTGATE_PRICE_JUDGE_CALL", "TRUSTGATE_PRICE_GENERATION_CALL",
+              "TRUSTGATE_DEMO_CREDITS"):  # fmt: skip
+    if globals()[_name] < 0:
+        raise ImproperlyConfigured(f"{_name} must be zero or more, not {globals()[_name]}.")

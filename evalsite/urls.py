@@ -6,6 +6,10 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("api/v1/", include("evaluations.api.urls")),
+    path("monitors/", include("evaluations.monitors.urls")),
+    path("", include("billing.urls")),
+    path("", include("suites.urls")),
     path("", include("evaluations.urls")),
 ]
 

@@ -1,12 +1,13 @@
 """Run reports: the page, the JSON download and the JUnit XML download, all built from one ``report_data``.
 
-Pure apart from reading the run's own fields: callers pass the run and its attempts (fetched with one query by
+Pure apart from reading the run's own fields and its credit entries (one query): callers pass the run and its attempts (fetched with one query by
 ``selectors.attempts_for_run``). Nothing here touches ``RunSecret`` or the agent snapshot (its extra headers may
 carry credentials); transcripts and rationales were masked when the attempts were written.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 import re
@@ -15,6 +16,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from billing.selectors import run_credits
 from evaluations.models import Attempt, EvaluationRun, JudgeModel, RunStage, RunStatus, Strictness, Verdict
 from redteam.report import redteam_findings, redteam_summary
 from evaluations.scoring import ERROR, FAIL, NOT_SCORED, PASS, compute_metrics
@@ -116,6 +118,7 @@ def _run_info(run: EvaluationRun) -> dict[str, Any]:
         "judge_strictness_label": _label(Strictness, run.judge_strictness),
         "is_rules_only": is_rules_only,
         "rules_only_notice": RULES_ONLY_NOTICE if is_rules_only else "",
+        "credits": dataclasses.asdict(run_credits(run_id=run.pk)),  # one query: the run's ledger entries
     }
 
 
@@ -242,7 +245,16 @@ def _matcher_text(matcher: Any) -> str:
 def report_json(run: EvaluationRun, attempts: Iterable[Attempt]) -> dict[str, Any]:
     """The report as plain JSON types (datetimes become ISO 8601 strings). Holds no secret: only the masked key."""
     data = _jsonable(report_data(run, attempts))
-    return {"format": "trustgate.run-report", "version": 1, **data}
+    return {"format": "trustgate.run-report", "version": 1, **data, "gate": _gate_json(run)}
+
+
+def _gate_json(run: EvaluationRun) -> dict[str, Any] | None:
+    """The release gate against the pinned baseline (SPEC §6); null while the run is still going."""
+    if run.is_active:
+        return None
+    from evaluations.services.gate import gate_json, run_gate  # reads the baseline; scipy only when comparing
+
+    return _jsonable(gate_json(run_gate(run=run)))
 
 
 def _jsonable(value: Any) -> Any:

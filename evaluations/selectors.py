@@ -89,4 +89,12 @@ def dashboard_for_user(*, user: User) -> dict[str, Any]:
         agent.trend = scores  # type: ignore[attr-defined]
     runs = run_list_for_user(user=user).select_related("agent")[:10]
     active = run_list_for_user(user=user).filter(status__in=ACTIVE_STATUSES).count()
-    return {"agents": agents, "suites": suite_list_for_user(user=user), "runs": runs, "active_runs": active}
+    from evaluations.monitors.selectors import monitors_for_dashboard
+
+    return {
+        "agents": agents,
+        "suites": suite_list_for_user(user=user),
+        "runs": runs,
+        "active_runs": active,
+        "monitors": monitors_for_dashboard(user=user),
+    }

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from evaluations.views import agents, dashboard, reports, runs
+from evaluations.views import agents, baselines, dashboard, reports, runs
 
 app_name = "evaluations"
 
@@ -21,4 +21,5 @@ urlpatterns = [
     path("runs/<int:run_id>/report.json", reports.run_report_json, name="run-report-json"),
     path("runs/<int:run_id>/report.junit.xml", reports.run_report_junit, name="run-report-junit"),
     path("runs/<int:run_id>/report.sarif", reports.run_report_sarif, name="run-report-sarif"),
+    path("runs/<int:run_id>/pin-baseline/", baselines.run_pin_baseline, name="run-pin-baseline"),
 ]

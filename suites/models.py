@@ -1,9 +1,40 @@
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 
 from billing.models import Account
 from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec, Severity
+
+
+class SuiteKind(models.TextChoices):
+    SUITE = "suite", "Suite"  # generated from the policy, or saved from a run
+    TEST_SET = "test_set", "Test set"  # written by hand as ordered cases (the Autessa shape)
+
+
+DEFAULT_MAX_TURNS = 6
+MAX_TURNS_LIMIT = 20
+
+
+class Persona(models.Model):
+    """A simulated user: the generation model plays this person in multi-turn conversations."""
+
+    account = models.ForeignKey(Account, on_delete=models.CASCADE, related_name="personas")
+    name = models.CharField(max_length=120)
+    description = models.TextField(help_text="Who the user is, what they want, how they behave.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [models.UniqueConstraint(fields=["account", "name"], name="persona_name_unique_in_account")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def prompt_text(self) -> str:
+        """The simulated-user description a run freezes into ``ScenarioSpec.persona``."""
+        return f"{self.name}: {self.description.strip()}"
 
 
 class Suite(models.Model):
@@ -16,6 +47,17 @@ class Suite(models.Model):
     name = models.CharField(max_length=200)
     description = models.TextField(blank=True)
     version = models.PositiveIntegerField(default=1)
+    kind = models.CharField(max_length=10, choices=SuiteKind.choices, default=SuiteKind.SUITE)
+    policy_text = models.TextField(
+        blank=True, help_text="The policy the current version was written or checked against."
+    )
+    default_persona = models.ForeignKey(
+        Persona, on_delete=models.SET_NULL, null=True, blank=True, related_name="suites",
+        help_text="Optional. Makes every case a multi-turn conversation with this simulated user.",
+    )
+    max_turns = models.PositiveIntegerField(
+        default=DEFAULT_MAX_TURNS, help_text="Most user turns the simulated user sends in one conversation."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -25,6 +67,28 @@ class Suite(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} (v{self.version})"
+
+    @property
+    def is_test_set(self) -> bool:
+        return self.kind == SuiteKind.TEST_SET
+
+
+class SuiteVersion(models.Model):
+    """One version of a suite: the policy it was checked against. Scenarios record the versions they span."""
+
+    suite = models.ForeignKey(Suite, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    policy_text = models.TextField(blank=True)
+    note = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+
+    class Meta:
+        ordering = ["suite", "-number"]
+        constraints = [models.UniqueConstraint(fields=["suite", "number"], name="one_row_per_suite_version")]
+
+    def __str__(self) -> str:
+        return f"{self.suite.name} v{self.number}"
 
 
 class Scenario(models.Model):
@@ -51,6 +115,13 @@ class Scenario(models.Model):
     max_turns = models.PositiveIntegerField(default=6)
     attack_id = models.CharField(max_length=40, blank=True)
     is_active = models.BooleanField(default=True)
+    stale_reason = models.TextField(
+        blank=True, help_text="Set by Check for changes: why the updated policy made this scenario stale."
+    )
+    introduced_in = models.PositiveIntegerField(default=1, help_text="The suite version that added this scenario.")
+    retired_in = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The suite version that retired it; empty while it is current."
+    )
 
     class Meta:
         ordering = ["suite", "position", "pk"]
@@ -58,9 +129,27 @@ class Scenario(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def is_stale(self) -> bool:
+        return bool(self.stale_reason) and self.retired_in is None
+
+    @property
+    def initial_message(self) -> str:
+        return self.turns[0] if self.turns else ""
+
     def to_spec(self, *, canary: str = "") -> ScenarioSpec:
-        """The frozen form a run executes. ``{{canary}}`` in the turns becomes this run's canary."""
+        """The frozen form a run executes. ``{{canary}}`` in the turns becomes this run's canary.
+
+        A single-message case without its own persona takes the suite's default simulated user (and the suite's
+        turn limit). Scripted multi-turn scenarios and red-team attacks keep their script.
+        """
         turns = tuple(self.turns)
+        persona, max_turns = self.persona, self.max_turns
+        takes_default = len(turns) <= 1 and self.kind != ScenarioKind.RED_TEAM and not self.uses_canary
+        if not persona and takes_default and self.suite.default_persona_id is not None:
+            default = self.suite.default_persona
+            assert default is not None
+            persona, max_turns = default.prompt_text, self.suite.max_turns
         if self.uses_canary and canary:
             turns = tuple(turn.replace("{{canary}}", canary) for turn in turns)
         tool = self.expected_tool_call
@@ -81,7 +170,51 @@ class Scenario(models.Model):
             owasp_tag=self.owasp_tag,
             canary=canary if self.uses_canary else "",
             contacts_may_be_shared=self.contacts_may_be_shared,
-            persona=self.persona,
-            max_turns=self.max_turns,
+            persona=persona,
+            max_turns=max_turns,
             attack_id=self.attack_id,
         )
+
+
+class ProposalStatus(models.TextChoices):
+    PENDING = "pending", "Waiting for review"
+    ACCEPTED = "accepted", "Accepted"
+    DISCARDED = "discarded", "Discarded"
+    SUPERSEDED = "superseded", "Replaced by a newer check"
+
+
+class ChangeProposal(models.Model):
+    """The result of Check for changes: stale scenarios (with reasons) and proposed replacements.
+
+    ``stale`` is ``[{"scenario_id", "name", "reason"}]``; ``replacements`` are ScenarioSpec-shaped dicts.
+    Accepting it creates version ``base_version + 1``; it can only be accepted while the suite is still at
+    ``base_version``.
+    """
+
+    suite = models.ForeignKey(Suite, on_delete=models.CASCADE, related_name="change_proposals")
+    status = models.CharField(max_length=12, choices=ProposalStatus.choices, default=ProposalStatus.PENDING)
+    base_version = models.PositiveIntegerField()
+    policy_text = models.TextField()
+    model = models.CharField(max_length=12)
+    summary = models.TextField(blank=True)
+    stale = models.JSONField(default=list)
+    replacements = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    resulting_version = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Changes for {self.suite.name} v{self.base_version} ({self.get_status_display()})"
+
+    @property
+    def is_pending(self) -> bool:
+        return self.status == ProposalStatus.PENDING

@@ -1,19 +1,28 @@
-"""Writes about suites and scenarios."""
+"""Writes about suites, scenarios, test-set cases and personas."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Max
 
 from billing.models import Account
-from suites.models import Scenario, Suite
+from evaluations.specs import ScenarioKind
+from suites.models import DEFAULT_MAX_TURNS, Persona, Scenario, Suite, SuiteKind, SuiteVersion
 
 SCENARIO_FIELDS = (
     "kind name turns expected_outcome correct_answer required_phrases forbidden_phrases expected_tool_call "
     "template_variables severity owasp_tag contacts_may_be_shared persona max_turns attack_id"
 ).split()
+CANARY_PLACEHOLDER = "{{canary}}"
+
+
+class SuiteError(Exception):
+    """A suite write was refused; the message says why. Nothing was changed."""
 
 
 def scenario_from_spec_dict(data: dict[str, Any], *, position: int) -> Scenario:
@@ -23,16 +32,51 @@ def scenario_from_spec_dict(data: dict[str, Any], *, position: int) -> Scenario:
     return Scenario(position=position, uses_canary=bool(data.get("canary")), **values)
 
 
+def _check_unique_name(*, account: Account, name: str, exclude_pk: int | None = None) -> None:
+    clash = Suite.objects.filter(account=account, name=name)
+    if exclude_pk is not None:
+        clash = clash.exclude(pk=exclude_pk)
+    if clash.exists():
+        raise SuiteError(f"A suite named “{name}” already exists in this workspace; choose another name.")
+
+
 @transaction.atomic
 def suite_create(
-    *, account: Account, name: str, scenarios: Sequence[dict[str, Any]], agent: Any = None, description: str = ""
+    *,
+    account: Account,
+    name: str,
+    scenarios: Sequence[dict[str, Any]],
+    agent: Any = None,
+    description: str = "",
+    kind: str = SuiteKind.SUITE,
+    policy_text: str = "",
+    default_persona: Persona | None = None,
+    max_turns: int = DEFAULT_MAX_TURNS,
+    version: int = 1,
+    user: Any = None,
+    note: str = "Created",
 ) -> Suite:
-    suite = Suite.objects.create(account=account, agent=agent, name=name, description=description)
+    """A suite at ``version`` (1 unless imported) with its version row. Raises SuiteError on a name clash."""
+    name = name.strip()
+    _check_unique_name(account=account, name=name)
+    suite = Suite.objects.create(
+        account=account,
+        agent=agent,
+        name=name,
+        description=description,
+        kind=kind,
+        policy_text=policy_text,
+        default_persona=default_persona,
+        max_turns=max_turns,
+        version=version,
+    )
     rows = [scenario_from_spec_dict(data, position=i) for i, data in enumerate(scenarios, start=1)]
     for row in rows:
         row.suite = suite
+        row.introduced_in = version
         row.full_clean(exclude=["suite"])
     Scenario.objects.bulk_create(rows)
+    SuiteVersion.objects.create(suite=suite, number=version, policy_text=policy_text, note=note, created_by=user)
     return suite
 
 
@@ -43,5 +87,207 @@ def suite_replace_scenarios(*, suite: Suite, scenarios: Sequence[dict[str, Any]]
     rows = [scenario_from_spec_dict(data, position=i) for i, data in enumerate(scenarios, start=1)]
     for row in rows:
         row.suite = suite
+        row.introduced_in = suite.version
     Scenario.objects.bulk_create(rows)
+    SuiteVersion.objects.get_or_create(suite=suite, number=suite.version, defaults={"note": "Created"})
     return suite
+
+
+def suite_update(
+    *,
+    suite: Suite,
+    name: str,
+    description: str,
+    agent: Any,
+    default_persona: Persona | None,
+    max_turns: int,
+) -> Suite:
+    """Edit the suite's settings (not its scenarios; not a new version)."""
+    name = name.strip()
+    _check_unique_name(account=suite.account, name=name, exclude_pk=suite.pk)
+    suite.name, suite.description, suite.agent = name, description, agent
+    suite.default_persona, suite.max_turns = default_persona, max_turns
+    suite.save(update_fields=["name", "description", "agent", "default_persona", "max_turns", "updated_at"])
+    return suite
+
+
+def suite_delete(*, suite: Suite) -> None:
+    """Delete the suite, its versions and scenarios. Past runs keep their frozen scenarios and results
+    (their ``suite`` becomes empty; ``suite_name`` and ``suite_version`` stay)."""
+    suite.delete()
+
+
+def persona_get_or_create(*, account: Account, name: str, description: str) -> Persona:
+    """The workspace's persona of that name; its description is set to ``description`` when given."""
+    name, description = name.strip(), description.strip()
+    persona, created = Persona.objects.get_or_create(account=account, name=name, defaults={"description": description})
+    if not created and description and persona.description != description:
+        persona.description = description
+        persona.save(update_fields=["description"])
+    return persona
+
+
+# Test-set cases ------------------------------------------------------------------------------------------------
+
+_VARIABLE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+RESERVED_VARIABLES = ("message", "history", "conversation_id", "canary")
+MAX_MESSAGE_CHARS = 4000
+
+
+def clean_template_variables(pairs: Sequence[Sequence[str]]) -> list[list[str]]:
+    """Key/value rows -> ``[[key, value], ...]``; blank rows are dropped. Raises ValidationError naming the row."""
+    cleaned: list[list[str]] = []
+    seen: set[str] = set()
+    for number, pair in enumerate(pairs, start=1):
+        key, value = (str(pair[0]).strip(), str(pair[1])) if len(pair) == 2 else ("", "")
+        if not key and not value.strip():
+            continue
+        if not key:
+            raise ValidationError(f"Variable {number}: give the name of the value “{value[:40]}”.")
+        if not _VARIABLE_NAME.match(key):
+            raise ValidationError(f"Variable {number}: “{key}” is not a valid name; use letters, digits and _.")
+        if key in RESERVED_VARIABLES:
+            raise ValidationError(f"Variable {number}: “{key}” is reserved by Trustgate; choose another name.")
+        if key in seen:
+            raise ValidationError(f"Variable {number}: “{key}” is given twice.")
+        seen.add(key)
+        cleaned.append([key, value])
+    return cleaned
+
+
+def _current(suite: Suite) -> Any:
+    return suite.scenarios.filter(retired_in__isnull=True).order_by("position", "pk")
+
+
+def _renumber(suite: Suite) -> None:
+    for position, scenario in enumerate(_current(suite).only("pk", "position"), start=1):
+        if scenario.position != position:
+            Scenario.objects.filter(pk=scenario.pk).update(position=position)
+
+
+def case_default_name(*, suite: Suite, position: int, exclude_pk: int | None = None) -> str:
+    """"Case N": N is the case's place in the run order, or the next free number when that name is taken."""
+    taken = set(_current(suite).exclude(pk=exclude_pk).values_list("name", flat=True))
+    number = position
+    while f"Case {number}" in taken:
+        number += 1
+    return f"Case {number}"
+
+
+def _clean_case(initial_message: str, expected_outcome: str) -> tuple[str, str]:
+    message = initial_message.strip()
+    if not message:
+        raise ValidationError("Write the initial message the simulated user sends.")
+    if len(message) > MAX_MESSAGE_CHARS:
+        raise ValidationError(f"Keep the initial message under {MAX_MESSAGE_CHARS:,} characters.")
+    return message, expected_outcome.strip()
+
+
+@transaction.atomic
+def case_create(
+    *,
+    suite: Suite,
+    name: str,
+    initial_message: str,
+    expected_outcome: str = "",
+    template_variables: Sequence[Sequence[str]] = (),
+) -> Scenario:
+    """Append a test case. A blank name becomes "Case N". Raises ValidationError for bad input."""
+    message, expected = _clean_case(initial_message, expected_outcome)
+    variables = clean_template_variables(template_variables)
+    Suite.objects.select_for_update().filter(pk=suite.pk).first()  # serialise appends: positions stay unique
+    position = (_current(suite).aggregate(last=Max("position"))["last"] or 0) + 1
+    name = name.strip() or case_default_name(suite=suite, position=position)
+    return Scenario.objects.create(
+        suite=suite,
+        position=position,
+        kind=ScenarioKind.CUSTOM,
+        name=name[:200],
+        turns=[message],
+        expected_outcome=expected,
+        template_variables=variables,
+        introduced_in=suite.version,
+    )
+
+
+def case_update(
+    *,
+    case: Scenario,
+    name: str,
+    initial_message: str,
+    expected_outcome: str,
+    template_variables: Sequence[Sequence[str]],
+) -> Scenario:
+    """Edit a case in place: its initial message replaces the first turn. A blank name becomes "Case N"."""
+    message, expected = _clean_case(initial_message, expected_outcome)
+    case.template_variables = clean_template_variables(template_variables)
+    case.name = (name.strip() or case_default_name(suite=case.suite, position=case.position, exclude_pk=case.pk))[:200]
+    case.turns = [message, *case.turns[1:]]
+    case.expected_outcome = expected
+    case.save(update_fields=["name", "turns", "expected_outcome", "template_variables"])
+    return case
+
+
+@transaction.atomic
+def case_move(*, case: Scenario, direction: str) -> None:
+    """Swap the case with its neighbour ("up" or "down"); at either end nothing happens."""
+    if direction not in ("up", "down"):
+        raise ValidationError("Move a case up or down.")
+    Suite.objects.select_for_update().filter(pk=case.suite_id).first()
+    _renumber(case.suite)
+    ordered = list(_current(case.suite).only("pk", "position"))
+    index = next((i for i, row in enumerate(ordered) if row.pk == case.pk), None)
+    if index is None:
+        return
+    other = index - 1 if direction == "up" else index + 1
+    if not 0 <= other < len(ordered):
+        return
+    Scenario.objects.filter(pk=ordered[index].pk).update(position=ordered[other].position)
+    Scenario.objects.filter(pk=ordered[other].pk).update(position=ordered[index].position)
+
+
+@transaction.atomic
+def case_delete(*, case: Scenario) -> None:
+    """Remove a case; the others close the gap. Runs that used it keep their frozen copy."""
+    suite = case.suite
+    case.delete()
+    _renumber(suite)
+
+
+# Save as suite -----------------------------------------------------------------------------------------------------
+
+
+def _saved_spec(data: dict[str, Any]) -> dict[str, Any]:
+    """A frozen run scenario made reusable: its run's canary becomes the {{canary}} placeholder again."""
+    spec = dict(data)
+    canary = spec.get("canary") or ""
+    if canary:
+        spec["turns"] = [turn.replace(canary, CANARY_PLACEHOLDER) for turn in spec.get("turns", [])]
+        spec["canary"] = CANARY_PLACEHOLDER
+    return spec
+
+
+def suite_save_from_run(*, run: Any, name: str, user: Any) -> Suite:
+    """Keep a finished run's scenarios as a saved suite (version 1, the run's policy as its policy text).
+
+    Red-team library attacks are left out: a saved suite adds them at launch (Red-team depth), each run
+    with a fresh canary, and their encoded variants cannot carry a placeholder. Raises SuiteError.
+    """
+    if run.is_active:
+        raise SuiteError("Wait until the run has finished, then save its scenarios as a suite.")
+    specs = [_saved_spec(data) for data in run.scenarios if not data.get("attack_id")]
+    if not specs:
+        raise SuiteError("This run has no scenarios to keep (red-team attacks are added at launch instead).")
+    name = name.strip()
+    if not name:
+        raise SuiteError("Give the suite a name.")
+    return suite_create(
+        account=run.account,
+        agent=run.agent,
+        name=name,
+        scenarios=specs,
+        description=f"Saved from run #{run.pk} of {run.agent_name}.",
+        policy_text=str(run.settings_snapshot.get("knowledge", "")),
+        user=user,
+        note=f"Saved from run #{run.pk}",
+    )

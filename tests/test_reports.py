@@ -24,8 +24,9 @@ from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec, Seve
 JUNIT_XSD = Path("/work/shared/schemas/junit.xsd")
 CIPHERTEXT = "gAAAAABsecret-ciphertext-of-the-agent-key"
 HOSTILE = "Bell\x07 vt\x0b esc\x1b ]]> <script>alert(1)</script> & \"quotes\" 'single'"
-# The page's own queries: session, user, memberships, run, attempts. Must not grow with the run.
-PAGE_QUERY_CEILING = 5
+# The page's own queries: session, user, memberships, run, attempts, the run's credit entries, and the drift
+# section's baseline pins, trend and the user's role (the gate is computed, not queried). Must not grow with the run.
+PAGE_QUERY_CEILING = 9
 
 
 @pytest.fixture(scope="module")

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from billing.models import Account, Membership, Role
+from billing.services import credits_grant
 from evaluations.demo_agent import DEMO_POLICY
 from evaluations.models import Agent, Protocol
 from suites.demo_suite import DEMO_SCENARIOS, DEMO_SUITE_NAME
@@ -53,6 +54,10 @@ def demo_setup() -> DemoResult:
         user.save()
     account, _ = Account.objects.get_or_create(name=DEMO_ACCOUNT)
     Membership.objects.update_or_create(account=account, user=user, defaults={"role": Role.ADMIN})
+    if settings.TRUSTGATE_DEMO_CREDITS > 0:  # credits: granted once per demo workspace (the key makes it idempotent)
+        credits_grant(
+            account=account, amount=settings.TRUSTGATE_DEMO_CREDITS, note="Demo credits", key=f"demo-grant:{account.pk}"
+        )
     agent, _ = Agent.objects.update_or_create(
         account=account,
         name=DEMO_AGENT_NAME,

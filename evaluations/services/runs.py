@@ -18,6 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django_q.tasks import async_task
 
+from billing.services import CostEstimate, InsufficientCredits, run_cost_estimate, run_hold, run_settle
 from evaluations.connectors.base import AgentConfig, Protocol
 from evaluations.connectors.ssrf import EndpointBlocked, validate_endpoint_url
 from evaluations.judge import EARLY_STOP_AFTER, JUDGE_PROMPT_VERSION, JudgePool, fails_for_unscored
@@ -52,6 +53,8 @@ RULES_ONLY_PASS_RATIONALE = "Rules only: every deterministic check of this scena
 
 class LaunchError(Exception):
     """A run could not be launched; the message says why. Nothing was created."""
+
+    payment_required: bool = False  # True when refused for credits (the API answers 402)
 
 
 def new_canary() -> str:
@@ -92,10 +95,13 @@ def run_launch(
         specs += [ScenarioSpec.from_dict(data) for data in attack_specs(redteam_depth, canary)]
     if not specs:
         raise LaunchError(f"The suite “{suite.name}” has no active scenarios; add one first.")
-    judge = judge_model or agent.judge_model
-    provider = judge_provider()
-    if provider == "rules_only":
-        judge = JudgeModel.RULES_ONLY
+    judge, provider = _judge_for(agent, judge_model)
+    # Credits: the most this run can cost, held below in this transaction (SPEC §8).
+    estimate = run_cost_estimate(
+        scenarios=[spec.to_dict() for spec in specs],
+        runs_per_scenario=runs_per_scenario,
+        judge_enabled=judge != JudgeModel.RULES_ONLY,
+    )
     config = agent.to_config(endpoint_url=endpoint_url or None)
     contacts = list(allowed_contacts) if allowed_contacts is not None else agent.allowed_contact_list
     run = EvaluationRun.objects.create(
@@ -124,9 +130,37 @@ def run_launch(
         judge_prompt_version=JUDGE_PROMPT_VERSION if judge != JudgeModel.RULES_ONLY else "",
         judge_strictness=judge_strictness or agent.judge_strictness,
     )
+    try:  # Credits: locks the account row, so two launches at once cannot both spend the same balance
+        run_hold(run=run, amount=estimate.max_credits, user=user)
+    except InsufficientCredits as exc:
+        refused = LaunchError(str(exc))
+        refused.payment_required = True
+        raise refused from exc  # rolls back this transaction: no run is created
     run_secret_store(run=run, api_key=api_key)
     transaction.on_commit(lambda: async_task("evaluations.tasks.run_execute", run.pk, task_name=f"run-{run.pk}"))
     return run
+
+
+def _judge_for(agent: Agent, judge_model: str | None) -> tuple[str, str]:
+    """(judge model, provider): rules only when no judge provider is set up."""
+    judge = judge_model or agent.judge_model
+    provider = judge_provider()
+    if provider == "rules_only":
+        judge = JudgeModel.RULES_ONLY
+    return judge, provider
+
+
+def run_estimate(
+    *, agent: Agent, suite: Any, runs_per_scenario: int, judge_model: str | None = None, redteam_depth: str = ""
+) -> CostEstimate:
+    """Credits: the most a launch with these settings can cost (the same figure ``run_launch`` holds)."""
+    specs = [spec.to_dict() for spec in suite_specs(suite=suite, canary="CANARY-ESTIMATE")]
+    if redteam_depth:
+        specs += attack_specs(redteam_depth, "CANARY-ESTIMATE")
+    judge, _ = _judge_for(agent, judge_model)
+    return run_cost_estimate(
+        scenarios=specs, runs_per_scenario=runs_per_scenario, judge_enabled=judge != JudgeModel.RULES_ONLY
+    )
 
 
 def run_execute(*, run_id: int) -> None:
@@ -260,7 +294,7 @@ class AttemptScorer:
         elif outcome.verdict == "pass":
             fields.update(verdict=Verdict.PASS, score=100.0, rationale="Every rule passed and nothing needed the judge.")
         elif self.judge_enabled:
-            fields.update(await self._judge(spec, turns, result, outcome.judge_evidence))
+            fields.update(await self._judge(spec, turns, result, outcome.judge_evidence), judge_calls=1)  # credits
         elif outcome.rules_verdict == "pass":  # rules-only: the deterministic checks this scenario has all passed
             fields.update(verdict=Verdict.PASS, score=100.0, rationale=RULES_ONLY_PASS_RATIONALE)
         else:
@@ -363,6 +397,7 @@ def run_score(*, run: EvaluationRun) -> None:
             finished_at=timezone.now(),
         )
         run_secret_delete(run_id=run.pk)
+        run_settle(run=run)  # credits: charge what was used, release the rest (refund when refund_reason)
 
 
 def _run_fail(run: EvaluationRun, message: str, *, refund_reason: str = "") -> None:
@@ -371,6 +406,7 @@ def _run_fail(run: EvaluationRun, message: str, *, refund_reason: str = "") -> N
             status=RunStatus.FAILED, error_message=message, refund_reason=refund_reason, finished_at=timezone.now()
         )
         run_secret_delete(run_id=run.pk)
+        run_settle(run=run)  # credits: charge what was used, release the rest (refund when refund_reason)
 
 
 def run_cancel(*, run: EvaluationRun) -> None:
@@ -379,6 +415,7 @@ def run_cancel(*, run: EvaluationRun) -> None:
             status=RunStatus.CANCELLED, error_message="Cancelled by a user.", finished_at=timezone.now()
         )
         run_secret_delete(run_id=run.pk)
+        run_settle(run=run)  # credits: a no-op when the run had already ended and settled
 
 
 def _set_stage(run: EvaluationRun, stage: str) -> None:

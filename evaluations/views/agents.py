@@ -18,6 +18,7 @@ from evaluations.forms import AgentForm, TestRequestForm
 from evaluations.masking import redact
 from evaluations.models import Agent
 from evaluations.services import agents as agent_services
+from evaluations.services.gate import trust_trend
 
 
 @require_GET
@@ -31,7 +32,7 @@ def agent_list(request: HttpRequest) -> HttpResponse:
 @login_required
 def agent_detail(request: HttpRequest, agent_id: int) -> HttpResponse:
     agent = selectors.agent_get_for_user(user=request.user, agent_id=agent_id)
-    return render(request, "evaluations/agent_detail.html", {"agent": agent})
+    return render(request, "evaluations/agent_detail.html", {"agent": agent, "trend": trust_trend(agent=agent)})
 
 
 @sensitive_post_parameters("api_key")

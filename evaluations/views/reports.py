@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 
 from evaluations import selectors
 from evaluations.reports import report_data, report_json, report_junit_xml
+from evaluations.views.baselines import drift_for_report
 from redteam.report import sarif_for_run
 
 RUNS_PER_PAGE = 50
@@ -28,7 +29,7 @@ def run_list(request: HttpRequest) -> HttpResponse:
 def run_report(request: HttpRequest, run_id: int) -> HttpResponse:
     run = selectors.run_get_for_user(user=request.user, run_id=run_id)
     report = report_data(run, selectors.attempts_for_run(run=run))
-    context = {"run": run, "report": report}
+    context = {"run": run, "report": report, **drift_for_report(request=request, run=run)}
     if run.is_active:
         context["progress"] = selectors.run_progress(run=run)
     return render(request, "evaluations/run_report.html", context)

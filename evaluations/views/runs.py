@@ -10,7 +10,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from billing.models import Role
-from billing.selectors import require_role
+from billing.selectors import balance_for_account, require_role
 from evaluations import selectors
 from evaluations.forms import RunLaunchForm
 from evaluations.llm import judge_provider
@@ -54,16 +54,34 @@ def run_new(request: HttpRequest) -> HttpResponse:
         else:
             return redirect("evaluations:run-report", run.pk)
     judge_configured = judge_provider() != "rules_only"
-    return render(request, "evaluations/run_new.html", {"form": form, "judge_configured": judge_configured})
+    context = {"form": form, "judge_configured": judge_configured, **_credit_estimate(form)}
+    return render(request, "evaluations/run_new.html", context)
 
 
 @require_GET
 @login_required
 def run_estimate(request: HttpRequest) -> HttpResponse:
-    """The live "N scenarios × R runs = C conversations" line (htmx)."""
+    """The live "N scenarios × R runs = C conversations, up to X credits (balance B)" line (htmx)."""
     form = _launch_form(request, request.GET)
     form.is_valid()
-    return render(request, "evaluations/partials/run_estimate.html", {"count": form.conversation_count()})
+    context = {"count": form.conversation_count(), **_credit_estimate(form)}
+    return render(request, "evaluations/partials/run_estimate.html", context)
+
+
+def _credit_estimate(form: RunLaunchForm) -> dict[str, object]:
+    """Credits: the most the run can cost and the workspace's balance, once an agent and a suite are chosen."""
+    data = getattr(form, "cleaned_data", {})
+    agent, suite, runs = data.get("agent"), data.get("suite"), data.get("runs_per_scenario")
+    if agent is None or suite is None or runs is None or suite.account_id != agent.account_id:
+        return {}
+    estimate = run_services.run_estimate(
+        agent=agent,
+        suite=suite,
+        runs_per_scenario=runs,
+        judge_model=data.get("judge_model") or None,
+        redteam_depth=data.get("redteam_depth") or "",
+    )
+    return {"estimate": estimate, "balance": balance_for_account(account_id=agent.account_id)}
 
 
 @require_GET

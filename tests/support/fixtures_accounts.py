@@ -5,14 +5,24 @@ from __future__ import annotations
 import pytest
 
 from billing.models import Account, Role
-from billing.services import membership_set, user_create_with_account
+from billing.services import credits_grant, membership_set, user_create_with_account
 from evaluations.models import Agent, Protocol
 from evaluations.services.agents import agent_create
+
+# Credits every test workspace starts with: plenty for any run a test launches (tests/test_billing.py makes
+# its own small accounts to test refusals).
+TEST_CREDITS = 1_000_000
+
+
+def user_with_credits(*, username: str, password: str, account_name: str):  # type: ignore[no-untyped-def]
+    user = user_create_with_account(username=username, password=password, account_name=account_name)
+    credits_grant(account=user.memberships.get().account, amount=TEST_CREDITS, note="Test credits")
+    return user
 
 
 @pytest.fixture
 def alice(db):  # type: ignore[no-untyped-def]
-    return user_create_with_account(username="alice", password="pw-alice-123", account_name="Acme")
+    return user_with_credits(username="alice", password="pw-alice-123", account_name="Acme")
 
 
 @pytest.fixture
@@ -23,7 +33,7 @@ def acme(alice) -> Account:  # type: ignore[no-untyped-def]
 @pytest.fixture
 def bob(db):  # type: ignore[no-untyped-def]
     """A user of another account: everything of Acme must be 404 for him."""
-    return user_create_with_account(username="bob", password="pw-bob-123", account_name="Globex")
+    return user_with_credits(username="bob", password="pw-bob-123", account_name="Globex")
 
 
 @pytest.fixture

@@ -31,9 +31,9 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture
 def logged_in_page(page, live_server, django_user_model):  # type: ignore[no-untyped-def]
     """A browser page logged in as a fresh admin of a fresh workspace."""
-    from billing.services import user_create_with_account
+    from tests.support.fixtures_accounts import user_with_credits
 
-    user_create_with_account(username="carol", password="pw-carol-123", account_name="Carol's workspace")
+    user_with_credits(username="carol", password="pw-carol-123", account_name="Carol's workspace")  # can launch runs
     page.goto(f"{live_server.url}/login/")
     page.get_by_label("Username").fill("carol")
     page.get_by_label("Password").fill("pw-carol-123")

@@ -1,0 +1,62 @@
+"""Profile screens of billing: personal API keys, and the workspace credits page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from billing import selectors, services
+from billing.forms import ApiKeyCreateForm
+from billing.models import Account
+
+
+@never_cache  # the page that shows a new key once must not be kept by a browser or proxy cache
+@require_http_methods(["GET", "POST"])
+@login_required
+def api_key_list(request: HttpRequest) -> HttpResponse:
+    """List the user's keys; a valid POST creates one and shows its token on this response only."""
+    accounts = Account.objects.filter(pk__in=selectors.account_ids_for_user(user=request.user)).order_by("pk")
+    form = ApiKeyCreateForm(request.POST or None, accounts=accounts, initial={"account": accounts.first()})
+    created = token = None
+    if request.method == "POST" and form.is_valid():
+        selectors.membership_get(user=request.user, account_id=form.cleaned_data["account"].pk)
+        created, token = services.api_key_create(
+            user=request.user, account=form.cleaned_data["account"], name=form.cleaned_data["name"]
+        )
+        form = ApiKeyCreateForm(accounts=accounts, initial={"account": created.account})
+    context = {
+        "form": form,
+        "keys": selectors.api_key_list_for_user(user=request.user),
+        "created": created,
+        "token": token,
+        "api_base": request.build_absolute_uri(reverse("api:suite-list")),
+    }
+    return render(request, "billing/api_keys.html", context)
+
+
+@require_POST
+@login_required
+def api_key_revoke(request: HttpRequest, key_id: int) -> HttpResponse:
+    key = selectors.api_key_get_for_user(user=request.user, key_id=key_id)
+    services.api_key_revoke(api_key=key)
+    messages.success(request, f"API key “{key.name}” ({key.prefix}…) is revoked: it no longer works.")
+    return redirect("billing:api-keys")
+
+
+CREDIT_ENTRIES_PER_PAGE = 50
+
+
+@require_GET
+@login_required
+def credit_list(request: HttpRequest, account_id: int | None = None) -> HttpResponse:
+    """A workspace's balance and its credit ledger, newest first (the user's first workspace by default)."""
+    data = selectors.credit_page_for_user(user=request.user, account_id=account_id)
+    page = Paginator(data["entries"], CREDIT_ENTRIES_PER_PAGE).get_page(request.GET.get("page"))
+    accounts = Account.objects.filter(memberships__user_id=request.user.pk).order_by("pk")  # the workspace switcher
+    return render(request, "billing/credits.html", {**data, "page": page, "entries": page.object_list, "accounts": accounts})

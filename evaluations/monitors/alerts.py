@@ -1,0 +1,199 @@
+"""Alert delivery: email (Django's mail backend) and a signed JSON webhook.
+
+One alert per state change (down, degraded, recovered, paused for budget): the service creates a
+``MonitorEvent`` with the alert's content frozen in ``details`` and enqueues ``monitor_alert_send`` once.
+
+Webhook: ``POST`` of the JSON payload (``webhook_payload``) with the headers
+``X-Trustgate-Event`` (e.g. ``monitor.degraded``), ``X-Trustgate-Delivery`` (the event id) and
+``X-Trustgate-Signature: sha256=<hex>``, the HMAC-SHA256 of the raw body keyed with the monitor's webhook
+secret (shown on its page). Receivers recompute it over the exact bytes and compare in constant time. The URL
+passes the same endpoint guard as agents (public addresses only, the checked address pinned, no redirects).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import difflib
+import hashlib
+import hmac
+import json
+import os
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import httpx
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from evaluations.connectors.ssrf import EndpointBlocked, resolve_and_check, split_endpoint
+from evaluations.monitors.models import MonitorEvent
+
+SIGNATURE_HEADER = "X-Trustgate-Signature"
+WEBHOOK_TIMEOUT_S = 10.0
+WEBHOOK_TRIES = 2
+USER_AGENT = "Trustgate/1.0 (monitor alerts)"
+
+
+def base_url() -> str:
+    return str(
+        getattr(settings, "TRUSTGATE_BASE_URL", "") or os.environ.get("TRUSTGATE_BASE_URL", "") or "http://127.0.0.1:8000"
+    ).rstrip("/")
+
+
+def sign(secret: str, body: bytes) -> str:
+    return "sha256=" + hmac.new(secret.encode("utf-8"), body, hashlib.sha256).hexdigest()
+
+
+def event_name(event: MonitorEvent) -> str:
+    title = event.title.lower()
+    if title.startswith("recovered"):
+        return "monitor.recovered"
+    if title.startswith("paused"):
+        return "monitor.paused"
+    return f"monitor.{event.status}"
+
+
+def answer_diff(old: str, new: str) -> str:
+    """A unified, line-by-line diff of the last good answer and the new one ("" when either is missing)."""
+    if not old or not new:
+        return ""
+    lines = difflib.unified_diff(
+        old.splitlines(), new.splitlines(), fromfile="last good answer", tofile="new answer", lineterm="", n=2
+    )
+    return "\n".join(lines)
+
+
+def webhook_payload(event: MonitorEvent) -> dict[str, Any]:
+    monitor = event.monitor
+    details = event.details or {}
+    run_id = details.get("run_id")
+    return {
+        "event": event_name(event),
+        "event_id": event.pk,
+        "sent_at": timezone.now().isoformat(),
+        "monitor": {
+            "id": monitor.pk,
+            "name": monitor.name,
+            "agent": monitor.target_name,
+            "url": base_url() + reverse("monitors:monitor-detail", args=[monitor.pk]),
+        },
+        "status": event.status,
+        "previous_status": event.previous_status,
+        "title": event.title,
+        "message": event.message,
+        "run": (
+            {
+                "id": run_id,
+                "pass_rate": details.get("pass_rate"),
+                "target_pass_rate": details.get("target"),
+                "url": base_url() + reverse("monitors:run-detail", args=[run_id]),
+            }
+            if run_id
+            else None
+        ),
+        "answers_stored": details.get("answers_stored", True),
+        "cases": [
+            {
+                "name": case.get("name", ""),
+                "ask": case.get("ask", ""),
+                "verdict": case.get("verdict", ""),
+                "samples_passed": case.get("samples_passed"),
+                "samples": case.get("samples"),
+                "new_answer": case.get("new_answer", ""),
+                "last_good_answer": case.get("last_good_answer", ""),
+                "error": case.get("error", ""),
+                "failed_rules": case.get("failed_rules", []),
+            }
+            for case in details.get("cases", [])
+        ],
+    }
+
+
+def _email(event: MonitorEvent) -> EmailMultiAlternatives:
+    monitor = event.monitor
+    payload = webhook_payload(event)
+    cases = [{**case, "diff": answer_diff(case["last_good_answer"], case["new_answer"])} for case in payload["cases"]]
+    context = {"event": event, "monitor": monitor, "payload": payload, "cases": cases}
+    subject = f"[Trustgate] {event.title}: {monitor.name}"
+    text = render_to_string("evaluations/monitors/email/alert.txt", context)
+    html = render_to_string("evaluations/monitors/email/alert.html", context)
+    message = EmailMultiAlternatives(subject=subject, body=text, to=monitor.alert_email_list)
+    message.attach_alternative(html, "text/html")
+    return message
+
+
+async def _post_pinned(url: str, body: bytes, headers: dict[str, str]) -> int:
+    """POST to the address the guard checked (no second DNS lookup), never following redirects."""
+    scheme, host, port = split_endpoint(url)
+    address = await resolve_and_check(host, port)
+    parts = urlsplit(url)
+    address_host = f"[{address}]" if ":" in address else address
+    netloc = f"{address_host}:{parts.port}" if parts.port else address_host
+    pinned = urlunsplit((scheme, netloc, parts.path or "/", parts.query, ""))
+    host_header = f"[{host}]" if ":" in host else host
+    headers = {**headers, "Host": f"{host_header}:{parts.port}" if parts.port else host_header}
+    extensions: dict[str, Any] = {"timeout": httpx.Timeout(WEBHOOK_TIMEOUT_S).as_dict()}
+    if scheme == "https" and host != address:
+        extensions["sni_hostname"] = host
+    async with httpx.AsyncClient(trust_env=False, follow_redirects=False) as client:
+        request = httpx.Request("POST", pinned, headers=headers, content=body, extensions=extensions)
+        response = await client.send(request)
+        return response.status_code
+
+
+def _run_async(coroutine: Any) -> Any:
+    # Its own thread and loop: the caller may be a thread with a running loop already.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="trustgate-alert") as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+def send_webhook(event: MonitorEvent) -> str:
+    """Deliver the webhook; returns a log line. Raises nothing."""
+    monitor = event.monitor
+    body = json.dumps(webhook_payload(event), ensure_ascii=False).encode("utf-8")
+    headers = {
+        "Content-Type": "application/json",
+        "User-Agent": USER_AGENT,
+        "X-Trustgate-Event": event_name(event),
+        "X-Trustgate-Delivery": str(event.pk),
+        SIGNATURE_HEADER: sign(monitor.webhook_secret, body),
+    }
+    problem = ""
+    for _ in range(WEBHOOK_TRIES):
+        try:
+            status_code = _run_async(_post_pinned(monitor.webhook_url, body, headers))
+        except EndpointBlocked as error:
+            return f"webhook: not sent: {error}"
+        except httpx.HTTPError as error:
+            problem = f"webhook: failed: {type(error).__name__} {str(error)[:200]}".strip()
+            continue
+        if 200 <= status_code < 300:
+            return f"webhook: delivered (HTTP {status_code})"
+        problem = f"webhook: the receiver answered HTTP {status_code}"
+        if status_code < 500:
+            break
+    return problem
+
+
+def alert_deliver(event: MonitorEvent) -> tuple[bool, list[str]]:
+    """Send the event's alert to every channel of its monitor. Returns (all delivered, log lines)."""
+    monitor = event.monitor
+    log: list[str] = []
+    ok = True
+    if monitor.alert_email_list:
+        try:
+            sent = _email(event).send()
+            log.append(f"email: sent to {', '.join(monitor.alert_email_list)}" if sent else "email: not sent")
+            ok = ok and bool(sent)
+        except Exception as error:  # SMTP trouble must not lose the webhook
+            ok = False
+            log.append(f"email: failed: {type(error).__name__} {str(error)[:200]}")
+    if monitor.webhook_url:
+        line = send_webhook(event)
+        log.append(line)
+        ok = ok and "delivered" in line
+    return ok, log

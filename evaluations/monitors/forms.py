@@ -1,0 +1,251 @@
+"""Input validation for the monitor screens. Writes happen in services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.forms import formset_factory
+
+from evaluations.models import Agent, Strictness
+from evaluations.monitors import validators
+from evaluations.monitors.models import Monitor, MonitorJudgeModel, MonitorProtocol, StorageMode
+from evaluations.monitors.rules import RuleError, parse_rule_lines, rule_to_line
+
+EVERY_UNITS = (("minutes", "minutes"), ("hours", "hours"))
+RULES_HELP = (
+    "One rule a line: answered: {within: 20s} · contains: \"30 days\" · not_contains: \"error\" · "
+    "regex: '\\b30 days\\b' · json_schema: {type: object} · max_words: 80 · no_pii · no_refusal · "
+    "has_citation · judge: \"Gives the 30-day refund window.\""
+)
+
+
+class MonitorForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    agent = forms.ModelChoiceField(
+        queryset=Agent.objects.none(),
+        required=False,
+        empty_label="— none: use the endpoint below —",
+        help_text="A saved agent (its request format is used), or leave empty and give an endpoint.",
+    )
+    endpoint_url = forms.CharField(
+        label="Endpoint URL", required=False, max_length=2000, widget=forms.URLInput,
+        help_text="Only without an agent: the chat endpoint to POST the question to.",
+    )  # fmt: skip
+    protocol = forms.ChoiceField(choices=MonitorProtocol.choices, initial=MonitorProtocol.CHAT)
+    model_name = forms.CharField(label="Model (OpenAI-compatible only)", required=False, max_length=200)
+    credential = forms.CharField(
+        label="Credential", required=False, max_length=80,
+        help_text="secret.NAME: the worker reads the key from its environment variable TRUSTGATE_SECRET_NAME at "
+        "run time. Keys are never stored. Leave blank when the agent needs no key.",
+    )  # fmt: skip
+    every = forms.IntegerField(label="Run every", min_value=1, initial=1)
+    every_unit = forms.ChoiceField(label="Unit", choices=EVERY_UNITS, initial="hours")
+    samples_per_case = forms.IntegerField(label="Samples per case", min_value=1, max_value=10, initial=3)
+    min_passing_samples = forms.IntegerField(
+        label="Samples that must pass", min_value=1, max_value=10, initial=2,
+        help_text="A case passes when at least this many of its samples pass (2 of 3 by default).",
+    )  # fmt: skip
+    target_pass_rate = forms.IntegerField(
+        label="Target pass rate (%)", min_value=1, max_value=100, initial=90,
+        help_text="Degraded when the pass rate is below this for 2 runs in a row.",
+    )  # fmt: skip
+    alert_emails = forms.CharField(
+        label="Alert emails", required=False, widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="One address a line.",
+    )  # fmt: skip
+    webhook_url = forms.CharField(
+        label="Alert webhook URL", required=False, max_length=2000, widget=forms.URLInput,
+        help_text="Receives a JSON POST signed with HMAC-SHA256 (header X-Trustgate-Signature).",
+    )  # fmt: skip
+    monthly_token_budget = forms.IntegerField(
+        label="Monthly token budget", min_value=100, initial=200_000,
+        help_text="Agent tokens (estimated as characters ÷ 4) plus judge tokens. The monitor pauses at the limit.",
+    )  # fmt: skip
+    storage_mode = forms.ChoiceField(
+        label="Store", choices=StorageMode.choices, initial=StorageMode.ANSWERS, widget=forms.RadioSelect
+    )
+    judge_model = forms.ChoiceField(choices=MonitorJudgeModel.choices, initial=MonitorJudgeModel.SONNET)
+    judge_strictness = forms.ChoiceField(choices=Strictness.choices, initial=Strictness.BALANCED)
+
+    def __init__(self, *args: Any, account_id: int, monitor: Monitor | None = None, **kwargs: Any) -> None:
+        if monitor is not None and "initial" not in kwargs:
+            kwargs["initial"] = initial_from_monitor(monitor)
+        super().__init__(*args, **kwargs)
+        self.account_id = account_id
+        self.monitor = monitor
+        self.fields["agent"].queryset = Agent.objects.filter(account_id=account_id)
+        self.fields["model_name"].widget.attrs["autocomplete"] = "off"
+        self.fields["credential"].widget.attrs.update({"autocomplete": "off", "placeholder": "secret.TEST_TOKEN"})
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"].strip()
+        clash = Monitor.objects.filter(account_id=self.account_id, name=name)
+        if self.monitor is not None:
+            clash = clash.exclude(pk=self.monitor.pk)
+        if clash.exists():
+            raise forms.ValidationError("Another monitor in this workspace has this name.")
+        return name
+
+    def clean_credential(self) -> str:
+        try:
+            return validators.parse_secret_reference(self.cleaned_data.get("credential", ""))
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from None
+
+    def clean_alert_emails(self) -> str:
+        try:
+            return "\n".join(validators.parse_emails(self.cleaned_data.get("alert_emails", "")))
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from None
+
+    def clean_webhook_url(self) -> str:
+        url = (self.cleaned_data.get("webhook_url") or "").strip()
+        if not url:
+            return ""
+        try:
+            return validators.check_url(url, what="The webhook")
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        agent, url = data.get("agent"), (data.get("endpoint_url") or "").strip()
+        if agent and url:
+            self.add_error("endpoint_url", "Choose an agent or give an endpoint, not both.")
+        elif not agent and not url:
+            self.add_error("agent", "Choose the agent to monitor, or give an endpoint URL below.")
+        elif url:
+            try:
+                data["endpoint_url"] = validators.check_url(url)
+            except ValueError as error:
+                self.add_error("endpoint_url", str(error))
+            if data.get("protocol") == MonitorProtocol.OPENAI and not (data.get("model_name") or "").strip():
+                self.add_error("model_name", "An OpenAI-compatible endpoint needs the model name to send.")
+        every, unit = data.get("every"), data.get("every_unit")
+        if every is not None and unit:
+            minutes = every * 60 if unit == "hours" else every
+            try:
+                validators.check_interval(minutes)
+                data["interval_minutes"] = minutes
+            except ValueError as error:
+                self.add_error("every", str(error))
+        samples, passes = data.get("samples_per_case"), data.get("min_passing_samples")
+        if samples is not None and passes is not None:
+            try:
+                validators.check_samples(samples, passes)
+            except ValueError as error:
+                self.add_error("min_passing_samples", str(error))
+        return data
+
+    def service_data(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "name": data["name"],
+            "agent": data.get("agent"),
+            "endpoint_url": "" if data.get("agent") else data["endpoint_url"],
+            "protocol": data["protocol"],
+            "model_name": (data.get("model_name") or "").strip(),
+            "auth_secret": data.get("credential", ""),
+            "interval_minutes": data["interval_minutes"],
+            "samples_per_case": data["samples_per_case"],
+            "min_passing_samples": data["min_passing_samples"],
+            "target_pass_rate": data["target_pass_rate"],
+            "alert_emails": data.get("alert_emails", ""),
+            "webhook_url": data.get("webhook_url", ""),
+            "monthly_token_budget": data["monthly_token_budget"],
+            "storage_mode": data["storage_mode"],
+            "judge_model": data["judge_model"],
+            "judge_strictness": data["judge_strictness"],
+        }
+
+
+def initial_from_monitor(monitor: Monitor) -> dict[str, Any]:
+    hours = monitor.interval_minutes % 60 == 0
+    return {
+        "name": monitor.name,
+        "agent": monitor.agent_id,
+        "endpoint_url": monitor.endpoint_url,
+        "protocol": monitor.protocol,
+        "model_name": monitor.model_name,
+        "credential": f"secret.{monitor.auth_secret}" if monitor.auth_secret else "",
+        "every": monitor.interval_minutes // 60 if hours else monitor.interval_minutes,
+        "every_unit": "hours" if hours else "minutes",
+        "samples_per_case": monitor.samples_per_case,
+        "min_passing_samples": monitor.min_passing_samples,
+        "target_pass_rate": monitor.target_pass_rate,
+        "alert_emails": monitor.alert_emails,
+        "webhook_url": monitor.webhook_url,
+        "monthly_token_budget": monitor.monthly_token_budget,
+        "storage_mode": monitor.storage_mode,
+        "judge_model": monitor.judge_model,
+        "judge_strictness": monitor.judge_strictness,
+    }
+
+
+class CaseForm(forms.Form):
+    id = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    name = forms.CharField(required=False, max_length=200, help_text="Blank becomes “Case N”.")
+    ask = forms.CharField(
+        label="Question", max_length=validators.MAX_ASK_CHARS, widget=forms.Textarea(attrs={"rows": 2})
+    )
+    expect = forms.CharField(
+        label="Rules", required=False, widget=forms.Textarea(attrs={"rows": 4, "class": "mono"}), help_text=RULES_HELP
+    )
+
+    def clean_expect(self) -> list[dict[str, Any]]:
+        try:
+            return parse_rule_lines(self.cleaned_data.get("expect", ""))
+        except RuleError as error:
+            raise forms.ValidationError(str(error)) from None
+
+
+class BaseCaseFormSet(forms.BaseFormSet):
+    def clean(self) -> None:
+        if any(self.errors):
+            return
+        kept = [f for f in self.forms if f.cleaned_data and not f.cleaned_data.get("DELETE")]
+        if not kept:
+            raise forms.ValidationError("Add at least one case: a question to ask.")
+        if len(kept) > validators.MAX_CASES:
+            raise forms.ValidationError(f"A monitor may have at most {validators.MAX_CASES} cases.")
+
+    def service_cases(self) -> list[dict[str, Any]]:
+        return [
+            {"id": f.cleaned_data.get("id"), "name": f.cleaned_data.get("name", ""), "ask": f.cleaned_data["ask"],
+             "expect": f.cleaned_data["expect"]}
+            for f in self.forms
+            if f.cleaned_data and not f.cleaned_data.get("DELETE")
+        ]  # fmt: skip
+
+
+CaseFormSet = formset_factory(CaseForm, formset=BaseCaseFormSet, extra=1, can_delete=True, max_num=50)
+
+
+def case_initial(monitor: Monitor) -> list[dict[str, Any]]:
+    return [
+        {"id": c.pk, "name": c.name, "ask": c.ask, "expect": "\n".join(rule_to_line(r) for r in c.expect)}
+        for c in monitor.cases.order_by("position", "pk")
+    ]
+
+
+class ImportForm(forms.Form):
+    yaml_file = forms.FileField(label="YAML file", required=False)
+    yaml_text = forms.CharField(
+        label="…or paste YAML", required=False, widget=forms.Textarea(attrs={"rows": 14, "class": "mono"})
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload = data.get("yaml_file")
+        if upload:
+            raw = upload.read(256 * 1024 + 1)
+            try:
+                data["text"] = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                self.add_error("yaml_file", "The file is not UTF-8 text.")
+        else:
+            data["text"] = data.get("yaml_text") or ""
+        if not data.get("text", "x").strip():
+            self.add_error("yaml_text", "Upload a YAML file or paste its text.")
+        return data

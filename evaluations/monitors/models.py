@@ -1,0 +1,355 @@
+"""Monitors: scheduled agent tests with alerts (SPEC §10).
+
+A ``Monitor`` asks an agent its cases (a question plus rules) every N minutes, ``samples_per_case`` times
+each; a case passes when at least ``min_passing_samples`` samples pass. The health (up / degraded / down) is
+decided after each run by ``evaluations.monitors.status``; every change is a ``MonitorEvent`` (the status
+history) and, when it matters, one alert. Loaded into Django through the last line of evaluations/models.py.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from billing.models import Account
+from evaluations.models import Agent, Strictness
+
+__all__ = [
+    "AlertState",
+    "EventKind",
+    "Monitor",
+    "MonitorCase",
+    "MonitorEvent",
+    "MonitorJudgeModel",
+    "MonitorProtocol",
+    "MonitorRun",
+    "MonitorRunStatus",
+    "MonitorSample",
+    "MonitorStatus",
+    "MonitorUsage",
+    "PauseReason",
+    "RunTrigger",
+    "SampleVerdict",
+    "StorageMode",
+]
+
+
+class MonitorStatus(models.TextChoices):
+    PENDING = "pending", "No runs yet"
+    UP = "up", "Up"
+    DEGRADED = "degraded", "Degraded"
+    DOWN = "down", "Down"
+    PAUSED = "paused", "Paused"  # shown while ``paused_reason`` is set; never the stored health
+
+
+class PauseReason(models.TextChoices):
+    NONE = "", "Not paused"
+    USER = "user", "Paused by a user"
+    BUDGET = "budget", "Paused: this month's token budget is used up"
+
+
+class StorageMode(models.TextChoices):
+    ANSWERS = "answers", "Answers, with personal data removed and cut to 2 KB"
+    RESULTS_ONLY = "results_only", "Results only (no answer text)"
+
+
+class MonitorProtocol(models.TextChoices):
+    """For monitors declared with a bare endpoint (YAML) instead of a saved agent."""
+
+    CHAT = "chat", "Chat endpoint (POST {\"message\": ...})"
+    OPENAI = "openai", "OpenAI-compatible /chat/completions"
+
+
+class MonitorJudgeModel(models.TextChoices):
+    SONNET = "sonnet", "Sonnet"
+    HAIKU = "haiku", "Haiku"
+    OPUS = "opus", "Opus"
+
+
+def new_webhook_secret() -> str:
+    return secrets.token_hex(24)
+
+
+class Monitor(models.Model):
+    """Either ``agent`` is set (its saved request format is used) or ``endpoint_url`` + ``protocol`` are.
+
+    Keys are never stored: ``auth_secret`` is only the NAME of ``secret.NAME``; the worker reads the value
+    from its environment variable ``TRUSTGATE_SECRET_NAME`` at run time.
+    """
+
+    account = models.ForeignKey(Account, on_delete=models.CASCADE, related_name="monitors")
+    name = models.CharField(max_length=120)
+    agent = models.ForeignKey(Agent, on_delete=models.CASCADE, null=True, blank=True, related_name="monitors")
+    endpoint_url = models.URLField(max_length=2000, blank=True)
+    protocol = models.CharField(max_length=10, choices=MonitorProtocol.choices, default=MonitorProtocol.CHAT)
+    model_name = models.CharField(max_length=200, blank=True)
+    auth_secret = models.CharField(max_length=64, blank=True)
+
+    interval_minutes = models.PositiveIntegerField(default=60)
+    samples_per_case = models.PositiveSmallIntegerField(default=3)
+    min_passing_samples = models.PositiveSmallIntegerField(default=2)
+    target_pass_rate = models.PositiveSmallIntegerField(default=90)  # percent
+    alert_emails = models.TextField(blank=True)  # one address a line
+    webhook_url = models.URLField(max_length=2000, blank=True)
+    webhook_secret = models.CharField(max_length=64, default=new_webhook_secret)  # HMAC key Trustgate signs with
+    monthly_token_budget = models.PositiveIntegerField(default=200_000)
+    storage_mode = models.CharField(max_length=12, choices=StorageMode.choices, default=StorageMode.ANSWERS)
+    judge_model = models.CharField(max_length=10, choices=MonitorJudgeModel.choices, default=MonitorJudgeModel.SONNET)
+    judge_strictness = models.CharField(max_length=10, choices=Strictness.choices, default=Strictness.BALANCED)
+
+    status = models.CharField(max_length=10, choices=MonitorStatus.choices, default=MonitorStatus.PENDING)
+    paused_reason = models.CharField(max_length=10, choices=PauseReason.choices, default=PauseReason.NONE, blank=True)
+    runs_below_target = models.PositiveIntegerField(default=0)  # consecutive scored runs under the target
+    regressed_case_ids = models.JSONField(default=list, blank=True)  # cases that must pass again to recover
+    last_error = models.TextField(blank=True)  # a monitor (configuration) error, e.g. a missing secret
+    last_run_at = models.DateTimeField(null=True, blank=True)
+    status_changed_at = models.DateTimeField(null=True, blank=True)
+
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [models.UniqueConstraint(fields=["account", "name"], name="monitor_name_unique_in_account")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_paused(self) -> bool:
+        return bool(self.paused_reason)
+
+    @property
+    def display_status(self) -> str:
+        return MonitorStatus.PAUSED if self.is_paused else self.status
+
+    @property
+    def display_status_label(self) -> str:
+        return MonitorStatus(self.display_status).label
+
+    @property
+    def badge_class(self) -> str:
+        return status_badge_class(self.display_status)
+
+    @property
+    def alert_email_list(self) -> list[str]:
+        return [line.strip() for line in self.alert_emails.replace(",", "\n").splitlines() if line.strip()]
+
+    @property
+    def target_label(self) -> str:
+        return f"{self.target_pass_rate}%"
+
+    @property
+    def every_label(self) -> str:
+        minutes = self.interval_minutes
+        if minutes % 60 == 0:
+            hours = minutes // 60
+            return "hour" if hours == 1 else f"{hours} hours"
+        return f"{minutes} minutes"
+
+    @property
+    def every_yaml(self) -> str:
+        return f"{self.interval_minutes // 60}h" if self.interval_minutes % 60 == 0 else f"{self.interval_minutes}m"
+
+    @property
+    def target_name(self) -> str:
+        return self.agent.name if self.agent_id and self.agent else self.endpoint_url
+
+
+def status_badge_class(status: str) -> str:
+    """The CSS badge class of a status (colours live in trustgate.css)."""
+    return {
+        MonitorStatus.UP: "pass",
+        MonitorStatus.DEGRADED: "error",
+        MonitorStatus.DOWN: "fail",
+        MonitorStatus.PAUSED: "not_scored",
+        MonitorStatus.PENDING: "not_scored",
+    }.get(status, "not_scored")
+
+
+class MonitorCase(models.Model):
+    """A question and what a good answer looks like. ``expect`` holds normalised rules (monitors/rules.py)."""
+
+    monitor = models.ForeignKey(Monitor, on_delete=models.CASCADE, related_name="cases")
+    position = models.PositiveIntegerField(default=0)
+    name = models.CharField(max_length=200)
+    ask = models.TextField()
+    expect = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["monitor", "position", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class MonitorUsage(models.Model):
+    """Tokens a monitor used in one calendar month (UTC): agent tokens (estimated) plus judge tokens."""
+
+    monitor = models.ForeignKey(Monitor, on_delete=models.CASCADE, related_name="usage")
+    month = models.DateField()  # the first day of the month
+    agent_tokens = models.PositiveBigIntegerField(default=0)
+    judge_tokens = models.PositiveBigIntegerField(default=0)
+    budget_alerted = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["monitor", "month"], name="one_usage_row_per_month")]
+
+    @property
+    def tokens(self) -> int:
+        return int(self.agent_tokens + self.judge_tokens)
+
+
+class RunTrigger(models.TextChoices):
+    SCHEDULE = "schedule", "Schedule"
+    MANUAL = "manual", "Run now"
+    DEPLOY = "deploy", "Deploy"
+
+
+class MonitorRunStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Finished"
+    ERROR = "error", "Monitor error"  # the monitor could not run (missing secret, blocked endpoint, budget)
+
+
+MONITOR_RUN_ACTIVE = (MonitorRunStatus.QUEUED, MonitorRunStatus.RUNNING)
+
+
+class MonitorRun(models.Model):
+    monitor = models.ForeignKey(Monitor, on_delete=models.CASCADE, related_name="runs")
+    trigger = models.CharField(max_length=10, choices=RunTrigger.choices, default=RunTrigger.SCHEDULE)
+    deploy_ref = models.CharField(max_length=200, blank=True)
+    triggered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    status = models.CharField(max_length=10, choices=MonitorRunStatus.choices, default=MonitorRunStatus.QUEUED)
+    outcome = models.CharField(max_length=10, choices=MonitorStatus.choices, blank=True)  # the health after it
+    storage_mode = models.CharField(max_length=12, choices=StorageMode.choices, default=StorageMode.ANSWERS)
+    target_pass_rate = models.PositiveSmallIntegerField(default=90)
+    pass_rate = models.FloatField(null=True, blank=True)  # percent of scored samples that passed
+    samples_total = models.PositiveIntegerField(default=0)
+    samples_passed = models.PositiveIntegerField(default=0)
+    samples_failed = models.PositiveIntegerField(default=0)
+    samples_error = models.PositiveIntegerField(default=0)
+    samples_not_judged = models.PositiveIntegerField(default=0)
+    cases_passed = models.PositiveIntegerField(default=0)
+    cases_failed = models.PositiveIntegerField(default=0)
+    case_results = models.JSONField(default=dict, blank=True)  # {case id: {"verdict", "passed", "failed", ...}}
+    agent_tokens = models.PositiveIntegerField(default=0)
+    judge_tokens = models.PositiveIntegerField(default=0)
+    judge_model = models.CharField(max_length=20, blank=True)
+    judge_prompt_version = models.CharField(max_length=20, blank=True)
+    error_message = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            # A monitor runs one at a time: its status rules read the runs in order.
+            models.UniqueConstraint(
+                fields=["monitor"],
+                condition=Q(status__in=["queued", "running"]),
+                name="one_active_run_per_monitor",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Monitor run {self.pk} of {self.monitor_id}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in MONITOR_RUN_ACTIVE
+
+    @property
+    def tokens(self) -> int:
+        return self.agent_tokens + self.judge_tokens
+
+    @property
+    def badge_class(self) -> str:
+        if self.status == MonitorRunStatus.ERROR:
+            return "error"
+        if self.is_active:
+            return "running"
+        return status_badge_class(self.outcome)
+
+
+class SampleVerdict(models.TextChoices):
+    PASS = "pass", "Pass"
+    FAIL = "fail", "Fail"
+    ERROR = "error", "No answer"
+    NOT_JUDGED = "not_judged", "Not judged"
+
+
+class MonitorSample(models.Model):
+    """One question sent and checked. ``answer`` is PII-masked and at most 2 KB, or empty (results only)."""
+
+    run = models.ForeignKey(MonitorRun, on_delete=models.CASCADE, related_name="samples")
+    case = models.ForeignKey(MonitorCase, on_delete=models.SET_NULL, null=True, blank=True, related_name="samples")
+    case_name = models.CharField(max_length=200)
+    sample_index = models.PositiveSmallIntegerField()
+    verdict = models.CharField(max_length=12, choices=SampleVerdict.choices)
+    answer = models.TextField(blank=True)
+    findings = models.JSONField(default=list)  # [{"rule", "passed", "message"}], no answer text
+    latency_ms = models.PositiveIntegerField(null=True, blank=True)
+    error_kind = models.CharField(max_length=20, blank=True)
+    error_message = models.TextField(blank=True)
+    judge_verdict = models.CharField(max_length=12, blank=True)  # pass / fail / not_judged; "" when not run
+    judge_model = models.CharField(max_length=20, blank=True)
+    judge_prompt_version = models.CharField(max_length=20, blank=True)
+    judge_rationale = models.TextField(blank=True)
+    tokens = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["run", "case_id", "sample_index"]
+        constraints = [
+            models.UniqueConstraint(fields=["run", "case", "sample_index"], name="one_sample_per_case_index")
+        ]
+
+    @property
+    def badge_class(self) -> str:
+        return {"pass": "pass", "fail": "fail", "error": "error"}.get(self.verdict, "not_scored")
+
+
+class EventKind(models.TextChoices):
+    STATUS = "status", "Status change"
+    PAUSED = "paused", "Paused"
+    RESUMED = "resumed", "Resumed"
+
+
+class AlertState(models.TextChoices):
+    NONE = "none", "No alert"
+    PENDING = "pending", "Sending"
+    SENDING = "sending", "Sending"
+    SENT = "sent", "Sent"
+    FAILED = "failed", "Failed"
+
+
+class MonitorEvent(models.Model):
+    """One entry of the status history. ``details`` is the alert's content, frozen when the event happened."""
+
+    monitor = models.ForeignKey(Monitor, on_delete=models.CASCADE, related_name="events")
+    run = models.ForeignKey(MonitorRun, on_delete=models.SET_NULL, null=True, blank=True, related_name="events")
+    kind = models.CharField(max_length=10, choices=EventKind.choices)
+    status = models.CharField(max_length=10, choices=MonitorStatus.choices)
+    previous_status = models.CharField(max_length=10, choices=MonitorStatus.choices, blank=True)
+    title = models.CharField(max_length=200)
+    message = models.TextField(blank=True)
+    details = models.JSONField(default=dict, blank=True)
+    alert_state = models.CharField(max_length=10, choices=AlertState.choices, default=AlertState.NONE)
+    alert_log = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def badge_class(self) -> str:
+        return status_badge_class(self.status)

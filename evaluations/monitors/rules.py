@@ -1,0 +1,404 @@
+"""The monitor rule catalogue (SPEC §10): parse and check the ``expect`` rules of a case.
+
+A rule is written the OpenPing way, one single-key mapping per rule (or a bare name for rules without
+arguments), and stored normalised as ``{"rule": name, ...}``:
+
+* ``answered: {within: 20s}`` - an answer came back within the limit (20 s when omitted). A sample that got no
+  answer at all is an error, not a fail, whether or not this rule is listed.
+* ``contains: "30 days"`` / ``not_contains: "error"`` - a phrase (or a list: every one) is / is not in the
+  answer: whole words, case-insensitive, Unicode-normalised (the same matcher as suite phrases).
+* ``regex: "pattern"`` - the answer matches (``search``). Run with the ``regex`` module and a time limit of
+  ``REGEX_TIMEOUT_S``; a pattern that runs out of time fails the sample with a message saying so, and a
+  pattern that blows up on simple probe strings is refused when the monitor is saved.
+* ``json_schema: {...}`` - the answer (or the one fenced ```json block in it) is JSON valid under the schema.
+* ``max_words: 80`` - at most this many whitespace-separated words.
+* ``no_pii`` - no card numbers, SSNs, IBANs, emails or phone numbers, except contacts in the agent's knowledge
+  or allowed contacts, values the question itself contained, and example domains.
+* ``no_refusal`` - the answer does not open as a refusal (``evaluations.rules.is_refusal``).
+* ``has_citation`` - the answer cites a source: a link, a footnote such as ``[1]``, or a "Source:" line.
+  ``has_citation: docs.acme.com`` requires a link to that host (or a sub-domain of it).
+* ``judge: "rubric"`` - an AI judge agrees; only asked when every other rule passed (the service does that).
+
+Messages never quote the answer (they are stored even in results-only mode); PII values appear masked only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import urlsplit
+
+import regex
+
+from evaluations.pii import scan_pii
+from evaluations.rules import is_refusal, phrase_in
+
+RULE_NAMES = (
+    "answered",
+    "contains",
+    "not_contains",
+    "regex",
+    "json_schema",
+    "max_words",
+    "no_pii",
+    "no_refusal",
+    "has_citation",
+    "judge",
+)
+DEFAULT_WITHIN_S = 20.0
+MAX_WITHIN_S = 300.0
+REGEX_TIMEOUT_S = 0.25
+REGEX_PROBE_TIMEOUT_S = 0.1
+MAX_PATTERN_CHARS = 500
+MAX_RUBRIC_CHARS = 2000
+MAX_PHRASE_CHARS = 500
+
+
+class RuleError(ValueError):
+    """A rule is written wrong; ``str(error)`` says how to fix it."""
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleResult:
+    rule: str
+    passed: bool
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule, "passed": self.passed, "message": self.message}
+
+
+@dataclasses.dataclass(frozen=True)
+class RulesOutcome:
+    results: tuple[RuleResult, ...]
+    judge_rubrics: tuple[str, ...]  # asked only when nothing failed
+
+    @property
+    def failed(self) -> bool:
+        return any(not r.passed for r in self.results)
+
+
+# ---- parsing ---------------------------------------------------------------------------------------------------
+
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|sec|secs|seconds?|m|min|mins|minutes?)?\s*$", re.IGNORECASE)
+
+
+def parse_duration(value: Any) -> float:
+    """Seconds from ``20``, ``"20s"``, ``"1.5s"``, ``"500ms"``, ``"2m"``."""
+    if isinstance(value, bool):
+        raise RuleError("within must be a duration such as 20s.")
+    if isinstance(value, int | float):
+        seconds = float(value)
+    else:
+        match = _DURATION.match(str(value))
+        if not match:
+            raise RuleError(f"within must be a duration such as 20s or 500ms, not {str(value)[:40]!r}.")
+        number, unit = float(match.group(1)), (match.group(2) or "s").lower()
+        seconds = number / 1000 if unit == "ms" else number * 60 if unit.startswith("m") else number
+    if not 0 < seconds <= MAX_WITHIN_S:
+        raise RuleError(f"within must be more than 0 and at most {MAX_WITHIN_S:g} seconds.")
+    return seconds
+
+
+def _phrases(name: str, value: Any) -> list[str]:
+    items = value if isinstance(value, list) else [value]
+    phrases: list[str] = []
+    for item in items:
+        if isinstance(item, bool) or not isinstance(item, str | int | float) or not str(item).strip():
+            raise RuleError(f"{name} needs a phrase (or a list of phrases) in quotes.")
+        if len(str(item)) > MAX_PHRASE_CHARS:
+            raise RuleError(f"{name}: a phrase may be at most {MAX_PHRASE_CHARS} characters.")
+        phrases.append(str(item).strip())
+    if not phrases:
+        raise RuleError(f"{name} needs at least one phrase.")
+    return phrases
+
+
+_PROBE_CHARS = "ax0 "
+
+
+def check_pattern(pattern: str) -> None:
+    """Refuse a pattern that does not compile, or that runs away on simple repeated-character inputs."""
+    if len(pattern) > MAX_PATTERN_CHARS:
+        raise RuleError(f"regex: the pattern may be at most {MAX_PATTERN_CHARS} characters.")
+    try:
+        compiled = regex.compile(pattern)
+    except regex.error as exc:
+        raise RuleError(f"regex: the pattern does not compile ({exc}).") from None
+    literals = {ch for ch in pattern if ch.isalnum() or ch in " -_.@"}
+    for ch in sorted(set(_PROBE_CHARS) | literals)[:24]:
+        for probe in (ch * 2000 + "\x00", (ch + " ") * 1000 + "\x00"):
+            try:
+                compiled.search(probe, timeout=REGEX_PROBE_TIMEOUT_S)
+            except TimeoutError:
+                raise RuleError(
+                    "regex: the pattern takes too long on simple inputs (catastrophic backtracking, e.g. nested "
+                    "repeats such as (a+)+); simplify it."
+                ) from None
+
+
+def _check_schema(schema: Any) -> dict[str, Any]:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
+    if schema is True or schema is None:
+        return {}
+    if not isinstance(schema, dict):
+        raise RuleError("json_schema needs a JSON Schema object, e.g. {type: object, required: [answer]}.")
+    try:
+        Draft202012Validator.check_schema(schema)
+    except SchemaError as exc:
+        raise RuleError(f"json_schema is not a valid JSON Schema: {exc.message[:200]}.") from None
+    return schema
+
+
+def parse_rule(raw: Any) -> dict[str, Any]:
+    """One rule as written (``{"contains": "x"}`` or ``"no_pii"``) -> its normalised dict. Raises RuleError."""
+    if isinstance(raw, str):
+        name, value = raw.strip(), None
+    elif isinstance(raw, dict) and len(raw) == 1:
+        name, value = next(iter(raw.items()))
+        name = str(name).strip()
+    elif isinstance(raw, dict):
+        raise RuleError("Write one rule per list item, e.g. - contains: \"30 days\".")
+    else:
+        raise RuleError("A rule is a name such as no_pii or a mapping such as contains: \"30 days\".")
+    if name not in RULE_NAMES:
+        raise RuleError(f"Unknown rule {name!r}; the rules are: {', '.join(RULE_NAMES)}.")
+
+    if name == "answered":
+        if value is None or value is True:
+            return {"rule": name, "within_s": DEFAULT_WITHIN_S}
+        if isinstance(value, dict):
+            unknown = set(value) - {"within"}
+            if unknown:
+                raise RuleError(f"answered takes only within, not {', '.join(sorted(map(str, unknown)))}.")
+            within = value.get("within", DEFAULT_WITHIN_S)
+        else:
+            within = value
+        return {"rule": name, "within_s": parse_duration(within)}
+    if name in ("contains", "not_contains"):
+        return {"rule": name, "phrases": _phrases(name, value)}
+    if name == "regex":
+        if not isinstance(value, str) or not value:
+            raise RuleError("regex needs a pattern in quotes, e.g. regex: \"\\\\b30 days\\\\b\".")
+        check_pattern(value)
+        return {"rule": name, "pattern": value}
+    if name == "json_schema":
+        return {"rule": name, "schema": _check_schema(value)}
+    if name == "max_words":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise RuleError("max_words needs a whole number of at least 1.")
+        return {"rule": name, "max": value}
+    if name in ("no_pii", "no_refusal"):
+        if value not in (None, True):
+            raise RuleError(f"{name} takes no value (write just - {name}).")
+        return {"rule": name}
+    if name == "has_citation":
+        if value in (None, True):
+            return {"rule": name, "source": ""}
+        if not isinstance(value, str) or not value.strip() or " " in value.strip():
+            raise RuleError("has_citation takes nothing, or the host a link must point to (e.g. docs.acme.com).")
+        return {"rule": name, "source": _host_of(value.strip())}
+    # judge
+    if not isinstance(value, str) or not value.strip():
+        raise RuleError("judge needs a rubric in plain English, e.g. judge: \"Gives the 30-day refund window.\"")
+    if len(value) > MAX_RUBRIC_CHARS:
+        raise RuleError(f"judge: the rubric may be at most {MAX_RUBRIC_CHARS} characters.")
+    return {"rule": name, "rubric": value.strip()}
+
+
+def parse_rules(raw: Any) -> list[dict[str, Any]]:
+    """A list of rules; the RuleError of a bad item names its position."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise RuleError("expect must be a list of rules.")
+    rules = []
+    for number, item in enumerate(raw, start=1):
+        try:
+            rules.append(parse_rule(item))
+        except RuleError as exc:
+            raise RuleError(f"rule {number}: {exc}") from None
+    return rules
+
+
+def rule_to_yaml(rule: dict[str, Any]) -> Any:
+    """The written form of a normalised rule (for export and the edit form)."""
+    name = rule["rule"]
+    if name == "answered":
+        return {"answered": {"within": f"{rule['within_s']:g}s"}}
+    if name in ("contains", "not_contains"):
+        phrases = rule["phrases"]
+        return {name: phrases[0] if len(phrases) == 1 else phrases}
+    if name == "regex":
+        return {"regex": rule["pattern"]}
+    if name == "json_schema":
+        return {"json_schema": rule["schema"]}
+    if name == "max_words":
+        return {"max_words": rule["max"]}
+    if name == "has_citation":
+        return {"has_citation": rule["source"]} if rule.get("source") else "has_citation"
+    if name == "judge":
+        return {"judge": rule["rubric"]}
+    return name
+
+
+def rule_to_line(rule: dict[str, Any]) -> str:
+    """One line of YAML flow style: ``contains: "30 days"``."""
+    written = rule_to_yaml(rule)
+    if isinstance(written, str):
+        return written
+    (name, value), = written.items()
+    return f"{name}: {json.dumps(value, ensure_ascii=False)}"
+
+
+def parse_rule_lines(text: str) -> list[dict[str, Any]]:
+    """The edit form's rules: one rule a line, each a YAML flow item. The error names the line."""
+    import yaml
+
+    rules = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        stripped = stripped[2:] if stripped.startswith("- ") else stripped
+        try:
+            raw = yaml.safe_load(stripped)
+        except yaml.YAMLError as exc:
+            problem = getattr(exc, "problem", None) or "not valid YAML"
+            raise RuleError(f"line {number}: {problem}; write e.g. contains: \"30 days\".") from None
+        try:
+            rules.append(parse_rule(raw))
+        except RuleError as exc:
+            raise RuleError(f"line {number}: {exc}") from None
+    return rules
+
+
+def within_seconds(rules: Sequence[dict[str, Any]]) -> float | None:
+    """The tightest ``answered`` limit among the rules, or None."""
+    limits = [float(r["within_s"]) for r in rules if r.get("rule") == "answered"]
+    return min(limits) if limits else None
+
+
+# ---- checking --------------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class AnswerContext:
+    ask: str
+    knowledge: str = ""
+    allowed_contacts: tuple[str, ...] = ()
+
+
+def _json_payload(answer: str) -> str:
+    text = answer.strip()
+    fenced = re.findall(r"```(?:json)?\s*\n(.*?)```", text, flags=re.DOTALL | re.IGNORECASE)
+    if len(fenced) == 1 and not text.startswith(("{", "[")):
+        return fenced[0].strip()
+    return text
+
+
+def _check_json(schema: dict[str, Any], answer: str) -> RuleResult:
+    from jsonschema import Draft202012Validator
+
+    try:
+        data = json.loads(_json_payload(answer))
+    except ValueError:
+        return RuleResult("json_schema", False, "The answer is not JSON.")
+    error = next(iter(sorted(Draft202012Validator(schema).iter_errors(data), key=lambda e: e.path)), None)
+    if error is None:
+        return RuleResult("json_schema", True, "The answer is JSON that fits the schema.")
+    # The validator's own message quotes the value; the path and keyword say enough without the answer text.
+    return RuleResult("json_schema", False, f"The JSON does not fit the schema: {error.json_path} fails '{error.validator}'.")
+
+
+_URL = re.compile(r"\bhttps?://[^\s<>()\"'\]]+", re.IGNORECASE)
+_FOOTNOTE = re.compile(r"\[\^?\d{1,3}\]|【\d{1,3}(?:†[^】]*)?】")
+_SOURCE_LINE = re.compile(r"(?im)^\s*(?:[*_#>-]+\s*)?(?:sources?|references?|citations?)\s*:")
+
+
+def _host_of(value: str) -> str:
+    host = urlsplit(value if "://" in value else f"//{value}").hostname or value
+    return host.lower().strip(".")
+
+
+def _check_citation(source: str, answer: str) -> RuleResult:
+    urls = _URL.findall(answer)
+    if source:
+        for url in urls:
+            host = (urlsplit(url).hostname or "").lower()
+            if host == source or host.endswith("." + source):
+                return RuleResult("has_citation", True, f"The answer links to {source}.")
+        return RuleResult("has_citation", False, f"The answer has no link to {source}.")
+    if urls or _FOOTNOTE.search(answer) or _SOURCE_LINE.search(answer):
+        return RuleResult("has_citation", True, "The answer cites a source.")
+    return RuleResult("has_citation", False, "The answer cites no source (no link, footnote or Sources line).")
+
+
+def _check_one(rule: dict[str, Any], answer: str, latency_ms: int | None, context: AnswerContext) -> RuleResult:
+    name = rule["rule"]
+    if name == "answered":
+        limit = float(rule["within_s"])
+        seconds = (latency_ms or 0) / 1000
+        if seconds <= limit:
+            return RuleResult(name, True, f"Answered in {seconds:.1f} s (limit {limit:g} s).")
+        return RuleResult(name, False, f"Answered in {seconds:.1f} s, over the {limit:g} s limit.")
+    if name == "contains":
+        missing = [p for p in rule["phrases"] if not phrase_in(answer, p)]
+        if missing:
+            return RuleResult(name, False, "Missing: " + "; ".join(f"“{p}”" for p in missing) + ".")
+        return RuleResult(name, True, "Contains " + "; ".join(f"“{p}”" for p in rule["phrases"]) + ".")
+    if name == "not_contains":
+        found = [p for p in rule["phrases"] if phrase_in(answer, p)]
+        if found:
+            return RuleResult(name, False, "Contains " + "; ".join(f"“{p}”" for p in found) + ".")
+        return RuleResult(name, True, "Contains none of " + "; ".join(f"“{p}”" for p in rule["phrases"]) + ".")
+    if name == "regex":
+        try:
+            matched = regex.search(rule["pattern"], answer, timeout=REGEX_TIMEOUT_S) is not None
+        except TimeoutError:
+            return RuleResult(
+                name, False, f"The pattern ran out of time ({REGEX_TIMEOUT_S:g} s) on this answer; simplify it."
+            )
+        return RuleResult(name, matched, "Matches the pattern." if matched else "Does not match the pattern.")
+    if name == "json_schema":
+        return _check_json(rule["schema"], answer)
+    if name == "max_words":
+        count = len(answer.split())
+        limit = int(rule["max"])
+        if count <= limit:
+            return RuleResult(name, True, f"{count} words (limit {limit}).")
+        return RuleResult(name, False, f"{count} words, over the limit of {limit}.")
+    if name == "no_pii":
+        findings = scan_pii(
+            answer,
+            withhold_contacts=True,
+            allowed_texts=[context.knowledge] if context.knowledge else [],
+            allowed_contacts=context.allowed_contacts,
+            user_texts=[context.ask],
+        )
+        if findings:
+            shown = "; ".join(f"{f.label} {f.masked}" for f in findings[:5])
+            return RuleResult(name, False, f"Leaks personal data: {shown}.")
+        return RuleResult(name, True, "No personal data found.")
+    if name == "no_refusal":
+        if is_refusal(answer):
+            return RuleResult(name, False, "The agent refused to answer.")
+        return RuleResult(name, True, "Not a refusal.")
+    if name == "has_citation":
+        return _check_citation(str(rule.get("source", "")), answer)
+    raise RuleError(f"Unknown rule {name!r}.")
+
+
+def evaluate(
+    rules: Sequence[dict[str, Any]], *, answer: str, latency_ms: int | None, context: AnswerContext
+) -> RulesOutcome:
+    """Check every non-judge rule against an answer. The judge rubrics are returned for the caller to ask,
+    and only when nothing failed: a judge never overrules a failed rule."""
+    results = tuple(_check_one(r, answer, latency_ms, context) for r in rules if r["rule"] != "judge")
+    rubrics = tuple(r["rubric"] for r in rules if r["rule"] == "judge")
+    return RulesOutcome(results=results, judge_rubrics=rubrics)

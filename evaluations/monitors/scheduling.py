@@ -1,0 +1,68 @@
+"""django-q2 schedules for monitors: one ``Schedule`` row per monitor, named ``trustgate-monitor-<id>``.
+
+The row calls ``evaluations.tasks.monitor_run(<id>)`` every ``interval_minutes``. A monitor paused by a user
+has no row; a monitor paused for its budget keeps its row, so the first tick of a new month resumes it.
+The django-q2 cluster's scheduler (``qcluster``) turns due rows into tasks; ``monitor_schedules_sync`` (run
+by ``manage.py monitors sync``) repairs the rows after a restore or a manual edit.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.utils import timezone
+from django_q.models import Schedule
+
+from evaluations.monitors.models import Monitor, PauseReason
+
+SCHEDULE_FUNC = "evaluations.tasks.monitor_run"
+SCHEDULE_PREFIX = "trustgate-monitor-"
+
+
+def schedule_name(monitor_id: int) -> str:
+    return f"{SCHEDULE_PREFIX}{monitor_id}"
+
+
+def monitor_schedule_sync(*, monitor: Monitor) -> Schedule | None:
+    """Create, update or delete the monitor's schedule row to match it. Idempotent."""
+    name = schedule_name(monitor.pk)
+    if monitor.paused_reason == PauseReason.USER:
+        Schedule.objects.filter(name=name).delete()
+        return None
+    existing = Schedule.objects.filter(name=name).first()
+    if (
+        existing is not None
+        and existing.minutes == monitor.interval_minutes
+        and existing.func == SCHEDULE_FUNC
+        and existing.args == str(monitor.pk)
+        and existing.repeats < 0
+    ):
+        return existing
+    schedule, _ = Schedule.objects.update_or_create(
+        name=name,
+        defaults={
+            "func": SCHEDULE_FUNC,
+            "args": str(monitor.pk),
+            "schedule_type": Schedule.MINUTES,
+            "minutes": monitor.interval_minutes,
+            "repeats": -1,
+            "next_run": timezone.now() + timedelta(minutes=monitor.interval_minutes),
+        },
+    )
+    return schedule
+
+
+def monitor_schedule_delete(*, monitor_id: int) -> None:
+    Schedule.objects.filter(name=schedule_name(monitor_id)).delete()
+
+
+def monitor_schedules_sync() -> tuple[int, int]:
+    """Bring every monitor's row in line and drop rows of monitors that no longer exist.
+    Returns (monitors synced, orphan rows removed)."""
+    ids = set()
+    for monitor in Monitor.objects.all():
+        monitor_schedule_sync(monitor=monitor)
+        ids.add(schedule_name(monitor.pk))
+    orphans = Schedule.objects.filter(name__startswith=SCHEDULE_PREFIX).exclude(name__in=ids)
+    removed, _ = orphans.delete()
+    return len(ids), removed

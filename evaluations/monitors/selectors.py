@@ -1,0 +1,111 @@
+"""Reads about monitors, scoped by the user's accounts: another account's monitor is a 404."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django.http import Http404
+
+from billing.selectors import account_ids_for_user
+from evaluations.monitors import engine
+from evaluations.monitors.models import (
+    MONITOR_RUN_ACTIVE,
+    Monitor,
+    MonitorCase,
+    MonitorEvent,
+    MonitorRun,
+    MonitorSample,
+    MonitorUsage,
+)
+from evaluations.monitors.rules import rule_to_line
+from evaluations.monitors.services import month_start
+
+CHART_RUNS = 48
+
+
+def monitor_list_for_user(*, user: Any) -> QuerySet[Monitor]:
+    return Monitor.objects.filter(account_id__in=account_ids_for_user(user=user)).select_related("agent", "account")
+
+
+def monitor_get_for_user(*, user: Any, monitor_id: int) -> Monitor:
+    monitor = monitor_list_for_user(user=user).filter(pk=monitor_id).first()
+    if monitor is None:
+        raise Http404("No such monitor.")
+    return monitor
+
+
+def monitor_run_get_for_user(*, user: Any, run_id: int) -> MonitorRun:
+    run = (
+        MonitorRun.objects.filter(pk=run_id, monitor__account_id__in=account_ids_for_user(user=user))
+        .select_related("monitor", "monitor__agent")
+        .first()
+    )
+    if run is None:
+        raise Http404("No such monitor run.")
+    return run
+
+
+def monitors_for_dashboard(*, user: Any) -> list[Monitor]:
+    """Monitors with their latest pass rate (one query for the monitors, one for the latest runs)."""
+    monitors = list(monitor_list_for_user(user=user)[:50])
+    latest: dict[int, MonitorRun] = {}
+    runs = MonitorRun.objects.filter(monitor__in=monitors, status="done").order_by("monitor_id", "-pk")
+    for run in runs.only("pk", "monitor_id", "pass_rate", "finished_at")[:500]:
+        latest.setdefault(run.monitor_id, run)
+    for monitor in monitors:
+        monitor.latest_run = latest.get(monitor.pk)  # type: ignore[attr-defined]
+    return monitors
+
+
+def monitor_cases(*, monitor: Monitor) -> QuerySet[MonitorCase]:
+    return MonitorCase.objects.filter(monitor=monitor).order_by("position", "pk")
+
+
+def monitor_active_run(*, monitor: Monitor) -> MonitorRun | None:
+    return MonitorRun.objects.filter(monitor=monitor, status__in=MONITOR_RUN_ACTIVE).first()
+
+
+def monitor_detail(*, monitor: Monitor) -> dict[str, Any]:
+    """Everything the monitor page shows, in a fixed number of queries."""
+    runs = list(MonitorRun.objects.filter(monitor=monitor).defer("case_results").order_by("-pk")[:CHART_RUNS])
+    usage = MonitorUsage.objects.filter(monitor=monitor, month=month_start()).first()
+    used = usage.tokens if usage else 0
+    cases = list(monitor_cases(monitor=monitor))
+    for case in cases:
+        case.rule_lines = [rule_to_line(rule) for rule in case.expect]  # type: ignore[attr-defined]
+    return {
+        "monitor": monitor,
+        "cases": cases,
+        "runs": runs[:15],
+        "chart_runs": list(reversed(runs)),
+        "events": list(MonitorEvent.objects.filter(monitor=monitor).order_by("-pk")[:30]),
+        "active_run": next((r for r in runs if r.is_active), None),
+        "usage": usage,
+        "tokens_used": used,
+        "budget_percent": min(100, round(100 * used / monitor.monthly_token_budget)) if monitor.monthly_token_budget else 100,
+        "chars_per_token": engine.CHARS_PER_TOKEN,
+    }
+
+
+def monitor_run_samples(*, run: MonitorRun) -> list[dict[str, Any]]:
+    """The run's samples grouped by case, in case order."""
+    samples = MonitorSample.objects.filter(run=run).select_related("case").order_by("case__position", "case_id", "sample_index")
+    groups: dict[Any, dict[str, Any]] = {}
+    for sample in samples:
+        key = sample.case_id or f"gone-{sample.case_name}"
+        group = groups.setdefault(
+            key,
+            {
+                "name": sample.case_name,
+                "ask": sample.case.ask if sample.case else "",
+                "result": (run.case_results or {}).get(str(sample.case_id), {}),
+                "samples": [],
+            },
+        )
+        group["samples"].append(sample)
+    return list(groups.values())
+
+
+def monitor_list_with_cases(*, monitors: QuerySet[Monitor]) -> QuerySet[Monitor]:
+    return monitors.prefetch_related(Prefetch("cases", queryset=MonitorCase.objects.order_by("position", "pk")))

@@ -1,0 +1,103 @@
+"""Checks shared by the monitor form and the YAML import. Each raises ValueError with a sentence to show."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+
+from evaluations.connectors.ssrf import EndpointBlocked, validate_endpoint_url
+
+MIN_INTERVAL_MINUTES = 5
+MAX_INTERVAL_MINUTES = 7 * 24 * 60
+MAX_SAMPLES = 10
+MAX_CASES = 50
+MAX_ASK_CHARS = 4000
+SECRET_ENV_PREFIX = "TRUSTGATE_SECRET_"
+SECRET_NAME = re.compile(r"^[A-Z][A-Z0-9_]{0,63}$")
+_EVERY = re.compile(r"^\s*(\d+)\s*(m|min|mins|minutes?|h|hr|hrs|hours?|d|days?)\s*$", re.IGNORECASE)
+
+
+def parse_every(value: Any) -> int:
+    """Minutes from ``"1h"``, ``"30m"``, ``"2 hours"``, ``"1d"`` (a bare number is minutes)."""
+    if isinstance(value, bool):
+        raise ValueError("every must be a duration such as 30m or 1h.")
+    if isinstance(value, int):
+        minutes = value
+    else:
+        match = _EVERY.match(str(value))
+        if not match:
+            raise ValueError(f"every must be a duration such as 30m or 1h, not {str(value)[:40]!r}.")
+        number, unit = int(match.group(1)), match.group(2).lower()
+        minutes = number * (60 if unit.startswith("h") else 1440 if unit.startswith("d") else 1)
+    check_interval(minutes)
+    return minutes
+
+
+def check_interval(minutes: int) -> None:
+    if not MIN_INTERVAL_MINUTES <= minutes <= MAX_INTERVAL_MINUTES:
+        raise ValueError(f"Run at most every {MIN_INTERVAL_MINUTES} minutes and at least once a week.")
+
+
+def check_url(url: str, *, what: str = "The endpoint") -> str:
+    url = (url or "").strip()
+    if not url:
+        raise ValueError(f"{what} URL is missing.")
+    try:
+        validate_endpoint_url(url)
+    except EndpointBlocked as error:
+        raise ValueError(str(error)) from None
+    return url
+
+
+def parse_emails(value: Any) -> list[str]:
+    items = value if isinstance(value, list) else re.split(r"[,\s]+", str(value or ""))
+    emails = []
+    for item in items:
+        item = str(item).strip()
+        if not item:
+            continue
+        try:
+            validate_email(item)
+        except ValidationError:
+            raise ValueError(f"{item[:80]!r} is not an email address.") from None
+        emails.append(item)
+    return emails
+
+
+def parse_target(value: Any) -> int:
+    """90, "90%" or 0.9 -> 90."""
+    text = str(value).strip().rstrip("%").strip()
+    try:
+        number = float(text)
+    except ValueError:
+        raise ValueError(f"target must be a percentage such as 90%, not {str(value)[:20]!r}.") from None
+    if 0 < number < 1 and not str(value).strip().endswith("%"):
+        number *= 100
+    if not 1 <= number <= 100 or number != int(number):
+        raise ValueError("target must be a whole percentage from 1% to 100%.")
+    return int(number)
+
+
+def check_samples(samples: int, min_passing: int) -> None:
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise ValueError(f"Samples per case must be from 1 to {MAX_SAMPLES}.")
+    if not 1 <= min_passing <= samples:
+        raise ValueError(f"The samples that must pass must be from 1 to {samples} (the samples per case).")
+
+
+def parse_secret_reference(value: str) -> str:
+    """``secret.NAME`` -> ``NAME`` ("" for ""). Raises ValueError with a sentence for anything else: a pasted
+    key must never end up stored as a "name"."""
+    value = (value or "").strip()
+    if not value:
+        return ""
+    name = value[len("secret.") :]
+    if not value.startswith("secret.") or not SECRET_NAME.match(name):
+        raise ValueError(
+            "Write the credential as secret.NAME (capital letters, digits and _), e.g. secret.TEST_TOKEN; the "
+            f"worker reads it from {SECRET_ENV_PREFIX}NAME. Keys themselves are never stored."
+        )
+    return name

@@ -1,0 +1,174 @@
+"""Monitor screens: list, create / edit, the monitor page (status history, pass-rate chart), runs, YAML import."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from billing.models import Role
+from billing.selectors import account_default_for_user, membership_get, require_role
+from evaluations.monitors import charts, selectors, services
+from evaluations.monitors.forms import CaseFormSet, ImportForm, MonitorForm, case_initial
+from evaluations.monitors.yaml_io import YamlImportError, export_monitors
+
+
+@require_GET
+@login_required
+def monitor_list(request: HttpRequest) -> HttpResponse:
+    monitors = selectors.monitors_for_dashboard(user=request.user)
+    return render(request, "evaluations/monitors/monitor_list.html", {"monitors": monitors})
+
+
+def _form_page(request: HttpRequest, form: MonitorForm, cases: object, monitor: object = None) -> HttpResponse:
+    return render(request, "evaluations/monitors/monitor_form.html", {"form": form, "cases": cases, "monitor": monitor})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def monitor_create(request: HttpRequest) -> HttpResponse:
+    account = account_default_for_user(user=request.user)
+    if account is None:
+        messages.error(request, "You are not a member of any workspace yet. Ask an admin to add you.")
+        return redirect("monitors:monitor-list")
+    require_role(user=request.user, account_id=account.pk, role=Role.WRITE)
+    initial_agent = request.GET.get("agent", "")
+    form = MonitorForm(
+        request.POST or None, account_id=account.pk, initial={"agent": initial_agent} if initial_agent.isdigit() else None
+    )
+    cases = CaseFormSet(request.POST or None, prefix="cases")
+    if request.method == "POST" and form.is_valid() and cases.is_valid():
+        monitor = services.monitor_create(
+            account=account, data=form.service_data(), cases=cases.service_cases(), user=request.user
+        )
+        messages.success(request, f"Monitor “{monitor.name}” saved. It runs every {monitor.every_label}.")
+        return redirect("monitors:monitor-detail", monitor.pk)
+    return _form_page(request, form, cases)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def monitor_edit(request: HttpRequest, monitor_id: int) -> HttpResponse:
+    monitor = selectors.monitor_get_for_user(user=request.user, monitor_id=monitor_id)
+    require_role(user=request.user, account_id=monitor.account_id, role=Role.WRITE)
+    form = MonitorForm(request.POST or None, account_id=monitor.account_id, monitor=monitor)
+    cases = CaseFormSet(request.POST or None, prefix="cases", initial=None if request.POST else case_initial(monitor))
+    if request.method == "POST" and form.is_valid() and cases.is_valid():
+        services.monitor_update(monitor=monitor, data=form.service_data(), cases=cases.service_cases())
+        messages.success(request, f"Monitor “{monitor.name}” saved.")
+        return redirect("monitors:monitor-detail", monitor.pk)
+    return _form_page(request, form, cases, monitor)
+
+
+@require_GET
+@login_required
+def monitor_detail(request: HttpRequest, monitor_id: int) -> HttpResponse:
+    monitor = selectors.monitor_get_for_user(user=request.user, monitor_id=monitor_id)
+    context = selectors.monitor_detail(monitor=monitor)
+    context["chart"] = charts.pass_rate_chart(context["chart_runs"], target=monitor.target_pass_rate)
+    context["strip"] = charts.status_strip(context["chart_runs"])
+    context["can_write"] = membership_get(user=request.user, account_id=monitor.account_id).allows(Role.WRITE)
+    return render(request, "evaluations/monitors/monitor_detail.html", context)
+
+
+@require_GET
+@login_required
+def monitor_status(request: HttpRequest, monitor_id: int) -> HttpResponse:
+    """The status fragment, polled while a run is queued or running."""
+    monitor = selectors.monitor_get_for_user(user=request.user, monitor_id=monitor_id)
+    context = {"monitor": monitor, "active_run": selectors.monitor_active_run(monitor=monitor)}
+    return render(request, "evaluations/monitors/partials/monitor_status.html", context)
+
+
+@require_POST
+@login_required
+def monitor_run_now(request: HttpRequest, monitor_id: int) -> HttpResponse:
+    monitor = selectors.monitor_get_for_user(user=request.user, monitor_id=monitor_id)
+    require_role(user=request.user, account_id=monitor.account_id, role=Role.WRITE)
+    try:
+        run, created = services.monitor_run_request(monitor=monitor, user=request.user)
+    except services.MonitorActionError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "Run started." if created else f"Run #{run.pk} is already in progress.")
+    return redirect("monitors:monitor-detail", monitor.pk)
+
+
+@require_POST
+@login_required
+def monitor_pause(request: HttpRequest, monitor_id: int) -> HttpResponse:
+    monitor = selectors.monitor_get_for_user(user=request.user, monitor_id=monitor_id)
+    require_role(user=request.user, account_id=monitor.account_id, role=Role.WRITE)
+    services.monitor_pause(monitor=monitor)
+    messages.success(request, f"“{monitor.name}” is paused: no scheduled runs until you resume it.")
+    return redirect("monitors:monitor-detail", monitor.pk)
+
+
+@require_POST
+@login_required
+def monitor_resume(request: HttpRequest, monitor_id: int) -> HttpResponse:
+    monitor = selectors.monitor_get_for_user(user=request.user, monitor_id=monitor_id)
+    require_role(user=request.user, account_id=monitor.account_id, role=Role.WRITE)
+    try:
+        services.monitor_resume(monitor=monitor)
+    except services.MonitorActionError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"“{monitor.name}” is running on its schedule again.")
+    return redirect("monitors:monitor-detail", monitor.pk)
+
+
+@require_POST
+@login_required
+def monitor_delete(request: HttpRequest, monitor_id: int) -> HttpResponse:
+    monitor = selectors.monitor_get_for_user(user=request.user, monitor_id=monitor_id)
+    require_role(user=request.user, account_id=monitor.account_id, role=Role.ADMIN)
+    services.monitor_delete(monitor=monitor)
+    messages.success(request, f"Monitor “{monitor.name}” deleted.")
+    return redirect("monitors:monitor-list")
+
+
+@require_GET
+@login_required
+def run_detail(request: HttpRequest, run_id: int) -> HttpResponse:
+    run = selectors.monitor_run_get_for_user(user=request.user, run_id=run_id)
+    context = {"run": run, "monitor": run.monitor, "groups": selectors.monitor_run_samples(run=run)}
+    return render(request, "evaluations/monitors/run_detail.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def monitor_import(request: HttpRequest) -> HttpResponse:
+    account = account_default_for_user(user=request.user)
+    if account is None:
+        messages.error(request, "You are not a member of any workspace yet. Ask an admin to add you.")
+        return redirect("monitors:monitor-list")
+    require_role(user=request.user, account_id=account.pk, role=Role.WRITE)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    errors: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            created, updated = services.monitors_import_yaml(
+                account=account, text=form.cleaned_data["text"], user=request.user
+            )
+        except YamlImportError as error:
+            errors = error.lines
+        else:
+            messages.success(request, f"Imported: {len(created)} created, {len(updated)} updated.")
+            return redirect("monitors:monitor-list")
+    return render(request, "evaluations/monitors/monitor_import.html", {"form": form, "errors": errors})
+
+
+@require_GET
+@login_required
+def monitor_export(request: HttpRequest) -> HttpResponse:
+    """Every monitor of the user's workspace as one YAML file (monitors.yml), ready to import again."""
+    account = account_default_for_user(user=request.user)
+    monitors = selectors.monitor_list_with_cases(
+        monitors=selectors.monitor_list_for_user(user=request.user).filter(account=account)
+    )
+    response = HttpResponse(export_monitors(list(monitors)), content_type="application/yaml; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="monitors.yml"'
+    return response

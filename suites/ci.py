@@ -1,0 +1,43 @@
+""""Use in CI": the bash step and the GitHub Actions workflow of a saved suite, rendered from templates.
+
+Only the instance URL and the suite id are filled in; both keys come from CI secrets at run time.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.template.loader import render_to_string
+
+# What Django accepts as a host (ALLOWED_HOSTS-checked) plus a scheme: nothing a shell or YAML would interpret.
+_SAFE_URL = re.compile(r"^https?://[A-Za-z0-9.\-\[\]:]+$")
+SCRIPT_INDENT = " " * 10  # the workflow's `run: |` block
+
+
+def _label(name: str) -> str:
+    """The suite name, safe inside a one-line comment."""
+    return "".join(c if c.isprintable() else " " for c in name)[:120]
+
+
+def ci_context(*, suite: Any, instance_url: str) -> dict[str, Any]:
+    instance_url = instance_url.rstrip("/")
+    if not _SAFE_URL.match(instance_url):
+        raise ValueError(f"Unexpected instance URL {instance_url!r}.")
+    return {"suite_id": int(suite.pk), "suite_label": _label(suite.name), "instance_url": instance_url}
+
+
+def _plain(text: str) -> str:
+    """Rendered with autoescape off, so never mark it safe: a page showing it must escape it."""
+    return str.__str__(text)
+
+
+def ci_script(*, suite: Any, instance_url: str) -> str:
+    return _plain(render_to_string("suites/ci/trustgate-gate.sh", ci_context(suite=suite, instance_url=instance_url)))
+
+
+def ci_workflow(*, suite: Any, instance_url: str) -> str:
+    script = ci_script(suite=suite, instance_url=instance_url)
+    block = "\n".join(SCRIPT_INDENT + line if line.strip() else "" for line in script.rstrip("\n").splitlines())
+    context = {**ci_context(suite=suite, instance_url=instance_url), "script_block": block}
+    return _plain(render_to_string("suites/ci/github-workflow.yml", context))

@@ -1,0 +1,157 @@
+"""Input validation for suites and test sets. Every error is a sentence a user can act on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.http import QueryDict
+
+from evaluations.models import Agent
+from suites.changes import MAX_POLICY_CHARS
+from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, Persona, Suite
+from suites.services import MAX_MESSAGE_CHARS, clean_template_variables
+
+MODEL_CHOICES = [("sonnet", "Sonnet"), ("haiku", "Haiku"), ("opus", "Opus")]
+
+
+class SuiteForm(forms.Form):
+    """A test set's settings: name, description, agent and the optional default simulated user."""
+
+    name = forms.CharField(max_length=200)
+    description = forms.CharField(required=False, max_length=4000, widget=forms.Textarea(attrs={"rows": 2}))
+    agent = forms.ModelChoiceField(queryset=Agent.objects.none(), required=False, empty_label="No agent yet")
+    default_persona = forms.ModelChoiceField(
+        queryset=Persona.objects.none(),
+        required=False,
+        label="Default simulated user",
+        empty_label="None: every case is a single turn",
+        help_text="Makes every case a multi-turn conversation in which the generation model plays this user.",
+    )
+    new_persona_name = forms.CharField(label="…or a new simulated user: name", required=False, max_length=120)
+    new_persona_description = forms.CharField(
+        label="Description",
+        required=False,
+        max_length=4000,
+        widget=forms.Textarea(attrs={"rows": 2, "placeholder": "In a hurry, wants a refund today, gets short."}),
+    )
+    max_turns = forms.IntegerField(
+        label="Turn limit",
+        initial=DEFAULT_MAX_TURNS,
+        help_text="Most user turns in one conversation with the simulated user.",
+        error_messages={"invalid": f"The turn limit must be a whole number between 1 and {MAX_TURNS_LIMIT}."},
+    )
+
+    def __init__(self, *args: Any, account_id: int, suite_id: int | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.account_id, self.suite_id = account_id, suite_id
+        self.fields["agent"].queryset = Agent.objects.filter(account_id=account_id)
+        self.fields["default_persona"].queryset = Persona.objects.filter(account_id=account_id)
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"].strip()
+        if not name:
+            raise ValidationError("Give the test set a name.")
+        if Suite.objects.filter(account_id=self.account_id, name=name).exclude(pk=self.suite_id).exists():
+            raise ValidationError("A suite with this name already exists in this workspace.")
+        return name
+
+    def clean_max_turns(self) -> int:
+        value = self.cleaned_data["max_turns"]
+        if not 1 <= value <= MAX_TURNS_LIMIT:
+            raise ValidationError(f"The turn limit must be between 1 and {MAX_TURNS_LIMIT}.")
+        return value
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        new_name = (data.get("new_persona_name") or "").strip()
+        new_description = (data.get("new_persona_description") or "").strip()
+        if new_name and data.get("default_persona"):
+            self.add_error("new_persona_name", "Choose an existing simulated user or name a new one, not both.")
+        elif new_name and not new_description:
+            self.add_error("new_persona_description", "Describe the simulated user: who they are and what they want.")
+        elif new_description and not new_name:
+            self.add_error("new_persona_name", "Give the new simulated user a name.")
+        return data
+
+
+def variable_rows(data: QueryDict) -> list[list[str]]:
+    """The key/value rows of the case form (``var_key`` / ``var_value`` repeated, in order)."""
+    keys, values = data.getlist("var_key"), data.getlist("var_value")
+    return [[key, value] for key, value in zip(keys, values, strict=False)]
+
+
+class CaseForm(forms.Form):
+    name = forms.CharField(required=False, max_length=200, help_text="Blank: “Case N”.")
+    initial_message = forms.CharField(
+        max_length=MAX_MESSAGE_CHARS,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        error_messages={"required": "Write the initial message the simulated user sends."},
+        help_text="Use {{name}} for a template variable.",
+    )
+    expected_outcome = forms.CharField(
+        required=False,
+        max_length=4000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Optional. Without it the case is graded on helpfulness, correctness, tone and efficiency.",
+    )
+
+    def __init__(self, *args: Any, prefix_id: str = "new", **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", f"id_case_{prefix_id}_%s")
+        super().__init__(*args, **kwargs)
+        self.variables: list[list[str]] = []
+        self.variable_error = ""
+        if self.is_bound:
+            self.variables = variable_rows(self.data)  # type: ignore[arg-type]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        try:
+            data["template_variables"] = clean_template_variables(self.variables)
+        except ValidationError as exc:
+            self.variable_error = exc.messages[0]
+            raise ValidationError(exc.messages[0]) from None
+        return data
+
+
+class CheckForm(forms.Form):
+    new_policy = forms.CharField(
+        label="Updated policy",
+        max_length=MAX_POLICY_CHARS,
+        widget=forms.Textarea(attrs={"rows": 12}),
+        error_messages={"required": "Paste the updated policy to check the suite against."},
+    )
+    model = forms.ChoiceField(label="Model", choices=MODEL_CHOICES, initial="sonnet")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not settings.TRUSTGATE_ENABLE_OPUS:
+            self.fields["model"].choices = [c for c in MODEL_CHOICES if c[0] != "opus"]
+        self.fields["model"].initial = getattr(settings, "TRUSTGATE_GENERATION_MODEL", "sonnet")
+
+
+class SaveAsSuiteForm(forms.Form):
+    name = forms.CharField(label="Suite name", max_length=200)
+
+
+class ImportForm(forms.Form):
+    yaml_text = forms.CharField(
+        label="Suite YAML", required=False, widget=forms.Textarea(attrs={"rows": 14, "class": "mono"})
+    )
+    yaml_file = forms.FileField(label="…or a .yaml file", required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload = data.get("yaml_file")
+        if upload is not None:
+            if upload.size > 1_000_000:
+                raise ValidationError("Keep the YAML file under 1 MB.")
+            try:
+                data["yaml_text"] = upload.read().decode("utf-8")
+            except UnicodeDecodeError:
+                raise ValidationError("The file is not UTF-8 text.") from None
+        if not (data.get("yaml_text") or "").strip():
+            raise ValidationError("Paste a suite's YAML or choose a file.")
+        return data

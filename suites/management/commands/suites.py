@@ -1,0 +1,296 @@
+"""Manage suites and test sets from the shell, like the Autessa CLI's test-sets-* commands.
+
+    manage.py suites create --account Acme --agent "Support bot" --name "Refund requests" \\
+        --description "Billing questions that should end in a refund" \\
+        --cases '[{"name": "Double charge", "initialMessage": "Hi, I was charged twice for order 1042.",
+                   "expectedOutcome": "the agent looks up the order and confirms a refund"}]'
+    manage.py suites update --suite 7 --cases '[...]'      # replaces the cases; other options edit settings
+    manage.py suites get --suite 7                          # JSON; its "cases" can be fed back to --cases
+    manage.py suites list [--account Acme]
+    manage.py suites delete --suite 7                       # past runs and their results are kept
+    manage.py suites export --suite 7 [--output suite.yaml]
+    manage.py suites import suite.yaml --account Acme       # "-" reads standard input
+
+Case keys: name, initialMessage (or initial_message), expectedOutcome (or expected_outcome) and
+templateVariables (or template_variables: an object, or a list of [name, value] pairs). A blank name becomes
+"Case N". Every case is validated before anything is saved.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import transaction
+
+from billing.models import Account
+from evaluations.models import Agent
+from suites import services
+from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, Suite, SuiteKind
+from suites.yaml_io import SuiteImportError, import_suite_yaml, suite_to_yaml
+
+
+def _account(value: str | None) -> Account:
+    if value:
+        account = Account.objects.filter(pk=int(value)).first() if value.isdigit() else None
+        account = account or Account.objects.filter(name=value).first()
+        if account is None:
+            raise CommandError(f"No workspace {value!r} (give its id or exact name).")
+        return account
+    accounts = list(Account.objects.all()[:2])
+    if len(accounts) != 1:
+        raise CommandError("Say which workspace with --account (its id or exact name).")
+    return accounts[0]
+
+
+def _suite(options: dict[str, Any]) -> Suite:
+    if options.get("suite"):
+        suite = Suite.objects.filter(pk=options["suite"]).select_related("account", "agent", "default_persona").first()
+    elif options.get("name"):
+        suite = Suite.objects.filter(account=_account(options.get("account")), name=options["name"]).first()
+    else:
+        raise CommandError("Say which suite with --suite ID (or --account and --name).")
+    if suite is None:
+        raise CommandError("No such suite.")
+    return suite
+
+
+def _agent(account: Account, name: str | None) -> Agent | None:
+    if not name:
+        return None
+    agent = Agent.objects.filter(account=account, name=name).first()
+    if agent is None:
+        raise CommandError(f"The workspace {account.name!r} has no agent named {name!r}.")
+    return agent
+
+
+def _pick(case: dict[str, Any], camel: str, snake: str, default: Any = "") -> Any:
+    return case.get(camel, case.get(snake, default))
+
+
+def parse_cases(text: str) -> list[dict[str, Any]]:
+    """``--cases`` JSON -> case dicts for ``services.case_create``. Raises CommandError naming the case."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CommandError(f"--cases is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno}).") from None
+    if not isinstance(data, list):
+        raise CommandError("--cases must be a JSON array of case objects.")
+    allowed = {"name", "initialMessage", "initial_message", "expectedOutcome", "expected_outcome",
+               "templateVariables", "template_variables"}  # fmt: skip
+    cases = []
+    for number, case in enumerate(data, start=1):
+        if not isinstance(case, dict):
+            raise CommandError(f"Case {number}: each case is a JSON object.")
+        unknown = set(case) - allowed
+        if unknown:
+            raise CommandError(f"Case {number}: unknown field(s) {', '.join(sorted(unknown))}.")
+        variables = _pick(case, "templateVariables", "template_variables", {}) or {}
+        if isinstance(variables, dict):
+            pairs = [[str(k), str(v)] for k, v in variables.items()]
+        elif isinstance(variables, list) and all(isinstance(p, list) and len(p) == 2 for p in variables):
+            pairs = [[str(k), str(v)] for k, v in variables]
+        else:
+            raise CommandError(f"Case {number}: templateVariables must be an object or a list of [name, value].")
+        values = {
+            "name": _pick(case, "name", "name"),
+            "initial_message": _pick(case, "initialMessage", "initial_message"),
+            "expected_outcome": _pick(case, "expectedOutcome", "expected_outcome"),
+            "template_variables": pairs,
+        }
+        if not all(isinstance(values[k], str) for k in ("name", "initial_message", "expected_outcome")):
+            raise CommandError(f"Case {number}: name, initialMessage and expectedOutcome are text.")
+        cases.append(values)
+    return cases
+
+
+def _add_cases(suite: Suite, cases: list[dict[str, Any]]) -> None:
+    for number, case in enumerate(cases, start=1):
+        try:
+            services.case_create(suite=suite, **case)
+        except ValidationError as exc:
+            raise CommandError(f"Case {number}: {exc.messages[0]}") from None
+
+
+def suite_json(suite: Suite) -> dict[str, Any]:
+    persona = suite.default_persona
+    return {
+        "id": suite.pk,
+        "account": suite.account.name,
+        "name": suite.name,
+        "kind": suite.kind,
+        "version": suite.version,
+        "description": suite.description,
+        "agent": suite.agent.name if suite.agent else None,
+        "defaultPersona": {"name": persona.name, "description": persona.description} if persona else None,
+        "maxTurns": suite.max_turns,
+        "cases": [
+            {
+                "name": s.name,
+                "initialMessage": s.initial_message,
+                "expectedOutcome": s.expected_outcome,
+                "templateVariables": dict(s.template_variables or []),
+                **({"kind": s.kind} if s.kind != "custom" else {}),
+                **({"active": False} if not s.is_active else {}),
+            }
+            for s in suite.scenarios.filter(retired_in__isnull=True).order_by("position", "pk")
+        ],
+    }
+
+
+class Command(BaseCommand):
+    help = "Create, update, get, list, delete, export and import suites and test sets."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        sub = parser.add_subparsers(dest="action", required=True)
+
+        def settings_options(p: CommandParser, *, create: bool) -> None:
+            p.add_argument("--agent", help="Agent name in the workspace.")
+            p.add_argument("--description")
+            p.add_argument("--persona-name", help="Default simulated user: its name (created when new).")
+            p.add_argument("--persona-description", help="Default simulated user: who they are, what they want.")
+            p.add_argument("--no-persona", action="store_true", help="Remove the default simulated user.")
+            p.add_argument(
+                "--max-turns", type=int, help=f"Turn limit with a simulated user (default {DEFAULT_MAX_TURNS})."
+            )
+            p.add_argument("--cases", help="JSON array of cases" + ("." if create else " (replaces the current ones)."))
+
+        create = sub.add_parser("create", help="Create a test set.")
+        create.add_argument("--account", help="Workspace id or exact name.")
+        create.add_argument("--name", required=True)
+        settings_options(create, create=True)
+
+        update = sub.add_parser("update", help="Edit a suite's settings or replace its cases.")
+        update.add_argument("--suite", type=int)
+        update.add_argument("--account")
+        update.add_argument("--name", help="Find the suite by name (with --account).")
+        update.add_argument("--rename", help="New name.")
+        settings_options(update, create=False)
+
+        for action, text in (("get", "Print a suite as JSON."), ("delete", "Delete a suite; past runs are kept.")):
+            p = sub.add_parser(action, help=text)
+            p.add_argument("--suite", type=int)
+            p.add_argument("--account")
+            p.add_argument("--name")
+
+        listing = sub.add_parser("list", help="List suites as JSON lines.")
+        listing.add_argument("--account")
+
+        export = sub.add_parser("export", help="Print a suite as YAML.")
+        export.add_argument("--suite", type=int)
+        export.add_argument("--account")
+        export.add_argument("--name")
+        export.add_argument("--output", help="Write to this file instead of standard output.")
+
+        importing = sub.add_parser("import", help="Create or update a suite from YAML (idempotent).")
+        importing.add_argument("path", help="A YAML file, or - for standard input.")
+        importing.add_argument("--account")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        getattr(self, f"do_{options['action']}")(options)
+
+    def _write_json(self, data: Any) -> None:
+        self.stdout.write(json.dumps(data, ensure_ascii=False, indent=2))
+
+    def _max_turns(self, options: dict[str, Any], default: int) -> int:
+        value = options.get("max_turns")
+        if value is None:
+            return default
+        if not 1 <= value <= MAX_TURNS_LIMIT:
+            raise CommandError(f"--max-turns must be between 1 and {MAX_TURNS_LIMIT}.")
+        return int(value)
+
+    def _persona(self, account: Account, options: dict[str, Any], current: Any) -> Any:
+        if options.get("no_persona"):
+            return None
+        name, description = options.get("persona_name"), options.get("persona_description")
+        if not name and not description:
+            return current
+        if not name or not (description or account.personas.filter(name=name).exists()):
+            raise CommandError("A new simulated user needs both --persona-name and --persona-description.")
+        return services.persona_get_or_create(account=account, name=name, description=description or "")
+
+    def do_create(self, options: dict[str, Any]) -> None:
+        account = _account(options.get("account"))
+        cases = parse_cases(options["cases"]) if options.get("cases") else []
+        try:
+            with transaction.atomic():
+                agent = _agent(account, options.get("agent"))
+                suite = services.suite_create(
+                    account=account, name=options["name"], scenarios=[], agent=agent, kind=SuiteKind.TEST_SET,
+                    description=options.get("description") or "", policy_text=agent.knowledge if agent else "",
+                    default_persona=self._persona(account, options, None),
+                    max_turns=self._max_turns(options, DEFAULT_MAX_TURNS),
+                )  # fmt: skip
+                _add_cases(suite, cases)
+        except services.SuiteError as exc:
+            raise CommandError(str(exc)) from None
+        self._write_json(suite_json(suite))
+
+    def do_update(self, options: dict[str, Any]) -> None:
+        suite = _suite(options)
+        cases = parse_cases(options["cases"]) if options.get("cases") is not None else None
+        try:
+            with transaction.atomic():
+                agent = _agent(suite.account, options["agent"]) if options.get("agent") else suite.agent
+                services.suite_update(
+                    suite=suite, name=options.get("rename") or suite.name,
+                    description=options["description"] if options.get("description") is not None else suite.description,
+                    agent=agent, default_persona=self._persona(suite.account, options, suite.default_persona),
+                    max_turns=self._max_turns(options, suite.max_turns),
+                )  # fmt: skip
+                if cases is not None:
+                    for case in suite.scenarios.filter(retired_in__isnull=True):
+                        case.delete()
+                    _add_cases(suite, cases)
+        except services.SuiteError as exc:
+            raise CommandError(str(exc)) from None
+        self._write_json(suite_json(suite))
+
+    def do_get(self, options: dict[str, Any]) -> None:
+        self._write_json(suite_json(_suite(options)))
+
+    def do_list(self, options: dict[str, Any]) -> None:
+        suites = Suite.objects.select_related("account", "agent").order_by("account__name", "name")
+        if options.get("account"):
+            suites = suites.filter(account=_account(options["account"]))
+        for suite in suites:
+            row = {"id": suite.pk, "account": suite.account.name, "name": suite.name, "kind": suite.kind,
+                   "version": suite.version, "agent": suite.agent.name if suite.agent else None,
+                   "activeScenarios": suite.scenarios.filter(is_active=True).count()}  # fmt: skip
+            self.stdout.write(json.dumps(row, ensure_ascii=False))
+
+    def do_delete(self, options: dict[str, Any]) -> None:
+        suite = _suite(options)
+        name = suite.name
+        services.suite_delete(suite=suite)
+        self.stdout.write(f"Deleted “{name}”. Its past runs and their results are kept.")
+
+    def do_export(self, options: dict[str, Any]) -> None:
+        text = suite_to_yaml(_suite(options))
+        if options.get("output"):
+            with open(options["output"], "w", encoding="utf-8") as handle:
+                handle.write(text)
+        else:
+            self.stdout.write(text, ending="")
+
+    def do_import(self, options: dict[str, Any]) -> None:
+        account = _account(options.get("account"))
+        path = options["path"]
+        try:
+            if path == "-":
+                text = sys.stdin.read()
+            else:
+                with open(path, encoding="utf-8") as handle:
+                    text = handle.read()
+        except OSError as exc:
+            raise CommandError(f"Cannot read {path}: {exc.strerror}.") from None
+        try:
+            result = import_suite_yaml(text, account=account)
+        except SuiteImportError as exc:
+            raise CommandError("Nothing was imported:\n" + "\n".join(f"  {p}" for p in exc.problems)) from None
+        suite = result.suite
+        self.stdout.write(f"{result.action.capitalize()}: “{suite.name}” v{suite.version} (id {suite.pk}).")

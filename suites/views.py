@@ -1,0 +1,380 @@
+"""Suite screens: "Use in CI" (the ready workflow and bash step of a saved suite), the suite list and detail,
+the test-set editor (htmx inline editing of cases), Check for changes / Accept changes, YAML export and import,
+Save as suite on a run, delete."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from billing.models import Role
+from billing.selectors import account_default_for_user, membership_get, require_role
+from evaluations.selectors import run_get_for_user
+from suites import changes, selectors, services
+from suites.ci import ci_script, ci_workflow
+from suites.forms import CaseForm, CheckForm, ImportForm, SaveAsSuiteForm, SuiteForm
+from suites.models import Scenario, Suite, SuiteKind
+from suites.yaml_io import SuiteImportError, import_suite_yaml, suite_to_yaml
+
+
+def _instance_url(request: HttpRequest) -> str:
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+@require_GET
+@login_required
+def suite_use_in_ci(request: HttpRequest, suite_id: int) -> HttpResponse:
+    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    context = {
+        "suite": suite,
+        "instance_url": _instance_url(request),
+        "script": ci_script(suite=suite, instance_url=_instance_url(request)),
+        "workflow": ci_workflow(suite=suite, instance_url=_instance_url(request)),
+    }
+    return render(request, "suites/use_in_ci.html", context)
+
+
+@require_GET
+@login_required
+def suite_ci_script(request: HttpRequest, suite_id: int) -> HttpResponse:
+    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    response = HttpResponse(ci_script(suite=suite, instance_url=_instance_url(request)), content_type="text/x-shellscript")
+    response["Content-Disposition"] = 'attachment; filename="trustgate-gate.sh"'
+    return response
+
+
+@require_GET
+@login_required
+def suite_ci_workflow(request: HttpRequest, suite_id: int) -> HttpResponse:
+    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    response = HttpResponse(ci_workflow(suite=suite, instance_url=_instance_url(request)), content_type="text/yaml")
+    response["Content-Disposition"] = 'attachment; filename="trustgate.yml"'
+    return response
+
+
+# Suites and test sets ----------------------------------------------------------------------------------------------
+
+
+@require_GET
+@login_required
+def suite_list(request: HttpRequest) -> HttpResponse:
+    suites = selectors.suite_list_for_user(user=request.user)
+    return render(request, "suites/suite_list.html", {"suites": suites})
+
+
+def _persona_from_form(form: SuiteForm, account: Any) -> Any:
+    data = form.cleaned_data
+    if data["new_persona_name"].strip():
+        return services.persona_get_or_create(
+            account=account, name=data["new_persona_name"], description=data["new_persona_description"]
+        )
+    return data["default_persona"]
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def suite_create(request: HttpRequest) -> HttpResponse:
+    """A new test set, written by hand as ordered cases."""
+    account = account_default_for_user(user=request.user)
+    if account is None:
+        messages.error(request, "You are not a member of any workspace yet. Ask an admin to add you.")
+        return redirect("evaluations:dashboard")
+    require_role(user=request.user, account_id=account.pk, role=Role.WRITE)
+    form = SuiteForm(request.POST or None, account_id=account.pk, initial={"agent": request.GET.get("agent")})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            suite = services.suite_create(
+                account=account, name=data["name"], scenarios=[], agent=data["agent"], kind=SuiteKind.TEST_SET,
+                description=data["description"], default_persona=_persona_from_form(form, account),
+                max_turns=data["max_turns"], policy_text=data["agent"].knowledge if data["agent"] else "",
+                user=request.user,
+            )  # fmt: skip
+        except services.SuiteError as exc:
+            form.add_error("name", str(exc))
+        else:
+            messages.success(request, f"Test set “{suite.name}” created. Add its cases below.")
+            return redirect("suites:suite-detail", suite.pk)
+    return render(request, "suites/suite_form.html", {"form": form})
+
+
+def _roles(request: HttpRequest, suite: Suite) -> dict[str, bool]:
+    """What the page offers; every write is checked again by its view."""
+    membership = membership_get(user=request.user, account_id=suite.account_id)
+    return {
+        "can_write": membership.allows(Role.WRITE),
+        "can_publish": membership.allows(Role.PUBLISH),
+        "can_admin": membership.allows(Role.ADMIN),
+    }
+
+
+def _detail_context(request: HttpRequest, suite: Suite, **extra: Any) -> dict[str, Any]:
+    return {
+        **_roles(request, suite),
+        "suite": suite,
+        "cases": selectors.suite_current_scenarios(suite=suite),
+        "retired": selectors.suite_retired_scenarios(suite=suite),
+        "versions": suite.versions.select_related("created_by"),
+        "pending": selectors.proposal_pending(suite=suite),
+        "case_form": CaseForm(),
+        **extra,
+    }
+
+
+@require_GET
+@login_required
+def suite_detail(request: HttpRequest, suite_id: int) -> HttpResponse:
+    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    return render(request, "suites/suite_detail.html", _detail_context(request, suite))
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def suite_edit(request: HttpRequest, suite_id: int) -> HttpResponse:
+    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    require_role(user=request.user, account_id=suite.account_id, role=Role.WRITE)
+    initial = {"name": suite.name, "description": suite.description, "agent": suite.agent_id,
+               "default_persona": suite.default_persona_id, "max_turns": suite.max_turns}  # fmt: skip
+    form = SuiteForm(request.POST or None, account_id=suite.account_id, suite_id=suite.pk, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.suite_update(
+                suite=suite, name=data["name"], description=data["description"], agent=data["agent"],
+                default_persona=_persona_from_form(form, suite.account), max_turns=data["max_turns"],
+            )  # fmt: skip
+        except services.SuiteError as exc:
+            form.add_error("name", str(exc))
+        else:
+            messages.success(request, f"“{suite.name}” saved.")
+            return redirect("suites:suite-detail", suite.pk)
+    return render(request, "suites/suite_form.html", {"form": form, "suite": suite})
+
+
+@require_POST
+@login_required
+def suite_delete(request: HttpRequest, suite_id: int) -> HttpResponse:
+    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    require_role(user=request.user, account_id=suite.account_id, role=Role.ADMIN)
+    services.suite_delete(suite=suite)
+    messages.success(request, f"“{suite.name}” deleted. Its past runs and their results are kept.")
+    return redirect("suites:suite-list")
+
+
+# Test-set cases (htmx: each fragment renders its own root element with a stable id) ----------------------------------
+
+
+def _case_list(request: HttpRequest, suite: Suite, *, case_form: CaseForm | None = None) -> HttpResponse:
+    if not request.htmx:
+        return redirect("suites:suite-detail", suite.pk)
+    context = {
+        **_roles(request, suite),
+        "suite": suite,
+        "cases": selectors.suite_current_scenarios(suite=suite),
+        "case_form": case_form or CaseForm(),
+    }
+    return render(request, "suites/partials/case_list.html", context)
+
+
+@require_POST
+@login_required
+def case_create(request: HttpRequest, suite_id: int) -> HttpResponse:
+    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    require_role(user=request.user, account_id=suite.account_id, role=Role.WRITE)
+    form = CaseForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        services.case_create(
+            suite=suite, name=data["name"], initial_message=data["initial_message"],
+            expected_outcome=data["expected_outcome"], template_variables=data["template_variables"],
+        )  # fmt: skip
+        return _case_list(request, suite)
+    if not request.htmx:
+        return render(request, "suites/suite_detail.html", _detail_context(request, suite, case_form=form), status=400)
+    return _case_list(request, suite, case_form=form)
+
+
+@require_GET
+@login_required
+def case_row(request: HttpRequest, suite_id: int, case_id: int) -> HttpResponse:
+    """One case, read-only (the editor's Cancel)."""
+    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    case = selectors.case_get(suite=suite, case_id=case_id)
+    return render(request, "suites/partials/case_row.html", {**_roles(request, suite), "suite": suite, "case": case})
+
+
+def _case_form_initial(case: Scenario) -> dict[str, Any]:
+    return {"name": case.name, "initial_message": case.initial_message, "expected_outcome": case.expected_outcome}
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def case_edit(request: HttpRequest, suite_id: int, case_id: int) -> HttpResponse:
+    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    case = selectors.case_get(suite=suite, case_id=case_id)
+    require_role(user=request.user, account_id=suite.account_id, role=Role.WRITE)
+    form = CaseForm(request.POST or None, initial=_case_form_initial(case), prefix_id=str(case.pk))
+    if not form.is_bound:
+        form.variables = [list(pair) for pair in case.template_variables or []]
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        services.case_update(
+            case=case, name=data["name"], initial_message=data["initial_message"],
+            expected_outcome=data["expected_outcome"], template_variables=data["template_variables"],
+        )  # fmt: skip
+        if not request.htmx:
+            return redirect("suites:suite-detail", suite.pk)
+        context = {**_roles(request, suite), "suite": suite, "case": case}
+        return render(request, "suites/partials/case_row.html", context)
+    template = "suites/partials/case_form.html" if request.htmx else "suites/case_edit.html"
+    return render(request, template, {"suite": suite, "case": case, "form": form}, status=400 if form.errors else 200)
+
+
+@require_POST
+@login_required
+def case_move(request: HttpRequest, suite_id: int, case_id: int) -> HttpResponse:
+    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    case = selectors.case_get(suite=suite, case_id=case_id)
+    require_role(user=request.user, account_id=suite.account_id, role=Role.WRITE)
+    try:
+        services.case_move(case=case, direction=request.POST.get("direction", ""))
+    except ValidationError as exc:
+        return HttpResponse(exc.messages[0], status=400)
+    return _case_list(request, suite)
+
+
+@require_POST
+@login_required
+def case_delete(request: HttpRequest, suite_id: int, case_id: int) -> HttpResponse:
+    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    case = selectors.case_get(suite=suite, case_id=case_id)
+    require_role(user=request.user, account_id=suite.account_id, role=Role.WRITE)
+    services.case_delete(case=case)
+    return _case_list(request, suite)
+
+
+@require_GET
+@login_required
+def variable_row(request: HttpRequest) -> HttpResponse:
+    """One empty key/value row for a case's template variables (htmx "Add a variable")."""
+    return render(request, "suites/partials/variable_row.html", {"key": "", "value": ""})
+
+
+# Check for changes / Accept changes ----------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def suite_check(request: HttpRequest, suite_id: int) -> HttpResponse:
+    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    require_role(user=request.user, account_id=suite.account_id, role=Role.WRITE)
+    form = CheckForm(request.POST or None, initial={"new_policy": suite.policy_text})
+    if request.method == "POST" and form.is_valid():
+        try:
+            proposal = changes.check_for_changes(
+                suite=suite, new_policy=form.cleaned_data["new_policy"], model=form.cleaned_data["model"],
+                user=request.user,
+            )  # fmt: skip
+        except changes.ChangeCheckError as exc:
+            form.add_error(None, f"{exc.message} Nothing in the suite was changed.")
+        else:
+            return redirect("suites:suite-changes", suite.pk, proposal.pk)
+    status = 400 if form.errors else 200
+    return render(request, "suites/suite_check.html", {"suite": suite, "form": form}, status=status)
+
+
+@require_GET
+@login_required
+def suite_changes(request: HttpRequest, suite_id: int, proposal_id: int) -> HttpResponse:
+    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    proposal = selectors.proposal_get(suite=suite, proposal_id=proposal_id)
+    return render(request, "suites/suite_changes.html", {"suite": suite, "proposal": proposal})
+
+
+@require_POST
+@login_required
+def changes_accept(request: HttpRequest, suite_id: int, proposal_id: int) -> HttpResponse:
+    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    proposal = selectors.proposal_get(suite=suite, proposal_id=proposal_id)
+    require_role(user=request.user, account_id=suite.account_id, role=Role.PUBLISH)
+    try:
+        version = changes.accept_changes(suite=suite, proposal_id=proposal.pk, user=request.user)
+    except changes.ChangeError as exc:
+        messages.error(request, str(exc))
+        return redirect("suites:suite-changes", suite.pk, proposal.pk)
+    messages.success(request, f"Changes accepted: “{suite.name}” is now version {version.number}.")
+    return redirect("suites:suite-detail", suite.pk)
+
+
+@require_POST
+@login_required
+def changes_discard(request: HttpRequest, suite_id: int, proposal_id: int) -> HttpResponse:
+    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    proposal = selectors.proposal_get(suite=suite, proposal_id=proposal_id)
+    require_role(user=request.user, account_id=suite.account_id, role=Role.WRITE)
+    try:
+        changes.discard_changes(suite=suite, proposal_id=proposal.pk, user=request.user)
+    except changes.ChangeError as exc:
+        messages.error(request, str(exc))
+        return redirect("suites:suite-changes", suite.pk, proposal.pk)
+    messages.success(request, "Proposal discarded: the scenarios it flagged run again.")
+    return redirect("suites:suite-detail", suite.pk)
+
+
+# YAML, Save as suite ------------------------------------------------------------------------------------------------
+
+
+@require_GET
+@login_required
+def suite_export(request: HttpRequest, suite_id: int) -> HttpResponse:
+    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    response = HttpResponse(suite_to_yaml(suite), content_type="application/yaml; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="trustgate-suite-{suite.pk}-v{suite.version}.yaml"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def suite_import(request: HttpRequest) -> HttpResponse:
+    account = account_default_for_user(user=request.user)
+    if account is None:
+        messages.error(request, "You are not a member of any workspace yet. Ask an admin to add you.")
+        return redirect("evaluations:dashboard")
+    require_role(user=request.user, account_id=account.pk, role=Role.WRITE)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    problems: list[Any] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            result = import_suite_yaml(form.cleaned_data["yaml_text"], account=account, user=request.user)
+        except SuiteImportError as exc:
+            problems = exc.problems
+        else:
+            verb = {"created": "imported", "updated": "updated", "unchanged": "already up to date; nothing changed"}
+            messages.success(request, f"“{result.suite.name}” v{result.suite.version} {verb[result.action]}.")
+            return redirect("suites:suite-detail", result.suite.pk)
+    status = 400 if problems or form.errors else 200
+    return render(request, "suites/suite_import.html", {"form": form, "problems": problems}, status=status)
+
+
+@require_POST
+@login_required
+def suite_save_from_run(request: HttpRequest, run_id: int) -> HttpResponse:
+    run = run_get_for_user(user=request.user, run_id=run_id)
+    require_role(user=request.user, account_id=run.account_id, role=Role.WRITE)
+    form = SaveAsSuiteForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give the suite a name.")
+        return redirect("evaluations:run-report", run.pk)
+    try:
+        suite = services.suite_save_from_run(run=run, name=form.cleaned_data["name"], user=request.user)
+    except services.SuiteError as exc:
+        messages.error(request, str(exc))
+        return redirect("evaluations:run-report", run.pk)
+    messages.success(request, f"Saved as suite “{suite.name}” (version 1, {suite.scenarios.count()} scenarios).")
+    return redirect("suites:suite-detail", suite.pk)
