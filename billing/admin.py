@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 
-from billing.models import Account, CreditEntry, Membership
+from billing.models import Account, ApiKey, CreditEntry, Membership
 from billing.selectors import balance_for_account
 from billing.services import credits_grant
 
@@ -80,3 +80,16 @@ class MembershipAdmin(admin.ModelAdmin):
     list_display = ["user", "account", "role"]
     list_filter = ["role"]
     search_fields = ["user__username", "account__name"]
+
+
+@admin.register(ApiKey)
+class ApiKeyAdmin(admin.ModelAdmin):
+    """Keys are created by their owners (shown once); admins can see and revoke them, never read the secret."""
+
+    list_display = ["name", "prefix", "user", "account", "created_at", "last_used_at", "revoked_at"]
+    list_filter = ["account"]
+    search_fields = ["name", "prefix", "user__username"]
+    readonly_fields = [f.name for f in ApiKey._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False

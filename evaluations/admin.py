@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from evaluations.models import Agent
+from evaluations.models import Agent, Baseline, EvaluationRun
 
 
 @admin.register(Agent)
@@ -9,3 +9,28 @@ class AgentAdmin(admin.ModelAdmin):
     list_filter = ["protocol", "judge_model", "account"]
     search_fields = ["name", "endpoint_url", "account__name"]
     readonly_fields = ["api_key_masked", "created_at", "updated_at"]
+
+
+@admin.register(EvaluationRun)
+class EvaluationRunAdmin(admin.ModelAdmin):
+    """Runs are written by the engine; the admin is for looking, not editing."""
+
+    list_display = ["pk", "agent_name", "suite_name", "status", "trust_score", "created_at"]
+    list_filter = ["status", "judge_model", "account"]
+    search_fields = ["agent_name", "suite_name", "endpoint_url"]
+    exclude = ["agent_snapshot"]  # may hold extra headers
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+        return False
+
+
+@admin.register(Baseline)
+class BaselineAdmin(admin.ModelAdmin):
+    list_display = ["agent", "endpoint_url", "scope", "run", "is_current", "pinned_by", "pinned_at"]
+    list_filter = ["is_current", "account"]
+    search_fields = ["agent__name", "endpoint_url", "scope"]
+    readonly_fields = ["account", "agent", "endpoint_url", "suite", "scope", "run", "pinned_by", "pinned_at",
+                       "is_current", "replaced_at"]  # fmt: skip

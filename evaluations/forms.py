@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+import re
 from typing import Any
 
 from django import forms
@@ -13,8 +15,11 @@ from evaluations.connectors.templates import TemplateError, validate_template
 from evaluations.connectors.validation import check_extra_header_name, check_header_value
 from evaluations.models import Agent, BedrockModel, ConversationIdFrom, JudgeModel, Protocol, Strictness
 from redteam.models import Depth
+from suites.generation import DEFAULT_COUNTS
 
 MAX_KNOWLEDGE_CHARS = 100_000
+PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+BUILTIN_PLACEHOLDERS = {"message", "history", "conversation_id"}
 MAX_TEMPLATE_CHARS = 20_000
 
 
@@ -80,9 +85,12 @@ class AgentForm(forms.ModelForm):
             "endpoint_url": forms.TextInput(attrs={"placeholder": "https://agent.example.com/chat"}),
         }
 
-    def __init__(self, *args: Any, account_id: int | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, account_id: int | None = None, strict_placeholders: bool = False, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.account_id = account_id
+        self.strict_placeholders = strict_placeholders
         self.fields["endpoint_url"].required = False
         self.fields["request_template"].required = False
         if self.instance.pk and not self.is_bound:
@@ -169,6 +177,17 @@ class AgentForm(forms.ModelForm):
         except EndpointBlocked as exc:
             self.add_error("endpoint_url", str(exc))
 
+    def _template_variables(self, template: str) -> list[str]:
+        """Placeholders beyond the built-ins are test-case template variables, filled per case at run time.
+
+        A name that looks like a misspelt built-in ({{mesage}}) is not taken as a variable, so the template
+        check names it. A Test request (``strict_placeholders``) has no case to fill variables from.
+        """
+        if self.strict_placeholders:
+            return []
+        names = set(PLACEHOLDER.findall(template)) - BUILTIN_PLACEHOLDERS
+        return [name for name in names if not difflib.get_close_matches(name, BUILTIN_PLACEHOLDERS, n=1, cutoff=0.75)]
+
     def _clean_request_format(self, data: dict[str, Any]) -> None:
         template = data.get("request_template") or ""
         if not template.strip():
@@ -177,7 +196,7 @@ class AgentForm(forms.ModelForm):
             self.add_error("request_template", f"Keep the template under {MAX_TEMPLATE_CHARS:,} characters.")
         else:
             try:
-                validate_template(template)
+                validate_template(template, self._template_variables(template))
             except TemplateError as exc:
                 self.add_error("request_template", str(exc))
         if not (data.get("reply_path") or "").strip():
@@ -203,12 +222,35 @@ class TestRequestForm(forms.Form):
     )
 
 
-class RunLaunchForm(forms.Form):
-    """New evaluation (saved-suite mode). Agent and suite choices are limited to the user's accounts."""
+GENERATE_KIND_CHOICES = [
+    ("accuracy", "Response accuracy (8)"),
+    ("guardrails", "Guardrail enforcement (6)"),
+    ("tool_calls", "Tool-call validation (5)"),
+    ("pii", "PII protection (4)"),
+]
 
+
+class RunLaunchForm(forms.Form):
+    """New evaluation. Agent and suite choices are limited to the user's accounts.
+
+    Mode "saved" runs a saved suite; mode "generate" has the generation model write scenarios of the chosen
+    kinds from the agent's knowledge. A missing mode (the CI API) means "saved".
+    """
+
+    mode = forms.ChoiceField(
+        required=False,
+        choices=[("saved", "Run a saved suite"), ("generate", "Generate new")],
+        initial="saved",
+        widget=forms.RadioSelect,
+    )
     agent = forms.ModelChoiceField(queryset=Agent.objects.none(), empty_label="Choose an agent")
-    suite = forms.ModelChoiceField(
-        queryset=None, empty_label="Choose a saved suite", error_messages={"required": "Choose a suite to run."}
+    suite = forms.ModelChoiceField(queryset=None, required=False, empty_label="Choose a saved suite")
+    generate_kinds = forms.MultipleChoiceField(
+        label="Scenarios to generate",
+        required=False,
+        choices=GENERATE_KIND_CHOICES,
+        initial=[value for value, _ in GENERATE_KIND_CHOICES],
+        widget=forms.CheckboxSelectMultiple,
     )
     api_key = forms.CharField(
         label="API key",
@@ -283,6 +325,15 @@ class RunLaunchForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        data["mode"] = data.get("mode") or "saved"
+        if data["mode"] == "saved":
+            data["generate_kinds"] = []
+            if data.get("suite") is None and "suite" not in self.errors:
+                self.add_error("suite", "Choose a suite to run.")
+        else:
+            data["suite"] = None
+            if not data.get("generate_kinds") and not data.get("redteam_depth"):
+                self.add_error("generate_kinds", "Choose at least one kind of scenario to generate, or a red-team depth.")
         suite, agent = data.get("suite"), data.get("agent")
         if suite is not None and not suite.active_scenarios:
             self.add_error("suite", f"The suite “{suite.name}” has no scenarios yet; add one before running it.")
@@ -300,7 +351,9 @@ class RunLaunchForm(forms.Form):
         """(scenarios, runs, conversations) from whatever is valid so far, for the live line."""
         data = getattr(self, "cleaned_data", {})
         suite, runs = data.get("suite"), data.get("runs_per_scenario")
-        if suite is None or runs is None:
+        if runs is None or (suite is None and data.get("mode") != "generate"):
             return None
-        scenarios = suite.active_scenarios + (Depth(data["redteam_depth"]).attack_count if data.get("redteam_depth") else 0)
-        return scenarios, runs, scenarios * runs
+        scenarios = suite.active_scenarios if suite is not None else 0
+        scenarios += sum(DEFAULT_COUNTS[kind] for kind in data.get("generate_kinds") or ())
+        scenarios += Depth(data["redteam_depth"]).attack_count if data.get("redteam_depth") else 0
+        return (scenarios, runs, scenarios * runs) if scenarios else None

@@ -5,12 +5,12 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
 from billing.selectors import account_ids_for_user
-from evaluations.models import ACTIVE_STATUSES, Agent, Attempt, EvaluationRun, RunStage, RunStatus, Verdict
+from evaluations.models import ACTIVE_STATUSES, Agent, Baseline, Attempt, EvaluationRun, RunStage, RunStatus, Verdict
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -71,6 +71,7 @@ def attempts_for_run(*, run: EvaluationRun) -> QuerySet[Attempt]:
 
 def dashboard_for_user(*, user: User) -> dict[str, Any]:
     """Agents with their latest finished trust score and recent trend, suites, and recent or running runs."""
+    from evaluations.services.gate import run_gate
     from suites.selectors import suite_list_for_user
 
     agents = list(agent_list_for_user(user=user))
@@ -83,17 +84,26 @@ def dashboard_for_user(*, user: User) -> dict[str, Any]:
     trends: dict[int, list[float]] = {}
     for row in finished:
         trends.setdefault(row["agent_id"], []).append(row["trust_score"])
+    latest_ids = {}
+    for row in finished:
+        latest_ids.setdefault(row["agent_id"], row["pk"])
+    latest_runs = {run.agent_id: run for run in EvaluationRun.objects.filter(pk__in=latest_ids.values())}
     for agent in agents:
         scores = list(reversed(trends.get(agent.pk, [])[:12]))
         agent.latest_trust_score = scores[-1] if scores else None  # type: ignore[attr-defined]
         agent.trend = scores  # type: ignore[attr-defined]
+        latest = latest_runs.get(agent.pk)
+        # The gate of the agent's latest finished run, against the baseline pinned now.
+        agent.gate = run_gate(run=latest) if latest is not None else None  # type: ignore[attr-defined]
     runs = run_list_for_user(user=user).select_related("agent")[:10]
     active = run_list_for_user(user=user).filter(status__in=ACTIVE_STATUSES).count()
     from evaluations.monitors.selectors import monitors_for_dashboard
 
     return {
         "agents": agents,
-        "suites": suite_list_for_user(user=user),
+        "suites": suite_list_for_user(user=user).annotate(
+            baseline_pinned=Exists(Baseline.objects.filter(suite=OuterRef("pk"), is_current=True))
+        ),
         "runs": runs,
         "active_runs": active,
         "monitors": monitors_for_dashboard(user=user),

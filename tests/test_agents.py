@@ -210,3 +210,26 @@ def test_opus_is_refused_unless_enabled(client, alice, settings) -> None:  # typ
     )
     assert "bedrock_model" in response.context["form"].errors
     assert not Agent.objects.exists()
+
+
+def test_dashboard_shows_gate_and_baseline_state(client, alice, launch, demo_agent_record, demo_suite) -> None:  # type: ignore[no-untyped-def]
+    from evaluations.services.gate import baseline_pin
+
+    run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1)
+    client.force_login(alice)
+    html = client.get(reverse("evaluations:dashboard")).content.decode()
+    assert "NO BASELINE" in html and "No baseline" in html
+    baseline_pin(run=run, user=alice)
+    html = client.get(reverse("evaluations:dashboard")).content.decode()
+    assert "Baseline pinned" in html and ">PASS<" in html
+
+
+def test_template_variables_are_accepted_but_typos_of_builtins_are_not(client, alice, public_dns) -> None:  # type: ignore[no-untyped-def]
+    client.force_login(alice)
+    template = '{"m": {{message}}, "tier": {{customer_tier}}}'
+    response = client.post(
+        reverse("evaluations:agent-create"),
+        form_data(protocol="http_json", request_template=template, reply_path="reply"),
+    )
+    assert response.status_code == 302
+    assert Agent.objects.get().request_template == template

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from django.core import mail
+from django.urls import reverse
 from django.utils import timezone
 from django_q.models import Schedule
 from pytest_httpserver import HTTPServer
@@ -368,8 +369,9 @@ def test_deploy_hook_runs_the_matching_monitors(
 
 
 def test_the_demo_agent_regression_degrades_the_monitor_alerts_once_with_the_answer_diff_and_recovers(
-    acme, demo_agent_record, demo_agent_mode, run_now
+    acme, alice, client, demo_agent_record, demo_agent_mode, run_now
 ) -> None:
+    client.force_login(alice)
     monitor = services.monitor_create(
         account=acme,
         data={"name": "Northwind answers", "agent": demo_agent_record, "alert_emails": "oncall@acme.example"},
@@ -394,6 +396,9 @@ def test_the_demo_agent_regression_degrades_the_monitor_alerts_once_with_the_ans
     assert "+Standard shipping takes 3-5 business days and is free on orders over $150." in alert.body
     assert run_now(monitor).outcome == "degraded"
     assert len(mail.outbox) == 1
+
+    page = client.get(reverse("monitors:monitor-detail", args=[monitor.pk])).content.decode()
+    assert "What changed" in page and "free on orders over $150" in page and "free on orders over $75" in page
 
     demo_agent_mode("normal")
     assert run_now(monitor).outcome == "up"

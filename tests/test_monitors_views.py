@@ -151,9 +151,13 @@ def test_pause_resume_and_run_now(client, alice, monitor, django_capture_on_comm
 def test_status_fragment_polls_only_while_a_run_is_active(client, alice, monitor) -> None:
     client.force_login(alice)
     url = reverse("monitors:monitor-status", args=[monitor.pk])
-    assert "hx-trigger" not in client.get(url, headers={"HX-Request": "true"}).content.decode()
-    MonitorRun.objects.create(monitor=monitor, status="running")
-    assert 'hx-trigger="every 3s"' in client.get(url, headers={"HX-Request": "true"}).content.decode()
+    run = MonitorRun.objects.create(monitor=monitor, status="running")
+    polling = client.get(url, headers={"HX-Request": "true"})
+    assert 'hx-trigger="every 3s"' in polling.content.decode() and "HX-Refresh" not in polling
+    MonitorRun.objects.filter(pk=run.pk).update(status="done", outcome="up")
+    finished = client.get(url, headers={"HX-Request": "true"})
+    assert "hx-trigger" not in finished.content.decode()
+    assert finished["HX-Refresh"] == "true"  # the page reloads once to show the run everywhere
 
 
 def test_import_from_the_ui_with_line_errors(client, alice, private_endpoints) -> None:

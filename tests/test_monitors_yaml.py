@@ -172,3 +172,22 @@ def test_the_management_command_runs_a_monitor_now(acme, demo_agent_record) -> N
     out = io.StringIO()
     call_command("monitors", "run", "Demo", "--account", "Acme", stdout=out)
     assert "pass rate 100% (target 90%)" in out.getvalue() and "monitor is up" in out.getvalue()
+
+
+def test_the_demo_monitors_file_imports_into_the_demo_workspace_and_passes(db, demo_agent, settings) -> None:
+    from pathlib import Path
+
+    from billing.models import Account
+    from evaluations.models import Agent
+    from evaluations.services.demo import demo_setup
+
+    settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
+    demo_setup()
+    Agent.objects.filter(name="Northwind support bot (demo)").update(endpoint_url=f"{demo_agent}/api/json")
+    text = (Path(__file__).parent.parent / "evaluations/monitors/demo_monitors.yml").read_text()
+    (monitor,), _ = services.monitors_import_yaml(account=Account.objects.get(name="Demo workspace"), text=text)
+    assert monitor.cases.count() == 4
+    run, _ = services.monitor_run_request(monitor=monitor, enqueue=False)
+    services.monitor_run_execute(run_id=run.pk)
+    run.refresh_from_db()
+    assert (run.pass_rate, run.cases_passed) == (100, 4)

@@ -645,8 +645,10 @@ def _decide_and_record(
     if not changed:
         return
     title = status.alert_title(previous, decision.status)
-    details = _alert_details(
-        monitor, run, decision, by_case, outcomes, case_names, case_asks, previously_regressed
+    details = (
+        _alert_details(monitor, run, decision, by_case, outcomes, case_names, case_asks, previously_regressed)
+        if title
+        else {"run_id": run.pk, "pass_rate": run.pass_rate, "target": run.target_pass_rate}
     )
     _event(
         monitor,

@@ -76,10 +76,16 @@ def monitor_detail(request: HttpRequest, monitor_id: int) -> HttpResponse:
 @require_GET
 @login_required
 def monitor_status(request: HttpRequest, monitor_id: int) -> HttpResponse:
-    """The status fragment, polled while a run is queued or running."""
+    """The status fragment, polled while a run is queued or running. When the run has just finished, the page
+    reloads (HX-Refresh) so the chart, history and runs show it too."""
     monitor = selectors.monitor_get_for_user(user=request.user, monitor_id=monitor_id)
-    context = {"monitor": monitor, "active_run": selectors.monitor_active_run(monitor=monitor)}
-    return render(request, "evaluations/monitors/partials/monitor_status.html", context)
+    active_run = selectors.monitor_active_run(monitor=monitor)
+    response = render(
+        request, "evaluations/monitors/partials/monitor_status.html", {"monitor": monitor, "active_run": active_run}
+    )
+    if active_run is None and request.headers.get("HX-Request"):
+        response["HX-Refresh"] = "true"
+    return response
 
 
 @require_POST

@@ -39,13 +39,16 @@ from evaluations.rules import evaluate_rules
 from evaluations.scoring import compute_metrics
 from evaluations.services.executor import ConversationResult, Job, run_conversations
 from evaluations.services.keys import KeyUnavailable, run_secret_delete, run_secret_read, run_secret_store
+from evaluations.simulated_user import generation_model
 from evaluations.specs import ScenarioKind, ScenarioSpec
 from evaluations.text import storable
 from redteam.library import LIBRARY_VERSION
+from suites.generation import DEFAULT_COUNTS, MAX_TURNS_PER_SCENARIO, GenerationError, agenerate, run_sync
 from redteam.services import attack_specs
 
 logger = logging.getLogger(__name__)
 
+GENERATED_KINDS = ("accuracy", "guardrails", "tool_calls", "pii")  # what Generate new can write (SPEC §3)
 BREACH_KINDS = (ScenarioKind.RED_TEAM, ScenarioKind.GUARDRAILS, ScenarioKind.PII)
 NO_JUDGE_RATIONALE = "Not scored: this reply needs the LLM judge, and the run is rules-only (no judge configured)."
 RULES_ONLY_PASS_RATIONALE = "Rules only: every deterministic check of this scenario passed."
@@ -79,29 +82,39 @@ def run_launch(
     allowed_contacts: Sequence[str] | None = None,
     endpoint_url: str = "",
     redteam_depth: str = "",
+    generate_kinds: Sequence[str] = (),
 ) -> EvaluationRun:
     """Freeze every setting and scenario, keep the key encrypted until the run ends, and enqueue it.
 
-    ``redteam_depth`` ("", "quick", "standard", "deep") adds that many attacks from the red-team library,
-    with one fresh canary for the whole run. The judge falls back to rules only when no provider is set up.
+    Either ``suite`` (run a saved suite) or ``generate_kinds`` (Generate new: the generation model writes
+    scenarios of those kinds from the agent's knowledge at the Generate stage). ``redteam_depth`` ("",
+    "quick", "standard", "deep") adds that many attacks from the red-team library, with one fresh canary for
+    the whole run. The judge falls back to rules only when no provider is set up.
     """
     if not 1 <= runs_per_scenario <= 10:
         raise LaunchError("Runs per scenario must be between 1 and 10.")
     if not 1 <= parallel <= 8:
         raise LaunchError("Parallel conversations must be between 1 and 8.")
     canary = new_canary()
-    specs = suite_specs(suite=suite, canary=canary)
+    kinds = [kind for kind in GENERATED_KINDS if kind in set(generate_kinds)]
+    specs = suite_specs(suite=suite, canary=canary) if suite is not None else []
     if redteam_depth:
         specs += [ScenarioSpec.from_dict(data) for data in attack_specs(redteam_depth, canary)]
-    if not specs:
+    if suite is None and not kinds and not specs:
+        raise LaunchError("Choose a saved suite, or the kinds of scenarios to generate, or a red-team depth.")
+    if suite is not None and not specs:
         raise LaunchError(f"The suite “{suite.name}” has no active scenarios; add one first.")
+    if (kinds or any(spec.persona for spec in specs)) and judge_provider() == "rules_only":
+        raise LaunchError(
+            "Generating scenarios and simulated users need a model, and none is configured on this Trustgate. "
+            "Set ANTHROPIC_API_KEY (or TRUSTGATE_JUDGE_PROVIDER for Bedrock or a self-hosted model), or run a saved "
+            "suite without a persona."
+        )
+    if kinds and not agent.knowledge.strip():
+        raise LaunchError("Generate new writes scenarios from the agent's knowledge; add the policy text to the agent first.")
     judge, provider = _judge_for(agent, judge_model)
     # Credits: the most this run can cost, held below in this transaction (SPEC §8).
-    estimate = run_cost_estimate(
-        scenarios=[spec.to_dict() for spec in specs],
-        runs_per_scenario=runs_per_scenario,
-        judge_enabled=judge != JudgeModel.RULES_ONLY,
-    )
+    estimate = _estimate(specs, kinds, runs_per_scenario, judge)
     config = agent.to_config(endpoint_url=endpoint_url or None)
     contacts = list(allowed_contacts) if allowed_contacts is not None else agent.allowed_contact_list
     run = EvaluationRun.objects.create(
@@ -110,15 +123,17 @@ def run_launch(
         suite=suite,
         created_by=user,
         agent_name=agent.name,
-        suite_name=suite.name,
-        suite_version=suite.version,
+        suite_name=suite.name if suite is not None else "Generated from the policy" if kinds else "Red team",
+        suite_version=suite.version if suite is not None else None,
         endpoint_url=config.endpoint_url,
         api_key_masked=mask_key(api_key) if api_key else "",
         agent_snapshot=config.to_dict(),
         settings_snapshot={
             "knowledge": agent.knowledge,
             "allowed_contacts": contacts,
-            "mode": "saved_suite",
+            "mode": "generated" if kinds else "saved_suite",
+            "suite_kinds": kinds,
+            "canary": canary,
             "judge_provider": provider if judge != JudgeModel.RULES_ONLY else "rules_only",
             "redteam_depth": redteam_depth,
             "redteam_library_version": LIBRARY_VERSION if redteam_depth else "",
@@ -151,15 +166,34 @@ def _judge_for(agent: Agent, judge_model: str | None) -> tuple[str, str]:
 
 
 def run_estimate(
-    *, agent: Agent, suite: Any, runs_per_scenario: int, judge_model: str | None = None, redteam_depth: str = ""
+    *,
+    agent: Agent,
+    suite: Any,
+    runs_per_scenario: int,
+    judge_model: str | None = None,
+    redteam_depth: str = "",
+    generate_kinds: Sequence[str] = (),
 ) -> CostEstimate:
     """Credits: the most a launch with these settings can cost (the same figure ``run_launch`` holds)."""
-    specs = [spec.to_dict() for spec in suite_specs(suite=suite, canary="CANARY-ESTIMATE")]
+    specs = suite_specs(suite=suite, canary="CANARY-ESTIMATE") if suite is not None else []
     if redteam_depth:
-        specs += attack_specs(redteam_depth, "CANARY-ESTIMATE")
+        specs += [ScenarioSpec.from_dict(data) for data in attack_specs(redteam_depth, "CANARY-ESTIMATE")]
     judge, _ = _judge_for(agent, judge_model)
+    kinds = [kind for kind in GENERATED_KINDS if kind in set(generate_kinds)]
+    return _estimate(specs, kinds, runs_per_scenario, judge)
+
+
+def _estimate(specs: Sequence[ScenarioSpec], kinds: Sequence[str], runs_per_scenario: int, judge: str) -> CostEstimate:
+    """Exact for saved suites; for generated kinds an upper bound: every scenario the model may write, at the
+    most turns it may give, and two generation calls (the proposal and its one retry)."""
+    planned = [spec.to_dict() for spec in specs]
+    for kind in kinds:
+        planned += [{"turns": [""] * MAX_TURNS_PER_SCENARIO}] * DEFAULT_COUNTS[kind]
     return run_cost_estimate(
-        scenarios=specs, runs_per_scenario=runs_per_scenario, judge_enabled=judge != JudgeModel.RULES_ONLY
+        scenarios=planned,
+        runs_per_scenario=runs_per_scenario,
+        judge_enabled=judge != JudgeModel.RULES_ONLY,
+        generation_calls=2 if kinds else 0,
     )
 
 
@@ -196,6 +230,9 @@ def _execute(run: EvaluationRun, api_key: str) -> None:
             _run_fail(run, f"Trustgate did not connect: {exc}")
             return
     _set_stage(run, RunStage.GENERATE)  # saved suites were frozen at launch: nothing to write
+    if run.settings_snapshot.get("mode") == "generated" and not run.settings_snapshot.get("generated"):
+        if not _generate(run):
+            return
     specs = [ScenarioSpec.from_dict(data) for data in run.scenarios]
     done = set(run.attempts.values_list("scenario_key", "repeat"))
     jobs = [
@@ -228,6 +265,31 @@ def _execute(run: EvaluationRun, api_key: str) -> None:
     _set_stage(run, RunStage.JUDGE)  # verdicts were written as each conversation ended
     _set_stage(run, RunStage.SCORE)
     run_score(run=run)
+
+
+def _generate(run: EvaluationRun) -> bool:
+    """Write the run's scenarios from the agent's knowledge (Generate new). On failure the run stops before any
+    message is sent, refundable. Done once: a resumed run keeps what was generated."""
+    snapshot = run.settings_snapshot
+    try:
+        outcome = run_sync(
+            agenerate(knowledge=snapshot.get("knowledge", ""), kinds=snapshot["suite_kinds"], model=generation_model())
+        )
+    except GenerationError as exc:
+        run.settings_snapshot = {**snapshot, "generation_calls": exc.calls}
+        EvaluationRun.objects.filter(pk=run.pk).update(settings_snapshot=run.settings_snapshot)
+        _run_fail(
+            run,
+            f"Trustgate could not write scenarios from the policy: {exc.message} Nothing was sent to the agent; "
+            "this run is refunded.",
+            refund_reason="generation failed",
+        )
+        return False
+    generated = [ScenarioSpec.from_dict({**data, "key": f"g{i}"}).to_dict() for i, data in enumerate(outcome.scenarios, 1)]
+    run.scenarios = generated + list(run.scenarios)  # red-team attacks, frozen at launch, come after
+    run.settings_snapshot = {**snapshot, "generated": True, "generation_calls": outcome.calls}
+    EvaluationRun.objects.filter(pk=run.pk).update(scenarios=run.scenarios, settings_snapshot=run.settings_snapshot)
+    return True
 
 
 class AttemptScorer:

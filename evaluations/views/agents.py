@@ -93,7 +93,9 @@ def agent_test_request(request: HttpRequest) -> HttpResponse:
     if account is None:
         return _test_result(request, error="You are not a member of any workspace yet.")
     require_role(user=request.user, account_id=account.pk, role=Role.WRITE)
-    form = AgentForm(request.POST, instance=instance or Agent(account=account), account_id=account.pk)
+    form = AgentForm(
+        request.POST, instance=instance or Agent(account=account), account_id=account.pk, strict_placeholders=True
+    )
     test_form = TestRequestForm(request.POST)
     if not form.is_valid() or not test_form.is_valid():
         return _test_result(request, error="Fix the highlighted fields first.", form=form, test_form=test_form)

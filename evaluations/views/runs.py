@@ -48,6 +48,7 @@ def run_new(request: HttpRequest) -> HttpResponse:
                 redteam_depth=data["redteam_depth"],
                 judge_model=data["judge_model"] or None,
                 judge_strictness=data["judge_strictness"] or None,
+                generate_kinds=data["generate_kinds"],
             )
         except run_services.LaunchError as exc:
             form.add_error(None, str(exc))
@@ -72,7 +73,9 @@ def _credit_estimate(form: RunLaunchForm) -> dict[str, object]:
     """Credits: the most the run can cost and the workspace's balance, once an agent and a suite are chosen."""
     data = getattr(form, "cleaned_data", {})
     agent, suite, runs = data.get("agent"), data.get("suite"), data.get("runs_per_scenario")
-    if agent is None or suite is None or runs is None or suite.account_id != agent.account_id:
+    if agent is None or runs is None or (suite is not None and suite.account_id != agent.account_id):
+        return {}
+    if suite is None and not data.get("generate_kinds") and not data.get("redteam_depth"):
         return {}
     estimate = run_services.run_estimate(
         agent=agent,
@@ -80,6 +83,7 @@ def _credit_estimate(form: RunLaunchForm) -> dict[str, object]:
         runs_per_scenario=runs,
         judge_model=data.get("judge_model") or None,
         redteam_depth=data.get("redteam_depth") or "",
+        generate_kinds=data.get("generate_kinds") or (),
     )
     return {"estimate": estimate, "balance": balance_for_account(account_id=agent.account_id)}
 
