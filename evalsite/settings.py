@@ -253,3 +253,6 @@ for _name in ("TRUSTGATE_PRICE_AGENT_MESSAGE", "TRUSTGATE_PRICE_JUDGE_CALL", "TR
               "TRUSTGATE_DEMO_CREDITS"):  # fmt: skip
     if globals()[_name] < 0:
         raise ImproperlyConfigured(f"{_name} must be zero or more, not {globals()[_name]}.")
+
+# --- Links in alerts and CI output ---
+TRUSTGATE_BASE_URL = env_str("TRUSTGATE_BASE_URL", "http://127.0.0.1:8000")

@@ -1,6 +1,7 @@
 from django.contrib import admin
 
 from evaluations.models import Agent, Baseline, EvaluationRun
+from evaluations.monitors.models import Monitor, MonitorCase, MonitorEvent
 
 
 @admin.register(Agent)
@@ -34,3 +35,24 @@ class BaselineAdmin(admin.ModelAdmin):
     search_fields = ["agent__name", "endpoint_url", "scope"]
     readonly_fields = ["account", "agent", "endpoint_url", "suite", "scope", "run", "pinned_by", "pinned_at",
                        "is_current", "replaced_at"]  # fmt: skip
+
+
+class MonitorCaseInline(admin.StackedInline):
+    model = MonitorCase
+    extra = 0
+
+
+@admin.register(Monitor)
+class MonitorAdmin(admin.ModelAdmin):
+    list_display = ["name", "account", "agent", "status", "updated_at"]
+    list_filter = ["status", "account"]
+    search_fields = ["name", "agent__name"]
+    inlines = [MonitorCaseInline]
+    exclude = ["webhook_secret"]
+
+
+@admin.register(MonitorEvent)
+class MonitorEventAdmin(admin.ModelAdmin):
+    list_display = ["monitor", "kind", "created_at"]
+    list_filter = ["kind"]
+    search_fields = ["monitor__name"]

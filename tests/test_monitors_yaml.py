@@ -185,8 +185,9 @@ def test_the_demo_monitors_file_imports_into_the_demo_workspace_and_passes(db, d
     demo_setup()
     Agent.objects.filter(name="Northwind support bot (demo)").update(endpoint_url=f"{demo_agent}/api/json")
     text = (Path(__file__).parent.parent / "evaluations/monitors/demo_monitors.yml").read_text()
-    (monitor,), _ = services.monitors_import_yaml(account=Account.objects.get(name="Demo workspace"), text=text)
-    assert monitor.cases.count() == 4
+    # demo_setup already imported it; importing again updates the same monitor (idempotent by name)
+    created, (monitor,) = services.monitors_import_yaml(account=Account.objects.get(name="Demo workspace"), text=text)
+    assert created == [] and monitor.cases.count() == 4
     run, _ = services.monitor_run_request(monitor=monitor, enqueue=False)
     services.monitor_run_execute(run_id=run.pk)
     run.refresh_from_db()

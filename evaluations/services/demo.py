@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -12,10 +13,12 @@ from billing.models import Account, Membership, Role
 from billing.services import credits_grant
 from evaluations.demo_agent import DEMO_POLICY
 from evaluations.models import Agent, Protocol
+from evaluations.monitors.services import monitors_import_yaml
 from suites.demo_suite import DEMO_SCENARIOS, DEMO_SUITE_NAME
 from suites.models import Suite
 from suites.services import suite_replace_scenarios
 
+DEMO_MONITORS_YAML = Path(__file__).resolve().parent.parent / "monitors" / "demo_monitors.yml"
 DEMO_USERNAME = "demo"
 DEMO_PASSWORD = "trustgate-demo"
 DEMO_ACCOUNT = "Demo workspace"
@@ -67,4 +70,6 @@ def demo_setup() -> DemoResult:
     suite.agent = agent
     suite.save(update_fields=["agent"])
     suite_replace_scenarios(suite=suite, scenarios=DEMO_SCENARIOS)
+    # A monitor on the demo agent, declared in YAML like a user would (idempotent: matched by name).
+    monitors_import_yaml(account=account, text=DEMO_MONITORS_YAML.read_text())
     return DemoResult(DEMO_USERNAME, DEMO_PASSWORD, DEMO_AGENT_NAME, demo_agent_url("/api/json"))
