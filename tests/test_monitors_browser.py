@@ -34,7 +34,10 @@ def test_create_and_run_a_monitor_in_the_browser(logged_in_page, live_server, de
     assert page.locator("svg.pass-rate-chart circle").count() == 1
     if os.environ.get("TRUSTGATE_SCREENSHOTS"):
         page.screenshot(path=os.path.join(os.environ["TRUSTGATE_SCREENSHOTS"], "monitor.png"), full_page=True)
-    page.get_by_role("link", name="#1").click()
+    from evaluations.monitors.models import MonitorRun
+
+    run = MonitorRun.objects.get()  # ids are not reset between tests on PostgreSQL: never assume #1
+    page.get_by_role("link", name=f"#{run.pk}", exact=True).click()
     assert page.get_by_text("Standard shipping takes 3-5 business days").count() == 3
     if os.environ.get("TRUSTGATE_SCREENSHOTS"):
         page.screenshot(path=os.path.join(os.environ["TRUSTGATE_SCREENSHOTS"], "run.png"), full_page=True)
