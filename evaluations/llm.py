@@ -17,7 +17,6 @@ import dataclasses
 import enum
 import json
 import os
-import threading
 import weakref
 from typing import Any
 
@@ -122,8 +121,6 @@ def _detail(text: object) -> str:
 _loop_clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[Any, ...], Any]] = (
     weakref.WeakKeyDictionary()
 )
-_bedrock_lock = threading.Lock()
-_bedrock_clients: dict[tuple[Any, ...], Any] = {}
 
 
 def _loop_cache() -> dict[tuple[Any, ...], Any]:
@@ -136,9 +133,10 @@ def _loop_cache() -> dict[tuple[Any, ...], Any]:
 
 def reset_clients() -> None:
     """Forget every cached client (tests that change the environment or settings call this)."""
+    from evaluations.connectors.bedrock import reset_client
+
     _loop_clients.clear()
-    with _bedrock_lock:
-        _bedrock_clients.clear()
+    reset_client()
 
 
 async def close_clients() -> None:
@@ -284,15 +282,6 @@ def _anthropic_reply(response: Any, model_id: str) -> ModelReply:
 
 # Bedrock -------------------------------------------------------------------------------------------------------
 
-_AWS_ENV = (
-    "AWS_ENDPOINT_URL_BEDROCK_RUNTIME",
-    "AWS_ENDPOINT_URL",
-    "AWS_DEFAULT_REGION",
-    "AWS_REGION",
-    "AWS_ACCESS_KEY_ID",
-    "AWS_PROFILE",
-)
-
 # Bedrock error code → (kind, sentence).
 _BEDROCK_ERRORS: dict[str, tuple[ModelErrorKind, str]] = {
     "ThrottlingException": (ModelErrorKind.RATE_LIMITED, "Bedrock is throttling requests for the judge model."),
@@ -316,26 +305,14 @@ _BEDROCK_ERRORS: dict[str, tuple[ModelErrorKind, str]] = {
 
 
 def _bedrock_client() -> Any:
-    """The shared ``bedrock-runtime`` client (boto3 clients are thread-safe), rebuilt when the env changes."""
-    key = (tuple(os.environ.get(name) for name in _AWS_ENV), _timeout(), _max_retries())
-    with _bedrock_lock:
-        client = _bedrock_clients.get(key)
-        if client is None:
-            import boto3
-            from botocore.config import Config
+    """The shared ``bedrock-runtime`` client with the judge's timeout and bounded retries."""
+    from evaluations.connectors.bedrock import runtime_client
 
-            client = boto3.client(
-                "bedrock-runtime",
-                config=Config(
-                    retries={"total_max_attempts": _max_retries() + 1, "mode": "standard"},
-                    connect_timeout=min(10.0, _timeout()),
-                    read_timeout=_timeout(),
-                    max_pool_connections=max(10, int(settings.TRUSTGATE_JUDGE_CONCURRENCY) * 2),
-                ),
-            )
-            _bedrock_clients.clear()  # an older environment's client is no longer wanted
-            _bedrock_clients[key] = client
-        return client
+    return runtime_client(
+        read_timeout=_timeout(),
+        max_attempts=_max_retries() + 1,
+        pool=max(10, int(settings.TRUSTGATE_JUDGE_CONCURRENCY) * 2),
+    )
 
 
 class BedrockClient(ModelClient):

@@ -5,15 +5,10 @@ from __future__ import annotations
 import io
 import json
 from datetime import timedelta
-from pathlib import Path
-from typing import Any
 
-import jsonschema
 import pytest
 from django.core.management import call_command
 from django.utils import timezone
-from referencing import Registry
-from referencing.exceptions import NoSuchResource
 
 from billing.models import Account
 from evaluations.connectors.base import Turn
@@ -36,7 +31,6 @@ from redteam.models import Attack
 from redteam.report import redteam_findings, sarif_for_run
 from redteam.services import Depth, attack_specs, library_sync
 
-SARIF_SCHEMA = Path("/work/shared/schemas/sarif-schema-2.1.0.json")
 CANARY = "CANARY-3F4A1B20"  # holds leetspeak digits (3 4 1 0), so the escape path is exercised
 BY_ID = {a["id"]: a for a in ATTACKS}
 
@@ -345,20 +339,6 @@ def test_findings_mark_each_attack_blocked_or_bypassed_with_run_counts(redteam_r
     assert jb["failing_runs"] == []
     assert findings["SPL-001"]["status"] == "Not scored" and findings["SPL-001"]["runs_error"] == 1
     assert findings["EA-001"]["status"] == "Not scored"  # no attempts yet
-
-
-@pytest.fixture(scope="module")
-def sarif_validators() -> list[Any]:
-    schema = json.loads(SARIF_SCHEMA.read_text())
-
-    def offline(uri: str) -> Any:
-        raise NoSuchResource(ref=uri)  # every $ref in the schema is local; never fetch
-
-    registry: Registry = Registry(retrieve=offline)  # type: ignore[call-arg]
-    return [
-        jsonschema.Draft7Validator(schema, registry=registry, format_checker=jsonschema.FormatChecker()),
-        jsonschema.Draft4Validator(schema, registry=registry),  # the schema's own draft
-    ]
 
 
 def test_sarif_validates_and_reports_only_bypassed_attacks(redteam_run: EvaluationRun, sarif_validators) -> None:  # type: ignore[no-untyped-def]

@@ -7,7 +7,6 @@ import json
 import time
 import xml.etree.ElementTree as ET
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,7 +20,7 @@ from evaluations.reports import RULES_ONLY_NOTICE, report_junit_xml
 from evaluations.scoring import compute_metrics
 from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec, Severity
 
-JUNIT_XSD = Path("/work/shared/schemas/junit.xsd")
+from tests.support.schemas import JUNIT_XSD
 CIPHERTEXT = "gAAAAABsecret-ciphertext-of-the-agent-key"
 HOSTILE = "Bell\x07 vt\x0b esc\x1b ]]> <script>alert(1)</script> & \"quotes\" 'single'"
 # The page's own queries: session, user, memberships, run, attempts, the run's credit entries, and the drift

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from billing.selectors import run_credits
-from evaluations.models import EvaluationRun, Protocol, RunStatus
+from evaluations.models import EvaluationRun, RunStatus
 from evaluations.services import runs as run_services
 from evaluations.services.agents import agent_create
 from evaluations.services.demo import DEMO_AGENT_SETTINGS

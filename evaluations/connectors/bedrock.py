@@ -38,8 +38,7 @@ _ENV_KEYS = (
 )
 
 _client_lock = threading.Lock()
-_clients: dict[float, Any] = {}  # by read timeout; agents use a handful of distinct timeouts
-_clients_env: tuple[str | None, ...] | None = None
+_clients: dict[tuple[Any, ...], Any] = {}  # by (AWS environment, timeouts, retries, pool)
 
 # Bedrock error codes → (HTTP-like status, what the user can do). 429/503 are retried by the executor.
 _ERRORS: dict[str, tuple[int, str]] = {
@@ -65,38 +64,40 @@ _ERRORS: dict[str, tuple[int, str]] = {
 
 def reset_client() -> None:
     """Forget the cached clients (tests that change the AWS environment call this)."""
-    global _clients_env
     with _client_lock:
         _clients.clear()
-        _clients_env = None
 
 
-def get_client(timeout_seconds: float = 30.0) -> Any:
-    """The shared ``bedrock-runtime`` client for this read timeout, built on first use."""
-    global _clients_env
-    env = tuple(os.environ.get(key) for key in _ENV_KEYS)
+def runtime_client(*, read_timeout: float, max_attempts: int, pool: int = 50) -> Any:
+    """The shared ``bedrock-runtime`` client for these settings, built on first use (boto3 clients are
+    thread-safe, and building one takes hundreds of milliseconds). Agents and the judge both use it; a change
+    of the AWS environment builds new ones."""
+    key = (tuple(os.environ.get(name) for name in _ENV_KEYS), read_timeout, max_attempts, pool)
     with _client_lock:
-        if env != _clients_env:
-            _clients.clear()
-            _clients_env = env
-        client = _clients.get(timeout_seconds)
+        client = _clients.get(key)
         if client is None:
             import boto3  # lazily: importing boto3 costs time at Django start
             from botocore.config import Config
 
+            if _clients and next(iter(_clients))[0] != key[0]:
+                _clients.clear()  # an older environment's clients are no longer wanted
             client = boto3.client(
                 "bedrock-runtime",
                 config=Config(
-                    retries={"total_max_attempts": 1, "mode": "standard"},  # the executor retries, not boto3
-                    connect_timeout=min(10.0, timeout_seconds),
-                    # Slightly above the agent timeout: the caller gives up first, and the worker thread
-                    # left behind ends soon after instead of holding a connection for minutes.
-                    read_timeout=timeout_seconds + 1,
-                    max_pool_connections=50,
+                    retries={"total_max_attempts": max_attempts, "mode": "standard"},
+                    connect_timeout=min(10.0, read_timeout),
+                    read_timeout=read_timeout,
+                    max_pool_connections=pool,
                 ),
             )
-            _clients[timeout_seconds] = client
+            _clients[key] = client
         return client
+
+
+def get_client(timeout_seconds: float = 30.0) -> Any:
+    """The client agents are driven through: one attempt (the executor retries, not boto3), and a read
+    timeout slightly above the agent's, so the caller gives up first and the thread left behind ends soon."""
+    return runtime_client(read_timeout=timeout_seconds + 1, max_attempts=1)
 
 
 def _messages(conversation: Conversation, message: str) -> list[dict[str, Any]]:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from evaluations.models import Agent, EvaluationRun, Protocol
+from evaluations.models import Agent, EvaluationRun
 from evaluations.services import runs as run_services
 from evaluations.services.agents import agent_create
 from suites.demo_suite import DEMO_SCENARIOS
