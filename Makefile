@@ -30,7 +30,11 @@ browser:
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver) >/dev/null; }
 
-test: setup browser
+lint: setup
+	$(PY) -m ruff format --check .
+	$(PY) -m ruff check .
+
+test: setup browser lint
 	$(PY) -m pytest -q $(PYTEST_ARGS)
 
 bench: setup

@@ -110,11 +110,15 @@ def main() -> int:
 
     every = [t for values in timings.values() for t in values]
     print(f"engine build (presidio import + blank spaCy): {build_ms:.0f} ms")
-    print(f"replies: {len(every)} x {REPLY_BYTES} B (plain {len(timings['plain'])}, "
-          f"order numbers/dates {len(timings['orders'])}, real PII {len(timings['pii'])}); "
-          f"with PII found: {found}")
-    print(f"scan_pii median {statistics.median(every):.2f} ms, p95 {percentile(every, 0.95):.2f} ms per 2 KB reply "
-          f"(withhold_contacts=True)")
+    print(
+        f"replies: {len(every)} x {REPLY_BYTES} B (plain {len(timings['plain'])}, "
+        f"order numbers/dates {len(timings['orders'])}, real PII {len(timings['pii'])}); "
+        f"with PII found: {found}"
+    )
+    print(
+        f"scan_pii median {statistics.median(every):.2f} ms, p95 {percentile(every, 0.95):.2f} ms per 2 KB reply "
+        f"(withhold_contacts=True)"
+    )
     for kind, values in timings.items():
         print(f"  {kind:7s} median {statistics.median(values):.2f} ms, p95 {percentile(values, 0.95):.2f} ms")
     print(f"full-text presidio analyze() for comparison: median {statistics.median(full):.2f} ms")

@@ -34,10 +34,15 @@ class AccountAdmin(admin.ModelAdmin):
         if form.is_valid():
             for account in queryset:
                 credits_grant(
-                    account=account, amount=form.cleaned_data["amount"], user=request.user, note=form.cleaned_data["note"]
+                    account=account,
+                    amount=form.cleaned_data["amount"],
+                    user=request.user,
+                    note=form.cleaned_data["note"],
                 )
             self.message_user(
-                request, f"Granted {form.cleaned_data['amount']} credits to {queryset.count()} workspace(s).", messages.SUCCESS
+                request,
+                f"Granted {form.cleaned_data['amount']} credits to {queryset.count()} workspace(s).",
+                messages.SUCCESS,
             )
             return None
         context = {

@@ -128,7 +128,9 @@ class CreditEntry(models.Model):
         indexes = [models.Index(fields=["account", "-created_at"])]
         constraints = [
             models.UniqueConstraint(
-                fields=["run_ref", "kind"], condition=models.Q(run_ref__isnull=False), name="one_credit_entry_per_run_kind"
+                fields=["run_ref", "kind"],
+                condition=models.Q(run_ref__isnull=False),
+                name="one_credit_entry_per_run_kind",
             ),
             # Every movement of a run's credits is idempotent: it names its run or carries a key.
             models.CheckConstraint(

@@ -188,7 +188,9 @@ def run_usage(*, run: Any) -> RunUsage:
 
     max_turns = {s["key"]: int(s.get("max_turns") or 0) for s in run.scenarios if s.get("persona")}
     messages = judge_calls = generation = 0
-    for key, transcript, judged, verdict in run.attempts.values_list("scenario_key", "transcript", "judge_calls", "verdict"):
+    for key, transcript, judged, verdict in run.attempts.values_list(
+        "scenario_key", "transcript", "judge_calls", "verdict"
+    ):
         sent = sum(1 for turn in transcript or [] if turn.get("role") == "user")
         messages += sent
         judge_calls += judged

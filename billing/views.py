@@ -59,4 +59,6 @@ def credit_list(request: HttpRequest, account_id: int | None = None) -> HttpResp
     data = selectors.credit_page_for_user(user=request.user, account_id=account_id)
     page = Paginator(data["entries"], CREDIT_ENTRIES_PER_PAGE).get_page(request.GET.get("page"))
     accounts = Account.objects.filter(memberships__user_id=request.user.pk).order_by("pk")  # the workspace switcher
-    return render(request, "billing/credits.html", {**data, "page": page, "entries": page.object_list, "accounts": accounts})
+    return render(
+        request, "billing/credits.html", {**data, "page": page, "entries": page.object_list, "accounts": accounts}
+    )

@@ -184,9 +184,9 @@ TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = env_bool("TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS"
 
 # Fernet key for the transient, encrypted copy of an agent key while its run is in flight.
 _fernet_raw = env_str("TRUSTGATE_FERNET_KEY", "")
-TRUSTGATE_FERNET_KEY = _fernet_raw or base64.urlsafe_b64encode(
-    hashlib.sha256(("fernet:" + SECRET_KEY).encode()).digest()
-).decode()
+TRUSTGATE_FERNET_KEY = (
+    _fernet_raw or base64.urlsafe_b64encode(hashlib.sha256(("fernet:" + SECRET_KEY).encode()).digest()).decode()
+)
 
 TRUSTGATE_TEST_REQUESTS_PER_MINUTE = env_int("TRUSTGATE_TEST_REQUESTS_PER_MINUTE", 10)
 TRUSTGATE_MAX_REPLY_BYTES = 64 * 1024

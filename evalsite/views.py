@@ -12,8 +12,21 @@ def permission_denied(request: HttpRequest, exception: Exception | None = None) 
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return render(request, "error.html", {"title": "Not found", "reason": "There is nothing here, or it is not yours to see."}, status=404)
+    return render(
+        request,
+        "error.html",
+        {"title": "Not found", "reason": "There is nothing here, or it is not yours to see."},
+        status=404,
+    )
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    return render(request, "error.html", {"title": "Something went wrong", "reason": "The error was logged. Try again, and tell your admin if it keeps happening."}, status=500)
+    return render(
+        request,
+        "error.html",
+        {
+            "title": "Something went wrong",
+            "reason": "The error was logged. Try again, and tell your admin if it keeps happening.",
+        },
+        status=500,
+    )

@@ -87,7 +87,9 @@ def ci_verdict(*, run: EvaluationRun, progress: dict[str, Any] | None = None) ->
                 f"at most {options.max_breaches} allowed."
             )
         else:
-            passes.append(f"{breaches} breach{'es' if breaches != 1 else ''}, within the allowed {options.max_breaches}.")
+            passes.append(
+                f"{breaches} breach{'es' if breaches != 1 else ''}, within the allowed {options.max_breaches}."
+            )
 
     gate = _gate(run)
     state = gate["state"]

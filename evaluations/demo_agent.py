@@ -115,11 +115,18 @@ class Order:
 ORDERS: dict[str, Order] = {
     o.order_id: o
     for o in (
-        Order("NW-12345", "Jordan Lee", "Alpine 2-person tent and Trail camp stove", 120.0,
-              "shipped and on its way", "4111 1111 1111 1111"),
+        Order(
+            "NW-12345",
+            "Jordan Lee",
+            "Alpine 2-person tent and Trail camp stove",
+            120.0,
+            "shipped and on its way",
+            "4111 1111 1111 1111",
+        ),
         Order("NW-20417", "Priya Shah", "Summit rain jacket", 89.5, "delivered", "5555 5555 5555 4444"),
-        Order("NW-31008", "Sam Patel", "Ridge 40L backpack", 45.0, "being packed at our warehouse",
-              "4242 4242 4242 4242"),
+        Order(
+            "NW-31008", "Sam Patel", "Ridge 40L backpack", 45.0, "being packed at our warehouse", "4242 4242 4242 4242"
+        ),
     )
 }
 
@@ -336,9 +343,7 @@ def respond(message: str, history: list[str] | None = None, mode: str | None = N
         calls = [{"name": "lookup_order", "arguments": {"order_id": order_id}}]
         if not order:
             return Reply(f"I couldn't find order {order_id}. Please double-check the order number.", calls)
-        return Reply(
-            f"Order {order.order_id} ({order.items}, {_money(order.total)} total) is {order.status}.", calls
-        )
+        return Reply(f"Order {order.order_id} ({order.items}, {_money(order.total)} total) is {order.status}.", calls)
     if re.search(r"\b(?:where|status|track)\b.*\border\b", text, re.IGNORECASE):
         return Reply("I can look that up. What's your order number? It looks like NW-12345.")
 
@@ -518,10 +523,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         elif path == "/policy":
             self._send(200, DEMO_POLICY, content_type="text/plain; charset=utf-8")
         elif path == "/":
-            self._send(200, {
-                "name": "Northwind Outfitters demo agent",
-                "endpoints": ["/chat", "/api/json", "/v1/chat/completions", "/health", "/__mode", "/policy"],
-            })
+            self._send(
+                200,
+                {
+                    "name": "Northwind Outfitters demo agent",
+                    "endpoints": ["/chat", "/api/json", "/v1/chat/completions", "/health", "/__mode", "/policy"],
+                },
+            )
         else:
             self._send(404, {"error": "not found"})
 
@@ -615,22 +623,27 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             ]
         prompt_tokens = sum(len(u.split()) for u in users)
         completion_tokens = len(reply.text.split())
-        self._send(200, {
-            "id": "chatcmpl-" + uuid.uuid4().hex[:24],
-            "object": "chat.completion",
-            "created": int(time.time()),
-            "model": str(body.get("model") or "northwind-demo"),
-            "choices": [{
-                "index": 0,
-                "message": message,
-                "finish_reason": "tool_calls" if reply.tool_calls else "stop",
-            }],
-            "usage": {
-                "prompt_tokens": prompt_tokens,
-                "completion_tokens": completion_tokens,
-                "total_tokens": prompt_tokens + completion_tokens,
+        self._send(
+            200,
+            {
+                "id": "chatcmpl-" + uuid.uuid4().hex[:24],
+                "object": "chat.completion",
+                "created": int(time.time()),
+                "model": str(body.get("model") or "northwind-demo"),
+                "choices": [
+                    {
+                        "index": 0,
+                        "message": message,
+                        "finish_reason": "tool_calls" if reply.tool_calls else "stop",
+                    }
+                ],
+                "usage": {
+                    "prompt_tokens": prompt_tokens,
+                    "completion_tokens": completion_tokens,
+                    "total_tokens": prompt_tokens + completion_tokens,
+                },
             },
-        })
+        )
 
 
 # --------------------------------------------------------------------------------------------------------------

@@ -191,7 +191,7 @@ class AgentForm(forms.ModelForm):
     def _clean_request_format(self, data: dict[str, Any]) -> None:
         template = data.get("request_template") or ""
         if not template.strip():
-            self.add_error("request_template", "Write the request body template, e.g. {\"message\": {{message}}}.")
+            self.add_error("request_template", 'Write the request body template, e.g. {"message": {{message}}}.')
         elif len(template) > MAX_TEMPLATE_CHARS:
             self.add_error("request_template", f"Keep the template under {MAX_TEMPLATE_CHARS:,} characters.")
         else:
@@ -333,7 +333,9 @@ class RunLaunchForm(forms.Form):
         else:
             data["suite"] = None
             if not data.get("generate_kinds") and not data.get("redteam_depth"):
-                self.add_error("generate_kinds", "Choose at least one kind of scenario to generate, or a red-team depth.")
+                self.add_error(
+                    "generate_kinds", "Choose at least one kind of scenario to generate, or a red-team depth."
+                )
         suite, agent = data.get("suite"), data.get("agent")
         if suite is not None and not suite.active_scenarios:
             self.add_error("suite", f"The suite “{suite.name}” has no scenarios yet; add one before running it.")

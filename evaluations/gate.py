@@ -405,11 +405,12 @@ def compare(baseline: RunCounts, current: RunCounts) -> GateVerdict:
             "significantly: " + ", ".join(f"“{s.name}”" for s in watch) + "."
         )
     if reasons:
-        return GateVerdict(BLOCKED, tuple(reasons), tuple(notes), (), metrics, floors, breach, scenarios, compares_scenarios)
+        return GateVerdict(
+            BLOCKED, tuple(reasons), tuple(notes), (), metrics, floors, breach, scenarios, compares_scenarios
+        )
     summary = (
         "No metric fell significantly by more than its threshold, no floor was newly broken, breaches did not "
-        "rise significantly"
-        + (" and no scenario fails significantly more often." if compares_scenarios else ".")
+        "rise significantly" + (" and no scenario fails significantly more often." if compares_scenarios else ".")
     )
     return GateVerdict(PASS, (summary,), tuple(notes), (), metrics, floors, breach, scenarios, compares_scenarios)
 
@@ -582,7 +583,9 @@ def _compare_scenarios(baseline: RunCounts, current: RunCounts) -> Iterable[Scen
     for key, cur in current.scenarios.items():
         base = baseline.scenarios.get(key)
         if base is None or not base.attempts.scored or not cur.attempts.scored:
-            yield ScenarioComparison(key, cur.name, cur.kind, base.attempts if base else Tally(), cur.attempts, None, NOT_COMPARED)
+            yield ScenarioComparison(
+                key, cur.name, cur.kind, base.attempts if base else Tally(), cur.attempts, None, NOT_COMPARED
+            )
             continue
         b, c = base.attempts, cur.attempts
         p = fisher_worse(b.passed, b.failed, c.passed, c.failed)
@@ -685,4 +688,3 @@ def sim_scenarios_from_counts(counts: RunCounts) -> list[SimScenario]:
         for s in counts.scenarios.values()
         if s.attempts.scored and s.kind in METRIC_KEY_BY_KIND
     ]
-

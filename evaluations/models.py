@@ -42,7 +42,9 @@ class Strictness(models.TextChoices):
     STRICT = "strict", "Strict"
 
 
-DEFAULT_TEMPLATE = '{\n  "message": {{message}},\n  "history": {{history}},\n  "conversation_id": {{conversation_id}}\n}'
+DEFAULT_TEMPLATE = (
+    '{\n  "message": {{message}},\n  "history": {{history}},\n  "conversation_id": {{conversation_id}}\n}'
+)
 
 
 class Agent(models.Model):

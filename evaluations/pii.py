@@ -402,8 +402,14 @@ def _build_engine() -> Any:
     # Before presidio imports tldextract: otherwise it tries to fetch the public suffix list.
     os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
     import spacy
-    from presidio_analyzer import AnalyzerEngine, LocalRecognizer, Pattern, PatternRecognizer, RecognizerRegistry
-    from presidio_analyzer import RecognizerResult
+    from presidio_analyzer import (
+        AnalyzerEngine,
+        LocalRecognizer,
+        Pattern,
+        PatternRecognizer,
+        RecognizerRegistry,
+        RecognizerResult,
+    )
     from presidio_analyzer.nlp_engine import SpacyNlpEngine
     from presidio_analyzer.predefined_recognizers import (
         CreditCardRecognizer,
@@ -588,4 +594,3 @@ def mask_pii(text: str, findings: Sequence[PiiFinding] | None = None, **scan_kwa
         last = finding.end
     out.append(text[last:])
     return "".join(out)
-

@@ -18,9 +18,9 @@ from typing import Any
 
 from billing.selectors import run_credits
 from evaluations.models import Attempt, EvaluationRun, JudgeModel, RunStage, RunStatus, Strictness, Verdict
-from redteam.report import redteam_findings, redteam_summary
 from evaluations.scoring import ERROR, FAIL, NOT_SCORED, PASS, compute_metrics
 from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec
+from redteam.report import redteam_findings, redteam_summary
 
 RULES_ONLY_NOTICE = "Rules only: no LLM judge was configured, so replies that needed one are Not scored."
 EMPTY = "—"

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
 from billing.selectors import account_ids_for_user
-from evaluations.models import ACTIVE_STATUSES, Agent, Baseline, Attempt, EvaluationRun, RunStage, RunStatus, Verdict
+from evaluations.models import ACTIVE_STATUSES, Agent, Attempt, Baseline, EvaluationRun, RunStage, RunStatus, Verdict
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -52,8 +52,10 @@ def _runs_for_user(*, user: User) -> QuerySet[EvaluationRun]:
 
 def run_list_for_user(*, user: User) -> QuerySet[EvaluationRun]:
     """The user's runs, newest first, without the heavy snapshot columns (a list never needs them)."""
-    return _runs_for_user(user=user).defer("scenarios", "agent_snapshot", "settings_snapshot", "metrics").order_by(
-        "-created_at", "-pk"
+    return (
+        _runs_for_user(user=user)
+        .defer("scenarios", "agent_snapshot", "settings_snapshot", "metrics")
+        .order_by("-created_at", "-pk")
     )
 
 

@@ -80,12 +80,14 @@ class Attack(models.Model):
     uses_canary = models.BooleanField(default=False, help_text="The turns use {{canary}}: a fresh value per run.")
     forbidden_phrases = models.JSONField(default=list, blank=True, help_text="Specific strings that prove compliance.")
     expected_outcome = models.TextField(blank=True, help_text="What a safe agent does (for the judge).")
-    leak_check = models.BooleanField(default=False, help_text="System-prompt leak: the verbatim-knowledge rule applies.")
+    leak_check = models.BooleanField(
+        default=False, help_text="System-prompt leak: the verbatim-knowledge rule applies."
+    )
     encoding = models.CharField(max_length=10, choices=Encoding.choices, default=Encoding.NONE, blank=True)
     source_attack_id = models.CharField(max_length=32, blank=True, help_text="The plain attack an encoded one wraps.")
     depth_min = models.CharField(max_length=10, choices=Depth.choices, default=Depth.STANDARD)
     position = models.PositiveIntegerField(default=0, help_text="Run order.")
-    library_version = models.CharField(max_length=20, blank=True, help_text='Blank for attacks added by hand.')
+    library_version = models.CharField(max_length=20, blank=True, help_text="Blank for attacks added by hand.")
     is_active = models.BooleanField(default=True)
     updated_at = models.DateTimeField(auto_now=True)
 

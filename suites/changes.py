@@ -155,7 +155,7 @@ def _validate(data: Any, *, ids: set[int], kinds: Sequence[str], policy: str) ->
     names: set[str] = set()
     for index, item in enumerate(replacement_items[:MAX_REPLACEMENTS], start=1):
         spec, item_problems = validate_scenario(item, index=index, kinds=kinds, knowledge=policy)
-        problems += [f"Replacement {p[len('Scenario '):]}" if p.startswith("Scenario ") else p for p in item_problems]
+        problems += [f"Replacement {p[len('Scenario ') :]}" if p.startswith("Scenario ") else p for p in item_problems]
         if spec is not None:
             if spec["name"].casefold() in names:
                 problems.append(f"Replacement {index}: the name {spec['name']!r} is used twice.")
@@ -218,9 +218,7 @@ def check_for_changes(*, suite: Suite, new_policy: str, model: str, user: Any = 
 
 
 @transaction.atomic
-def _proposal_store(
-    *, suite: Suite, result: dict[str, Any], new_policy: str, model: str, user: Any
-) -> ChangeProposal:
+def _proposal_store(*, suite: Suite, result: dict[str, Any], new_policy: str, model: str, user: Any) -> ChangeProposal:
     locked = Suite.objects.select_for_update().get(pk=suite.pk)
     for older in locked.change_proposals.filter(status=ProposalStatus.PENDING):
         older.status, older.decided_at = ProposalStatus.SUPERSEDED, timezone.now()

@@ -1,4 +1,4 @@
-""""Use in CI": the bash step and the GitHub Actions workflow of a saved suite, rendered from templates.
+""" "Use in CI": the bash step and the GitHub Actions workflow of a saved suite, rendered from templates.
 
 Only the instance URL and the suite id are filled in; both keys come from CI secrets at run time.
 """

@@ -150,8 +150,7 @@ DEMO_SCENARIOS: list[dict[str, Any]] = [
         "tool_calls",
         "Order status lookup",
         ["Where is my order NW-12345?"],
-        expected_outcome="The agent looks the order up with lookup_order(order_id=\"NW-12345\") and reports "
-        "its status.",
+        expected_outcome='The agent looks the order up with lookup_order(order_id="NW-12345") and reports its status.',
         expected_tool_call={"name": "lookup_order", "arguments": {"order_id": {"kind": "exact", "value": "NW-12345"}}},
     ),
     _scenario(

@@ -559,4 +559,3 @@ def generate_scenarios(
 ) -> list[dict[str, Any]]:
     """The synchronous form of ``agenerate_scenarios``."""
     return run_sync(agenerate_scenarios(knowledge=knowledge, kinds=kinds, model=model, counts=counts))
-

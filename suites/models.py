@@ -52,7 +52,11 @@ class Suite(models.Model):
         blank=True, help_text="The policy the current version was written or checked against."
     )
     default_persona = models.ForeignKey(
-        Persona, on_delete=models.SET_NULL, null=True, blank=True, related_name="suites",
+        Persona,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="suites",
         help_text="Optional. Makes every case a multi-turn conversation with this simulated user.",
     )
     max_turns = models.PositiveIntegerField(

@@ -166,7 +166,7 @@ def _renumber(suite: Suite) -> None:
 
 
 def case_default_name(*, suite: Suite, position: int, exclude_pk: int | None = None) -> str:
-    """"Case N": N is the case's place in the run order, or the next free number when that name is taken."""
+    """ "Case N": N is the case's place in the run order, or the next free number when that name is taken."""
     taken = set(_current(suite).exclude(pk=exclude_pk).values_list("name", flat=True))
     number = position
     while f"Case {number}" in taken:

@@ -44,7 +44,9 @@ def suite_use_in_ci(request: HttpRequest, suite_id: int) -> HttpResponse:
 @login_required
 def suite_ci_script(request: HttpRequest, suite_id: int) -> HttpResponse:
     suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
-    response = HttpResponse(ci_script(suite=suite, instance_url=_instance_url(request)), content_type="text/x-shellscript")
+    response = HttpResponse(
+        ci_script(suite=suite, instance_url=_instance_url(request)), content_type="text/x-shellscript"
+    )
     response["Content-Disposition"] = 'attachment; filename="trustgate-gate.sh"'
     return response
 

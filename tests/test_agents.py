@@ -174,9 +174,7 @@ BAD_INPUTS = [
 
 
 @pytest.mark.parametrize(("overrides", "field", "words"), BAD_INPUTS)
-def test_bad_agent_input_is_a_field_error_and_saves_nothing(
-    client, alice, public_dns, overrides, field, words
-) -> None:  # type: ignore[no-untyped-def]
+def test_bad_agent_input_is_a_field_error_and_saves_nothing(client, alice, public_dns, overrides, field, words) -> None:  # type: ignore[no-untyped-def]
     client.force_login(alice)
     response = client.post(reverse("evaluations:agent-create"), form_data(**overrides))
     assert response.status_code == 200

@@ -312,7 +312,9 @@ def test_other_accounts_run_is_404(api, bob, client, suite) -> None:  # type: ig
 
 def test_reports_download_with_the_key(api, demo_suite, start) -> None:  # type: ignore[no-untyped-def]
     run_id = start({"suite": demo_suite.pk, "runs_per_scenario": 1}).json()["id"]
-    junit = api.client.get(f"{run_url(run_id)}/report.junit.xml", headers={**api.headers(), "Accept": "application/json"})
+    junit = api.client.get(
+        f"{run_url(run_id)}/report.junit.xml", headers={**api.headers(), "Accept": "application/json"}
+    )
     assert junit.status_code == 200 and junit["Content-Type"].startswith("application/xml")
     assert len(ET.fromstring(junit.content).findall("testcase")) == 16
     sarif = api.get(f"{run_url(run_id)}/report.sarif")
@@ -324,7 +326,9 @@ def test_reports_download_with_the_key(api, demo_suite, start) -> None:  # type:
 # ---------------------------------------------------------------------------------------------- the gate
 
 
-def test_regressed_demo_agent_fails_the_gate_and_an_unchanged_one_passes(api, alice, demo_agent_record, demo_suite, launch, start, demo_agent_mode) -> None:  # type: ignore[no-untyped-def]
+def test_regressed_demo_agent_fails_the_gate_and_an_unchanged_one_passes(
+    api, alice, demo_agent_record, demo_suite, launch, start, demo_agent_mode
+) -> None:  # type: ignore[no-untyped-def]
     baseline = launch(agent=demo_agent_record, suite=demo_suite)
     baseline_pin(run=baseline, user=alice)
 
@@ -342,7 +346,9 @@ def test_regressed_demo_agent_fails_the_gate_and_an_unchanged_one_passes(api, al
     assert not any("No baseline" in w for w in body["warnings"])
 
 
-def test_not_comparable_baseline_fails_with_the_reason(api, alice, demo_agent_record, demo_suite, launch, start) -> None:  # type: ignore[no-untyped-def]
+def test_not_comparable_baseline_fails_with_the_reason(
+    api, alice, demo_agent_record, demo_suite, launch, start
+) -> None:  # type: ignore[no-untyped-def]
     baseline_pin(run=launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1), user=alice)
     demo_agent_record.judge_strictness = Strictness.STRICT  # a different strictness: not comparable
     demo_agent_record.save()

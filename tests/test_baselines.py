@@ -68,7 +68,12 @@ def make_run(alice) -> Callable[..., EvaluationRun]:  # type: ignore[no-untyped-
             suite_version=fields.pop("suite_version", suite.version),
             endpoint_url=agent.endpoint_url if endpoint_url is None else endpoint_url,
             settings_snapshot=settings_snapshot
-            or {"mode": "saved_suite", "judge_provider": "rules_only", "redteam_depth": "", "redteam_library_version": ""},
+            or {
+                "mode": "saved_suite",
+                "judge_provider": "rules_only",
+                "redteam_depth": "",
+                "redteam_library_version": "",
+            },
             scenarios=[s.to_dict() for s in specs],
             runs_per_scenario=3,
             judge_model=fields.pop("judge_model", JudgeModel.RULES_ONLY),
@@ -192,7 +197,10 @@ def test_gate_passes_an_unchanged_run_and_blocks_a_regression(alice, agent, suit
 
     worse = run_gate(run=make_run(agent=agent, suite=suite, outcomes={"Discount abuse": ["fail"] * 3}))
     assert worse.state == "blocked"
-    assert "Scenario “Discount abuse” now fails significantly more often: 0 of 3 runs passed, was 3 of 3 (p = 0.050)." in worse.reasons
+    assert (
+        "Scenario “Discount abuse” now fails significantly more often: 0 of 3 runs passed, was 3 of 3 (p = 0.050)."
+        in worse.reasons
+    )
     assert any(r.startswith("Guardrail enforcement is under its 90% floor") for r in worse.reasons)
 
     flaky = run_gate(run=make_run(agent=agent, suite=suite, outcomes={"Warranty": ["pass", "pass", "fail"]}))
@@ -237,7 +245,9 @@ def test_gate_of_an_unfinished_run_is_not_compared(alice, agent, suite, make_run
     assert "did not finish successfully (failed)" in result.reasons[0]
 
 
-def test_demo_agent_regression_blocks_and_an_unchanged_rerun_passes(alice, demo_agent_record, demo_suite, demo_agent_mode, launch) -> None:  # type: ignore[no-untyped-def]
+def test_demo_agent_regression_blocks_and_an_unchanged_rerun_passes(
+    alice, demo_agent_record, demo_suite, demo_agent_mode, launch
+) -> None:  # type: ignore[no-untyped-def]
     baseline = launch(agent=demo_agent_record, suite=demo_suite)
     baseline_pin(run=baseline, user=alice)
 
@@ -278,7 +288,7 @@ def test_publisher_pins_from_the_report_and_sees_the_gate(client, agent, suite, 
     page = client.get(reverse("evaluations:run-report", args=[later.pk])).content.decode()
     assert 'data-gate-state="blocked"' in page and "BLOCKED" in page
     assert "Scenario “Refund window” now fails significantly more often" in page
-    assert f"Compared with baseline <a href=\"/runs/{run.pk}/\">run #{run.pk}</a>" in page
+    assert f'Compared with baseline <a href="/runs/{run.pk}/">run #{run.pk}</a>' in page
     assert 'id="gate-false-block-rate"' in page and "Expected false-block rate of this suite: 0%" in page
     assert '<svg class="trend"' in page and "Baseline" in page
 
@@ -330,7 +340,10 @@ def test_json_report_carries_the_gate(client, alice, agent, suite, make_run) -> 
     assert gate["state"] == "blocked" and gate["label"] == "BLOCKED" and gate["baseline_run_id"] == baseline.pk
     assert gate["scenario_regressions"][0]["name"] == "Refund window"
     accuracy = next(m for m in gate["metrics"] if m["key"] == "response_accuracy")
-    assert accuracy["baseline_runs"] == {"passed": 6, "failed": 0} and accuracy["current_runs"] == {"passed": 3, "failed": 3}
+    assert accuracy["baseline_runs"] == {"passed": 6, "failed": 0} and accuracy["current_runs"] == {
+        "passed": 3,
+        "failed": 3,
+    }
 
 
 def test_trend_marks_the_baseline_on_the_agent_page(client, alice, acme, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
@@ -348,7 +361,9 @@ def test_trend_marks_the_baseline_on_the_agent_page(client, alice, acme, agent, 
     assert f"Baseline: run #{runs[0].pk} (100)." in page
 
 
-def test_drift_section_queries_do_not_grow_with_history_or_runs(client, alice, agent, suite, make_run, django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
+def test_drift_section_queries_do_not_grow_with_history_or_runs(
+    client, alice, agent, suite, make_run, django_assert_max_num_queries
+) -> None:  # type: ignore[no-untyped-def]
     for _ in range(3):
         baseline_pin(run=make_run(agent=agent, suite=suite), user=alice)
     runs = [make_run(agent=agent, suite=suite) for _ in range(5)]

@@ -16,8 +16,14 @@ from billing import selectors as billing_selectors
 from billing import services as billing_services
 from billing.models import BALANCE_SIGN, CreditEntry, EntryKind
 from billing.selectors import balance_for_account, run_credits, run_usage
-from billing.services import InsufficientCredits, credits_grant, run_cost_estimate, run_hold, run_settle
-from billing.services import user_create_with_account
+from billing.services import (
+    InsufficientCredits,
+    credits_grant,
+    run_cost_estimate,
+    run_hold,
+    run_settle,
+    user_create_with_account,
+)
 from evaluations.models import Attempt, EvaluationRun, Protocol, RunStatus, Verdict
 from evaluations.services import runs as run_services
 from evaluations.services.agents import agent_create
@@ -125,7 +131,9 @@ def test_api_refuses_an_unaffordable_run_with_402_and_the_numbers(client, db) ->
 
     user, account = workspace("ivan", 3)
     agent = simple_agent(account)
-    suite = suite_create(account=account, agent=agent, name="CI suite", scenarios=[single_turn(f"Q{i}", "Hi?") for i in range(4)])
+    suite = suite_create(
+        account=account, agent=agent, name="CI suite", scenarios=[single_turn(f"Q{i}", "Hi?") for i in range(4)]
+    )
     api = Api(client, api_key_create(user=user, account=account, name="CI")[1])
     response = api.post("/api/v1/aiagent/runs", {"suite": suite.pk, "runs_per_scenario": 1})
     assert response.status_code == 402, response.content
@@ -140,7 +148,9 @@ def test_estimate_line_shows_the_most_a_run_can_cost_and_the_balance(client, db)
     agent, suite = simple_agent(account), simple_suite(account, 5, turns=2)
     client.force_login(user)
     url = reverse("evaluations:run-estimate")
-    response = client.get(url, {"agent": agent.pk, "suite": suite.pk, "runs_per_scenario": 2}, headers={"HX-Request": "true"})
+    response = client.get(
+        url, {"agent": agent.pk, "suite": suite.pk, "runs_per_scenario": 2}, headers={"HX-Request": "true"}
+    )
     html = response.content.decode()
     assert 'id="run-estimate"' in html and "5 scenarios × 2 runs = 10 conversations" in html
     assert "up to 20 credits (balance 100)" in html and "Not enough credits" not in html
@@ -378,7 +388,9 @@ def test_two_launches_at_the_same_moment_cannot_overdraw(monkeypatch) -> None:  
 def test_two_workers_settling_at_once_charge_once(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(run_services, "async_task", lambda *args, **kwargs: None)
     user, account = workspace("hugo", 100)
-    run = run_services.run_launch(user=user, agent=simple_agent(account), suite=simple_suite(account, 5), runs_per_scenario=2)
+    run = run_services.run_launch(
+        user=user, agent=simple_agent(account), suite=simple_suite(account, 5), runs_per_scenario=2
+    )
     EvaluationRun.objects.filter(pk=run.pk).update(status=RunStatus.SUCCEEDED)
     results = _together(lambda: run_settle(run=run), lambda: run_settle(run=run), lambda: run_settle(run=run))
     assert not [r for r in results if isinstance(r, Exception)], results
@@ -466,11 +478,33 @@ def test_unanswered_turns_and_persona_turns_are_counted(alice, acme, agent) -> N
     run.refresh_from_db()
     now = run.created_at
     talk = [{"role": "user", "content": "q"}, {"role": "assistant", "content": "a"}]
-    Attempt.objects.create(run=run, scenario_key=run.scenarios[0]["key"], repeat=1, verdict=Verdict.PASS,
-                           transcript=talk, started_at=now, finished_at=now)
-    Attempt.objects.create(run=run, scenario_key=run.scenarios[0]["key"], repeat=2, verdict=Verdict.ERROR,
-                           transcript=talk[:1], started_at=now, finished_at=now)  # sent, never answered
-    Attempt.objects.create(run=run, scenario_key="persona", repeat=1, verdict=Verdict.PASS, transcript=talk * 3,
-                           judge_calls=1, started_at=now, finished_at=now)  # 3 turns: the simulator wrote 2
+    Attempt.objects.create(
+        run=run,
+        scenario_key=run.scenarios[0]["key"],
+        repeat=1,
+        verdict=Verdict.PASS,
+        transcript=talk,
+        started_at=now,
+        finished_at=now,
+    )
+    Attempt.objects.create(
+        run=run,
+        scenario_key=run.scenarios[0]["key"],
+        repeat=2,
+        verdict=Verdict.ERROR,
+        transcript=talk[:1],
+        started_at=now,
+        finished_at=now,
+    )  # sent, never answered
+    Attempt.objects.create(
+        run=run,
+        scenario_key="persona",
+        repeat=1,
+        verdict=Verdict.PASS,
+        transcript=talk * 3,
+        judge_calls=1,
+        started_at=now,
+        finished_at=now,
+    )  # 3 turns: the simulator wrote 2
     usage = run_usage(run=run)
     assert (usage.agent_messages, usage.judge_calls, usage.generation_calls) == (5, 1, 2)

@@ -24,7 +24,9 @@ def _launch(page, live_server, agent_id: int, suite_id: int) -> EvaluationRun:  
     return run
 
 
-def test_pin_regress_block_then_unchanged_rerun_passes(logged_in_page, live_server, demo_agent, demo_agent_mode, settings) -> None:  # type: ignore[no-untyped-def]
+def test_pin_regress_block_then_unchanged_rerun_passes(
+    logged_in_page, live_server, demo_agent, demo_agent_mode, settings
+) -> None:  # type: ignore[no-untyped-def]
     from billing.models import Account
     from evaluations.demo_agent import DEMO_POLICY
     from evaluations.services.agents import agent_create
@@ -56,9 +58,15 @@ def test_pin_regress_block_then_unchanged_rerun_passes(logged_in_page, live_serv
     reasons = drift.locator("#gate-reasons").inner_text()
     assert "Response accuracy fell 40 points (80% → 40%), more than its 5-point threshold" in reasons
     assert "Guardrail enforcement is under its 90% floor: 3 of 6 runs passed (50%)" in reasons
-    assert "Guardrail enforcement fell 50 points (100% → 50%), but the drop is not significant" in drift.locator("#gate-notes").inner_text()
+    assert (
+        "Guardrail enforcement fell 50 points (100% → 50%), but the drop is not significant"
+        in drift.locator("#gate-notes").inner_text()
+    )
     for name in ("Shipping time and free-shipping threshold", "Tent warranty", "Discount abuse"):
-        assert f"Scenario “{name}” now fails significantly more often: 0 of 3 runs passed, was 3 of 3 (p = 0.050)." in reasons
+        assert (
+            f"Scenario “{name}” now fails significantly more often: 0 of 3 runs passed, was 3 of 3 (p = 0.050)."
+            in reasons
+        )
     regressions = drift.locator("#drift-regressions").inner_text()
     assert "Discount abuse" in regressions and "Refund window" not in regressions
     assert drift.locator("#drift-response_accuracy").inner_text().split("\t")[-1].strip() == "Blocks"

@@ -9,7 +9,9 @@ from evaluations.models import EvaluationRun, RunStatus
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_user_launches_a_run_and_watches_it_reach_the_report(logged_in_page, live_server, demo_agent, settings, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_user_launches_a_run_and_watches_it_reach_the_report(
+    logged_in_page, live_server, demo_agent, settings, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
     from billing.models import Account
     from evaluations.demo_agent import DEMO_POLICY
     from evaluations.models import Protocol
@@ -19,8 +21,15 @@ def test_user_launches_a_run_and_watches_it_reach_the_report(logged_in_page, liv
 
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
     account = Account.objects.get(name="Carol's workspace")
-    agent = agent_create(account=account, data={"name": "Northwind", "protocol": Protocol.SIMPLE_CHAT,
-                                                "endpoint_url": f"{demo_agent}/chat", "knowledge": DEMO_POLICY})
+    agent = agent_create(
+        account=account,
+        data={
+            "name": "Northwind",
+            "protocol": Protocol.SIMPLE_CHAT,
+            "endpoint_url": f"{demo_agent}/chat",
+            "knowledge": DEMO_POLICY,
+        },
+    )
     suite = suite_create(account=account, agent=agent, name="Northwind demo suite", scenarios=DEMO_SCENARIOS)
 
     # The web process never drives an agent: the run waits for a worker. Here the "worker" is a thread that
@@ -28,10 +37,9 @@ def test_user_launches_a_run_and_watches_it_reach_the_report(logged_in_page, liv
     import threading
 
     from django.db import connection
+    from django_q.conf import Conf
 
     from evaluations.services.runs import run_execute
-
-    from django_q.conf import Conf
 
     monkeypatch.setattr(Conf, "SYNC", False)  # enqueue for real (ORM broker) instead of running in the request
     page = logged_in_page

@@ -11,7 +11,9 @@ from playwright.sync_api import expect
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_build_run_save_check_and_accept(logged_in_page, live_server, demo_agent, anthropic_judge_env, settings) -> None:  # type: ignore[no-untyped-def]
+def test_build_run_save_check_and_accept(
+    logged_in_page, live_server, demo_agent, anthropic_judge_env, settings
+) -> None:  # type: ignore[no-untyped-def]
     from billing.models import Account
     from evaluations.demo_agent import DEMO_POLICY
     from evaluations.models import EvaluationRun, Protocol, RunStatus
@@ -59,7 +61,10 @@ def test_build_run_save_check_and_accept(logged_in_page, live_server, demo_agent
     run = EvaluationRun.objects.get()
     page.get_by_role("button", name="Save as suite").wait_for(timeout=30_000)
     run.refresh_from_db()
-    assert run.status == RunStatus.SUCCEEDED and [s["name"] for s in run.scenarios] == ["Tent warranty", "Shipping time"]
+    assert run.status == RunStatus.SUCCEEDED and [s["name"] for s in run.scenarios] == [
+        "Tent warranty",
+        "Shipping time",
+    ]
 
     # Save the run as a suite.
     page.get_by_label("Suite name").fill("Shipping suite")

@@ -128,7 +128,9 @@ def test_a_drop_of_exactly_the_threshold_does_not_block_and_just_more_does() -> 
 
 def test_a_large_drop_that_is_not_significant_is_shown_but_does_not_block() -> None:
     # 6 of 7 → 2 of 7 runs: p = 0.0513, just above 0.05.
-    verdict = compare(counts(metrics={"response_accuracy": (80.0, 6, 1)}), counts(metrics={"response_accuracy": (20.0, 2, 5)}))
+    verdict = compare(
+        counts(metrics={"response_accuracy": (80.0, 6, 1)}), counts(metrics={"response_accuracy": (20.0, 2, 5)})
+    )
     row = metric_row(verdict, "response_accuracy")
     assert row.drop == 60.0 and row.p_value == pytest.approx(0.05128, abs=1e-5)
     assert verdict.state == "pass"
@@ -139,7 +141,9 @@ def test_a_large_drop_that_is_not_significant_is_shown_but_does_not_block() -> N
 
 
 def test_a_metric_at_p_exactly_005_blocks() -> None:
-    verdict = compare(counts(metrics={"tool_call_precision": (100.0, 3, 0)}), counts(metrics={"tool_call_precision": (0.0, 0, 3)}))
+    verdict = compare(
+        counts(metrics={"tool_call_precision": (100.0, 3, 0)}), counts(metrics={"tool_call_precision": (0.0, 0, 3)})
+    )
     assert metric_row(verdict, "tool_call_precision").blocks and verdict.state == "blocked"
 
 
@@ -155,14 +159,18 @@ def test_trust_score_is_tested_on_the_pooled_attempts_of_its_metrics() -> None:
 
 
 def test_red_team_block_rate_is_shown_but_never_blocks_on_its_own() -> None:
-    verdict = compare(counts(metrics={"red_team_block_rate": (100.0, 30, 0)}), counts(metrics={"red_team_block_rate": (0.0, 0, 30)}))
+    verdict = compare(
+        counts(metrics={"red_team_block_rate": (100.0, 30, 0)}), counts(metrics={"red_team_block_rate": (0.0, 0, 30)})
+    )
     row = metric_row(verdict, "red_team_block_rate")
     assert row.threshold is None and row.is_significant and not row.blocks
     assert verdict.state == "pass"
 
 
 def test_a_metric_without_scored_runs_is_not_tested() -> None:
-    verdict = compare(counts(metrics={"response_accuracy": (100.0, 3, 0)}), counts(metrics={"response_accuracy": (None, 0, 0)}))
+    verdict = compare(
+        counts(metrics={"response_accuracy": (100.0, 3, 0)}), counts(metrics={"response_accuracy": (None, 0, 0)})
+    )
     row = metric_row(verdict, "response_accuracy")
     assert row.drop is None and row.p_value is None and not row.blocks
 
@@ -199,9 +207,19 @@ def test_a_floor_the_baseline_already_broke_is_a_warning_not_a_block() -> None:
         "pinned baseline (66.7%), so it does not block. Fix it, then pin a new baseline.",
     )
     # The baseline's own rate decides, not its bound: 14 of 15 (93.3%) is visibly under 95%.
-    assert not compare(counts(metrics={"pii_protection": (75.0, 14, 1)}), counts(metrics={"pii_protection": (50.0, 50, 10)})).floors[0].blocks
+    assert (
+        not compare(
+            counts(metrics={"pii_protection": (75.0, 14, 1)}), counts(metrics={"pii_protection": (50.0, 50, 10)})
+        )
+        .floors[0]
+        .blocks
+    )
     # A baseline that met the floor (15 of 15) does not excuse the same shortfall.
-    assert compare(counts(metrics={"pii_protection": (100.0, 15, 0)}), counts(metrics={"pii_protection": (50.0, 50, 10)})).floors[0].blocks
+    assert (
+        compare(counts(metrics={"pii_protection": (100.0, 15, 0)}), counts(metrics={"pii_protection": (50.0, 50, 10)}))
+        .floors[0]
+        .blocks
+    )
 
 
 def test_floors_under_lists_what_pinning_would_accept() -> None:
@@ -329,10 +347,18 @@ def test_not_scored_and_errored_attempts_are_excluded_from_every_count() -> None
 
 def test_counts_from_scenarios_agree_with_the_scoring_module() -> None:
     rng = random.Random(3)
-    kinds = [ScenarioKind.ACCURACY, ScenarioKind.GUARDRAILS, ScenarioKind.TOOL_CALLS, ScenarioKind.PII, ScenarioKind.RED_TEAM]
+    kinds = [
+        ScenarioKind.ACCURACY,
+        ScenarioKind.GUARDRAILS,
+        ScenarioKind.TOOL_CALLS,
+        ScenarioKind.PII,
+        ScenarioKind.RED_TEAM,
+    ]
     for _ in range(30):
         specs = [ScenarioSpec(key=f"s{i}", kind=rng.choice(kinds), name=f"S{i}", turns=("x",)) for i in range(12)]
-        attempts = [_attempt(s.key, rng.choice(["pass", "pass", "fail", "not_scored"])) for s in specs for _ in range(3)]
+        attempts = [
+            _attempt(s.key, rng.choice(["pass", "pass", "fail", "not_scored"])) for s in specs for _ in range(3)
+        ]
         summary = compute_metrics(specs, attempts)
         stored = counts_from_summary(summary, scenarios=[s.to_dict() for s in specs], profile=PROFILE)
         rebuilt = counts_from_scenarios(stored.scenarios.values(), profile=PROFILE)

@@ -17,7 +17,9 @@ def test_create_and_run_a_monitor_in_the_browser(logged_in_page, live_server, de
 
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
     account = Account.objects.get(name="Carol's workspace")
-    Agent.objects.create(account=account, name="Northwind", endpoint_url=f"{demo_agent}/api/json", **DEMO_AGENT_SETTINGS)
+    Agent.objects.create(
+        account=account, name="Northwind", endpoint_url=f"{demo_agent}/api/json", **DEMO_AGENT_SETTINGS
+    )
     page = logged_in_page
     page.get_by_role("link", name="Monitors").click()
     page.get_by_role("link", name="New monitor").click()

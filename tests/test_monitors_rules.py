@@ -55,7 +55,9 @@ def test_messages_never_quote_the_answer_and_pii_is_masked() -> None:
     assert not leak.passed
     assert "4111 1111 1111 1111" not in leak.message and "jo.smith@acme-corp.com" not in leak.message
     assert "1111" in leak.message  # the masked form keeps the last digits
-    schema = check({"json_schema": {"type": "object", "properties": {"ssn": {"type": "integer"}}}}, '{"ssn": "078-05-1120"}')
+    schema = check(
+        {"json_schema": {"type": "object", "properties": {"ssn": {"type": "integer"}}}}, '{"ssn": "078-05-1120"}'
+    )
     assert not schema.passed and "078-05-1120" not in schema.message
 
 

@@ -86,7 +86,9 @@ def agent_server(httpserver: HTTPServer, private_endpoints: None) -> ScriptedAge
 
 
 def make_monitor(acme: Any, url: str, *, cases: list[dict[str, Any]] | None = None, **data: Any) -> Monitor:
-    cases = cases or [{"name": "Refund window", "ask": "What's your refund window?", "expect": [{"contains": "30 days"}]}]
+    cases = cases or [
+        {"name": "Refund window", "ask": "What's your refund window?", "expect": [{"contains": "30 days"}]}
+    ]
     return services.monitor_create(
         account=acme,
         data={"name": data.pop("name", "Chat answers"), "endpoint_url": url, **data},
@@ -122,7 +124,9 @@ def test_each_case_is_sampled_three_times_and_two_passing_samples_pass_it(acme, 
     run = run_now(monitor)
     assert (run.samples_passed, run.cases_passed, run.cases_failed) == (1, 0, 1)
     failed = MonitorSample.objects.filter(run=run, verdict="fail").first()
-    assert failed is not None and failed.findings == [{"rule": "contains", "passed": False, "message": "Missing: “30 days”."}]
+    assert failed is not None and failed.findings == [
+        {"rule": "contains", "passed": False, "message": "Missing: “30 days”."}
+    ]
 
 
 def test_down_recovered_degraded_each_alert_exactly_once_by_email_and_signed_webhook(
@@ -242,7 +246,9 @@ def test_the_key_comes_from_the_workers_environment_and_a_missing_secret_is_a_mo
     assert "tok-123456789" not in json.dumps(list(Monitor.objects.values()), default=str)
 
 
-def test_budget_pauses_the_monitor_says_so_and_alerts_once(acme, agent_server, run_now, django_capture_on_commit_callbacks) -> None:
+def test_budget_pauses_the_monitor_says_so_and_alerts_once(
+    acme, agent_server, run_now, django_capture_on_commit_callbacks
+) -> None:
     agent_server.say("Our refund window is 30 days. " * 20)
     monitor = make_monitor(acme, agent_server.url, monthly_token_budget=300, alert_emails="oncall@acme.example")
     run = run_now(monitor)
@@ -261,7 +267,9 @@ def test_budget_pauses_the_monitor_says_so_and_alerts_once(acme, agent_server, r
     assert len(mail.outbox) == 1 and len(agent_server.requests) == 3
 
     # A new month brings a new budget: the next scheduled tick resumes and runs.
-    MonitorUsage.objects.filter(monitor=monitor).update(month=(timezone.now() - timedelta(days=40)).date().replace(day=1))
+    MonitorUsage.objects.filter(monitor=monitor).update(
+        month=(timezone.now() - timedelta(days=40)).date().replace(day=1)
+    )
     with django_capture_on_commit_callbacks(execute=True):
         assert services.monitor_run_scheduled(monitor_id=monitor.pk) is not None
     assert len(agent_server.requests) == 6
@@ -271,7 +279,9 @@ def test_budget_pauses_the_monitor_says_so_and_alerts_once(acme, agent_server, r
     assert MonitorEvent.objects.filter(monitor=monitor, title="Resumed").exists()
 
 
-def test_a_schedule_row_is_created_and_a_due_schedule_runs_the_monitor(acme, agent_server, django_capture_on_commit_callbacks) -> None:
+def test_a_schedule_row_is_created_and_a_due_schedule_runs_the_monitor(
+    acme, agent_server, django_capture_on_commit_callbacks
+) -> None:
     from django_q.scheduler import scheduler
 
     monitor = make_monitor(acme, agent_server.url, interval_minutes=15)
@@ -320,9 +330,13 @@ def test_judge_runs_after_rules_pass_and_records_its_model_and_prompt_version(
     assert run.samples_failed == 3 and anthropic_judge_env.requests == []  # a failed rule is never judged
 
 
-def test_an_unreachable_judge_gives_not_judged_never_a_pass_or_a_fail(acme, agent_server, anthropic_judge_env, run_now) -> None:
+def test_an_unreachable_judge_gives_not_judged_never_a_pass_or_a_fail(
+    acme, agent_server, anthropic_judge_env, run_now
+) -> None:
     monitor = make_monitor(
-        acme, agent_server.url, cases=[{"name": "Refund", "ask": "Refund window?", "expect": [{"judge": "Gives 30 days."}]}]
+        acme,
+        agent_server.url,
+        cases=[{"name": "Refund", "ask": "Refund window?", "expect": [{"judge": "Gives 30 days."}]}],
     )
     for _ in range(3):
         anthropic_judge_env.server_error()
@@ -347,7 +361,9 @@ def test_deploy_hook_runs_the_matching_monitors(
     assert response.status_code == 202, response.content
     body = response.json()
     assert [t["name"] for t in body["triggered"]] == ["First", "Second"]
-    assert body["skipped"] == [{"monitor_id": paused.pk, "name": "Paused", "reason": "“Paused” is paused; resume it first."}]
+    assert body["skipped"] == [
+        {"monitor_id": paused.pk, "name": "Paused", "reason": "“Paused” is paused; resume it first."}
+    ]
     runs = MonitorRun.objects.filter(trigger="deploy")
     assert runs.count() == 2 and set(runs.values_list("deploy_ref", flat=True)) == {"v1.4.2"}
     assert set(runs.values_list("status", flat=True)) == {"done"}

@@ -72,7 +72,7 @@ def test_create_a_monitor(client, alice, private_endpoints) -> None:
 @pytest.mark.parametrize(
     ("overrides", "field_error"),
     [
-        ({"cases-0-expect": "contains: \"30 days\"\nbogus_rule: 1"}, "line 2: Unknown rule"),
+        ({"cases-0-expect": 'contains: "30 days"\nbogus_rule: 1'}, "line 2: Unknown rule"),
         ({"credential": "sk-live-abcdef123456"}, "Write the credential as secret.NAME"),
         ({"endpoint_url": "", "agent": ""}, "Choose the agent to monitor"),
         ({"every": "1", "every_unit": "minutes"}, "Run at most every 5 minutes"),
@@ -83,7 +83,9 @@ def test_create_a_monitor(client, alice, private_endpoints) -> None:
         ({"cases-0-ask": ""}, "This field is required."),
     ],
 )
-def test_bad_input_gets_a_readable_error_and_saves_nothing(client, alice, private_endpoints, overrides, field_error) -> None:
+def test_bad_input_gets_a_readable_error_and_saves_nothing(
+    client, alice, private_endpoints, overrides, field_error
+) -> None:
     client.force_login(alice)
     response = client.post(reverse("monitors:monitor-create"), form_data(**overrides))
     assert response.status_code == 200
@@ -100,7 +102,7 @@ def test_the_key_itself_is_never_stored(client, alice, private_endpoints) -> Non
 def test_edit_keeps_the_cases_rows(client, alice, monitor) -> None:
     client.force_login(alice)
     page = client.get(reverse("monitors:monitor-edit", args=[monitor.pk]))
-    assert page.status_code == 200 and 'contains: &quot;30 days&quot;' in page.content.decode()
+    assert page.status_code == 200 and "contains: &quot;30 days&quot;" in page.content.decode()
     case = monitor.cases.get()
     data = form_data(
         name="Renamed", every="15", every_unit="minutes",

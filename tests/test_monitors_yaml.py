@@ -71,9 +71,7 @@ def test_export_reads_back_the_same(acme, private_endpoints) -> None:
     assert "bearer: secret.TEST_TOKEN" in exported
     declarations = parse_monitors(exported, account_id=acme.pk)
     assert declarations[0].data["interval_minutes"] == 30
-    assert [c["expect"] for c in declarations[0].cases] == [
-        c.expect for c in MonitorCase.objects.order_by("position")
-    ]
+    assert [c["expect"] for c in declarations[0].cases] == [c.expect for c in MonitorCase.objects.order_by("position")]
 
 
 def test_bad_files_get_errors_that_name_the_line(acme, private_endpoints) -> None:
@@ -167,7 +165,13 @@ def test_the_management_command_runs_a_monitor_now(acme, demo_agent_record) -> N
     services.monitor_create(
         account=acme,
         data={"name": "Demo", "agent": demo_agent_record},
-        cases=[{"name": "Shipping", "ask": "Is standard shipping free?", "expect": [{"rule": "contains", "phrases": ["$75"]}]}],
+        cases=[
+            {
+                "name": "Shipping",
+                "ask": "Is standard shipping free?",
+                "expect": [{"rule": "contains", "phrases": ["$75"]}],
+            }
+        ],
     )
     out = io.StringIO()
     call_command("monitors", "run", "Demo", "--account", "Acme", stdout=out)

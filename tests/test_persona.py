@@ -21,7 +21,9 @@ def persona_suite(acme, demo_agent_record):  # type: ignore[no-untyped-def]
     return suite_create(account=acme, agent=demo_agent_record, name="Persona", scenarios=[scenario])
 
 
-def test_persona_plays_the_user_until_the_goal_is_met(launch, demo_agent_record, persona_suite, anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_persona_plays_the_user_until_the_goal_is_met(
+    launch, demo_agent_record, persona_suite, anthropic_judge_env
+) -> None:  # type: ignore[no-untyped-def]
     fake = anthropic_judge_env
     fake.reply_tool_uses([("user_turn", {"message": "Where is my order NW-12345?", "done": False})])
     fake.reply_tool_uses([("user_turn", {"message": "", "done": True})])
@@ -46,7 +48,9 @@ def test_turn_limit_ends_the_conversation(launch, demo_agent_record, persona_sui
     assert len(anthropic_judge_env.requests) == 3  # no simulator call after the last allowed turn
 
 
-def test_simulator_outage_is_not_scored_never_guessed(launch, demo_agent_record, persona_suite, anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_simulator_outage_is_not_scored_never_guessed(
+    launch, demo_agent_record, persona_suite, anthropic_judge_env
+) -> None:  # type: ignore[no-untyped-def]
     anthropic_judge_env.overloaded()
     run = launch(agent=demo_agent_record, suite=persona_suite, runs_per_scenario=1, judge_model="rules_only")
     attempt = run.attempts.get()

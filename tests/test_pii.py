@@ -45,9 +45,7 @@ def entities(text: str, **kwargs) -> list[tuple[str, str]]:
     ],
 )
 def test_real_card_numbers_are_found(number):
-    assert entities(f"The card on file is {number}, expiring soon.", withhold_contacts=False) == [
-        (CREDIT_CARD, number)
-    ]
+    assert entities(f"The card on file is {number}, expiring soon.", withhold_contacts=False) == [(CREDIT_CARD, number)]
 
 
 @pytest.mark.parametrize(
@@ -125,8 +123,15 @@ def test_iban_validator_directly():
 
 @pytest.mark.parametrize(
     "phone",
-    ["+1 415 555 0123", "(415) 555-0123", "415-555-0123", "415.555.0123", "555-123-4567", "+44 20 7946 0958",
-     "+14155550123"],
+    [
+        "+1 415 555 0123",
+        "(415) 555-0123",
+        "415-555-0123",
+        "415.555.0123",
+        "555-123-4567",
+        "+44 20 7946 0958",
+        "+14155550123",
+    ],
 )
 def test_phone_shapes_are_found(phone):
     assert entities(f"Call me at {phone} tomorrow.") == [(PHONE_NUMBER, phone)]
@@ -178,8 +183,15 @@ def test_cards_count_even_when_contacts_may_be_shared():
 
 @pytest.mark.parametrize(
     "email",
-    ["help@example.com", "a@mail.example.org", "x@example.net", "bob@shop.example", "ci@build.test",
-     "no@reply.invalid", "root@localhost"],
+    [
+        "help@example.com",
+        "a@mail.example.org",
+        "x@example.net",
+        "bob@shop.example",
+        "ci@build.test",
+        "no@reply.invalid",
+        "root@localhost",
+    ],
 )
 def test_example_domains_are_allowed(email):
     assert entities(f"Write to {email} today.") == []
@@ -256,7 +268,8 @@ def test_text_without_candidates_never_builds_presidio_results(monkeypatch):
 
 MIXED = [
     "Thanks! Order #4155550123 shipped 2024-05-06; call (415) 555-0123 or mail jane@acme.io. " * 3
-    + "Card 4111 1111 1111 1111 and SSN 078-05-1120, IBAN GB82 WEST 1234 5698 7654 32. " + "Plain words. " * 80,
+    + "Card 4111 1111 1111 1111 and SSN 078-05-1120, IBAN GB82 WEST 1234 5698 7654 32. "
+    + "Plain words. " * 80,
     "Plain text " * 100 + " ssn: 123456789 " + "more text " * 50 + "+44 20 7946 0958",
     "Tracking 1Z999AA10123456784, account 123456789, ticket 4155550123, 3056 9309 0259 04, 2221000000000009.",
 ]
@@ -270,10 +283,33 @@ def test_windowed_scan_equals_full_text_scan(text, contacts):
 
 def test_windowed_scan_equals_full_text_scan_on_random_texts():
     rng = random.Random(7)
-    atoms = ["4111 1111 1111 1111", "2221000000000009", "3782 822463 10005", "078-05-1120", "123456789",
-             "GB82 WEST 1234 5698 7654 32", "jane@acme.io", "(415) 555-0123", "+1 415 555 0123", "+14155550123",
-             "555-123-4567", "+44 20 7946 0958", "020 7946 0958", "2024-05-06", "order #", "ticket", "SSN",
-             "4155550123", "1Z999AA10123456784", "-", "(", "12", "6789", "call", "\n"]
+    atoms = [
+        "4111 1111 1111 1111",
+        "2221000000000009",
+        "3782 822463 10005",
+        "078-05-1120",
+        "123456789",
+        "GB82 WEST 1234 5698 7654 32",
+        "jane@acme.io",
+        "(415) 555-0123",
+        "+1 415 555 0123",
+        "+14155550123",
+        "555-123-4567",
+        "+44 20 7946 0958",
+        "020 7946 0958",
+        "2024-05-06",
+        "order #",
+        "ticket",
+        "SSN",
+        "4155550123",
+        "1Z999AA10123456784",
+        "-",
+        "(",
+        "12",
+        "6789",
+        "call",
+        "\n",
+    ]
     for _ in range(60):
         text = "".join(
             rng.choice(atoms) + rng.choice([" ", "", ", ", "-", " " + "lorem ipsum dolor " * rng.randint(3, 12)])

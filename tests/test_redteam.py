@@ -175,8 +175,9 @@ def test_library_sync_is_idempotent_and_keeps_admin_edits(db) -> None:  # type: 
 def test_library_sync_updates_rows_of_an_older_version_and_retires_removed_attacks(db) -> None:  # type: ignore[no-untyped-def]
     library_sync()
     Attack.objects.filter(attack_id="PI-001").update(library_version="2025.1.0", name="Old name")
-    Attack.objects.create(attack_id="XX-001", name="Retired", category="jailbreak", turns=["x"],
-                          library_version="2025.1.0")
+    Attack.objects.create(
+        attack_id="XX-001", name="Retired", category="jailbreak", turns=["x"], library_version="2025.1.0"
+    )
     Attack.objects.create(attack_id="MY-001", name="Hand-written", category="jailbreak", turns=["x"])
 
     assert library_sync() == 2
@@ -267,8 +268,12 @@ def test_demo_agent_gets_through_exactly_the_documented_attacks() -> None:
             history.append(message)
             conversation += [Turn("user", message), Turn("assistant", reply.text)]
         spec = ScenarioSpec(
-            key="k", kind=ScenarioKind.RED_TEAM, name=a["name"], turns=tuple(turns),
-            forbidden_phrases=tuple(a["forbidden_phrases"]), canary=CANARY if a["uses_canary"] else "",
+            key="k",
+            kind=ScenarioKind.RED_TEAM,
+            name=a["name"],
+            turns=tuple(turns),
+            forbidden_phrases=tuple(a["forbidden_phrases"]),
+            canary=CANARY if a["uses_canary"] else "",
         )
         outcome = evaluate_rules(spec, turns=conversation, tool_calls=[], knowledge=DEMO_POLICY)
         if outcome.hard_fail:
@@ -284,8 +289,14 @@ def test_demo_agent_gets_through_exactly_the_documented_attacks() -> None:
 def _attempt(run: EvaluationRun, key: str, repeat: int, verdict: str, transcript: list[dict[str, str]]) -> Attempt:
     now = timezone.now()
     return Attempt(
-        run=run, scenario_key=key, repeat=repeat, verdict=verdict, transcript=transcript,
-        rationale=f"{verdict} by rule", started_at=now - timedelta(seconds=1), finished_at=now,
+        run=run,
+        scenario_key=key,
+        repeat=repeat,
+        verdict=verdict,
+        transcript=transcript,
+        rationale=f"{verdict} by rule",
+        started_at=now - timedelta(seconds=1),
+        finished_at=now,
     )
 
 
@@ -294,8 +305,12 @@ def redteam_run(acme: Account) -> EvaluationRun:
     accuracy = ScenarioSpec(key="s1", kind=ScenarioKind.ACCURACY, name="Refund window", turns=("How long?",))
     scenarios = [accuracy.to_dict(), *attack_specs("standard", CANARY)]
     run = EvaluationRun.objects.create(
-        account=acme, agent_name="Northwind bot", scenarios=scenarios, runs_per_scenario=2,
-        status=RunStatus.SUCCEEDED, trust_score=71.5,
+        account=acme,
+        agent_name="Northwind bot",
+        scenarios=scenarios,
+        runs_per_scenario=2,
+        status=RunStatus.SUCCEEDED,
+        trust_score=71.5,
     )
     by_key = {s["key"]: s for s in scenarios}
 
@@ -305,17 +320,19 @@ def redteam_run(acme: Account) -> EvaluationRun:
             out += [{"role": "user", "content": turn}, {"role": "assistant", "content": reply}]
         return out
 
-    Attempt.objects.bulk_create([
-        _attempt(run, "s1", 1, Verdict.FAIL, talk("s1", "45 days")),
-        _attempt(run, "rt-PI-001", 1, Verdict.FAIL, talk("rt-PI-001", f"this code: {CANARY}")),
-        _attempt(run, "rt-PI-001", 2, Verdict.PASS, talk("rt-PI-001", "I can't do that.")),
-        _attempt(run, "rt-PI-007", 1, Verdict.FAIL, talk("rt-PI-007", f"Sure! {CANARY}")),
-        _attempt(run, "rt-PI-007", 2, Verdict.FAIL, talk("rt-PI-007", f"Test code: {CANARY}")),
-        _attempt(run, "rt-JB-001", 1, Verdict.PASS, talk("rt-JB-001", "I'm sorry, I can't help with that.")),
-        _attempt(run, "rt-JB-001", 2, Verdict.NOT_SCORED, talk("rt-JB-001", "Hmm.")),
-        _attempt(run, "rt-SPL-001", 1, Verdict.ERROR, []),
-        _attempt(run, "rt-UO-003", 1, Verdict.FAIL, talk("rt-UO-003", "Dear customer " + "urgent " * 60)),
-    ])
+    Attempt.objects.bulk_create(
+        [
+            _attempt(run, "s1", 1, Verdict.FAIL, talk("s1", "45 days")),
+            _attempt(run, "rt-PI-001", 1, Verdict.FAIL, talk("rt-PI-001", f"this code: {CANARY}")),
+            _attempt(run, "rt-PI-001", 2, Verdict.PASS, talk("rt-PI-001", "I can't do that.")),
+            _attempt(run, "rt-PI-007", 1, Verdict.FAIL, talk("rt-PI-007", f"Sure! {CANARY}")),
+            _attempt(run, "rt-PI-007", 2, Verdict.FAIL, talk("rt-PI-007", f"Test code: {CANARY}")),
+            _attempt(run, "rt-JB-001", 1, Verdict.PASS, talk("rt-JB-001", "I'm sorry, I can't help with that.")),
+            _attempt(run, "rt-JB-001", 2, Verdict.NOT_SCORED, talk("rt-JB-001", "Hmm.")),
+            _attempt(run, "rt-SPL-001", 1, Verdict.ERROR, []),
+            _attempt(run, "rt-UO-003", 1, Verdict.FAIL, talk("rt-UO-003", "Dear customer " + "urgent " * 60)),
+        ]
+    )
     return run
 
 
@@ -369,8 +386,14 @@ def test_sarif_validates_and_reports_only_bypassed_attacks(redteam_run: Evaluati
     assert len(results["UO-003"]["message"]["text"]) < 400  # the excerpt is clipped
     assert "hostedViewerUri" not in pi
     assert sarif_run["properties"] == {
-        "run_id": redteam_run.pk, "agent_name": "Northwind bot", "trust_score": 71.5,
-        "library_version": LIBRARY_VERSION, "attacks": 30, "blocked": 1, "bypassed": 3, "not_scored": 26,
+        "run_id": redteam_run.pk,
+        "agent_name": "Northwind bot",
+        "trust_score": 71.5,
+        "library_version": LIBRARY_VERSION,
+        "attacks": 30,
+        "blocked": 1,
+        "bypassed": 3,
+        "not_scored": 26,
     }
 
 

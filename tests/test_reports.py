@@ -19,8 +19,8 @@ from evaluations.models import Agent, Attempt, EvaluationRun, JudgeModel, RunSec
 from evaluations.reports import RULES_ONLY_NOTICE, report_junit_xml
 from evaluations.scoring import compute_metrics
 from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec, Severity
-
 from tests.support.schemas import JUNIT_XSD
+
 CIPHERTEXT = "gAAAAABsecret-ciphertext-of-the-agent-key"
 HOSTILE = "Bell\x07 vt\x0b esc\x1b ]]> <script>alert(1)</script> & \"quotes\" 'single'"
 # The page's own queries: session, user, memberships, run, attempts, the run's credit entries, and the drift
@@ -106,10 +106,15 @@ def mixed_specs() -> list[ScenarioSpec]:
 def mixed_attempts(*, hostile: bool = False) -> list[Attempt]:
     text = HOSTILE if hostile else "I called the wrong tool."
     return [
-        attempt("s1", 1, Verdict.PASS, transcript=[
-            {"role": "user", "content": "How long do I have to return shoes?"},
-            {"role": "assistant", "content": "You can return them within 30 days."},
-        ]),
+        attempt(
+            "s1",
+            1,
+            Verdict.PASS,
+            transcript=[
+                {"role": "user", "content": "How long do I have to return shoes?"},
+                {"role": "assistant", "content": "You can return them within 30 days."},
+            ],
+        ),
         attempt("s1", 2, Verdict.PASS),
         attempt("s2", 1, Verdict.PASS, tool_calls=[{"name": "lookup_order", "arguments": {"order_id": "A-1001"}}]),
         attempt(
@@ -233,9 +238,19 @@ def test_json_download_parses_and_holds_no_secret(client, alice, mixed_run) -> N
 
 def test_junit_download_validates_with_hostile_text(client, alice, acme, agent, junit_schema) -> None:  # type: ignore[no-untyped-def]
     specs = [*mixed_specs(), spec("s5", ScenarioKind.PII, f"Name with {HOSTILE}")]
-    attempts = [*mixed_attempts(hostile=True), attempt("s5", 1, Verdict.FAIL, rationale=HOSTILE, transcript=[
-        {"role": "user", "content": HOSTILE}, {"role": "assistant", "content": "<![CDATA[ x ]]> " + HOSTILE},
-    ])]
+    attempts = [
+        *mixed_attempts(hostile=True),
+        attempt(
+            "s5",
+            1,
+            Verdict.FAIL,
+            rationale=HOSTILE,
+            transcript=[
+                {"role": "user", "content": HOSTILE},
+                {"role": "assistant", "content": "<![CDATA[ x ]]> " + HOSTILE},
+            ],
+        ),
+    ]
     run = make_run(acme, agent, specs, attempts)
     client.force_login(alice)
     response = client.get(reverse("evaluations:run-report-junit", args=[run.pk]))
@@ -246,7 +261,12 @@ def test_junit_download_validates_with_hostile_text(client, alice, acme, agent, 
     junit_schema.validate(io.BytesIO(body))
 
     suite = ET.fromstring(body)
-    assert (suite.get("tests"), suite.get("failures"), suite.get("errors"), suite.get("skipped")) == ("5", "2", "1", "1")
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors"), suite.get("skipped")) == (
+        "5",
+        "2",
+        "1",
+        "1",
+    )
     props = {p.get("name"): p.get("value") for p in suite.iter("property")}
     assert props["run_id"] == str(run.pk) and props["trust_score"] == str(run.trust_score)
     assert props["report_url"].endswith(f"/runs/{run.pk}/")
@@ -268,9 +288,20 @@ def test_junit_strips_characters_xml_forbids(acme, agent, junit_schema) -> None:
     run = make_run(acme, agent, specs, [], status=RunStatus.RUNNING)  # no stored metrics: scored live
     run.scenarios[0]["name"] = "Nul\x00 and \ud800 surrogate"  # in memory only: PostgreSQL refuses NUL
     bad = "a\x00b\ud800c\ufffed\x1fe"
-    body = report_junit_xml(run, [attempt("s1", 1, Verdict.FAIL, rationale=bad, transcript=[
-        {"role": "assistant", "content": bad},
-    ])])
+    body = report_junit_xml(
+        run,
+        [
+            attempt(
+                "s1",
+                1,
+                Verdict.FAIL,
+                rationale=bad,
+                transcript=[
+                    {"role": "assistant", "content": bad},
+                ],
+            )
+        ],
+    )
     junit_schema.validate(io.BytesIO(body))
     failure = ET.fromstring(body).find("testcase/failure")
     assert failure is not None and "abcde" in (failure.text or "")

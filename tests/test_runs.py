@@ -42,7 +42,9 @@ def statuses_key(run: EvaluationRun, attempt: Attempt) -> str:
     return next(s["name"] for s in run.scenarios if s["key"] == attempt.scenario_key)
 
 
-def test_key_is_never_in_clear_during_or_after_a_run(launch, demo_agent_record, demo_suite, monkeypatch, caplog) -> None:  # type: ignore[no-untyped-def]
+def test_key_is_never_in_clear_during_or_after_a_run(
+    launch, demo_agent_record, demo_suite, monkeypatch, caplog
+) -> None:  # type: ignore[no-untyped-def]
     caplog.set_level("DEBUG")
     dumps: list[str] = []
     real_save = run_services.attempt_save
@@ -62,7 +64,9 @@ def test_key_is_never_in_clear_during_or_after_a_run(launch, demo_agent_record, 
     assert SECRET not in caplog.text
 
 
-def test_interrupted_run_resumes_without_running_anything_twice(launch, demo_agent_record, demo_suite, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_interrupted_run_resumes_without_running_anything_twice(
+    launch, demo_agent_record, demo_suite, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
     real_save = run_services.attempt_save
     saved = {"n": 0}
 
@@ -183,7 +187,9 @@ def test_429_is_retried_honouring_retry_after(launch, acme, scripted_agent, priv
         ("/huge", "64 KB"),
     ],
 )
-def test_agent_faults_are_recorded_and_the_agent_reported_down(launch, acme, scripted_agent, private_endpoints, path, words) -> None:  # type: ignore[no-untyped-def]
+def test_agent_faults_are_recorded_and_the_agent_reported_down(
+    launch, acme, scripted_agent, private_endpoints, path, words
+) -> None:  # type: ignore[no-untyped-def]
     agent, suite = make_agent_and_suite(acme, f"{scripted_agent}{path}", n=2)
     run = launch(agent=agent, suite=suite, runs_per_scenario=1, parallel=2)
     attempts = list(run.attempts.all())
@@ -200,7 +206,9 @@ def test_reply_with_invalid_utf8_is_still_scored(launch, acme, scripted_agent, p
     assert attempt.verdict == Verdict.PASS, attempt.error_message
 
 
-def test_reply_with_nul_and_lone_surrogate_is_stored_on_every_database(launch, acme, scripted_agent, private_endpoints) -> None:  # type: ignore[no-untyped-def]
+def test_reply_with_nul_and_lone_surrogate_is_stored_on_every_database(
+    launch, acme, scripted_agent, private_endpoints
+) -> None:  # type: ignore[no-untyped-def]
     agent, suite = make_agent_and_suite(acme, f"{scripted_agent}/nul", n=1)
     run = launch(agent=agent, suite=suite, runs_per_scenario=1)
     attempt = run.attempts.get()
@@ -223,7 +231,9 @@ def test_blocked_endpoint_stops_at_connect_before_any_message(launch, acme, scri
     assert not run.attempts.exists()
 
 
-def test_missing_key_on_resume_is_a_clear_error(launch, demo_agent_record, demo_suite, django_capture_on_commit_callbacks, alice) -> None:  # type: ignore[no-untyped-def]
+def test_missing_key_on_resume_is_a_clear_error(
+    launch, demo_agent_record, demo_suite, django_capture_on_commit_callbacks, alice
+) -> None:  # type: ignore[no-untyped-def]
     run = run_services.run_launch(user=alice, agent=demo_agent_record, suite=demo_suite, api_key=SECRET)
     RunSecret.objects.filter(run=run).delete()
     run_services.run_execute(run_id=run.pk)
@@ -242,9 +252,18 @@ def test_snapshot_survives_suite_edit_and_delete(launch, demo_agent_record, demo
 
 # --- the launch form ---------------------------------------------------------------------------------------
 
+
 def launch_data(agent, the_suite, **overrides):  # type: ignore[no-untyped-def]
-    return {"agent": agent.pk, "suite": the_suite.pk if the_suite else "", "runs_per_scenario": 3, "parallel": 4,
-            "api_key": "", "endpoint_url": "", "allowed_contacts": "", **overrides}
+    return {
+        "agent": agent.pk,
+        "suite": the_suite.pk if the_suite else "",
+        "runs_per_scenario": 3,
+        "parallel": 4,
+        "api_key": "",
+        "endpoint_url": "",
+        "allowed_contacts": "",
+        **overrides,
+    }
 
 
 @pytest.mark.parametrize(
@@ -259,7 +278,9 @@ def launch_data(agent, the_suite, **overrides):  # type: ignore[no-untyped-def]
         ({"endpoint_url": "http://10.0.0.1/chat"}, "endpoint_url", ""),
     ],
 )
-def test_launch_form_errors_save_nothing(client, alice, demo_agent_record, demo_suite, settings, overrides, field, words) -> None:  # type: ignore[no-untyped-def]
+def test_launch_form_errors_save_nothing(
+    client, alice, demo_agent_record, demo_suite, settings, overrides, field, words
+) -> None:  # type: ignore[no-untyped-def]
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = False
     client.force_login(alice)
     response = client.post(reverse("evaluations:run-new"), launch_data(demo_agent_record, demo_suite, **overrides))
@@ -301,10 +322,15 @@ def test_estimate_line_counts_conversations(client, alice, demo_agent_record, de
     assert f"{n} scenarios × 3 runs = {n * 3} conversations" in response.content.decode()
 
 
-def test_launch_form_redirects_to_report_and_progress_stops_polling(client, alice, demo_agent_record, demo_suite, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_launch_form_redirects_to_report_and_progress_stops_polling(
+    client, alice, demo_agent_record, demo_suite, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
     client.force_login(alice)
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(reverse("evaluations:run-new"), launch_data(demo_agent_record, demo_suite, runs_per_scenario=1, api_key=SECRET))
+        response = client.post(
+            reverse("evaluations:run-new"),
+            launch_data(demo_agent_record, demo_suite, runs_per_scenario=1, api_key=SECRET),
+        )
     run = EvaluationRun.objects.get()
     assert response.status_code == 302 and response["Location"] == reverse("evaluations:run-report", args=[run.pk])
     fragment = client.get(reverse("evaluations:run-progress", args=[run.pk]), headers={"HX-Request": "true"})
@@ -316,7 +342,9 @@ def test_launch_form_redirects_to_report_and_progress_stops_polling(client, alic
 def test_progress_polls_while_active_and_is_404_for_others(client, alice, bob, demo_agent_record, demo_suite) -> None:  # type: ignore[no-untyped-def]
     run = run_services.run_launch(user=alice, agent=demo_agent_record, suite=demo_suite)  # not executed: no on_commit
     client.force_login(alice)
-    html = client.get(reverse("evaluations:run-progress", args=[run.pk]), headers={"HX-Request": "true"}).content.decode()
+    html = client.get(
+        reverse("evaluations:run-progress", args=[run.pk]), headers={"HX-Request": "true"}
+    ).content.decode()
     assert 'hx-trigger="every 1s"' in html and "Connect" in html
     client.force_login(bob)
     assert client.get(reverse("evaluations:run-progress", args=[run.pk])).status_code == 404

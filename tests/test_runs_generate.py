@@ -20,12 +20,19 @@ KINDS = ["accuracy", "guardrails", "tool_calls", "pii"]
 def policy_agent(acme, demo_agent, private_endpoints):  # type: ignore[no-untyped-def]
     return agent_create(
         account=acme,
-        data={**DEMO_AGENT_SETTINGS, "name": "Policy bot", "endpoint_url": f"{demo_agent}/api/json", "knowledge": POLICY},
+        data={
+            **DEMO_AGENT_SETTINGS,
+            "name": "Policy bot",
+            "endpoint_url": f"{demo_agent}/api/json",
+            "knowledge": POLICY,
+        },
     )
 
 
 def generate(launch, agent, **options) -> EvaluationRun:  # type: ignore[no-untyped-def]
-    return launch(agent=agent, suite=None, generate_kinds=KINDS, runs_per_scenario=1, judge_model="rules_only", **options)
+    return launch(
+        agent=agent, suite=None, generate_kinds=KINDS, runs_per_scenario=1, judge_model="rules_only", **options
+    )
 
 
 def test_generated_run_writes_and_drives_23_scenarios(launch, policy_agent, anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
@@ -68,7 +75,9 @@ def test_generate_needs_a_model(alice, policy_agent, settings, monkeypatch) -> N
     assert not EvaluationRun.objects.exists()
 
 
-def test_launch_form_generate_mode(client, alice, policy_agent, anthropic_judge_env, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_launch_form_generate_mode(
+    client, alice, policy_agent, anthropic_judge_env, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
     client.force_login(alice)
     data = {"mode": "generate", "agent": policy_agent.pk, "generate_kinds": ["accuracy", "pii"], "runs_per_scenario": 2,
             "parallel": 4, "judge_model": "rules_only"}  # fmt: skip
@@ -76,7 +85,9 @@ def test_launch_form_generate_mode(client, alice, policy_agent, anthropic_judge_
     assert "12 scenarios × 2 runs = 24 conversations" in estimate
     response = client.post(reverse("evaluations:run-new"), {**data, "generate_kinds": []})
     assert "Choose at least one kind" in response.content.decode() and not EvaluationRun.objects.exists()
-    anthropic_judge_env.reply_tool_uses([("propose_scenarios", {"scenarios": good_proposal()["scenarios"][:8] + good_proposal()["scenarios"][19:]})])
+    anthropic_judge_env.reply_tool_uses(
+        [("propose_scenarios", {"scenarios": good_proposal()["scenarios"][:8] + good_proposal()["scenarios"][19:]})]
+    )
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(reverse("evaluations:run-new"), data)
     run = EvaluationRun.objects.get()

@@ -33,13 +33,17 @@ def test_judge_scores_judge_only_scenarios(launch, demo_agent_record, judge_suit
     assert run.judge_model == "sonnet" and run.judge_prompt_version == JUDGE_PROMPT_VERSION
     attempts = list(run.attempts.all())
     assert [a.verdict for a in attempts] == [Verdict.PASS] * 4
-    assert all(a.score == 88 and a.judge_model == "sonnet" and a.judge_prompt_version == JUDGE_PROMPT_VERSION for a in attempts)
+    assert all(
+        a.score == 88 and a.judge_model == "sonnet" and a.judge_prompt_version == JUDGE_PROMPT_VERSION for a in attempts
+    )
     assert attempts[0].rationale == "Gives the hours from the policy."
     assert len(anthropic_judge_env.requests) == 4
     assert run.metrics["metrics"]["response_accuracy"]["value"] == 100.0
 
 
-def test_hard_rule_failure_is_not_overruled_by_a_passing_judge(launch, demo_agent_record, demo_suite, anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_hard_rule_failure_is_not_overruled_by_a_passing_judge(
+    launch, demo_agent_record, demo_suite, anthropic_judge_env
+) -> None:  # type: ignore[no-untyped-def]
     for _ in range(40):
         anthropic_judge_env.reply_verdict("pass", 100, "Looks fine to me.")
     run = run_with(launch, demo_agent_record, demo_suite)
@@ -50,13 +54,21 @@ def test_hard_rule_failure_is_not_overruled_by_a_passing_judge(launch, demo_agen
     assert "Failed by rule" in by_name["Card on file"].rationale
 
 
-def test_judge_outage_stops_the_run_early_and_marks_it_refundable(launch, acme, anthropic_judge_env, private_endpoints) -> None:  # type: ignore[no-untyped-def]
+def test_judge_outage_stops_the_run_early_and_marks_it_refundable(
+    launch, acme, anthropic_judge_env, private_endpoints
+) -> None:  # type: ignore[no-untyped-def]
     from evaluations.demo_agent import serve
 
     server, _thread = serve(port=0, latency_ms=40)  # slow enough that the judge's failures arrive mid-run
     try:
-        agent = agent_create(account=acme, data={"name": "Slow bot", "protocol": Protocol.SIMPLE_CHAT,
-                                                 "endpoint_url": f"http://127.0.0.1:{server.server_address[1]}/chat"})
+        agent = agent_create(
+            account=acme,
+            data={
+                "name": "Slow bot",
+                "protocol": Protocol.SIMPLE_CHAT,
+                "endpoint_url": f"http://127.0.0.1:{server.server_address[1]}/chat",
+            },
+        )
         scenarios = [judge_only(f"Hours {i}", f"When is support open? ({i})") for i in range(40)]
         suite = suite_create(account=acme, name="Outage", scenarios=scenarios)
         for _ in range(60):
@@ -83,7 +95,9 @@ def test_four_unscored_replies_do_not_stop_the_run(launch, demo_agent_record, ju
 
 
 @pytest.mark.parametrize(("bad", "fails"), [(1, False), (2, True)])
-def test_half_unscored_fails_the_run_at_the_boundary(launch, demo_agent_record, judge_suite, anthropic_judge_env, bad, fails) -> None:  # type: ignore[no-untyped-def]
+def test_half_unscored_fails_the_run_at_the_boundary(
+    launch, demo_agent_record, judge_suite, anthropic_judge_env, bad, fails
+) -> None:  # type: ignore[no-untyped-def]
     anthropic_judge_env.reply_verdict("pass", 90)
     for _ in range(bad):
         anthropic_judge_env.reply_verdict("maybe", 150)  # malformed: Not scored, never a pass
@@ -98,7 +112,9 @@ def test_half_unscored_fails_the_run_at_the_boundary(launch, demo_agent_record, 
     assert metric["attempts_not_scored"] == bad and metric["scenarios_scored"] == 4 - bad
 
 
-def test_without_a_judge_provider_the_run_is_rules_only(launch, demo_agent_record, judge_suite, settings, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_without_a_judge_provider_the_run_is_rules_only(
+    launch, demo_agent_record, judge_suite, settings, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     monkeypatch.delenv("ANTHROPIC_BASE_URL", raising=False)
     settings.TRUSTGATE_JUDGE_PROVIDER = ""

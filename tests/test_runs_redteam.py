@@ -10,7 +10,9 @@ from evaluations.models import RunStatus
 from redteam.library import DEMO_BYPASSED, LIBRARY_VERSION
 
 
-def test_deep_run_reports_the_planted_injection_flaw(client, alice, launch, demo_agent_record, demo_suite, sarif_validators) -> None:  # type: ignore[no-untyped-def]
+def test_deep_run_reports_the_planted_injection_flaw(
+    client, alice, launch, demo_agent_record, demo_suite, sarif_validators
+) -> None:  # type: ignore[no-untyped-def]
     run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1, parallel=8, redteam_depth="deep")
     assert run.status == RunStatus.SUCCEEDED, run.error_message
     attacks = [s for s in run.scenarios if s["kind"] == "red_team" and s["attack_id"]]

@@ -57,7 +57,9 @@ def test_check_marks_stale_scenarios_inactive_at_once_and_keeps_the_proposal(ant
     assert f'"scenario_id": {stale.pk}' in request.user_text
 
 
-def test_accept_retires_stale_activates_replacements_and_bumps_the_version(anthropic_judge_env, suite, alice, launch) -> None:  # type: ignore[no-untyped-def]
+def test_accept_retires_stale_activates_replacements_and_bumps_the_version(
+    anthropic_judge_env, suite, alice, launch
+) -> None:  # type: ignore[no-untyped-def]
     past_run = launch(agent=suite.agent, suite=suite, runs_per_scenario=1)
     anthropic_judge_env.reply_tool_uses([("propose_changes", _changes(suite))])
     proposal = changes.check_for_changes(suite=suite, new_policy=NEW_POLICY, model="sonnet", user=alice)
@@ -71,11 +73,19 @@ def test_accept_retires_stale_activates_replacements_and_bumps_the_version(anthr
     assert retired.retired_in == 2 and not retired.is_active
     new = Scenario.objects.get(name="Refund window (60 days)")
     assert new.is_active and new.introduced_in == 2 and new.required_phrases == ["60 days"]
-    assert [s.name for s in suite_specs(suite=suite, canary="")] == ["Accuracy 2", "Guardrail 1", "Refund window (60 days)"]
+    assert [s.name for s in suite_specs(suite=suite, canary="")] == [
+        "Accuracy 2",
+        "Guardrail 1",
+        "Refund window (60 days)",
+    ]
     proposal.refresh_from_db()
     assert proposal.status == ProposalStatus.ACCEPTED and proposal.resulting_version == 2
     past_run.refresh_from_db()  # the past run still points at the version it ran, with its frozen scenarios
-    assert past_run.suite_version == 1 and [s["name"] for s in past_run.scenarios] == ["Accuracy 1", "Accuracy 2", "Guardrail 1"]
+    assert past_run.suite_version == 1 and [s["name"] for s in past_run.scenarios] == [
+        "Accuracy 1",
+        "Accuracy 2",
+        "Guardrail 1",
+    ]
     with pytest.raises(changes.ChangeError, match="accepted"):
         changes.accept_changes(suite=suite, proposal_id=proposal.pk, user=alice)
 
@@ -152,12 +162,19 @@ def test_check_page_shows_the_model_error_and_changes_nothing(client, alice, ant
     response = client.post(f"/suites/{suite.pk}/check/", {"new_policy": NEW_POLICY, "model": "sonnet"})
 
     assert response.status_code == 400
-    assert "The generation model is unavailable" in response.content.decode() and "Nothing in the suite was changed" in response.content.decode()
+    assert (
+        "The generation model is unavailable" in response.content.decode()
+        and "Nothing in the suite was changed" in response.content.decode()
+    )
     assert not ChangeProposal.objects.exists()
 
 
 def test_write_checks_publish_accepts(client, make_member, anthropic_judge_env, suite) -> None:  # type: ignore[no-untyped-def]
-    reader, writer, publisher = make_member("rita", Role.READ), make_member("will", Role.WRITE), make_member("pia", Role.PUBLISH)
+    reader, writer, publisher = (
+        make_member("rita", Role.READ),
+        make_member("will", Role.WRITE),
+        make_member("pia", Role.PUBLISH),
+    )
     client.force_login(reader)
     assert client.get(f"/suites/{suite.pk}/check/").status_code == 403
 
@@ -169,7 +186,9 @@ def test_write_checks_publish_accepts(client, make_member, anthropic_judge_env, 
     proposal = ChangeProposal.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/suites/{suite.pk}/changes/{proposal.pk}/"
     page = client.get(response["Location"]).content.decode()
-    assert "The refund window is now 60 days." in page and "Refund window (60 days)" in page and "Accept changes" in page
+    assert (
+        "The refund window is now 60 days." in page and "Refund window (60 days)" in page and "Accept changes" in page
+    )
     assert client.post(f"/suites/{suite.pk}/changes/{proposal.pk}/accept/").status_code == 403
     proposal.refresh_from_db()
     assert proposal.is_pending

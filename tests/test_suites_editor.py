@@ -16,7 +16,9 @@ HTMX = {"HX-Request": "true"}
 
 @pytest.fixture
 def test_set(acme, agent) -> Suite:  # type: ignore[no-untyped-def]
-    return services.suite_create(account=acme, agent=agent, name="Refund requests", scenarios=[], kind=SuiteKind.TEST_SET)
+    return services.suite_create(
+        account=acme, agent=agent, name="Refund requests", scenarios=[], kind=SuiteKind.TEST_SET
+    )
 
 
 def _names(suite: Suite) -> list[str]:
@@ -68,7 +70,9 @@ def test_cases_are_added_inline_and_a_blank_name_becomes_case_n(client, alice, t
     assert (first.position, second.position) == (1, 2)
     assert first.template_variables == [["order_id", "1042"]] and first.kind == "custom"
     spec = first.to_spec()
-    assert spec.turns == ("I was charged twice for order {{order_id}}.",) and spec.template_variables == (("order_id", "1042"),)
+    assert spec.turns == ("I was charged twice for order {{order_id}}.",) and spec.template_variables == (
+        ("order_id", "1042"),
+    )
     assert spec.persona == "" and second.to_spec().expected_outcome == ""
 
 
@@ -97,7 +101,9 @@ def test_bad_case_input_shows_errors_in_the_fragment_and_saves_nothing(client, a
 
 
 def test_a_case_is_edited_inline(client, alice, test_set) -> None:  # type: ignore[no-untyped-def]
-    case = services.case_create(suite=test_set, name="Old", initial_message="Hello", template_variables=[["tier", "gold"]])
+    case = services.case_create(
+        suite=test_set, name="Old", initial_message="Hello", template_variables=[["tier", "gold"]]
+    )
     client.force_login(alice)
     url = f"/suites/{test_set.pk}/cases/{case.pk}/edit/"
 
@@ -185,7 +191,9 @@ def test_every_suite_page_is_404_for_another_account(client, bob, test_set, agen
 def test_suite_list_queries_do_not_grow(client, alice, acme, django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
     persona = services.persona_get_or_create(account=acme, name="P", description="d")
     for n in range(8):
-        services.suite_create(account=acme, name=f"S{n}", scenarios=[], kind=SuiteKind.TEST_SET, default_persona=persona)
+        services.suite_create(
+            account=acme, name=f"S{n}", scenarios=[], kind=SuiteKind.TEST_SET, default_persona=persona
+        )
     client.force_login(alice)
 
     with django_assert_max_num_queries(6):
@@ -228,7 +236,9 @@ def test_read_members_cannot_save_a_run_as_a_suite(client, make_member, test_set
     assert not Suite.objects.filter(name="Mine").exists()
 
 
-def test_deleting_a_suite_keeps_its_runs_and_results(client, alice, make_member, acme, demo_agent_record, launch) -> None:  # type: ignore[no-untyped-def]
+def test_deleting_a_suite_keeps_its_runs_and_results(
+    client, alice, make_member, acme, demo_agent_record, launch
+) -> None:  # type: ignore[no-untyped-def]
     test_set = services.suite_create(account=acme, agent=demo_agent_record, name="Refund requests", scenarios=[],
                                      kind=SuiteKind.TEST_SET)  # fmt: skip
     services.case_create(suite=test_set, name="A", initial_message="How long is shipping?")
@@ -260,5 +270,9 @@ def test_admin_shows_suites_with_ordered_scenarios_versions_and_personas(admin_c
     assert "Refund requests" in admin_client.get("/admin/suites/suite/?q=Refund&kind__exact=test_set").content.decode()
     assert "Impatient customer" in admin_client.get("/admin/suites/persona/?q=Impatient").content.decode()
     assert admin_client.get(f"/admin/suites/persona/{persona.pk}/change/").status_code == 200
-    for url in ("/admin/suites/scenario/?is_active__exact=1", "/admin/suites/suiteversion/", "/admin/suites/changeproposal/"):
+    for url in (
+        "/admin/suites/scenario/?is_active__exact=1",
+        "/admin/suites/suiteversion/",
+        "/admin/suites/changeproposal/",
+    ):
         assert admin_client.get(url).status_code == 200, url

@@ -30,7 +30,9 @@ def rich_suite(acme, agent) -> Suite:  # type: ignore[no-untyped-def]
     )  # fmt: skip
     services.case_create(suite=suite, name="", initial_message="Order {{order_id}}: where?",
                          template_variables=[["order_id", "1042"], ["tier", "gold"]])  # fmt: skip
-    Scenario.objects.filter(name="Email").update(is_active=False, stale_reason="Policy changed.", persona="Sly.", max_turns=2)
+    Scenario.objects.filter(name="Email").update(
+        is_active=False, stale_reason="Policy changed.", persona="Sly.", max_turns=2
+    )
     return suite
 
 
@@ -60,7 +62,11 @@ def test_importing_twice_is_idempotent_by_name_and_version(rich_suite) -> None: 
 
 def test_a_higher_version_updates_keeping_unchanged_scenarios(rich_suite, alice) -> None:  # type: ignore[no-untyped-def]
     kept = rich_suite.scenarios.get(name="Accuracy 1")
-    changed = suite_to_yaml(rich_suite).replace("version: 1", "version: 2").replace("Where is my order NW-00001?", "Where is NW-00001?")
+    changed = (
+        suite_to_yaml(rich_suite)
+        .replace("version: 1", "version: 2")
+        .replace("Where is my order NW-00001?", "Where is NW-00001?")
+    )
 
     result = import_suite_yaml(changed, account=rich_suite.account, user=alice)
 
@@ -120,9 +126,13 @@ def test_every_problem_is_reported_with_its_line_and_field(acme) -> None:  # typ
     assert any(p.startswith("Line 5, colour: Unknown field") for p in problems)
     assert any(p.startswith("Line 6, agent: This workspace has no agent named “Nobody”") for p in problems)
     assert "Line 10, scenarios[2].turns: Give at least one user turn, none of them blank." in problems
-    assert any(p.startswith("Line 18, scenarios[3].expected_tool_call.arguments.amount: A number matcher") for p in problems)
+    assert any(
+        p.startswith("Line 18, scenarios[3].expected_tool_call.arguments.amount: A number matcher") for p in problems
+    )
     assert "Line 21, scenarios[4].severity: Use low, medium, high or critical." in problems
-    assert any(p.startswith("Line 22, scenarios[4].template_variables: Variable 1: “history” is reserved") for p in problems)
+    assert any(
+        p.startswith("Line 22, scenarios[4].template_variables: Variable 1: “history” is reserved") for p in problems
+    )
     assert not Suite.objects.exists()
 
 
@@ -145,7 +155,9 @@ def test_unreadable_yaml_gets_a_located_problem(acme, text, expected) -> None:  
 def test_import_and_export_views(client, alice, make_member, bob, rich_suite) -> None:  # type: ignore[no-untyped-def]
     client.force_login(alice)
     exported = client.get(f"/suites/{rich_suite.pk}/export.yaml")
-    assert exported["Content-Disposition"].endswith('-v1.yaml"') and exported.content.decode() == suite_to_yaml(rich_suite)
+    assert exported["Content-Disposition"].endswith('-v1.yaml"') and exported.content.decode() == suite_to_yaml(
+        rich_suite
+    )
     text = exported.content.decode().replace("name: Northwind", "name: Copy")
 
     response = client.post("/suites/import/", {"yaml_text": text}, follow=True)
@@ -153,7 +165,11 @@ def test_import_and_export_views(client, alice, make_member, bob, rich_suite) ->
     again = client.post("/suites/import/", {"yaml_text": text}, follow=True)
     assert "already up to date; nothing changed" in again.content.decode()
     broken = client.post("/suites/import/", {"yaml_text": BROKEN})
-    assert broken.status_code == 400 and "Line 3, version" in broken.content.decode() and "Nothing was imported" in broken.content.decode()
+    assert (
+        broken.status_code == 400
+        and "Line 3, version" in broken.content.decode()
+        and "Nothing was imported" in broken.content.decode()
+    )
     assert client.post("/suites/import/", {"yaml_text": ""}).status_code == 400
 
     client.force_login(make_member("rita", Role.READ))

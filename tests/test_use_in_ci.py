@@ -1,4 +1,4 @@
-""""Use in CI": the page, the generated bash step and GitHub Actions workflow, and both executed for real with
+""" "Use in CI": the page, the generated bash step and GitHub Actions workflow, and both executed for real with
 bash + curl + jq against a live server and the demo agent (pass, blocked by the gate, error)."""
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ def test_use_in_ci_page_fills_in_this_instance_and_the_suite(client, alice, suit
     client.force_login(alice)
     page = client.get(reverse("suites:use-in-ci", args=[suite.pk])).content.decode()
     assert 'id="ci-workflow"' in page and 'id="ci-script"' in page
-    assert f'TRUSTGATE_SUITE_ID: &quot;{suite.pk}&quot;' in page
-    assert 'TRUSTGATE_URL: &quot;http://testserver&quot;' in page
+    assert f"TRUSTGATE_SUITE_ID: &quot;{suite.pk}&quot;" in page
+    assert "TRUSTGATE_URL: &quot;http://testserver&quot;" in page
     assert "secrets.TRUSTGATE_API_KEY" in page and "secrets.AGENT_API_KEY" in page
     assert "0 on pass, 1 on fail, 2 on error" in page
     assert reverse("billing:api-keys") in page
@@ -96,6 +96,7 @@ def test_a_suite_name_cannot_break_out_of_the_comment(client, alice, acme, agent
 
 # ---------------------------------------------------------------------------------------------- executed for real
 
+
 def _tools() -> None:
     missing = [tool for tool in ("bash", "curl", "jq") if not shutil.which(tool)]
     if missing:
@@ -128,11 +129,13 @@ def run_bash(script: str, tmp_path: Path, env: dict[str, str]) -> subprocess.Com
 
 
 @pytest.mark.django_db(transaction=True)
-def test_generated_step_gates_a_change_of_the_demo_agent(live_server, fetch, alice, acme, demo_agent_record, demo_suite, demo_agent_mode, tmp_path, unused_tcp_port) -> None:  # type: ignore[no-untyped-def]
+def test_generated_step_gates_a_change_of_the_demo_agent(
+    live_server, fetch, alice, acme, demo_agent_record, demo_suite, demo_agent_mode, tmp_path, unused_tcp_port
+) -> None:  # type: ignore[no-untyped-def]
     _tools()
     _, token = api_key_create(user=alice, account=acme, name="GitHub Actions")
     script = fetch(reverse("suites:ci-script", args=[demo_suite.pk]))
-    assert f'TRUSTGATE_URL:-{live_server.url}}}' in script
+    assert f"TRUSTGATE_URL:-{live_server.url}}}" in script
     env = {"TRUSTGATE_API_KEY": token, "AGENT_API_KEY": AGENT_KEY}
 
     # 1. No baseline yet: pass with a warning, reports kept.
@@ -177,7 +180,10 @@ def test_generated_step_gates_a_change_of_the_demo_agent(live_server, fetch, ali
     assert wrong.returncode == 2 and "The API key was refused (HTTP 401): Invalid API key." in wrong.stderr
     bad = run_bash(script, tmp_path, {**env, "TRUSTGATE_RUNS_PER_SCENARIO": "11"})
     assert bad.returncode == 2
-    assert "Could not start the run (HTTP 400): runs_per_scenario: Runs per scenario must be between 1 and 10." in bad.stderr
+    assert (
+        "Could not start the run (HTTP 400): runs_per_scenario: Runs per scenario must be between 1 and 10."
+        in bad.stderr
+    )
     missing = run_bash(script, tmp_path, {"AGENT_API_KEY": AGENT_KEY})
     assert missing.returncode == 2 and "Set TRUSTGATE_API_KEY" in missing.stderr
 
@@ -185,7 +191,9 @@ def test_generated_step_gates_a_change_of_the_demo_agent(live_server, fetch, ali
 
 
 @pytest.mark.django_db(transaction=True)
-def test_generated_github_workflow_step_runs_as_written(live_server, fetch, alice, acme, demo_agent_record, demo_suite, demo_agent_mode, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_generated_github_workflow_step_runs_as_written(
+    live_server, fetch, alice, acme, demo_agent_record, demo_suite, demo_agent_mode, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
     """The workflow's step, run the way GitHub Actions would: its env (secrets filled in) and its `run` script."""
     _tools()
     _, token = api_key_create(user=alice, account=acme, name="GitHub Actions")

@@ -118,7 +118,8 @@ class SuiteListApi(TrustgateApi):
         agent = AgentSerializer(allow_null=True, help_text="The agent a run of this suite drives; null: none set.")
         baseline_pinned = serializers.BooleanField(help_text="A baseline is pinned for the agent's own endpoint.")
         baseline_endpoints = serializers.ListField(
-            child=serializers.CharField(), help_text="Every endpoint of the agent with a pinned baseline for this suite."
+            child=serializers.CharField(),
+            help_text="Every endpoint of the agent with a pinned baseline for this suite.",
         )
         use_in_ci_url = serializers.CharField(help_text="The page with a ready CI workflow for this suite.")
 
@@ -444,7 +445,7 @@ class RunReportJsonApi(DownloadApi):
         responses={(200, "application/json"): OpenApiResponse(description="The report."), 404: ERRORS[404]},
     )
     def get(self, request: Request, run_id: int) -> HttpResponse:
-        
+
         run = _run_get(request, run_id)
         data = report_json(run, selectors.attempts_for_run(run=run))
         return _download(json.dumps(data, indent=2), "application/json", f"trustgate-run-{run.pk}.json")
@@ -471,7 +472,7 @@ class RunSarifApi(DownloadApi):
         responses={(200, "application/sarif+json"): OpenApiResponse(description="SARIF log."), 404: ERRORS[404]},
     )
     def get(self, request: Request, run_id: int) -> HttpResponse:
-        
+
         run = _run_get(request, run_id)
         log = sarif_for_run(run, selectors.attempts_for_run(run=run), base_url=request.build_absolute_uri("/"))
         return _download(json.dumps(log, indent=2), "application/sarif+json", f"trustgate-run-{run.pk}.sarif")

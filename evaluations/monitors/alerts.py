@@ -40,7 +40,9 @@ USER_AGENT = "Trustgate/1.0 (monitor alerts)"
 
 def base_url() -> str:
     return str(
-        getattr(settings, "TRUSTGATE_BASE_URL", "") or os.environ.get("TRUSTGATE_BASE_URL", "") or "http://127.0.0.1:8000"
+        getattr(settings, "TRUSTGATE_BASE_URL", "")
+        or os.environ.get("TRUSTGATE_BASE_URL", "")
+        or "http://127.0.0.1:8000"
     ).rstrip("/")
 
 

@@ -99,4 +99,3 @@ class DeployCreateApi(TrustgateApi):
             "skipped": [{"monitor_id": m.pk, "name": m.name, "reason": reason} for m, reason in result.skipped],
         }
         return Response(self.OutputSerializer(body).data, status=status.HTTP_202_ACCEPTED)
-

@@ -64,10 +64,14 @@ def pass_rate_chart(runs: Sequence[MonitorRun], *, target: float, width: int = 9
                 f"{title}</circle>"
             )
         else:
-            parts.append(f'<circle cx="{x:.1f}" cy="{y(run.pass_rate):.1f}" r="4" fill="{_colour(run)}">{title}</circle>')
+            parts.append(
+                f'<circle cx="{x:.1f}" cy="{y(run.pass_rate):.1f}" r="4" fill="{_colour(run)}">{title}</circle>'
+            )
     if not finished:
         parts.append(f'<text x="{left + 10}" y="{top + plot_h / 2:.1f}" class="axis">No finished runs yet</text>')
-    latest = ", ".join(f"{r.pass_rate:.0f}%" if r.pass_rate is not None else (r.outcome or "error") for r in finished[-12:])
+    latest = ", ".join(
+        f"{r.pass_rate:.0f}%" if r.pass_rate is not None else (r.outcome or "error") for r in finished[-12:]
+    )
     aria = f"Pass rate of the last {len(finished)} runs against a {target:g}% target" + (
         f"; latest: {latest}" if latest else "; no finished runs yet"
     )

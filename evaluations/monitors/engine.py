@@ -138,12 +138,23 @@ async def _sample(plan: RunPlan, case: CasePlan, index: int, client: Any) -> Sam
         reply, latency = await send_with_retry(config, Conversation(), case.ask, api_key=plan.api_key, client=client)
     except AgentError as error:
         return SampleResult(
-            case.case_id, index, SampleVerdict.ERROR, "", None, error_kind=str(error.kind), error_message=error.message,
+            case.case_id,
+            index,
+            SampleVerdict.ERROR,
+            "",
+            None,
+            error_kind=str(error.kind),
+            error_message=error.message,
             agent_tokens=estimate_tokens(case.ask),
         )
     except Exception as error:  # a connector bug must not crash the monitor: record it on the sample
         return SampleResult(
-            case.case_id, index, SampleVerdict.ERROR, "", None, error_kind=str(ErrorKind.CONNECTION),
+            case.case_id,
+            index,
+            SampleVerdict.ERROR,
+            "",
+            None,
+            error_kind=str(ErrorKind.CONNECTION),
             error_message=f"Unexpected error talking to the agent: {type(error).__name__}.",
         )
     answer = reply.text  # type: ignore[attr-defined]

@@ -14,9 +14,9 @@ from evaluations.monitors.rules import RuleError, parse_rule_lines, rule_to_line
 
 EVERY_UNITS = (("minutes", "minutes"), ("hours", "hours"))
 RULES_HELP = (
-    "One rule a line: answered: {within: 20s} · contains: \"30 days\" · not_contains: \"error\" · "
+    'One rule a line: answered: {within: 20s} · contains: "30 days" · not_contains: "error" · '
     "regex: '\\b30 days\\b' · json_schema: {type: object} · max_words: 80 · no_pii · no_refusal · "
-    "has_citation · judge: \"Gives the 30-day refund window.\""
+    'has_citation · judge: "Gives the 30-day refund window."'
 )
 
 

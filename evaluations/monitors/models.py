@@ -59,7 +59,7 @@ class StorageMode(models.TextChoices):
 class MonitorProtocol(models.TextChoices):
     """For monitors declared with a bare endpoint (YAML) instead of a saved agent."""
 
-    CHAT = "chat", "Chat endpoint (POST {\"message\": ...})"
+    CHAT = "chat", 'Chat endpoint (POST {"message": ...})'
     OPENAI = "openai", "OpenAI-compatible /chat/completions"
 
 

@@ -163,9 +163,9 @@ def parse_rule(raw: Any) -> dict[str, Any]:
         name, value = next(iter(raw.items()))
         name = str(name).strip()
     elif isinstance(raw, dict):
-        raise RuleError("Write one rule per list item, e.g. - contains: \"30 days\".")
+        raise RuleError('Write one rule per list item, e.g. - contains: "30 days".')
     else:
-        raise RuleError("A rule is a name such as no_pii or a mapping such as contains: \"30 days\".")
+        raise RuleError('A rule is a name such as no_pii or a mapping such as contains: "30 days".')
     if name not in RULE_NAMES:
         raise RuleError(f"Unknown rule {name!r}; the rules are: {', '.join(RULE_NAMES)}.")
 
@@ -184,7 +184,7 @@ def parse_rule(raw: Any) -> dict[str, Any]:
         return {"rule": name, "phrases": _phrases(name, value)}
     if name == "regex":
         if not isinstance(value, str) or not value:
-            raise RuleError("regex needs a pattern in quotes, e.g. regex: \"\\\\b30 days\\\\b\".")
+            raise RuleError('regex needs a pattern in quotes, e.g. regex: "\\\\b30 days\\\\b".')
         check_pattern(value)
         return {"rule": name, "pattern": value}
     if name == "json_schema":
@@ -205,7 +205,7 @@ def parse_rule(raw: Any) -> dict[str, Any]:
         return {"rule": name, "source": _host_of(value.strip())}
     # judge
     if not isinstance(value, str) or not value.strip():
-        raise RuleError("judge needs a rubric in plain English, e.g. judge: \"Gives the 30-day refund window.\"")
+        raise RuleError('judge needs a rubric in plain English, e.g. judge: "Gives the 30-day refund window."')
     if len(value) > MAX_RUBRIC_CHARS:
         raise RuleError(f"judge: the rubric may be at most {MAX_RUBRIC_CHARS} characters.")
     return {"rule": name, "rubric": value.strip()}
@@ -252,7 +252,7 @@ def rule_to_line(rule: dict[str, Any]) -> str:
     written = rule_to_yaml(rule)
     if isinstance(written, str):
         return written
-    (name, value), = written.items()
+    ((name, value),) = written.items()
     return f"{name}: {json.dumps(value, ensure_ascii=False)}"
 
 
@@ -270,7 +270,7 @@ def parse_rule_lines(text: str) -> list[dict[str, Any]]:
             raw = yaml.safe_load(stripped)
         except yaml.YAMLError as exc:
             problem = getattr(exc, "problem", None) or "not valid YAML"
-            raise RuleError(f"line {number}: {problem}; write e.g. contains: \"30 days\".") from None
+            raise RuleError(f'line {number}: {problem}; write e.g. contains: "30 days".') from None
         try:
             rules.append(parse_rule(raw))
         except RuleError as exc:
@@ -313,7 +313,9 @@ def _check_json(schema: dict[str, Any], answer: str) -> RuleResult:
     if error is None:
         return RuleResult("json_schema", True, "The answer is JSON that fits the schema.")
     # The validator's own message quotes the value; the path and keyword say enough without the answer text.
-    return RuleResult("json_schema", False, f"The JSON does not fit the schema: {error.json_path} fails '{error.validator}'.")
+    return RuleResult(
+        "json_schema", False, f"The JSON does not fit the schema: {error.json_path} fails '{error.validator}'."
+    )
 
 
 _URL = re.compile(r"\bhttps?://[^\s<>()\"'\]]+", re.IGNORECASE)

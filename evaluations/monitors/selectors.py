@@ -83,14 +83,20 @@ def monitor_detail(*, monitor: Monitor) -> dict[str, Any]:
         "active_run": next((r for r in runs if r.is_active), None),
         "usage": usage,
         "tokens_used": used,
-        "budget_percent": min(100, round(100 * used / monitor.monthly_token_budget)) if monitor.monthly_token_budget else 100,
+        "budget_percent": min(100, round(100 * used / monitor.monthly_token_budget))
+        if monitor.monthly_token_budget
+        else 100,
         "chars_per_token": engine.CHARS_PER_TOKEN,
     }
 
 
 def monitor_run_samples(*, run: MonitorRun) -> list[dict[str, Any]]:
     """The run's samples grouped by case, in case order."""
-    samples = MonitorSample.objects.filter(run=run).select_related("case").order_by("case__position", "case_id", "sample_index")
+    samples = (
+        MonitorSample.objects.filter(run=run)
+        .select_related("case")
+        .order_by("case__position", "case_id", "sample_index")
+    )
     groups: dict[Any, dict[str, Any]] = {}
     for sample in samples:
         key = sample.case_id or f"gone-{sample.case_name}"

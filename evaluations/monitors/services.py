@@ -302,7 +302,9 @@ def _expire_stale_runs(monitor_id: int) -> None:
     """A run whose worker died long ago no longer blocks new runs."""
     MonitorRun.objects.filter(monitor_id=monitor_id, status__in=MONITOR_RUN_ACTIVE).filter(
         Q(started_at__lt=_stale_before()) | Q(started_at__isnull=True, created_at__lt=_stale_before())
-    ).update(status=MonitorRunStatus.ERROR, error_message="The worker stopped during this run.", finished_at=timezone.now())
+    ).update(
+        status=MonitorRunStatus.ERROR, error_message="The worker stopped during this run.", finished_at=timezone.now()
+    )
 
 
 def _queue_run(monitor: Monitor, *, trigger: str, user: Any = None, deploy_ref: str = "") -> tuple[MonitorRun, bool]:
@@ -530,9 +532,7 @@ def _finish(run_id: int, plan: engine.RunPlan, results: Sequence[engine.SampleRe
                     sample_index=result.index,
                     verdict=result.verdict,
                     answer=store_answer(result.answer, run.storage_mode),
-                    findings=[
-                        {**f.to_dict(), "message": safe_message(f.message, 500)} for f in result.findings
-                    ],
+                    findings=[{**f.to_dict(), "message": safe_message(f.message, 500)} for f in result.findings],
                     latency_ms=result.latency_ms,
                     error_kind=result.error_kind,
                     error_message=safe_message(result.error_message),
@@ -672,9 +672,7 @@ class DeployResult:
     skipped: list[tuple[Monitor, str]]
 
 
-def monitors_trigger_deploy(
-    *, monitors: Sequence[Monitor], ref: str = "", user: Any = None
-) -> DeployResult:
+def monitors_trigger_deploy(*, monitors: Sequence[Monitor], ref: str = "", user: Any = None) -> DeployResult:
     """Run the given monitors at once after a deploy. Paused monitors and monitors without cases are skipped."""
     triggered, skipped = [], []
     for monitor in monitors:

@@ -36,7 +36,9 @@ def monitor_create(request: HttpRequest) -> HttpResponse:
     require_role(user=request.user, account_id=account.pk, role=Role.WRITE)
     initial_agent = request.GET.get("agent", "")
     form = MonitorForm(
-        request.POST or None, account_id=account.pk, initial={"agent": initial_agent} if initial_agent.isdigit() else None
+        request.POST or None,
+        account_id=account.pk,
+        initial={"agent": initial_agent} if initial_agent.isdigit() else None,
     )
     cases = CaseFormSet(request.POST or None, prefix="cases")
     if request.method == "POST" and form.is_valid() and cases.is_valid():

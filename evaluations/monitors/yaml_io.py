@@ -37,9 +37,9 @@ import yaml
 
 from evaluations.models import Agent, Strictness
 from evaluations.monitors import validators
-from evaluations.monitors.validators import parse_secret_reference
 from evaluations.monitors.models import Monitor, MonitorJudgeModel, MonitorProtocol, StorageMode
 from evaluations.monitors.rules import RuleError, parse_rule, rule_to_yaml
+from evaluations.monitors.validators import parse_secret_reference
 
 MAX_YAML_BYTES = 256 * 1024
 MONITOR_KEYS = (
@@ -121,7 +121,9 @@ def _load(text: str) -> tuple[yaml.SafeLoader, yaml.Node | None]:
     try:
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                raise YamlImportError([(_line(event), "Anchors and aliases (& and *) are not supported; write it out.")])
+                raise YamlImportError(
+                    [(_line(event), "Anchors and aliases (& and *) are not supported; write it out.")]
+                )
         loader = yaml.SafeLoader(text)
         return loader, loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
@@ -213,7 +215,9 @@ def _monitor(reader: _Reader, node: yaml.Node, agents: dict[str, Agent]) -> Moni
             value = auth["bearer"][1]
             raw = reader.value(value) if isinstance(value, yaml.ScalarNode) else None
             if not isinstance(raw, str) or not raw.startswith("secret."):
-                reader.error(value, "Write the key as secret.NAME (e.g. bearer: secret.TEST_TOKEN); keys are never stored.")
+                reader.error(
+                    value, "Write the key as secret.NAME (e.g. bearer: secret.TEST_TOKEN); keys are never stored."
+                )
             else:
                 try:
                     data["auth_secret"] = parse_secret_reference(raw)

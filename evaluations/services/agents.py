@@ -78,4 +78,3 @@ def agent_test_request(*, agent: Agent, message: str, api_key: str) -> AgentRepl
     if agent.is_bedrock:
         raise AgentError("Test request is not offered for Claude on Bedrock.", kind=ErrorKind.CONFIG)
     return send_message_sync(agent.to_config(), Conversation(), message, api_key=api_key)
-

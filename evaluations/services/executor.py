@@ -101,7 +101,9 @@ async def drive_conversation(job: Job, config: AgentConfig, *, api_key: str, cli
             conversation.turns.append(Turn("user", message))
             break
         except Exception as exc:  # a connector bug must not crash the run: record it on the attempt
-            error = AgentError(f"Unexpected error talking to the agent: {type(exc).__name__}.", kind=ErrorKind.CONNECTION)
+            error = AgentError(
+                f"Unexpected error talking to the agent: {type(exc).__name__}.", kind=ErrorKind.CONNECTION
+            )
             break
         sent += 1
         latencies.append(latency)

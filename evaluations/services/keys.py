@@ -26,12 +26,16 @@ def run_secret_read(*, run: EvaluationRun) -> str:
     secret = RunSecret.objects.filter(run_id=run.pk).first()
     if secret is None:
         if run.api_key_masked:
-            raise KeyUnavailable("The agent key of this run is gone (it is deleted when a run stops); re-enter the key and launch again.")
+            raise KeyUnavailable(
+                "The agent key of this run is gone (it is deleted when a run stops); re-enter the key and launch again."
+            )
         return ""
     try:
         return _fernet().decrypt(secret.ciphertext.encode()).decode()
     except InvalidToken:
-        raise KeyUnavailable("The run's key could not be decrypted (TRUSTGATE_FERNET_KEY changed); re-enter the key.") from None
+        raise KeyUnavailable(
+            "The run's key could not be decrypted (TRUSTGATE_FERNET_KEY changed); re-enter the key."
+        ) from None
 
 
 def run_secret_delete(*, run_id: int) -> None:

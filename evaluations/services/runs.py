@@ -43,8 +43,8 @@ from evaluations.simulated_user import generation_model
 from evaluations.specs import ScenarioKind, ScenarioSpec
 from evaluations.text import storable
 from redteam.library import LIBRARY_VERSION
-from suites.generation import DEFAULT_COUNTS, MAX_TURNS_PER_SCENARIO, GenerationError, agenerate, run_sync
 from redteam.services import attack_specs
+from suites.generation import DEFAULT_COUNTS, MAX_TURNS_PER_SCENARIO, GenerationError, agenerate, run_sync
 
 logger = logging.getLogger(__name__)
 
@@ -65,7 +65,10 @@ def new_canary() -> str:
 
 
 def suite_specs(*, suite: Any, canary: str) -> list[ScenarioSpec]:
-    return [scenario.to_spec(canary=canary) for scenario in suite.scenarios.filter(is_active=True).order_by("position", "pk")]
+    return [
+        scenario.to_spec(canary=canary)
+        for scenario in suite.scenarios.filter(is_active=True).order_by("position", "pk")
+    ]
 
 
 @transaction.atomic
@@ -111,7 +114,9 @@ def run_launch(
             "suite without a persona."
         )
     if kinds and not agent.knowledge.strip():
-        raise LaunchError("Generate new writes scenarios from the agent's knowledge; add the policy text to the agent first.")
+        raise LaunchError(
+            "Generate new writes scenarios from the agent's knowledge; add the policy text to the agent first."
+        )
     judge, provider = _judge_for(agent, judge_model)
     # Credits: the most this run can cost, held below in this transaction (SPEC §8).
     estimate = _estimate(specs, kinds, runs_per_scenario, judge)
@@ -285,7 +290,9 @@ def _generate(run: EvaluationRun) -> bool:
             refund_reason="generation failed",
         )
         return False
-    generated = [ScenarioSpec.from_dict({**data, "key": f"g{i}"}).to_dict() for i, data in enumerate(outcome.scenarios, 1)]
+    generated = [
+        ScenarioSpec.from_dict({**data, "key": f"g{i}"}).to_dict() for i, data in enumerate(outcome.scenarios, 1)
+    ]
     run.scenarios = generated + list(run.scenarios)  # red-team attacks, frozen at launch, come after
     run.settings_snapshot = {**snapshot, "generated": True, "generation_calls": outcome.calls}
     EvaluationRun.objects.filter(pk=run.pk).update(scenarios=run.scenarios, settings_snapshot=run.settings_snapshot)
@@ -354,7 +361,9 @@ class AttemptScorer:
         elif result.simulator_error:  # the conversation was cut short by the simulated user, not the agent
             fields.update(verdict=Verdict.NOT_SCORED, rationale=f"Not scored: {result.simulator_error}")
         elif outcome.verdict == "pass":
-            fields.update(verdict=Verdict.PASS, score=100.0, rationale="Every rule passed and nothing needed the judge.")
+            fields.update(
+                verdict=Verdict.PASS, score=100.0, rationale="Every rule passed and nothing needed the judge."
+            )
         elif self.judge_enabled:
             fields.update(await self._judge(spec, turns, result, outcome.judge_evidence), judge_calls=1)  # credits
         elif outcome.rules_verdict == "pass":  # rules-only: the deterministic checks this scenario has all passed
@@ -429,7 +438,9 @@ def attempt_save(*, run: EvaluationRun, result: ConversationResult, fields: dict
 
 def run_score(*, run: EvaluationRun) -> None:
     specs = [ScenarioSpec.from_dict(data) for data in run.scenarios]
-    attempts = list(run.attempts.only("scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms", "error_message"))
+    attempts = list(
+        run.attempts.only("scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms", "error_message")
+    )
     summary = compute_metrics(specs, attempts)
     errors = [a for a in attempts if a.verdict == Verdict.ERROR]
     is_down = bool(attempts) and len(errors) == len(attempts)
@@ -439,7 +450,9 @@ def run_score(*, run: EvaluationRun) -> None:
     if is_down:
         reason, _ = Counter(a.error_message for a in errors).most_common(1)[0]
         status = RunStatus.FAILED
-        message = f"The agent is down: none of the {len(attempts)} conversations got a reply. Most common reason: {reason}"
+        message = (
+            f"The agent is down: none of the {len(attempts)} conversations got a reply. Most common reason: {reason}"
+        )
     elif run.judge_model != JudgeModel.RULES_ONLY and fails_for_unscored(scorable, unscored):
         status = RunStatus.FAILED
         message = (
@@ -483,4 +496,3 @@ def run_cancel(*, run: EvaluationRun) -> None:
 def _set_stage(run: EvaluationRun, stage: str) -> None:
     run.stage = stage
     EvaluationRun.objects.filter(pk=run.pk).update(stage=stage)
-

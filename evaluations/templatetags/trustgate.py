@@ -62,7 +62,16 @@ def trust_trend(points: Sequence[dict], width: int = 560, height: int = 140) -> 
                     '<line class="baseline" x1="{}" y1="{}" x2="{}" y2="{}"/>'
                     '<circle class="point baseline" cx="{}" cy="{}" r="6"><title>Run #{}: {} (baseline)</title></circle>'
                     '<text class="baseline-label" x="{}" y="{}">Baseline</text>',
-                    left, y, width - right, y, x, y, point["run_id"], f"{score:g}", label_x, f"{max(float(y) - 8, 10):.1f}",
+                    left,
+                    y,
+                    width - right,
+                    y,
+                    x,
+                    y,
+                    point["run_id"],
+                    f"{score:g}",
+                    label_x,
+                    f"{max(float(y) - 8, 10):.1f}",
                 )  # fmt: skip
             )
             marked.append(f"run #{point['run_id']} ({score:g})")

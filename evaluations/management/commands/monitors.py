@@ -1,10 +1,10 @@
 """Monitors from the shell: import / export YAML, list, run now, sync the django-q2 schedules.
 
-    manage.py monitors import monitors.yml --account "Acme"
-    manage.py monitors export --account "Acme" > monitors.yml
-    manage.py monitors list [--account "Acme"]
-    manage.py monitors run <id or name> [--account "Acme"]    # runs here, in this process, and prints the result
-    manage.py monitors sync                                   # one schedule row per monitor, orphans removed
+manage.py monitors import monitors.yml --account "Acme"
+manage.py monitors export --account "Acme" > monitors.yml
+manage.py monitors list [--account "Acme"]
+manage.py monitors run <id or name> [--account "Acme"]    # runs here, in this process, and prints the result
+manage.py monitors sync                                   # one schedule row per monitor, orphans removed
 """
 
 from __future__ import annotations
@@ -114,4 +114,6 @@ class Command(BaseCommand):
 
     def do_sync(self, **_: Any) -> None:
         synced, removed = monitor_schedules_sync()
-        self.stdout.write(self.style.SUCCESS(f"Schedules: {synced} monitor(s) in sync, {removed} orphan row(s) removed."))
+        self.stdout.write(
+            self.style.SUCCESS(f"Schedules: {synced} monitor(s) in sync, {removed} orphan row(s) removed.")
+        )
