@@ -200,3 +200,15 @@ def run_usage(*, run: Any) -> RunUsage:
             generation += max(0, min(answered, max_turns[key] - 1))
     generation += int((run.settings_snapshot or {}).get("generation_calls", 0))
     return RunUsage(agent_messages=messages, judge_calls=judge_calls, generation_calls=generation)
+
+
+def account_for_new_object(*, user: AbstractBaseUser | AnonymousUser, role: str = Role.WRITE) -> Account:
+    """The workspace new agents, suites and monitors go into (the user's first), with ``role`` required there.
+
+    A user in no workspace gets a 403 that says what to do, like a user whose role is too low.
+    """
+    account = account_default_for_user(user=user) if user.is_authenticated else None
+    if account is None:
+        raise PermissionDenied("You are not a member of any workspace yet. Ask an admin to add you.")
+    require_role(user=user, account_id=account.pk, role=role)
+    return account

@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from billing.models import Role
-from billing.selectors import account_default_for_user, membership_get, require_role
+from billing.selectors import account_for_new_object, membership_get, require_role
 from evaluations.selectors import run_get_for_user
 from suites import changes, selectors, services
 from suites.ci import ci_script, ci_workflow
@@ -83,11 +83,7 @@ def _persona_from_form(form: SuiteForm, account: Any) -> Any:
 @login_required
 def suite_create(request: HttpRequest) -> HttpResponse:
     """A new test set, written by hand as ordered cases."""
-    account = account_default_for_user(user=request.user)
-    if account is None:
-        messages.error(request, "You are not a member of any workspace yet. Ask an admin to add you.")
-        return redirect("evaluations:dashboard")
-    require_role(user=request.user, account_id=account.pk, role=Role.WRITE)
+    account = account_for_new_object(user=request.user)
     form = SuiteForm(request.POST or None, account_id=account.pk, initial={"agent": request.GET.get("agent")})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -344,11 +340,7 @@ def suite_export(request: HttpRequest, suite_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def suite_import(request: HttpRequest) -> HttpResponse:
-    account = account_default_for_user(user=request.user)
-    if account is None:
-        messages.error(request, "You are not a member of any workspace yet. Ask an admin to add you.")
-        return redirect("evaluations:dashboard")
-    require_role(user=request.user, account_id=account.pk, role=Role.WRITE)
+    account = account_for_new_object(user=request.user)
     form = ImportForm(request.POST or None, request.FILES or None)
     problems: list[Any] = []
     if request.method == "POST" and form.is_valid():

@@ -231,3 +231,16 @@ def test_template_variables_are_accepted_but_typos_of_builtins_are_not(client, a
     )
     assert response.status_code == 302
     assert Agent.objects.get().request_template == template
+
+
+def test_user_without_a_workspace_is_told_what_to_do(client, django_user_model) -> None:  # type: ignore[no-untyped-def]
+    loner = django_user_model.objects.create_user(username="loner", password="pw-loner-123")
+    client.force_login(loner)
+    for url in (
+        reverse("evaluations:agent-create"),
+        reverse("suites:suite-create"),
+        reverse("monitors:monitor-create"),
+    ):
+        response = client.get(url)
+        assert response.status_code == 403
+        assert "not a member of any workspace yet" in response.content.decode()

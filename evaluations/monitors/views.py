@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from billing.models import Role
-from billing.selectors import account_default_for_user, membership_get, require_role
+from billing.selectors import account_default_for_user, account_for_new_object, membership_get, require_role
 from evaluations.monitors import charts, selectors, services
 from evaluations.monitors.forms import CaseFormSet, ImportForm, MonitorForm, case_initial
 from evaluations.monitors.yaml_io import YamlImportError, export_monitors
@@ -29,11 +29,7 @@ def _form_page(request: HttpRequest, form: MonitorForm, cases: object, monitor: 
 @require_http_methods(["GET", "POST"])
 @login_required
 def monitor_create(request: HttpRequest) -> HttpResponse:
-    account = account_default_for_user(user=request.user)
-    if account is None:
-        messages.error(request, "You are not a member of any workspace yet. Ask an admin to add you.")
-        return redirect("monitors:monitor-list")
-    require_role(user=request.user, account_id=account.pk, role=Role.WRITE)
+    account = account_for_new_object(user=request.user)
     initial_agent = request.GET.get("agent", "")
     form = MonitorForm(
         request.POST or None,
@@ -149,11 +145,7 @@ def run_detail(request: HttpRequest, run_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def monitor_import(request: HttpRequest) -> HttpResponse:
-    account = account_default_for_user(user=request.user)
-    if account is None:
-        messages.error(request, "You are not a member of any workspace yet. Ask an admin to add you.")
-        return redirect("monitors:monitor-list")
-    require_role(user=request.user, account_id=account.pk, role=Role.WRITE)
+    account = account_for_new_object(user=request.user)
     form = ImportForm(request.POST or None, request.FILES or None)
     errors: list[str] = []
     if request.method == "POST" and form.is_valid():

@@ -11,7 +11,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from billing.models import Role
-from billing.selectors import account_default_for_user, require_role
+from billing.selectors import account_default_for_user, account_for_new_object, require_role
 from evaluations import selectors
 from evaluations.connectors.base import AgentError
 from evaluations.forms import AgentForm, TestRequestForm
@@ -39,11 +39,7 @@ def agent_detail(request: HttpRequest, agent_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def agent_create(request: HttpRequest) -> HttpResponse:
-    account = account_default_for_user(user=request.user)
-    if account is None:
-        messages.error(request, "You are not a member of any workspace yet. Ask an admin to add you.")
-        return redirect("evaluations:dashboard")
-    require_role(user=request.user, account_id=account.pk, role=Role.WRITE)
+    account = account_for_new_object(user=request.user)
     form = AgentForm(request.POST or None, account_id=account.pk)
     if request.method == "POST" and form.is_valid():
         agent = agent_services.agent_create(
