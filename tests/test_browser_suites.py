@@ -98,3 +98,67 @@ def test_build_run_save_check_and_accept(
     saved.refresh_from_db()
     assert saved.version == 2
     assert "2-3 business days" in anthropic_judge_env.requests[-1].user_text
+
+
+def test_persona_test_set_and_a_generated_run_saved_as_a_suite(
+    logged_in_page, live_server, demo_agent, anthropic_judge_env, settings
+) -> None:  # type: ignore[no-untyped-def]
+    """A test set whose default simulated user makes each case multi-turn, then Generate new, saved as a suite."""
+    from billing.models import Account
+    from evaluations.models import EvaluationRun, RunStatus
+    from evaluations.services.agents import agent_create
+    from evaluations.services.demo import DEMO_AGENT_SETTINGS
+    from tests.support.suite_proposals import POLICY, good_proposal
+
+    settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
+    account = Account.objects.get(name="Carol's workspace")
+    agent = agent_create(
+        account=account,
+        data={
+            **DEMO_AGENT_SETTINGS,
+            "name": "Policy bot",
+            "endpoint_url": f"{demo_agent}/api/json",
+            "knowledge": POLICY,
+        },
+    )
+    page = logged_in_page
+
+    page.goto(f"{live_server.url}/suites/new/")
+    page.locator("#id_name").fill("Impatient shoppers")
+    page.locator("#id_agent").select_option(str(agent.pk))
+    page.locator("#id_new_persona_name").fill("Impatient Pat")
+    page.locator("#id_new_persona_description").fill("An impatient customer who wants to know where order NW-12345 is.")
+    page.get_by_role("button", name="Create test set").click()
+    page.locator("#id_case_new_initial_message").fill("Hi, I need help with an order.")
+    page.locator("#case-new").get_by_role("button", name="Add case").click()
+    expect(page.locator("#case-list")).to_contain_text("Case 1")
+
+    # The fake model plays Pat: one follow-up, then the goal is met.
+    anthropic_judge_env.reply_tool_uses([("user_turn", {"message": "Where is my order NW-12345?", "done": False})])
+    anthropic_judge_env.reply_tool_uses([("user_turn", {"message": "", "done": True})])
+    from suites.models import Suite
+
+    test_set = Suite.objects.get(name="Impatient shoppers")
+    page.goto(f"{live_server.url}/runs/new/?suite={test_set.pk}&agent={agent.pk}")
+    page.locator("#id_runs_per_scenario").fill("1")
+    page.get_by_text("Advanced").click()
+    page.locator("#id_judge_model").select_option("rules_only")
+    page.get_by_role("button", name="Launch evaluation").click()
+    page.wait_for_url(re.compile(r"/runs/\d+/$"))
+    expect(page.locator("main")).to_contain_text("Where is my order NW-12345?", timeout=30_000)
+
+    # Generate new: the model writes 23 scenarios from the policy; the run is then saved as a suite.
+    anthropic_judge_env.reply_tool_uses([("propose_scenarios", good_proposal())])
+    page.goto(f"{live_server.url}/runs/new/?agent={agent.pk}")
+    page.get_by_label("Generate new").check()
+    page.locator("#run-estimate").get_by_text("23 scenarios × 3 runs").wait_for()
+    page.locator("#id_runs_per_scenario").fill("1")
+    page.get_by_text("Advanced").click()
+    page.locator("#id_judge_model").select_option("rules_only")
+    page.get_by_role("button", name="Launch evaluation").click()
+    page.wait_for_url(re.compile(r"/runs/\d+/$"))
+    generated = EvaluationRun.objects.latest("pk")
+    assert generated.status == RunStatus.SUCCEEDED and len(generated.scenarios) == 23
+    page.get_by_label("Suite name").fill("Generated from policy")
+    page.get_by_role("button", name="Save as suite").click()
+    expect(page.get_by_text("Saved as suite “Generated from policy” (version 1, 23 scenarios)")).to_be_visible()
