@@ -33,6 +33,7 @@ browser:
 lint: setup
 	$(PY) -m ruff format --check .
 	$(PY) -m ruff check .
+	$(PY) -m mypy evalsite evaluations billing suites redteam
 
 test: setup browser lint
 	$(PY) -m pytest -q $(PYTEST_ARGS)

@@ -12,6 +12,7 @@ from django.template.response import TemplateResponse
 from billing.models import Account, ApiKey, CreditEntry, Membership
 from billing.selectors import balance_for_account
 from billing.services import credits_grant
+from evalsite.http import authenticated_user
 
 
 class MembershipInline(admin.TabularInline):
@@ -36,7 +37,7 @@ class AccountAdmin(admin.ModelAdmin):
                 credits_grant(
                     account=account,
                     amount=form.cleaned_data["amount"],
-                    user=request.user,
+                    user=authenticated_user(request),
                     note=form.cleaned_data["note"],
                 )
             self.message_user(

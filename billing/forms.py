@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 
@@ -26,7 +26,7 @@ class ApiKeyCreateForm(forms.Form):
 
     def __init__(self, *args: Any, accounts: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["account"].queryset = accounts
+        cast(forms.ModelChoiceField, self.fields["account"]).queryset = accounts
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()

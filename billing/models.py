@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -146,10 +147,10 @@ class CreditEntry(models.Model):
     def signed_amount(self) -> int:
         return BALANCE_SIGN[self.kind] * self.amount
 
-    def save(self, *args: object, **kwargs: object) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if self.pk is not None and not self._state.adding:
             raise ValueError("Credit entries are append-only: write a new entry instead of changing one.")
-        super().save(*args, **kwargs)  # type: ignore[arg-type]
+        super().save(*args, **kwargs)
 
     def delete(self, *args: object, **kwargs: object) -> tuple[int, dict[str, int]]:
         raise ValueError("Credit entries are append-only and cannot be deleted.")

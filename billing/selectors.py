@@ -7,7 +7,7 @@ import hmac
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Case, F, IntegerField, QuerySet, Sum, Value, When
 from django.http import Http404
@@ -15,7 +15,7 @@ from django.http import Http404
 from billing.models import BALANCE_SIGN, Account, ApiKey, CreditEntry, EntryKind, Membership, Role
 
 
-def membership_get(*, user: AbstractBaseUser | AnonymousUser, account_id: int) -> Membership:
+def membership_get(*, user: User | AnonymousUser, account_id: int) -> Membership:
     """The user's membership of the account, or 404: an account you are not in does not exist for you."""
     if not user.is_authenticated:
         raise Http404
@@ -25,18 +25,18 @@ def membership_get(*, user: AbstractBaseUser | AnonymousUser, account_id: int) -
     return membership
 
 
-def account_ids_for_user(*, user: AbstractBaseUser | AnonymousUser) -> list[int]:
+def account_ids_for_user(*, user: User | AnonymousUser) -> list[int]:
     if not user.is_authenticated:
         return []
     return list(Membership.objects.filter(user=user).values_list("account_id", flat=True))
 
 
-def account_default_for_user(*, user: AbstractBaseUser) -> Account | None:
+def account_default_for_user(*, user: User) -> Account | None:
     membership = Membership.objects.select_related("account").filter(user=user).order_by("pk").first()
     return membership.account if membership else None
 
 
-def require_role(*, user: AbstractBaseUser | AnonymousUser, account_id: int, role: str) -> Membership:
+def require_role(*, user: User | AnonymousUser, account_id: int, role: str) -> Membership:
     """404 when not a member; 403 with a readable reason when the role is too low."""
     membership = membership_get(user=user, account_id=account_id)
     if not membership.allows(role):
@@ -50,12 +50,12 @@ def require_role(*, user: AbstractBaseUser | AnonymousUser, account_id: int, rol
 # ---------------------------------------------------------------------------------------------- API keys
 
 
-def api_key_list_for_user(*, user: AbstractBaseUser) -> QuerySet[ApiKey]:
+def api_key_list_for_user(*, user: User) -> QuerySet[ApiKey]:
     """The user's own keys (a key is personal: not even an admin sees another member's)."""
     return ApiKey.objects.filter(user=user).select_related("account")
 
 
-def api_key_get_for_user(*, user: AbstractBaseUser, key_id: int) -> ApiKey:
+def api_key_get_for_user(*, user: User, key_id: int) -> ApiKey:
     key = api_key_list_for_user(user=user).filter(pk=key_id).first()
     if key is None:
         raise Http404("No such API key.")
@@ -143,10 +143,11 @@ def credit_entries_for_account(*, account_id: int) -> QuerySet[CreditEntry]:
     return CreditEntry.objects.filter(account_id=account_id).select_related("created_by", "run")
 
 
-def credit_page_for_user(*, user: AbstractBaseUser | AnonymousUser, account_id: int | None) -> dict[str, Any]:
+def credit_page_for_user(*, user: User | AnonymousUser, account_id: int | None) -> dict[str, Any]:
     """The credits page of one of the user's accounts (404 for an account they are not in)."""
     if account_id is None:  # the user's first workspace
-        found = Membership.objects.select_related("account").filter(user_id=user.pk).order_by("pk").first()
+        memberships = Membership.objects.select_related("account").order_by("pk")
+        found = memberships.filter(user=user).first() if user.is_authenticated else None
         if found is None:
             raise Http404("You are not a member of any workspace.")
         membership = found
@@ -202,7 +203,7 @@ def run_usage(*, run: Any) -> RunUsage:
     return RunUsage(agent_messages=messages, judge_calls=judge_calls, generation_calls=generation)
 
 
-def account_for_new_object(*, user: AbstractBaseUser | AnonymousUser, role: str = Role.WRITE) -> Account:
+def account_for_new_object(*, user: User | AnonymousUser, role: str = Role.WRITE) -> Account:
     """The workspace new agents, suites and monitors go into (the user's first), with ``role`` required there.
 
     A user in no workspace gets a 403 that says what to do, like a user whose role is too low.

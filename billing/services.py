@@ -10,7 +10,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -19,19 +19,19 @@ from billing.selectors import RunCredits, balance_for_account, run_credits, run_
 
 
 @transaction.atomic
-def account_create(*, name: str, owner: AbstractBaseUser) -> Account:
+def account_create(*, name: str, owner: User) -> Account:
     account = Account.objects.create(name=name)
     Membership.objects.create(account=account, user=owner, role=Role.ADMIN)
     return account
 
 
-def membership_set(*, account: Account, user: AbstractBaseUser, role: str) -> Membership:
+def membership_set(*, account: Account, user: User, role: str) -> Membership:
     membership, _ = Membership.objects.update_or_create(account=account, user=user, defaults={"role": role})
     return membership
 
 
 @transaction.atomic
-def user_create_with_account(*, username: str, password: str, account_name: str, email: str = "") -> AbstractBaseUser:
+def user_create_with_account(*, username: str, password: str, account_name: str, email: str = "") -> User:
     user = get_user_model().objects.create_user(username=username, password=password, email=email)
     account_create(name=account_name, owner=user)
     return user
@@ -43,7 +43,7 @@ API_KEY_PREFIX = "tg_"
 API_KEY_TOUCH_EVERY = dt.timedelta(minutes=1)
 
 
-def api_key_create(*, user: AbstractBaseUser, account: Account, name: str) -> tuple[ApiKey, str]:
+def api_key_create(*, user: User, account: Account, name: str) -> tuple[ApiKey, str]:
     """A new personal API key of ``user`` acting in ``account``. Returns the row and the token, which is shown
     once and never stored: only its SHA-256 is. The caller has checked that the user is a member."""
     token = API_KEY_PREFIX + secrets.token_urlsafe(32)
@@ -149,7 +149,7 @@ def _account_lock(account_id: int) -> None:
 
 @transaction.atomic
 def credits_grant(
-    *, account: Account, amount: int, user: AbstractBaseUser | None = None, note: str = "", key: str | None = None
+    *, account: Account, amount: int, user: User | None = None, note: str = "", key: str | None = None
 ) -> CreditEntry:
     """Add credits. With ``key`` it happens once: a second call with the same key returns the first entry."""
     if amount <= 0:
@@ -165,7 +165,7 @@ def credits_grant(
 
 
 @transaction.atomic
-def run_hold(*, run: Any, amount: int, user: AbstractBaseUser | None = None) -> CreditEntry | None:
+def run_hold(*, run: Any, amount: int, user: User | None = None) -> CreditEntry | None:
     """Take the run's maximum from the balance. Raises InsufficientCredits when the balance is smaller; the
     caller's transaction then rolls back and nothing is created. Holding again returns the first hold; a free
     run (amount 0) holds nothing."""

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from billing import selectors, services
 from billing.forms import ApiKeyCreateForm
 from billing.models import Account
+from evalsite.http import authenticated_user
 
 
 @never_cache  # the page that shows a new key once must not be kept by a browser or proxy cache
@@ -21,18 +22,19 @@ from billing.models import Account
 @login_required
 def api_key_list(request: HttpRequest) -> HttpResponse:
     """List the user's keys; a valid POST creates one and shows its token on this response only."""
-    accounts = Account.objects.filter(pk__in=selectors.account_ids_for_user(user=request.user)).order_by("pk")
+    user = authenticated_user(request)
+    accounts = Account.objects.filter(pk__in=selectors.account_ids_for_user(user=user)).order_by("pk")
     form = ApiKeyCreateForm(request.POST or None, accounts=accounts, initial={"account": accounts.first()})
     created = token = None
     if request.method == "POST" and form.is_valid():
-        selectors.membership_get(user=request.user, account_id=form.cleaned_data["account"].pk)
+        selectors.membership_get(user=user, account_id=form.cleaned_data["account"].pk)
         created, token = services.api_key_create(
-            user=request.user, account=form.cleaned_data["account"], name=form.cleaned_data["name"]
+            user=user, account=form.cleaned_data["account"], name=form.cleaned_data["name"]
         )
         form = ApiKeyCreateForm(accounts=accounts, initial={"account": created.account})
     context = {
         "form": form,
-        "keys": selectors.api_key_list_for_user(user=request.user),
+        "keys": selectors.api_key_list_for_user(user=user),
         "created": created,
         "token": token,
         "api_base": request.build_absolute_uri(reverse("api:suite-list")),
@@ -43,7 +45,7 @@ def api_key_list(request: HttpRequest) -> HttpResponse:
 @require_POST
 @login_required
 def api_key_revoke(request: HttpRequest, key_id: int) -> HttpResponse:
-    key = selectors.api_key_get_for_user(user=request.user, key_id=key_id)
+    key = selectors.api_key_get_for_user(user=authenticated_user(request), key_id=key_id)
     services.api_key_revoke(api_key=key)
     messages.success(request, f"API key “{key.name}” ({key.prefix}…) is revoked: it no longer works.")
     return redirect("billing:api-keys")
@@ -56,9 +58,10 @@ CREDIT_ENTRIES_PER_PAGE = 50
 @login_required
 def credit_list(request: HttpRequest, account_id: int | None = None) -> HttpResponse:
     """A workspace's balance and its credit ledger, newest first (the user's first workspace by default)."""
-    data = selectors.credit_page_for_user(user=request.user, account_id=account_id)
+    user = authenticated_user(request)
+    data = selectors.credit_page_for_user(user=user, account_id=account_id)
     page = Paginator(data["entries"], CREDIT_ENTRIES_PER_PAGE).get_page(request.GET.get("page"))
-    accounts = Account.objects.filter(memberships__user_id=request.user.pk).order_by("pk")  # the workspace switcher
+    accounts = Account.objects.filter(memberships__user_id=user.pk).order_by("pk")  # the workspace switcher
     return render(
         request, "billing/credits.html", {**data, "page": page, "entries": page.object_list, "accounts": accounts}
     )

@@ -9,6 +9,7 @@ import base64
 import hashlib
 import os
 from pathlib import Path
+from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -148,7 +149,7 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "evaluations:dashboard"
 LOGOUT_REDIRECT_URL = "login"
 
-Q_CLUSTER = {
+Q_CLUSTER: dict[str, Any] = {
     "name": "trustgate",
     "orm": "default",
     "workers": env_int("TRUSTGATE_Q_WORKERS", 1),

@@ -1,4 +1,7 @@
+from __future__ import annotations
+
 from django.contrib import admin
+from django.http import HttpRequest
 
 from evaluations.models import Agent, Baseline, EvaluationRun
 from evaluations.monitors.models import Monitor, MonitorCase, MonitorEvent
@@ -21,10 +24,10 @@ class EvaluationRunAdmin(admin.ModelAdmin):
     search_fields = ["agent_name", "suite_name", "endpoint_url"]
     exclude = ["agent_snapshot"]  # may hold extra headers
 
-    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_change_permission(self, request: HttpRequest, obj: EvaluationRun | None = None) -> bool:
         return False
 
-    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.conf import settings
@@ -97,7 +97,9 @@ class AgentForm(forms.ModelForm):
             self.initial["extra_headers_text"] = "\n".join(f"{k}: {v}" for k, v in self.instance.extra_headers.items())
         if not settings.TRUSTGATE_ENABLE_OPUS:
             for name in ("bedrock_model", "judge_model"):
-                self.fields[name].choices = [c for c in self.fields[name].choices if c[0] != BedrockModel.OPUS]
+                field = cast(forms.ChoiceField, self.fields[name])
+                choices = cast("list[tuple[str, str]]", field.choices)  # a model field's choices: a plain list
+                field.choices = [c for c in choices if c[0] != BedrockModel.OPUS]
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()
@@ -152,7 +154,8 @@ class AgentForm(forms.ModelForm):
         return model
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         protocol = data.get("protocol")
         if protocol and protocol != Protocol.BEDROCK:
             self._clean_endpoint(data)
@@ -230,6 +233,13 @@ GENERATE_KIND_CHOICES = [
 ]
 
 
+class SuiteChoiceField(forms.ModelChoiceField):
+    """A saved suite, labelled with its version and scenario count (``suite_list_for_user`` annotates the count)."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        return f"{obj.name} (v{obj.version}, {obj.active_scenarios} scenarios)"
+
+
 class RunLaunchForm(forms.Form):
     """New evaluation. Agent and suite choices are limited to the user's accounts.
 
@@ -244,7 +254,7 @@ class RunLaunchForm(forms.Form):
         widget=forms.RadioSelect,
     )
     agent = forms.ModelChoiceField(queryset=Agent.objects.none(), empty_label="Choose an agent")
-    suite = forms.ModelChoiceField(queryset=None, required=False, empty_label="Choose a saved suite")
+    suite = SuiteChoiceField(queryset=None, required=False, empty_label="Choose a saved suite")
     generate_kinds = forms.MultipleChoiceField(
         label="Scenarios to generate",
         required=False,
@@ -295,11 +305,10 @@ class RunLaunchForm(forms.Form):
 
     def __init__(self, *args: Any, agents: Any, suites: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["agent"].queryset = agents
-        self.fields["suite"].queryset = suites
-        self.fields["suite"].label_from_instance = lambda s: f"{s.name} (v{s.version}, {s.active_scenarios} scenarios)"
+        cast(forms.ModelChoiceField, self.fields["agent"]).queryset = agents
+        cast(forms.ModelChoiceField, self.fields["suite"]).queryset = suites
         judges = [c for c in JudgeModel.choices if c[0] != JudgeModel.OPUS or settings.TRUSTGATE_ENABLE_OPUS]
-        self.fields["judge_model"].choices = [("", "The agent's setting"), *judges]
+        cast(forms.ChoiceField, self.fields["judge_model"]).choices = [("", "The agent's setting"), *judges]
 
     def clean_runs_per_scenario(self) -> int:
         value = self.cleaned_data["runs_per_scenario"]
@@ -324,7 +333,8 @@ class RunLaunchForm(forms.Form):
         return lines or None
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         data["mode"] = data.get("mode") or "saved"
         if data["mode"] == "saved":
             data["generate_kinds"] = []

@@ -429,38 +429,41 @@ def _build_engine() -> Any:
                 token.lemma_ = token.lower_
             return doc
 
-    class BlankSpacyNlpEngine(SpacyNlpEngine):  # type: ignore[misc]
+    class BlankSpacyNlpEngine(SpacyNlpEngine):
         """No model download (offline): a blank English tokenizer. No NER, so names go to the judge."""
 
         def load(self) -> None:
             nlp = spacy.blank("en")
             nlp.add_pipe("trustgate_lemma")
-            self.nlp = {"en": nlp}
+            # presidio's __init__ sets nlp = None unannotated, so mypy takes it as None; its own load() sets a dict too.
+            self.nlp = {"en": nlp}  # type: ignore[assignment]
 
-    class CardRecognizer(CreditCardRecognizer):  # type: ignore[misc]
+    class CardRecognizer(CreditCardRecognizer):
         def validate_result(self, pattern_text: str) -> bool:
             return is_valid_card(pattern_text)
 
-    class SsnRecognizer(UsSsnRecognizer):  # type: ignore[misc]
+    class SsnRecognizer(UsSsnRecognizer):
         # presidio's own invalidation rejects published sample SSNs and accepts area 9xx; ours replaces it.
         # The context word a bare 9-digit number needs is checked afterwards, on the whole reply.
         def invalidate_result(self, pattern_text: str) -> bool:
             return not is_valid_ssn(pattern_text, bare_allowed=True)
 
-    class StrictIbanRecognizer(IbanRecognizer):  # type: ignore[misc]
+    class StrictIbanRecognizer(IbanRecognizer):
         def validate_result(self, pattern_text: str) -> bool:
             return is_valid_iban(pattern_text)
 
-    class ShapedPhoneRecognizer(PhoneRecognizer):  # type: ignore[misc]
+    class ShapedPhoneRecognizer(PhoneRecognizer):
         """presidio's phonenumbers matcher, keeping only what looks like a phone (not bare runs, not SSNs)."""
 
         def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[Any]:
             results = super().analyze(text, entities, nlp_artifacts)
             return [r for r in results if is_phone_shaped(text[r.start : r.end], number_validated=True)]
 
-    class CardGroupsRecognizer(LocalRecognizer):  # type: ignore[misc]
+    class CardGroupsRecognizer(LocalRecognizer):
         """Card numbers presidio's pattern misses: Mastercard 2-series, 14-digit Diners, 19-digit cards,
         Amex 4-6-5. Tries every run of whole digit groups, so a trailing CVV or year does not hide a card."""
+
+        name: str  # set by presidio's __init__; declared here because mypy cannot infer it from there
 
         def load(self) -> None:
             pass
@@ -490,7 +493,7 @@ def _build_engine() -> Any:
                     i = best + 1
             return results
 
-    class NanpPhoneRecognizer(PatternRecognizer):  # type: ignore[misc]
+    class NanpPhoneRecognizer(PatternRecognizer):
         """NANP-shaped numbers, including ones phonenumbers rejects as invalid (555-123-4567)."""
 
         def validate_result(self, pattern_text: str) -> bool:

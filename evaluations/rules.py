@@ -263,7 +263,8 @@ def validate_matcher(matcher: Any) -> None:
         raise MatcherError(f'A matcher must be an object with a "kind", not {type(matcher).__name__}.')
     kinds = ", ".join(k.value for k in MatcherKind)
     try:
-        kind = MatcherKind(matcher.get("kind"))
+        raw_kind: Any = matcher.get("kind")  # any JSON value: MatcherKind() rejects what is not a kind
+        kind = MatcherKind(raw_kind)
     except ValueError:
         raise MatcherError(f"Unknown matcher kind {matcher.get('kind')!r}: use one of {kinds}.") from None
     unknown = set(matcher) - _MATCHER_KEYS[kind]
@@ -276,7 +277,8 @@ def validate_matcher(matcher: Any) -> None:
         if _as_number(matcher.get("value")) is None:
             raise MatcherError(f'A number matcher needs a numeric "value", not {matcher.get("value")!r}.')
         tolerance = matcher.get("tolerance", 0)
-        if _as_number(tolerance) is None or _as_number(tolerance) < 0:  # type: ignore[operator]
+        tolerance_number = _as_number(tolerance)
+        if tolerance_number is None or tolerance_number < 0:
             raise MatcherError(f'A number matcher\'s "tolerance" must be a number of 0 or more, not {tolerance!r}.')
     if kind == MatcherKind.ONE_OF:
         values = matcher.get("values")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth import models as auth_models
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
@@ -12,7 +12,7 @@ from django.utils import timezone
 from billing.selectors import account_ids_for_user
 from evaluations.models import ACTIVE_STATUSES, Agent, Attempt, Baseline, EvaluationRun, RunStage, RunStatus, Verdict
 
-User = AbstractBaseUser | AnonymousUser
+User = auth_models.User | auth_models.AnonymousUser
 
 
 def agent_list_for_user(*, user: User) -> QuerySet[Agent]:
@@ -85,8 +85,10 @@ def dashboard_for_user(*, user: User) -> dict[str, Any]:
     )
     trends: dict[int, list[float]] = {}
     for row in finished:
-        trends.setdefault(row["agent_id"], []).append(row["trust_score"])
-    latest_ids = {}
+        score = row["trust_score"]
+        assert score is not None  # trust_score__isnull=False above
+        trends.setdefault(row["agent_id"], []).append(score)
+    latest_ids: dict[int, int] = {}
     for row in finished:
         latest_ids.setdefault(row["agent_id"], row["pk"])
     latest_runs = {run.agent_id: run for run in EvaluationRun.objects.filter(pk__in=latest_ids.values())}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.conf import settings
@@ -47,14 +47,19 @@ class SuiteForm(forms.Form):
     def __init__(self, *args: Any, account_id: int, suite_id: int | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.account_id, self.suite_id = account_id, suite_id
-        self.fields["agent"].queryset = Agent.objects.filter(account_id=account_id)
-        self.fields["default_persona"].queryset = Persona.objects.filter(account_id=account_id)
+        cast(forms.ModelChoiceField, self.fields["agent"]).queryset = Agent.objects.filter(account_id=account_id)
+        cast(forms.ModelChoiceField, self.fields["default_persona"]).queryset = Persona.objects.filter(
+            account_id=account_id
+        )
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()
         if not name:
             raise ValidationError("Give the test set a name.")
-        if Suite.objects.filter(account_id=self.account_id, name=name).exclude(pk=self.suite_id).exists():
+        clash = Suite.objects.filter(account_id=self.account_id, name=name)
+        if self.suite_id is not None:
+            clash = clash.exclude(pk=self.suite_id)
+        if clash.exists():
             raise ValidationError("A suite with this name already exists in this workspace.")
         return name
 
@@ -65,7 +70,8 @@ class SuiteForm(forms.Form):
         return value
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         new_name = (data.get("new_persona_name") or "").strip()
         new_description = (data.get("new_persona_description") or "").strip()
         if new_name and data.get("default_persona"):
@@ -107,7 +113,8 @@ class CaseForm(forms.Form):
             self.variables = variable_rows(self.data)  # type: ignore[arg-type]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         try:
             data["template_variables"] = clean_template_variables(self.variables)
         except ValidationError as exc:
@@ -128,7 +135,7 @@ class CheckForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if not settings.TRUSTGATE_ENABLE_OPUS:
-            self.fields["model"].choices = [c for c in MODEL_CHOICES if c[0] != "opus"]
+            cast(forms.ChoiceField, self.fields["model"]).choices = [c for c in MODEL_CHOICES if c[0] != "opus"]
         self.fields["model"].initial = getattr(settings, "TRUSTGATE_GENERATION_MODEL", "sonnet")
 
 
@@ -143,7 +150,8 @@ class ImportForm(forms.Form):
     yaml_file = forms.FileField(label="…or a .yaml file", required=False)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         upload = data.get("yaml_file")
         if upload is not None:
             if upload.size > 1_000_000:

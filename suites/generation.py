@@ -254,7 +254,7 @@ def validate_scenario(
         return None, [f"{where} is not an object."]
     problems: list[str] = []
     kind = item.get("kind")
-    if kind not in kinds:
+    if not isinstance(kind, str) or kind not in kinds:
         return None, [f"{where}: kind {kind!r} is not one of {', '.join(kinds)}."]
     name = _text(item, "name", where, problems, limit=NAME_LIMIT)
     if name:

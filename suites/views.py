@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from billing.models import Role
 from billing.selectors import account_for_new_object, membership_get, require_role
+from evalsite.http import HtmxHttpRequest
 from evaluations.selectors import run_get_for_user
 from suites import changes, selectors, services
 from suites.ci import ci_script, ci_workflow
@@ -168,7 +169,7 @@ def suite_delete(request: HttpRequest, suite_id: int) -> HttpResponse:
 # Test-set cases (htmx: each fragment renders its own root element with a stable id) ----------------------------------
 
 
-def _case_list(request: HttpRequest, suite: Suite, *, case_form: CaseForm | None = None) -> HttpResponse:
+def _case_list(request: HtmxHttpRequest, suite: Suite, *, case_form: CaseForm | None = None) -> HttpResponse:
     if not request.htmx:
         return redirect("suites:suite-detail", suite.pk)
     context = {
@@ -182,7 +183,7 @@ def _case_list(request: HttpRequest, suite: Suite, *, case_form: CaseForm | None
 
 @require_POST
 @login_required
-def case_create(request: HttpRequest, suite_id: int) -> HttpResponse:
+def case_create(request: HtmxHttpRequest, suite_id: int) -> HttpResponse:
     suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
     require_role(user=request.user, account_id=suite.account_id, role=Role.WRITE)
     form = CaseForm(request.POST)
@@ -213,7 +214,7 @@ def _case_form_initial(case: Scenario) -> dict[str, Any]:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def case_edit(request: HttpRequest, suite_id: int, case_id: int) -> HttpResponse:
+def case_edit(request: HtmxHttpRequest, suite_id: int, case_id: int) -> HttpResponse:
     suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
     case = selectors.case_get(suite=suite, case_id=case_id)
     require_role(user=request.user, account_id=suite.account_id, role=Role.WRITE)
@@ -236,7 +237,7 @@ def case_edit(request: HttpRequest, suite_id: int, case_id: int) -> HttpResponse
 
 @require_POST
 @login_required
-def case_move(request: HttpRequest, suite_id: int, case_id: int) -> HttpResponse:
+def case_move(request: HtmxHttpRequest, suite_id: int, case_id: int) -> HttpResponse:
     suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
     case = selectors.case_get(suite=suite, case_id=case_id)
     require_role(user=request.user, account_id=suite.account_id, role=Role.WRITE)
@@ -249,7 +250,7 @@ def case_move(request: HttpRequest, suite_id: int, case_id: int) -> HttpResponse
 
 @require_POST
 @login_required
-def case_delete(request: HttpRequest, suite_id: int, case_id: int) -> HttpResponse:
+def case_delete(request: HtmxHttpRequest, suite_id: int, case_id: int) -> HttpResponse:
     suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
     case = selectors.case_get(suite=suite, case_id=case_id)
     require_role(user=request.user, account_id=suite.account_id, role=Role.WRITE)

@@ -222,7 +222,13 @@ def _parse(text: str) -> tuple[Any, yaml.Node | None]:
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
                 mark = event.start_mark
                 raise SuiteImportError(
-                    [ImportProblem(mark.line + 1, "", "YAML anchors and aliases (&, *) are not supported here.")]
+                    [
+                        ImportProblem(
+                            mark.line + 1 if mark is not None else None,
+                            "",
+                            "YAML anchors and aliases (&, *) are not supported here.",
+                        )
+                    ]
                 )
         root = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)

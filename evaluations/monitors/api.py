@@ -9,6 +9,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from billing.api.authentication import request_api_key
 from billing.models import Role
 from billing.selectors import require_role
 from evaluations.api.views import ERRORS, MAX_ID, TrustgateApi
@@ -72,7 +73,7 @@ class DeployCreateApi(TrustgateApi):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        account_id = int(request.auth.account_id)
+        account_id = int(request_api_key(request).account_id)
         require_role(user=request.user, account_id=account_id, role=Role.WRITE)
         monitors = Monitor.objects.filter(account_id=account_id).select_related("agent").order_by("name", "pk")
         if "agent" in data:

@@ -157,7 +157,7 @@ async def _sample(plan: RunPlan, case: CasePlan, index: int, client: Any) -> Sam
             error_kind=str(ErrorKind.CONNECTION),
             error_message=f"Unexpected error talking to the agent: {type(error).__name__}.",
         )
-    answer = reply.text  # type: ignore[attr-defined]
+    answer = reply.text
     outcome = monitor_rules.evaluate(
         case.rules,
         answer=answer,
@@ -172,7 +172,7 @@ async def _sample(plan: RunPlan, case: CasePlan, index: int, client: Any) -> Sam
         return SampleResult(
             case.case_id, index, SampleVerdict.PASS, answer, latency, outcome.results, agent_tokens=agent_tokens
         )
-    judged, judge_tokens = await _judge(plan, case, answer, reply.tool_calls)  # type: ignore[attr-defined]
+    judged, judge_tokens = await _judge(plan, case, answer, reply.tool_calls)
     verdict = {"pass": SampleVerdict.PASS, "fail": SampleVerdict.FAIL}.get(judged.verdict, SampleVerdict.NOT_JUDGED)
     return SampleResult(
         case.case_id, index, verdict, answer, latency, outcome.results, judge=judged,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.forms import formset_factory
@@ -74,7 +74,7 @@ class MonitorForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.account_id = account_id
         self.monitor = monitor
-        self.fields["agent"].queryset = Agent.objects.filter(account_id=account_id)
+        cast(forms.ModelChoiceField, self.fields["agent"]).queryset = Agent.objects.filter(account_id=account_id)
         self.fields["model_name"].widget.attrs["autocomplete"] = "off"
         self.fields["credential"].widget.attrs.update({"autocomplete": "off", "placeholder": "secret.TEST_TOKEN"})
 
@@ -109,7 +109,8 @@ class MonitorForm(forms.Form):
             raise forms.ValidationError(str(error)) from None
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         agent, url = data.get("agent"), (data.get("endpoint_url") or "").strip()
         if agent and url:
             self.add_error("endpoint_url", "Choose an agent or give an endpoint, not both.")
@@ -219,7 +220,11 @@ class BaseCaseFormSet(forms.BaseFormSet):
         ]  # fmt: skip
 
 
-CaseFormSet = formset_factory(CaseForm, formset=BaseCaseFormSet, extra=1, can_delete=True, max_num=50)
+# formset_factory returns a subclass of ``formset``; the stubs type it as the plain BaseFormSet.
+CaseFormSet = cast(
+    "type[BaseCaseFormSet]",
+    formset_factory(CaseForm, formset=BaseCaseFormSet, extra=1, can_delete=True, max_num=50),
+)
 
 
 def case_initial(monitor: Monitor) -> list[dict[str, Any]]:
@@ -236,7 +241,8 @@ class ImportForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         upload = data.get("yaml_file")
         if upload:
             raw = upload.read(256 * 1024 + 1)

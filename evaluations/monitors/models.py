@@ -162,13 +162,14 @@ class Monitor(models.Model):
 
 def status_badge_class(status: str) -> str:
     """The CSS badge class of a status (colours live in trustgate.css)."""
-    return {
+    badges: dict[str, str] = {
         MonitorStatus.UP: "pass",
         MonitorStatus.DEGRADED: "error",
         MonitorStatus.DOWN: "fail",
         MonitorStatus.PAUSED: "not_scored",
         MonitorStatus.PENDING: "not_scored",
-    }.get(status, "not_scored")
+    }
+    return badges.get(status, "not_scored")
 
 
 class MonitorCase(models.Model):

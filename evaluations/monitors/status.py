@@ -110,8 +110,8 @@ def decide(
 
     if rate is None:
         status = MonitorStatus.UP if previous == MonitorStatus.DOWN else previous
-        reasons = ("The agent answers again; no answer could be judged.",) if status != previous else ()
-        return Decision(status, reasons, tuple(regressed_ids), None)
+        answers_again = ("The agent answers again; no answer could be judged.",) if status != previous else ()
+        return Decision(status, answers_again, tuple(regressed_ids), None)
 
     below = rate < target
     newly = sorted(c for c, v in case_verdicts.items() if v == SampleVerdict.FAIL and c in always_passed_ids)

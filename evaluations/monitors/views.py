@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from billing.models import Role
 from billing.selectors import account_default_for_user, account_for_new_object, membership_get, require_role
+from evalsite.http import authenticated_user
 from evaluations.monitors import charts, selectors, services
 from evaluations.monitors.forms import CaseFormSet, ImportForm, MonitorForm, case_initial
 from evaluations.monitors.yaml_io import YamlImportError, export_monitors
@@ -165,7 +166,7 @@ def monitor_import(request: HttpRequest) -> HttpResponse:
 @login_required
 def monitor_export(request: HttpRequest) -> HttpResponse:
     """Every monitor of the user's workspace as one YAML file (monitors.yml), ready to import again."""
-    account = account_default_for_user(user=request.user)
+    account = account_default_for_user(user=authenticated_user(request))
     monitors = selectors.monitor_list_with_cases(
         monitors=selectors.monitor_list_for_user(user=request.user).filter(account=account)
     )

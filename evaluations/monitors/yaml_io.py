@@ -66,8 +66,9 @@ class MonitorDeclaration:
     cases: list[dict[str, Any]]
 
 
-def _line(node: yaml.Node) -> int:
-    return int(node.start_mark.line) + 1
+def _line(node: yaml.Node | yaml.Event) -> int:
+    mark = node.start_mark  # the parser always sets it; the stubs allow None
+    return int(mark.line) + 1 if mark is not None else 1
 
 
 class _Reader:
@@ -309,7 +310,7 @@ def _case(reader: _Reader, node: yaml.Node) -> dict[str, Any] | None:
     if "ask" not in fields:
         reader.error(node, "A case needs  ask:  (the question to send).")
         return None
-    case = {
+    case: dict[str, Any] = {
         "ask": reader.text(fields["ask"][1], "ask", limit=validators.MAX_ASK_CHARS),
         "name": reader.text(fields["name"][1], "name", limit=200) if "name" in fields else "",
         "expect": [],

@@ -14,17 +14,20 @@ import random
 import sys
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Callable, Coroutine, Iterator, Sequence
 from datetime import datetime
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.utils import timezone
 
 from evaluations.connectors import make_client, send_message
-from evaluations.connectors.base import AgentConfig, AgentError, Conversation, ErrorKind, ToolCall, Turn
+from evaluations.connectors.base import AgentConfig, AgentError, AgentReply, Conversation, ErrorKind, ToolCall, Turn
 from evaluations.llm import close_clients
 from evaluations.simulated_user import SimulatorError, next_user_turn
 from evaluations.specs import ScenarioSpec
+
+if TYPE_CHECKING:
+    import httpx
 
 T = TypeVar("T")
 
@@ -62,12 +65,12 @@ def substitute_variables(text: str, variables: Sequence[tuple[str, str]]) -> str
 
 
 async def send_with_retry(
-    config: AgentConfig, conversation: Conversation, message: str, *, api_key: str, client: object
-) -> tuple[object, int]:
+    config: AgentConfig, conversation: Conversation, message: str, *, api_key: str, client: httpx.AsyncClient | None
+) -> tuple[AgentReply, int]:
     """Send one turn; 429 and 503 are retried with bounded backoff that honours Retry-After."""
     for attempt in range(MAX_RETRIES + 1):
         try:
-            reply = await send_message(config, conversation, message, api_key=api_key, client=client)  # type: ignore[arg-type]
+            reply = await send_message(config, conversation, message, api_key=api_key, client=client)
             return reply, reply.latency_ms
         except AgentError as error:
             if not error.is_retryable or attempt == MAX_RETRIES:
@@ -77,7 +80,9 @@ async def send_with_retry(
     raise AssertionError("unreachable")
 
 
-async def drive_conversation(job: Job, config: AgentConfig, *, api_key: str, client: object) -> ConversationResult:
+async def drive_conversation(
+    job: Job, config: AgentConfig, *, api_key: str, client: httpx.AsyncClient | None
+) -> ConversationResult:
     """Play one fresh conversation: the scenario's scripted user turns, or a simulated user (persona) that
     answers each reply until its goal is met or ``max_turns`` user turns were sent. Never raises for agent
     faults or simulator failures: both are recorded on the result."""
@@ -107,7 +112,7 @@ async def drive_conversation(job: Job, config: AgentConfig, *, api_key: str, cli
             break
         sent += 1
         latencies.append(latency)
-        tool_calls.extend(reply.tool_calls)  # type: ignore[attr-defined]
+        tool_calls.extend(reply.tool_calls)
         if spec.persona and sent < spec.max_turns:
             try:
                 turn = await next_user_turn(spec, conversation.turns)
@@ -137,7 +142,7 @@ def run_conversations(
     *,
     api_key: str,
     parallel: int,
-    finish: Callable[[ConversationResult], Awaitable[T]],
+    finish: Callable[[ConversationResult], Coroutine[Any, Any, T]],
     stop: threading.Event | None = None,
 ) -> Iterator[T]:
     """Yield ``finish(result)`` for each conversation as it ends, never more than ``parallel`` in flight.

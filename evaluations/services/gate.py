@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.core.cache import cache
@@ -121,7 +122,7 @@ def trust_trend(
     marked (one query). Without it, every finished run of the agent, each current baseline of any scope marked.
     """
     agent_id = agent if isinstance(agent, int) else agent.pk
-    rows = (
+    rows: Iterable[Mapping[str, Any]] = (
         EvaluationRun.objects.filter(agent_id=agent_id, status=RunStatus.SUCCEEDED, trust_score__isnull=False)
         .order_by("-created_at", "-pk")
         .values("pk", "trust_score", "created_at", "suite_id", "endpoint_url", "settings_snapshot__mode",
@@ -139,7 +140,7 @@ def trust_trend(
     ]
 
 
-def _row_scope(row: dict[str, Any]) -> str | None:
+def _row_scope(row: Mapping[str, Any]) -> str | None:
     if row["settings_snapshot__mode"] == gate.GENERATED:
         return "generated:" + "+".join(sorted(str(k) for k in row["settings_snapshot__suite_kinds"] or []))
     return f"suite:{row['suite_id']}" if row["suite_id"] else None

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from billing.models import Role
 from billing.selectors import account_default_for_user, account_for_new_object, require_role
+from evalsite.http import authenticated_user
 from evaluations import selectors
 from evaluations.connectors.base import AgentError
 from evaluations.forms import AgentForm, TestRequestForm
@@ -80,15 +81,16 @@ def agent_delete(request: HttpRequest, agent_id: int) -> HttpResponse:
 @login_required
 def agent_test_request(request: HttpRequest) -> HttpResponse:
     """Send one message with the settings currently in the form (saved or not). Free; saves nothing."""
-    account = account_default_for_user(user=request.user)
+    user = authenticated_user(request)
+    account = account_default_for_user(user=user)
     agent_id = request.POST.get("agent_id", "")
     instance = None
     if agent_id.isdigit():
-        instance = selectors.agent_get_for_user(user=request.user, agent_id=int(agent_id))
+        instance = selectors.agent_get_for_user(user=user, agent_id=int(agent_id))
         account = instance.account
     if account is None:
         return _test_result(request, error="You are not a member of any workspace yet.")
-    require_role(user=request.user, account_id=account.pk, role=Role.WRITE)
+    require_role(user=user, account_id=account.pk, role=Role.WRITE)
     form = AgentForm(
         request.POST, instance=instance or Agent(account=account), account_id=account.pk, strict_placeholders=True
     )
@@ -100,9 +102,7 @@ def agent_test_request(request: HttpRequest) -> HttpResponse:
     if agent.is_bedrock:
         return _test_result(request, error="Test request is not offered for Claude on Bedrock; start a run instead.")
     try:
-        agent_services.test_request_rate_check(
-            user_id=request.user.pk, limit=settings.TRUSTGATE_TEST_REQUESTS_PER_MINUTE
-        )
+        agent_services.test_request_rate_check(user_id=user.pk, limit=settings.TRUSTGATE_TEST_REQUESTS_PER_MINUTE)
     except agent_services.RateLimited as exc:
         return _test_result(request, error=str(exc))
     api_key = form.cleaned_data["api_key"]

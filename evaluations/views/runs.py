@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from billing.models import Role
 from billing.selectors import balance_for_account, require_role
+from evalsite.http import HtmxHttpRequest
 from evaluations import selectors
 from evaluations.forms import RunLaunchForm
 from evaluations.llm import judge_provider
@@ -90,7 +91,7 @@ def _credit_estimate(form: RunLaunchForm) -> dict[str, object]:
 
 @require_GET
 @login_required
-def run_progress(request: HttpRequest, run_id: int) -> HttpResponse:
+def run_progress(request: HtmxHttpRequest, run_id: int) -> HttpResponse:
     """Progress fragment, polled while the run is active."""
     run = selectors.run_get_for_user(user=request.user, run_id=run_id)
     response = render(
