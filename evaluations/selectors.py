@@ -71,6 +71,14 @@ def attempts_for_run(*, run: EvaluationRun) -> QuerySet[Attempt]:
     return Attempt.objects.filter(run_id=run.pk).order_by("scenario_key", "repeat")
 
 
+def recent_runs_for_user(*, user: User) -> dict[str, Any]:
+    """The dashboard's recent runs and how many are still running (the partial polls while any are)."""
+    return {
+        "runs": run_list_for_user(user=user)[:10],
+        "active_runs": run_list_for_user(user=user).filter(status__in=ACTIVE_STATUSES).count(),
+    }
+
+
 def dashboard_for_user(*, user: User) -> dict[str, Any]:
     """Agents with their latest finished trust score and recent trend, suites, and recent or running runs."""
     from evaluations.services.gate import run_gate
@@ -99,8 +107,7 @@ def dashboard_for_user(*, user: User) -> dict[str, Any]:
         latest = latest_runs.get(agent.pk)
         # The gate of the agent's latest finished run, against the baseline pinned now.
         agent.gate = run_gate(run=latest) if latest is not None else None  # type: ignore[attr-defined]
-    runs = run_list_for_user(user=user).select_related("agent")[:10]
-    active = run_list_for_user(user=user).filter(status__in=ACTIVE_STATUSES).count()
+    runs = recent_runs_for_user(user=user)
     from evaluations.monitors.selectors import monitors_for_dashboard
 
     return {
@@ -108,7 +115,6 @@ def dashboard_for_user(*, user: User) -> dict[str, Any]:
         "suites": suite_list_for_user(user=user).annotate(
             baseline_pinned=Exists(Baseline.objects.filter(suite=OuterRef("pk"), is_current=True))
         ),
-        "runs": runs,
-        "active_runs": active,
+        **runs,
         "monitors": monitors_for_dashboard(user=user),
     }

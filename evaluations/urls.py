@@ -6,6 +6,7 @@ app_name = "evaluations"
 
 urlpatterns = [
     path("", dashboard.dashboard, name="dashboard"),
+    path("dashboard/runs/", dashboard.dashboard_runs, name="dashboard-runs"),
     path("agents/", agents.agent_list, name="agent-list"),
     path("agents/new/", agents.agent_create, name="agent-create"),
     path("agents/test-request/", agents.agent_test_request, name="agent-test-request"),

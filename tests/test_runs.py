@@ -359,3 +359,18 @@ def test_cancel_closes_the_run_and_deletes_the_key(client, alice, demo_agent_rec
     assert run.status == RunStatus.CANCELLED and not RunSecret.objects.filter(run=run).exists()
     run_services.run_execute(run_id=run.pk)
     assert not run.attempts.exists()
+
+
+def test_dashboard_runs_fragment_polls_only_while_a_run_is_active(
+    client, alice, bob, demo_agent_record, demo_suite
+) -> None:  # type: ignore[no-untyped-def]
+    run = run_services.run_launch(user=alice, agent=demo_agent_record, suite=demo_suite)  # queued, not executed
+    client.force_login(alice)
+    url = reverse("evaluations:dashboard-runs")
+    html = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert 'id="dashboard-runs"' in html and 'hx-trigger="every 2s"' in html and "1 running" in html
+    run_services.run_execute(run_id=run.pk)
+    html = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert "hx-trigger" not in html and "Finished" in html
+    client.force_login(bob)
+    assert f"#{run.pk}<" not in client.get(url).content.decode()

@@ -12,3 +12,12 @@ from evaluations import selectors
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
     return render(request, "evaluations/dashboard.html", selectors.dashboard_for_user(user=request.user))
+
+
+@require_GET
+@login_required
+def dashboard_runs(request: HttpRequest) -> HttpResponse:
+    """Recent runs fragment, polled while any run is active."""
+    return render(
+        request, "evaluations/partials/dashboard_runs.html", selectors.recent_runs_for_user(user=request.user)
+    )
