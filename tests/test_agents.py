@@ -244,3 +244,15 @@ def test_user_without_a_workspace_is_told_what_to_do(client, django_user_model) 
         response = client.get(url)
         assert response.status_code == 403
         assert "not a member of any workspace yet" in response.content.decode()
+
+
+def test_new_agent_from_the_launch_form_returns_to_it(client, alice, public_dns) -> None:  # type: ignore[no-untyped-def]
+    client.force_login(alice)
+    page = client.get(reverse("evaluations:agent-create"), {"next": "run-new"}).content.decode()
+    assert 'name="next" value="run-new"' in page
+    response = client.post(reverse("evaluations:agent-create"), {**form_data(), "next": "run-new"})
+    agent = Agent.objects.get()
+    assert response["Location"] == f"{reverse('evaluations:run-new')}?agent={agent.pk}"
+    assert client.post(reverse("evaluations:agent-create"), {**form_data(name="x"), "next": "https://evil.test/"})[
+        "Location"
+    ] == reverse("evaluations:agent-detail", args=[Agent.objects.get(name="x").pk])  # no open redirect

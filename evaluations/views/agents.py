@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -47,8 +48,15 @@ def agent_create(request: HttpRequest) -> HttpResponse:
             account=account, data=form.service_data(), api_key=form.cleaned_data["api_key"]
         )
         messages.success(request, f"Agent “{agent.name}” saved. Its API key was not stored.")
+        if request.POST.get("next") == "run-new":  # connected from the New evaluation form: go back to it
+            return redirect(f"{reverse('evaluations:run-new')}?agent={agent.pk}")
         return redirect("evaluations:agent-detail", agent.pk)
-    return render(request, "evaluations/agent_form.html", {"form": form, "test_form": TestRequestForm()})
+    context = {
+        "form": form,
+        "test_form": TestRequestForm(),
+        "next": request.GET.get("next", request.POST.get("next", "")),
+    }
+    return render(request, "evaluations/agent_form.html", context)
 
 
 @sensitive_post_parameters("api_key")
