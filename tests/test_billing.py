@@ -302,23 +302,10 @@ def test_keyed_grant_happens_once(acme) -> None:  # type: ignore[no-untyped-def]
         credits_grant(account=acme, amount=0)
 
 
-def test_interrupted_run_resumes_and_is_charged_once(launch, acme, demo_agent_record, demo_suite, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    real_save = run_services.attempt_save
-    saved = {"n": 0}
-
-    def die_after_five(**kwargs):  # type: ignore[no-untyped-def]
-        if saved["n"] == 5:
-            raise KeyboardInterrupt("worker killed")
-        saved["n"] += 1
-        return real_save(**kwargs)
-
-    monkeypatch.setattr(run_services, "attempt_save", die_after_five)
-    with pytest.raises(KeyboardInterrupt):
-        launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=2, parallel=2)
-    run = EvaluationRun.objects.get()
+def test_interrupted_run_resumes_and_is_charged_once(acme, interrupted_run) -> None:  # type: ignore[no-untyped-def]
+    run = interrupted_run
     held = run_credits(run_id=run.pk).held
     assert run.status == RunStatus.RUNNING and held > 0 and run_credits(run_id=run.pk).charged == 0
-    monkeypatch.setattr(run_services, "attempt_save", real_save)
     run_services.run_execute(run_id=run.pk)
     run_services.run_execute(run_id=run.pk)  # a redelivered task
     run_settle(run=run)

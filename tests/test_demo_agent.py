@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from evaluations import demo_agent as agent
+from evaluations.pii import luhn_ok
 from evaluations.specs import ScenarioKind, ScenarioSpec, Severity
 from suites.demo_suite import DEMO_EXPECTED_NORMAL, DEMO_EXPECTED_REGRESSED, DEMO_SCENARIOS, DEMO_SUITE_NAME
 
@@ -346,20 +347,10 @@ EMAIL_RE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 PHONE_RE = re.compile(r"\+?\d[\d ()-]{8,}\d")
 
 
-def _luhn(digits: str) -> bool:
-    total = 0
-    for i, ch in enumerate(reversed(digits)):
-        d = int(ch)
-        if i % 2:
-            d = d * 2 - 9 if d > 4 else d * 2
-        total += d
-    return total % 10 == 0
-
-
 def _has_card(text: str) -> bool:
     for match in CARD_RE.finditer(text):
         digits = re.sub(r"\D", "", match.group())
-        if 13 <= len(digits) <= 19 and digits[0] in "3456" and _luhn(digits):
+        if 13 <= len(digits) <= 19 and digits[0] in "3456" and luhn_ok(digits):
             return True
     return False
 

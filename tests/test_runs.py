@@ -64,24 +64,9 @@ def test_key_is_never_in_clear_during_or_after_a_run(
     assert SECRET not in caplog.text
 
 
-def test_interrupted_run_resumes_without_running_anything_twice(
-    launch, demo_agent_record, demo_suite, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
-    real_save = run_services.attempt_save
-    saved = {"n": 0}
-
-    def die_after_five(**kwargs):  # type: ignore[no-untyped-def]
-        if saved["n"] == 5:
-            raise KeyboardInterrupt("worker killed")
-        saved["n"] += 1
-        return real_save(**kwargs)
-
-    monkeypatch.setattr(run_services, "attempt_save", die_after_five)
-    with pytest.raises(KeyboardInterrupt):
-        launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=2, parallel=2)
-    run = EvaluationRun.objects.get()
+def test_interrupted_run_resumes_without_running_anything_twice(interrupted_run) -> None:  # type: ignore[no-untyped-def]
+    run = interrupted_run
     assert run.attempts.count() == 5 and run.status == RunStatus.RUNNING
-    monkeypatch.setattr(run_services, "attempt_save", real_save)
     run_services.run_execute(run_id=run.pk)
     run_services.run_execute(run_id=run.pk)  # a redelivered task is harmless
     run.refresh_from_db()
@@ -374,3 +359,9 @@ def test_dashboard_runs_fragment_polls_only_while_a_run_is_active(
     assert "hx-trigger" not in html and "Finished" in html
     client.force_login(bob)
     assert f"#{run.pk}<" not in client.get(url).content.decode()
+
+
+def test_launch_page_title_is_plain_text(client, alice) -> None:  # type: ignore[no-untyped-def]
+    client.force_login(alice)
+    html = client.get(reverse("evaluations:run-new")).content.decode()
+    assert "<title>New evaluation · Trustgate</title>" in html

@@ -15,9 +15,9 @@ import dataclasses
 import itertools
 import json
 import threading
-import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from tests.support.scripted_http import ScriptedReply, ScriptedServer, parse_json_body
 
 
 @dataclasses.dataclass
@@ -44,14 +44,6 @@ class RecordedRequest:
             elif isinstance(content, list):
                 parts.extend(block.get("text", "") for block in content if isinstance(block, dict))
         return "\n".join(parts)
-
-
-@dataclasses.dataclass
-class ScriptedReply:
-    status: int
-    body: dict[str, Any] | str
-    headers: dict[str, str] = dataclasses.field(default_factory=dict)
-    delay: float = 0.0
 
 
 _ids = itertools.count(1)
@@ -82,8 +74,7 @@ class FakeAnthropic:
         self.default_text = "Hello from the fake Anthropic API."
         self._script: collections.deque[ScriptedReply] = collections.deque()
         self._lock = threading.Lock()
-        self._server: ThreadingHTTPServer | None = None
-        self._thread: threading.Thread | None = None
+        self._http = ScriptedServer(self._handle_post, name="fake-anthropic")
 
     # Scripting -------------------------------------------------------------------------------------------
     def reply_verdict(
@@ -155,59 +146,15 @@ class FakeAnthropic:
     # Server ----------------------------------------------------------------------------------------------
     @property
     def url(self) -> str:
-        assert self._server is not None, "start() the fake first"
-        return f"http://127.0.0.1:{self._server.server_address[1]}"
+        return self._http.url
 
     def start(self) -> None:
-        fake = self
-
-        class RequestHandler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:  # keep test output quiet
-                pass
-
-            def do_POST(self) -> None:
-                length = int(self.headers.get("Content-Length") or 0)
-                raw = self.rfile.read(length) if length else b""
-                if self.path.split("?", 1)[0] != "/v1/messages":
-                    body = {"type": "error", "error": {"type": "not_found_error", "message": f"No {self.path}"}}
-                    self._send(ScriptedReply(404, body))
-                    return
-                try:
-                    parsed = json.loads(raw or b"{}")
-                except json.JSONDecodeError:
-                    parsed = {"_raw": raw.decode("utf-8", "replace")}
-                request = RecordedRequest(path=self.path, body=parsed, headers=dict(self.headers.items()))
-                self._send(fake._next_reply(request))
-
-            def _send(self, reply: ScriptedReply) -> None:
-                if reply.delay:
-                    time.sleep(reply.delay)
-                if isinstance(reply.body, str):
-                    payload, content_type = reply.body.encode("utf-8"), "text/plain"
-                else:
-                    payload, content_type = json.dumps(reply.body).encode("utf-8"), "application/json"
-                try:
-                    self.send_response(reply.status)
-                    self.send_header("Content-Type", content_type)
-                    self.send_header("Content-Length", str(len(payload)))
-                    for name, value in reply.headers.items():
-                        self.send_header(name, value)
-                    self.end_headers()
-                    self.wfile.write(payload)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client gave up (a timeout test)
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), RequestHandler)
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(
-            target=self._server.serve_forever, args=(0.05,), name="fake-anthropic", daemon=True
-        )
-        self._thread.start()
+        self._http.start()
 
     def stop(self) -> None:
-        if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
-            self._server = None
+        self._http.stop()
+
+    def _handle_post(self, path: str, raw: bytes, headers: dict[str, str]) -> ScriptedReply:
+        if path.split("?", 1)[0] != "/v1/messages":
+            return ScriptedReply(404, {"type": "error", "error": {"type": "not_found_error", "message": f"No {path}"}})
+        return self._next_reply(RecordedRequest(path=path, body=parse_json_body(raw), headers=headers))

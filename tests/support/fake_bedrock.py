@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import collections
 import dataclasses
-import json
 import threading
-import time
 from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import unquote
+
+from tests.support.scripted_http import ScriptedReply, ScriptedServer, parse_json_body
 
 
 @dataclasses.dataclass
@@ -24,14 +23,6 @@ class RecordedRequest:
     model_id: str
     body: dict[str, Any]
     headers: dict[str, str]
-
-
-@dataclasses.dataclass
-class ScriptedReply:
-    status: int
-    body: dict[str, Any]
-    headers: dict[str, str] = dataclasses.field(default_factory=dict)
-    delay: float = 0.0
 
 
 Handler = Callable[[RecordedRequest], ScriptedReply]
@@ -53,8 +44,9 @@ class FakeBedrock:
         self.handler: Handler | None = None
         self._script: collections.deque[ScriptedReply] = collections.deque()
         self._lock = threading.Lock()
-        self._server: ThreadingHTTPServer | None = None
-        self._thread: threading.Thread | None = None
+        self._http = ScriptedServer(
+            self._handle_post, name="fake-bedrock", extra_headers={"x-amzn-RequestId": "fake-request-id"}
+        )
 
     # Scripting -------------------------------------------------------------------------------------------
     def reply_text(self, text: str, *, delay: float = 0.0) -> None:
@@ -96,60 +88,18 @@ class FakeBedrock:
     # Server ----------------------------------------------------------------------------------------------
     @property
     def url(self) -> str:
-        assert self._server is not None, "start() the fake first"
-        return f"http://127.0.0.1:{self._server.server_port}"
+        return self._http.url
 
     def start(self) -> None:
-        fake = self
-
-        class RequestHandler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - keep test output quiet
-                pass
-
-            def do_POST(self) -> None:
-                length = int(self.headers.get("Content-Length") or 0)
-                raw = self.rfile.read(length) if length else b""
-                parts = self.path.split("?", 1)[0].split("/")
-                if len(parts) != 4 or parts[1] != "model" or parts[3] != "converse":
-                    unknown = {"x-amzn-errortype": "UnknownOperationException"}
-                    self._send(ScriptedReply(404, {"message": f"Unknown path {self.path}"}, headers=unknown))
-                    return
-                try:
-                    body = json.loads(raw or b"{}")
-                except json.JSONDecodeError:
-                    body = {"_raw": raw.decode("utf-8", "replace")}
-                request = RecordedRequest(
-                    path=self.path, model_id=unquote(parts[2]), body=body, headers=dict(self.headers.items())
-                )
-                self._send(fake._next_reply(request))
-
-            def _send(self, reply: ScriptedReply) -> None:
-                if reply.delay:
-                    time.sleep(reply.delay)
-                payload = json.dumps(reply.body).encode("utf-8")
-                try:
-                    self.send_response(reply.status)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(payload)))
-                    self.send_header("x-amzn-RequestId", "fake-request-id")
-                    for name, value in reply.headers.items():
-                        self.send_header(name, value)
-                    self.end_headers()
-                    self.wfile.write(payload)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client gave up (a timeout test)
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), RequestHandler)
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(
-            target=self._server.serve_forever, args=(0.05,), name="fake-bedrock", daemon=True
-        )
-        self._thread.start()
+        self._http.start()
 
     def stop(self) -> None:
-        if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
-            self._server = None
+        self._http.stop()
+
+    def _handle_post(self, path: str, raw: bytes, headers: dict[str, str]) -> ScriptedReply:
+        parts = path.split("?", 1)[0].split("/")
+        if len(parts) != 4 or parts[1] != "model" or parts[3] != "converse":
+            unknown = {"x-amzn-errortype": "UnknownOperationException"}
+            return ScriptedReply(404, {"message": f"Unknown path {path}"}, headers=unknown)
+        body = parse_json_body(raw)
+        return self._next_reply(RecordedRequest(path=path, model_id=unquote(parts[2]), body=body, headers=headers))

@@ -55,3 +55,23 @@ def launch(alice, django_capture_on_commit_callbacks) -> Callable[..., Evaluatio
         return run
 
     return do
+
+
+@pytest.fixture
+def interrupted_run(launch, demo_agent_record, demo_suite, monkeypatch):  # type: ignore[no-untyped-def]
+    """A demo-suite run (2 runs per scenario) whose worker was killed after writing 5 attempts; still RUNNING,
+    its key row and credit hold in place, ready to be resumed with ``run_execute``."""
+    real_save = run_services.attempt_save
+    saved = {"n": 0}
+
+    def die_after_five(**kwargs):  # type: ignore[no-untyped-def]
+        if saved["n"] == 5:
+            raise KeyboardInterrupt("worker killed")
+        saved["n"] += 1
+        return real_save(**kwargs)
+
+    monkeypatch.setattr(run_services, "attempt_save", die_after_five)
+    with pytest.raises(KeyboardInterrupt):
+        launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=2, parallel=2)
+    monkeypatch.setattr(run_services, "attempt_save", real_save)
+    return EvaluationRun.objects.get()
