@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from evaluations import pii  # noqa: E402
+from evaluations.scoring import pii  # noqa: E402
 
 REPLY_BYTES = 2048
 

@@ -100,9 +100,10 @@ def main() -> None:
 
     django.setup()
     from billing.services import user_create_with_account
-    from evaluations.models import EvaluationRun, Protocol
-    from evaluations.services.agents import agent_create
-    from evaluations.services.runs import run_launch
+    from evaluations.agents.models import Protocol
+    from evaluations.agents.services import agent_create
+    from evaluations.runs.models import EvaluationRun
+    from evaluations.runs.services import run_launch
     from suites.services import suite_create
 
     user = user_create_with_account(username="bench", password="bench-pass-123", account_name="Bench")

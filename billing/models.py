@@ -114,7 +114,7 @@ class CreditEntry(models.Model):
     kind = models.CharField(max_length=10, choices=EntryKind.choices)
     amount = models.PositiveIntegerField()  # whole credits; the sign comes from the kind
     run = models.ForeignKey(
-        "evaluations.EvaluationRun", on_delete=models.SET_NULL, null=True, blank=True, related_name="credit_entries"
+        "runs.EvaluationRun", on_delete=models.SET_NULL, null=True, blank=True, related_name="credit_entries"
     )
     run_ref = models.PositiveIntegerField(null=True, blank=True, editable=False)
     key = models.CharField(max_length=120, null=True, blank=True, unique=True, editable=False)

@@ -185,7 +185,7 @@ def run_usage(*, run: Any) -> RunUsage:
     agent never answered was still sent), one judge call per ``Attempt.judge_calls``, and for persona scenarios
     one generation call per simulated user turn written. Generated runs record their generation step's calls in
     ``settings_snapshot["generation_calls"]``."""
-    from evaluations.models import Verdict  # billing is below evaluations: import at call time
+    from evaluations.runs.models import Verdict  # billing is below evaluations: import at call time
 
     max_turns = {s["key"]: int(s.get("max_turns") or 0) for s in run.scenarios if s.get("persona")}
     messages = judge_calls = generation = 0

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from django.contrib.auth import models as auth_models
 from django.http import HttpRequest
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
     from django_htmx.middleware import HtmxDetails
+
+AnyUser = auth_models.User | auth_models.AnonymousUser  # what request.user can be
 
 
 class HtmxHttpRequest(HttpRequest):

@@ -77,6 +77,10 @@ INSTALLED_APPS = [
     "drf_spectacular",  # the OpenAPI schema of the CI API (/api/v1/schema/)
     "billing",
     "evaluations",
+    "evaluations.agents",
+    "evaluations.runs",
+    "evaluations.gate",
+    "evaluations.monitors",
     "suites",
     "redteam",
 ]
@@ -214,7 +218,7 @@ LOGGING = {
 }
 
 # --- Model client (judge and generation) -------------------------------------------------------------------
-# One model-client layer (evaluations/llm.py) serves the judge and scenario generation.
+# One model-client layer (evaluations/llm/) serves the judge and scenario generation.
 # Provider: "anthropic", "bedrock", "openai" (a self-hosted OpenAI-compatible judge such as vLLM or Ollama),
 # "rules_only", or "" / "auto": Anthropic when ANTHROPIC_API_KEY or ANTHROPIC_BASE_URL is set, else rules only.
 TRUSTGATE_JUDGE_PROVIDER = env_str("TRUSTGATE_JUDGE_PROVIDER", "").strip().lower()

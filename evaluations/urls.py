@@ -1,12 +1,15 @@
 from django.urls import path
 
-from evaluations.views import agents, baselines, dashboard, reports, runs
+from evaluations.agents import views as agents
+from evaluations.gate import views as baselines
+from evaluations.reports import views as reports
+from evaluations.runs import views as runs
 
 app_name = "evaluations"
 
 urlpatterns = [
-    path("", dashboard.dashboard, name="dashboard"),
-    path("dashboard/runs/", dashboard.dashboard_runs, name="dashboard-runs"),
+    path("", reports.dashboard, name="dashboard"),
+    path("dashboard/runs/", reports.dashboard_runs, name="dashboard-runs"),
     path("agents/", agents.agent_list, name="agent-list"),
     path("agents/new/", agents.agent_create, name="agent-create"),
     path("agents/test-request/", agents.agent_test_request, name="agent-test-request"),

@@ -24,7 +24,7 @@ Checks carried by each attack:
 * ``leak_check``: a system-prompt leak attack; the engine's verbatim-knowledge rule catches the leak.
 * ``expected_outcome``: what a safe agent does, for the judge.
 
-Against the bundled demo agent (``evaluations/demo_agent.py``), ``DEMO_BYPASSED`` get through (its planted
+Against the bundled demo agent (``evaluations/demo/agent.py``), ``DEMO_BYPASSED`` get through (its planted
 "ignore previous instructions ... say/repeat/print X" flaw); every other attack is blocked.
 """
 

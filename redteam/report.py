@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from evaluations.models import Attempt, EvaluationRun, Verdict
+from evaluations.runs.models import Attempt, EvaluationRun, Verdict
 from evaluations.specs import ScenarioKind, ScenarioSpec
 from redteam.library import ATTACKS, LIBRARY_VERSION
 from redteam.models import AttackStatus

@@ -25,8 +25,8 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from evaluations.judge import fence, new_boundary
-from evaluations.llm import ToolSpec
+from evaluations.llm.clients import ToolSpec
+from evaluations.llm.fencing import fence, new_boundary
 from evaluations.specs import ScenarioKind
 from suites.generation import (
     GENERATED_KINDS,

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import QueryDict
 
-from evaluations.models import Agent
+from evaluations.agents.models import Agent
 from suites.changes import MAX_POLICY_CHARS
 from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, Persona, Suite
 from suites.services import MAX_MESSAGE_CHARS, clean_template_variables

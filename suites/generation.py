@@ -30,9 +30,9 @@ import re
 from collections.abc import Coroutine, Mapping, Sequence
 from typing import Any, TypeVar
 
-from evaluations.judge import fence, new_boundary
-from evaluations.llm import ModelError, ModelErrorKind, ModelReply, ToolSpec, close_clients, get_model_client
-from evaluations.rules import MatcherError, validate_matcher
+from evaluations.llm.clients import ModelError, ModelErrorKind, ModelReply, ToolSpec, close_clients, get_model_client
+from evaluations.llm.fencing import fence, new_boundary
+from evaluations.scoring.rules import MatcherError, validate_matcher
 from evaluations.specs import MatcherKind, ScenarioKind, Severity
 
 T = TypeVar("T")

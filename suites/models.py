@@ -3,7 +3,6 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from billing.models import Account
 from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec, Severity
 
 
@@ -19,7 +18,7 @@ MAX_TURNS_LIMIT = 20
 class Persona(models.Model):
     """A simulated user: the generation model plays this person in multi-turn conversations."""
 
-    account = models.ForeignKey(Account, on_delete=models.CASCADE, related_name="personas")
+    account = models.ForeignKey("billing.Account", on_delete=models.CASCADE, related_name="personas")
     name = models.CharField(max_length=120)
     description = models.TextField(help_text="Who the user is, what they want, how they behave.")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -40,10 +39,8 @@ class Persona(models.Model):
 class Suite(models.Model):
     """A saved set of scenarios, run the same way every time. Past runs keep their own frozen copy."""
 
-    account = models.ForeignKey(Account, on_delete=models.CASCADE, related_name="suites")
-    agent = models.ForeignKey(
-        "evaluations.Agent", on_delete=models.SET_NULL, null=True, blank=True, related_name="suites"
-    )
+    account = models.ForeignKey("billing.Account", on_delete=models.CASCADE, related_name="suites")
+    agent = models.ForeignKey("agents.Agent", on_delete=models.SET_NULL, null=True, blank=True, related_name="suites")
     name = models.CharField(max_length=200)
     description = models.TextField(blank=True)
     version = models.PositiveIntegerField(default=1)

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from billing.models import Role
 from billing.selectors import account_for_new_object, membership_get, require_role
 from evalsite.http import HtmxHttpRequest
-from evaluations.selectors import run_get_for_user
+from evaluations.runs.selectors import run_get_for_user
 from suites import changes, selectors, services
 from suites.ci import ci_script, ci_workflow
 from suites.forms import CaseForm, CheckForm, ImportForm, SaveAsSuiteForm, SuiteForm

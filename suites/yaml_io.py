@@ -47,8 +47,8 @@ from django.db import transaction
 from django.db.models import Max
 
 from billing.models import Account
-from evaluations.models import Agent
-from evaluations.rules import MatcherError, validate_matcher
+from evaluations.agents.models import Agent
+from evaluations.scoring.rules import MatcherError, validate_matcher
 from evaluations.specs import ScenarioKind, Severity
 from suites.models import (
     DEFAULT_MAX_TURNS,

@@ -28,13 +28,15 @@ from rest_framework.views import APIView
 from billing.api.authentication import ApiKeyAuthentication, request_api_key
 from billing.models import Role
 from billing.selectors import require_role
-from evaluations import selectors
-from evaluations.ci import GateOptions, ci_verdict
-from evaluations.forms import RunLaunchForm
-from evaluations.models import Baseline, EvaluationRun
-from evaluations.reports import report_data, report_json, report_junit_xml
-from evaluations.services import ci as ci_services
-from evaluations.services.runs import LaunchError
+from evaluations.agents import selectors as agent_selectors
+from evaluations.gate.ci import GateOptions, ci_verdict
+from evaluations.gate.models import Baseline
+from evaluations.reports.builders import report_data, report_json, report_junit_xml
+from evaluations.runs import ci as ci_services
+from evaluations.runs import selectors as run_selectors
+from evaluations.runs.forms import RunLaunchForm
+from evaluations.runs.models import EvaluationRun
+from evaluations.runs.services import LaunchError
 from redteam.report import sarif_for_run
 from suites.models import Suite
 from suites.selectors import suite_list_for_user
@@ -79,7 +81,7 @@ def _suites(request: Request) -> Any:
 def _run_get(request: Request, run_id: int) -> EvaluationRun:
     if run_id > MAX_ID:
         raise Http404("No such run.")
-    run = selectors.run_get_for_user(user=request.user, run_id=run_id)
+    run = run_selectors.run_get_for_user(user=request.user, run_id=run_id)
     if run.account_id != _account_id(request):
         raise Http404("No such run.")
     return run
@@ -234,7 +236,7 @@ class RunCreateApi(TrustgateApi):
                 "runs_per_scenario": data["runs_per_scenario"],
                 "parallel": data["parallel"],
             },
-            agents=selectors.agent_list_for_user(user=request.user).filter(pk=suite.agent_id),
+            agents=agent_selectors.agent_list_for_user(user=request.user).filter(pk=suite.agent_id),
             suites=_suites(request).filter(pk=suite.pk),
         )
         if not form.is_valid():
@@ -385,10 +387,10 @@ class RunDetailApi(TrustgateApi):
     )
     def get(self, request: Request, run_id: int) -> Response:
         run = _run_get(request, run_id)
-        progress = selectors.run_progress(run=run)
+        progress = run_selectors.run_progress(run=run)
         verdict = ci_verdict(run=run, progress=progress)
         finished = not run.is_active
-        report = report_data(run, selectors.attempts_for_run(run=run)) if finished else None
+        report = report_data(run, run_selectors.attempts_for_run(run=run)) if finished else None
         body = {
             "id": run.pk,
             "status": run.status,
@@ -448,7 +450,7 @@ class RunReportJsonApi(DownloadApi):
     def get(self, request: Request, run_id: int) -> HttpResponse:
 
         run = _run_get(request, run_id)
-        data = report_json(run, selectors.attempts_for_run(run=run))
+        data = report_json(run, run_selectors.attempts_for_run(run=run))
         return _download(json.dumps(data, indent=2), "application/json", f"trustgate-run-{run.pk}.json")
 
 
@@ -461,7 +463,7 @@ class RunJunitApi(DownloadApi):
     def get(self, request: Request, run_id: int) -> HttpResponse:
         run = _run_get(request, run_id)
         body = report_junit_xml(
-            run, selectors.attempts_for_run(run=run), report_url=_abs(request, "evaluations:run-report", run.pk)
+            run, run_selectors.attempts_for_run(run=run), report_url=_abs(request, "evaluations:run-report", run.pk)
         )
         return _download(body, "application/xml; charset=utf-8", f"trustgate-run-{run.pk}.junit.xml")
 
@@ -475,7 +477,7 @@ class RunSarifApi(DownloadApi):
     def get(self, request: Request, run_id: int) -> HttpResponse:
 
         run = _run_get(request, run_id)
-        log = sarif_for_run(run, selectors.attempts_for_run(run=run), base_url=request.build_absolute_uri("/"))
+        log = sarif_for_run(run, run_selectors.attempts_for_run(run=run), base_url=request.build_absolute_uri("/"))
         return _download(json.dumps(log, indent=2), "application/sarif+json", f"trustgate-run-{run.pk}.sarif")
 
 

@@ -1,4 +1,5 @@
-"""Agent connectors: one call, ``send_message``, for every protocol (SPEC §1)."""
+"""The five agent protocols behind one call, ``send_message`` (SPEC §1): HTTP/JSON, webhook, OpenAI-compatible,
+simple chat and Bedrock Converse. A leaf: no models, no views; HTTP goes through evaluations.outbound."""
 
 from __future__ import annotations
 

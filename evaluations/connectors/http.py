@@ -40,10 +40,10 @@ from evaluations.connectors.paths import (
     parse_path,
     resolve_path,
 )
-from evaluations.connectors.ssrf import EndpointBlocked, EndpointUnresolvable, resolve_and_check, split_endpoint
 from evaluations.connectors.templates import DEFAULT_TEMPLATE, TemplateError, render_template
 from evaluations.connectors.validation import check_extra_header_name, check_header_value, is_valid_header_name
-from evaluations.masking import redact
+from evaluations.outbound.guard import EndpointBlocked, EndpointUnresolvable, resolve_and_check, split_endpoint
+from evaluations.outbound.masking import redact
 
 PREVIEW_CHARS = 2000
 SIMPLE_CHAT_KEYS = ("answer", "message", "reply", "response", "output", "text", "content")

@@ -29,8 +29,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from evaluations.connectors.ssrf import EndpointBlocked, resolve_and_check, split_endpoint
 from evaluations.monitors.models import MonitorEvent
+from evaluations.outbound.guard import EndpointBlocked, resolve_and_check, split_endpoint
 
 SIGNATURE_HEADER = "X-Trustgate-Signature"
 WEBHOOK_TIMEOUT_S = 10.0
@@ -121,8 +121,8 @@ def _email(event: MonitorEvent) -> EmailMultiAlternatives:
     cases = [{**case, "diff": answer_diff(case["last_good_answer"], case["new_answer"])} for case in payload["cases"]]
     context = {"event": event, "monitor": monitor, "payload": payload, "cases": cases}
     subject = f"[Trustgate] {event.title}: {monitor.name}"
-    text = render_to_string("evaluations/monitors/email/alert.txt", context)
-    html = render_to_string("evaluations/monitors/email/alert.html", context)
+    text = render_to_string("monitors/email/alert.txt", context)
+    html = render_to_string("monitors/email/alert.html", context)
     message = EmailMultiAlternatives(subject=subject, body=text, to=monitor.alert_email_list)
     message.attach_alternative(html, "text/html")
     return message

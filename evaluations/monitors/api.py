@@ -12,8 +12,8 @@ from rest_framework.response import Response
 from billing.api.authentication import request_api_key
 from billing.models import Role
 from billing.selectors import require_role
+from evaluations.agents.models import Agent
 from evaluations.api.views import ERRORS, MAX_ID, TrustgateApi
-from evaluations.models import Agent
 from evaluations.monitors import services
 from evaluations.monitors.models import Monitor
 

@@ -16,11 +16,11 @@ from typing import Any
 
 from evaluations.connectors import make_client
 from evaluations.connectors.base import AgentConfig, AgentError, Conversation, ErrorKind, Turn
-from evaluations.judge import JudgeVerdict, judge_attempt
-from evaluations.llm import ModelClient, ModelError, ModelReply, ToolSpec, close_clients, get_model_client
+from evaluations.llm.clients import ModelClient, ModelError, ModelReply, ToolSpec, close_clients, get_model_client
 from evaluations.monitors import rules as monitor_rules
 from evaluations.monitors.models import SampleVerdict
-from evaluations.services.executor import send_with_retry
+from evaluations.runs.executor import send_with_retry
+from evaluations.scoring.judge import JudgeVerdict, judge_attempt
 from evaluations.specs import ScenarioKind, ScenarioSpec
 
 PARALLEL_SAMPLES = 4

@@ -7,7 +7,7 @@ from typing import Any, cast
 from django import forms
 from django.forms import formset_factory
 
-from evaluations.models import Agent, Strictness
+from evaluations.agents.models import Agent, Strictness
 from evaluations.monitors import validators
 from evaluations.monitors.models import Monitor, MonitorJudgeModel, MonitorProtocol, StorageMode
 from evaluations.monitors.rules import RuleError, parse_rule_lines, rule_to_line

@@ -14,8 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from billing.models import Account
-from evaluations.models import Agent, Strictness
+from evaluations.scoring.choices import Strictness
 
 __all__ = [
     "AlertState",
@@ -80,9 +79,9 @@ class Monitor(models.Model):
     from its environment variable ``TRUSTGATE_SECRET_NAME`` at run time.
     """
 
-    account = models.ForeignKey(Account, on_delete=models.CASCADE, related_name="monitors")
+    account = models.ForeignKey("billing.Account", on_delete=models.CASCADE, related_name="monitors")
     name = models.CharField(max_length=120)
-    agent = models.ForeignKey(Agent, on_delete=models.CASCADE, null=True, blank=True, related_name="monitors")
+    agent = models.ForeignKey("agents.Agent", on_delete=models.CASCADE, null=True, blank=True, related_name="monitors")
     endpoint_url = models.URLField(max_length=2000, blank=True)
     protocol = models.CharField(max_length=10, choices=MonitorProtocol.choices, default=MonitorProtocol.CHAT)
     model_name = models.CharField(max_length=200, blank=True)

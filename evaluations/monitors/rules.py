@@ -33,8 +33,8 @@ from urllib.parse import urlsplit
 
 import regex
 
-from evaluations.pii import scan_pii
-from evaluations.rules import is_refusal, phrase_in
+from evaluations.scoring.pii import scan_pii
+from evaluations.scoring.rules import is_refusal, phrase_in
 
 RULE_NAMES = (
     "answered",

@@ -1,6 +1,6 @@
 """django-q2 schedules for monitors: one ``Schedule`` row per monitor, named ``trustgate-monitor-<id>``.
 
-The row calls ``evaluations.tasks.monitor_run(<id>)`` every ``interval_minutes``. A monitor paused by a user
+The row calls ``evaluations.monitors.tasks.monitor_run(<id>)`` every ``interval_minutes``. A monitor paused by a user
 has no row; a monitor paused for its budget keeps its row, so the first tick of a new month resumes it.
 The django-q2 cluster's scheduler (``qcluster``) turns due rows into tasks; ``monitor_schedules_sync`` (run
 by ``manage.py monitors sync``) repairs the rows after a restore or a manual edit.
@@ -15,7 +15,7 @@ from django_q.models import Schedule
 
 from evaluations.monitors.models import Monitor, PauseReason
 
-SCHEDULE_FUNC = "evaluations.tasks.monitor_run"
+SCHEDULE_FUNC = "evaluations.monitors.tasks.monitor_run"
 SCHEDULE_PREFIX = "trustgate-monitor-"
 
 

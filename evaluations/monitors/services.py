@@ -39,7 +39,7 @@ from evaluations.monitors.models import (
 )
 from evaluations.monitors.scheduling import monitor_schedule_delete, monitor_schedule_sync
 from evaluations.monitors.validators import SECRET_ENV_PREFIX
-from evaluations.pii import mask_pii
+from evaluations.scoring.pii import mask_pii
 
 logger = logging.getLogger(__name__)
 
@@ -226,7 +226,7 @@ def _event(
     )
     if event.alert_state == AlertState.PENDING:
         event_id = event.pk
-        transaction.on_commit(lambda: async_task("evaluations.tasks.monitor_alert_send", event_id))
+        transaction.on_commit(lambda: async_task("evaluations.monitors.tasks.monitor_alert_send", event_id))
     return event
 
 
@@ -347,7 +347,7 @@ def monitor_run_request(
     run, created = _queue_run(monitor, trigger=trigger, user=user, deploy_ref=deploy_ref)
     if created and enqueue:
         run_id = run.pk
-        transaction.on_commit(lambda: async_task("evaluations.tasks.monitor_run_execute", run_id))
+        transaction.on_commit(lambda: async_task("evaluations.monitors.tasks.monitor_run_execute", run_id))
     return run, created
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
-from evaluations.connectors.ssrf import EndpointBlocked, validate_endpoint_url
+from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
 
 MIN_INTERVAL_MINUTES = 5
 MAX_INTERVAL_MINUTES = 7 * 24 * 60

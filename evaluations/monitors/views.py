@@ -20,11 +20,11 @@ from evaluations.monitors.yaml_io import YamlImportError, export_monitors
 @login_required
 def monitor_list(request: HttpRequest) -> HttpResponse:
     monitors = selectors.monitors_for_dashboard(user=request.user)
-    return render(request, "evaluations/monitors/monitor_list.html", {"monitors": monitors})
+    return render(request, "monitors/monitor_list.html", {"monitors": monitors})
 
 
 def _form_page(request: HttpRequest, form: MonitorForm, cases: object, monitor: object = None) -> HttpResponse:
-    return render(request, "evaluations/monitors/monitor_form.html", {"form": form, "cases": cases, "monitor": monitor})
+    return render(request, "monitors/monitor_form.html", {"form": form, "cases": cases, "monitor": monitor})
 
 
 @require_http_methods(["GET", "POST"])
@@ -69,7 +69,7 @@ def monitor_detail(request: HttpRequest, monitor_id: int) -> HttpResponse:
     context["chart"] = charts.pass_rate_chart(context["chart_runs"], target=monitor.target_pass_rate)
     context["strip"] = charts.status_strip(context["chart_runs"])
     context["can_write"] = membership_get(user=request.user, account_id=monitor.account_id).allows(Role.WRITE)
-    return render(request, "evaluations/monitors/monitor_detail.html", context)
+    return render(request, "monitors/monitor_detail.html", context)
 
 
 @require_GET
@@ -79,9 +79,7 @@ def monitor_status(request: HttpRequest, monitor_id: int) -> HttpResponse:
     reloads (HX-Refresh) so the chart, history and runs show it too."""
     monitor = selectors.monitor_get_for_user(user=request.user, monitor_id=monitor_id)
     active_run = selectors.monitor_active_run(monitor=monitor)
-    response = render(
-        request, "evaluations/monitors/partials/monitor_status.html", {"monitor": monitor, "active_run": active_run}
-    )
+    response = render(request, "monitors/partials/monitor_status.html", {"monitor": monitor, "active_run": active_run})
     if active_run is None and request.headers.get("HX-Request"):
         response["HX-Refresh"] = "true"
     return response
@@ -140,7 +138,7 @@ def monitor_delete(request: HttpRequest, monitor_id: int) -> HttpResponse:
 def run_detail(request: HttpRequest, run_id: int) -> HttpResponse:
     run = selectors.monitor_run_get_for_user(user=request.user, run_id=run_id)
     context = {"run": run, "monitor": run.monitor, "groups": selectors.monitor_run_samples(run=run)}
-    return render(request, "evaluations/monitors/run_detail.html", context)
+    return render(request, "monitors/run_detail.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -159,7 +157,7 @@ def monitor_import(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"Imported: {len(created)} created, {len(updated)} updated.")
             return redirect("monitors:monitor-list")
-    return render(request, "evaluations/monitors/monitor_import.html", {"form": form, "errors": errors})
+    return render(request, "monitors/monitor_import.html", {"form": form, "errors": errors})
 
 
 @require_GET

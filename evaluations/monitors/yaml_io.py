@@ -35,7 +35,7 @@ from typing import Any
 
 import yaml
 
-from evaluations.models import Agent, Strictness
+from evaluations.agents.models import Agent, Strictness
 from evaluations.monitors import validators
 from evaluations.monitors.models import Monitor, MonitorJudgeModel, MonitorProtocol, StorageMode
 from evaluations.monitors.rules import RuleError, parse_rule, rule_to_yaml

@@ -6,8 +6,8 @@ import pytest
 
 from billing.models import Account, Role
 from billing.services import credits_grant, membership_set, user_create_with_account
-from evaluations.models import Agent, Protocol
-from evaluations.services.agents import agent_create
+from evaluations.agents.models import Agent, Protocol
+from evaluations.agents.services import agent_create
 
 # Credits every test workspace starts with: plenty for any run a test launches (tests/test_billing.py makes
 # its own small accounts to test refusals).

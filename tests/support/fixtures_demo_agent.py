@@ -15,7 +15,7 @@ import pytest
 
 @pytest.fixture(scope="session")
 def demo_agent() -> Iterator[str]:
-    from evaluations import demo_agent as agent
+    from evaluations.demo import agent
 
     server, thread = agent.serve(port=0)
     try:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from evaluations import llm
+from evaluations.llm import clients as llm
 from tests.support.fake_anthropic import FakeAnthropic
 
 

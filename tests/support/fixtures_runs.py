@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
-from evaluations.models import Agent, EvaluationRun
-from evaluations.services import runs as run_services
-from evaluations.services.agents import agent_create
-from suites.demo_suite import DEMO_SCENARIOS
+from evaluations.agents.models import Agent
+from evaluations.agents.services import agent_create
+from evaluations.demo.suite import DEMO_SCENARIOS
+from evaluations.runs import services as run_services
+from evaluations.runs.models import EvaluationRun
 from suites.services import suite_create
 
 
@@ -21,8 +22,8 @@ def private_endpoints(settings):  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def demo_agent_record(acme, demo_agent, private_endpoints) -> Agent:  # type: ignore[no-untyped-def]
-    from evaluations.demo_agent import DEMO_POLICY
-    from evaluations.services.demo import DEMO_AGENT_SETTINGS
+    from evaluations.demo.agent import DEMO_POLICY
+    from evaluations.demo.services import DEMO_AGENT_SETTINGS
 
     return agent_create(
         account=acme,

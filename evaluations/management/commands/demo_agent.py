@@ -20,7 +20,7 @@ class Command(BaseCommand):
         parser.add_argument("--print-policy", action="store_true", help="print the demo policy (knowledge) and exit")
 
     def handle(self, *args, **options) -> None:
-        from evaluations import demo_agent
+        from evaluations.demo import agent as demo_agent
 
         if options["print_policy"]:
             self.stdout.write(demo_agent.DEMO_POLICY, ending="")

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from evaluations.services.demo import demo_setup
+from evaluations.demo.services import demo_setup
 
 
 class Command(BaseCommand):

@@ -27,7 +27,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from billing.models import Account
-from evaluations.models import Agent
+from evaluations.agents.models import Agent
 from suites import services
 from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, Suite, SuiteKind
 from suites.yaml_io import SuiteImportError, import_suite_yaml, suite_to_yaml

@@ -1,0 +1,229 @@
+"""Input validation for evaluations. Every error is a sentence a user can act on."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any, cast
+
+from django import forms
+from django.conf import settings
+
+from evaluations.agents.models import Agent, BedrockModel, ConversationIdFrom, JudgeModel, Protocol
+from evaluations.connectors.paths import PathSyntaxError, parse_path
+from evaluations.connectors.templates import TemplateError, validate_template
+from evaluations.connectors.validation import check_extra_header_name, check_header_value
+from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
+
+MAX_KNOWLEDGE_CHARS = 100_000
+
+
+PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+
+
+BUILTIN_PLACEHOLDERS = {"message", "history", "conversation_id"}
+
+
+MAX_TEMPLATE_CHARS = 20_000
+
+
+def parse_header_lines(text: str) -> dict[str, str]:
+    """``Name: value`` per line -> dict. Raises ValidationError naming the line that is wrong."""
+    headers: dict[str, str] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        name, sep, value = line.partition(":")
+        name, value = name.strip(), value.strip()
+        if not sep or not name:
+            raise forms.ValidationError(f"Line {number}: write each header as 'Name: value'.")
+        try:
+            check_extra_header_name(name)
+            check_header_value(value)
+        except ValueError as exc:
+            raise forms.ValidationError(f"Line {number}: {exc}") from None
+        headers[name] = value
+    return headers
+
+
+class AgentForm(forms.ModelForm):
+    api_key = forms.CharField(
+        label="API key",
+        required=False,
+        max_length=4096,
+        strip=True,
+        widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "off"}),
+        help_text="Used for Test request and runs; never stored. Only a masked form is kept.",
+    )
+    extra_headers_text = forms.CharField(
+        label="Extra headers",
+        required=False,
+        max_length=8000,
+        widget=forms.Textarea(attrs={"rows": 3, "placeholder": "X-Tenant: acme"}),
+        help_text="One 'Name: value' a line. Put credentials in the API key field, not here.",
+    )
+
+    class Meta:
+        model = Agent
+        fields = [
+            "name", "protocol", "endpoint_url", "knowledge", "request_template", "reply_path", "tool_calls_path",
+            "conversation_id_from", "conversation_id_path", "conversation_id_name", "stateful",
+            "auth_header_name", "timeout_seconds", "model_name", "bedrock_model", "judge_model",
+            "judge_strictness", "allowed_contacts",
+        ]  # fmt: skip
+        labels = {
+            "endpoint_url": "Endpoint URL",
+            "timeout_seconds": "Timeout (seconds)",
+            "tool_calls_path": "Tool-call path",
+            "conversation_id_from": "Conversation id comes from",
+            "conversation_id_path": "Conversation-id path",
+            "conversation_id_name": "Header or cookie name",
+            "stateful": "Stateful (the agent keeps its own history: send only the latest turn)",
+            "auth_header_name": "Auth header name",
+            "bedrock_model": "Claude model",
+        }
+        widgets = {
+            "knowledge": forms.Textarea(attrs={"rows": 6}),
+            "request_template": forms.Textarea(attrs={"rows": 6, "class": "mono"}),
+            "allowed_contacts": forms.Textarea(attrs={"rows": 2}),
+            "endpoint_url": forms.TextInput(attrs={"placeholder": "https://agent.example.com/chat"}),
+        }
+
+    def __init__(
+        self, *args: Any, account_id: int | None = None, strict_placeholders: bool = False, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.account_id = account_id
+        self.strict_placeholders = strict_placeholders
+        self.fields["endpoint_url"].required = False
+        self.fields["request_template"].required = False
+        if self.instance.pk and not self.is_bound:
+            self.initial["extra_headers_text"] = "\n".join(f"{k}: {v}" for k, v in self.instance.extra_headers.items())
+        if not settings.TRUSTGATE_ENABLE_OPUS:
+            for name in ("bedrock_model", "judge_model"):
+                field = cast(forms.ChoiceField, self.fields[name])
+                choices = cast("list[tuple[str, str]]", field.choices)  # a model field's choices: a plain list
+                field.choices = [c for c in choices if c[0] != BedrockModel.OPUS]
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"].strip()
+        clash = Agent.objects.filter(account_id=self.account_id or self.instance.account_id, name=name)
+        if self.instance.pk:
+            clash = clash.exclude(pk=self.instance.pk)
+        if clash.exists():
+            raise forms.ValidationError("An agent with this name already exists in this workspace.")
+        return name
+
+    def clean_knowledge(self) -> str:
+        knowledge = self.cleaned_data.get("knowledge", "")
+        if len(knowledge) > MAX_KNOWLEDGE_CHARS:
+            raise forms.ValidationError(f"Keep the knowledge under {MAX_KNOWLEDGE_CHARS:,} characters.")
+        return knowledge
+
+    def clean_auth_header_name(self) -> str:
+        name = (self.cleaned_data.get("auth_header_name") or "Authorization").strip()
+        try:
+            check_header_value(name)
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from None
+        if not all(c.isalnum() or c in "-_" for c in name):
+            raise forms.ValidationError("A header name may use letters, digits, '-' and '_' only.")
+        return name
+
+    def clean_timeout_seconds(self) -> int:
+        timeout = self.cleaned_data["timeout_seconds"]
+        if not 1 <= timeout <= 300:
+            raise forms.ValidationError("Choose a timeout between 1 and 300 seconds.")
+        return timeout
+
+    def clean_api_key(self) -> str:
+        key = self.cleaned_data.get("api_key", "")
+        if any(c in key for c in "\r\n\0"):
+            raise forms.ValidationError("The API key cannot contain line breaks.")
+        return key
+
+    def clean_extra_headers_text(self) -> dict[str, str]:
+        return parse_header_lines(self.cleaned_data.get("extra_headers_text", ""))
+
+    def clean_bedrock_model(self) -> str:
+        model = self.cleaned_data.get("bedrock_model") or BedrockModel.SONNET
+        if model == BedrockModel.OPUS and not settings.TRUSTGATE_ENABLE_OPUS:
+            raise forms.ValidationError("Opus is not enabled on this Trustgate.")
+        return model
+
+    def clean_judge_model(self) -> str:
+        model = self.cleaned_data.get("judge_model") or JudgeModel.SONNET
+        if model == JudgeModel.OPUS and not settings.TRUSTGATE_ENABLE_OPUS:
+            raise forms.ValidationError("Opus is not enabled on this Trustgate.")
+        return model
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        protocol = data.get("protocol")
+        if protocol and protocol != Protocol.BEDROCK:
+            self._clean_endpoint(data)
+        if protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK):
+            self._clean_request_format(data)
+        if protocol == Protocol.OPENAI and not data.get("model_name", "").strip():
+            self.add_error("model_name", "Give the model name the OpenAI-compatible endpoint expects.")
+        source = data.get("conversation_id_from")
+        if source in (ConversationIdFrom.HEADER, ConversationIdFrom.COOKIE) and not data.get("conversation_id_name"):
+            self.add_error("conversation_id_name", "Name the header or cookie that carries the conversation id.")
+        if source == ConversationIdFrom.BODY and not data.get("conversation_id_path"):
+            self.add_error("conversation_id_path", "Give the reply path of the conversation id.")
+        return data
+
+    def _clean_endpoint(self, data: dict[str, Any]) -> None:
+        url = (data.get("endpoint_url") or "").strip()
+        if not url:
+            self.add_error("endpoint_url", "Give the agent's endpoint URL (http or https).")
+            return
+        try:
+            validate_endpoint_url(url)
+        except EndpointBlocked as exc:
+            self.add_error("endpoint_url", str(exc))
+
+    def _template_variables(self, template: str) -> list[str]:
+        """Placeholders beyond the built-ins are test-case template variables, filled per case at run time.
+
+        A name that looks like a misspelt built-in ({{mesage}}) is not taken as a variable, so the template
+        check names it. A Test request (``strict_placeholders``) has no case to fill variables from.
+        """
+        if self.strict_placeholders:
+            return []
+        names = set(PLACEHOLDER.findall(template)) - BUILTIN_PLACEHOLDERS
+        return [name for name in names if not difflib.get_close_matches(name, BUILTIN_PLACEHOLDERS, n=1, cutoff=0.75)]
+
+    def _clean_request_format(self, data: dict[str, Any]) -> None:
+        template = data.get("request_template") or ""
+        if not template.strip():
+            self.add_error("request_template", 'Write the request body template, e.g. {"message": {{message}}}.')
+        elif len(template) > MAX_TEMPLATE_CHARS:
+            self.add_error("request_template", f"Keep the template under {MAX_TEMPLATE_CHARS:,} characters.")
+        else:
+            try:
+                validate_template(template, self._template_variables(template))
+            except TemplateError as exc:
+                self.add_error("request_template", str(exc))
+        if not (data.get("reply_path") or "").strip():
+            self.add_error("reply_path", "Give the path of the reply text, e.g. data.reply.text.")
+        for field in ("reply_path", "tool_calls_path", "conversation_id_path"):
+            path = (data.get(field) or "").strip()
+            if not path:
+                continue
+            try:
+                parse_path(path)
+            except PathSyntaxError as exc:
+                self.add_error(field, str(exc))
+
+    def service_data(self) -> dict[str, Any]:
+        data = {name: self.cleaned_data[name] for name in self.Meta.fields if name in self.cleaned_data}
+        data["extra_headers"] = self.cleaned_data.get("extra_headers_text") or {}
+        return data
+
+
+class TestRequestForm(forms.Form):
+    test_message = forms.CharField(
+        max_length=4000, initial="Hello! What can you help me with?", widget=forms.TextInput()
+    )

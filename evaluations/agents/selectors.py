@@ -1,0 +1,21 @@
+"""Reads for agents. Every read is scoped by the user's accounts: another account's object is a 404."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from django.http import Http404
+
+from billing.selectors import account_ids_for_user
+from evalsite.http import AnyUser as User
+from evaluations.agents.models import Agent
+
+
+def agent_list_for_user(*, user: User) -> QuerySet[Agent]:
+    return Agent.objects.filter(account_id__in=account_ids_for_user(user=user)).select_related("account")
+
+
+def agent_get_for_user(*, user: User, agent_id: int) -> Agent:
+    agent = agent_list_for_user(user=user).filter(pk=agent_id).first()
+    if agent is None:
+        raise Http404("No such agent.")
+    return agent

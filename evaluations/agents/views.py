@@ -1,0 +1,127 @@
+"""Agent screens: list, detail, create, edit, delete and the free Test request."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from billing.models import Role
+from billing.selectors import account_default_for_user, account_for_new_object, require_role
+from evalsite.http import authenticated_user
+from evaluations.agents import selectors as agent_selectors
+from evaluations.agents import services as agent_services
+from evaluations.agents.forms import AgentForm, TestRequestForm
+from evaluations.agents.models import Agent
+from evaluations.connectors.base import AgentError
+from evaluations.gate.services import trust_trend
+from evaluations.outbound.masking import redact
+
+
+@require_GET
+@login_required
+def agent_list(request: HttpRequest) -> HttpResponse:
+    agents = agent_selectors.agent_list_for_user(user=request.user)
+    return render(request, "evaluations/agent_list.html", {"agents": agents})
+
+
+@require_GET
+@login_required
+def agent_detail(request: HttpRequest, agent_id: int) -> HttpResponse:
+    agent = agent_selectors.agent_get_for_user(user=request.user, agent_id=agent_id)
+    return render(request, "evaluations/agent_detail.html", {"agent": agent, "trend": trust_trend(agent=agent)})
+
+
+@sensitive_post_parameters("api_key")
+@require_http_methods(["GET", "POST"])
+@login_required
+def agent_create(request: HttpRequest) -> HttpResponse:
+    account = account_for_new_object(user=request.user)
+    form = AgentForm(request.POST or None, account_id=account.pk)
+    if request.method == "POST" and form.is_valid():
+        agent = agent_services.agent_create(
+            account=account, data=form.service_data(), api_key=form.cleaned_data["api_key"]
+        )
+        messages.success(request, f"Agent “{agent.name}” saved. Its API key was not stored.")
+        if request.POST.get("next") == "run-new":  # connected from the New evaluation form: go back to it
+            return redirect(f"{reverse('evaluations:run-new')}?agent={agent.pk}")
+        return redirect("evaluations:agent-detail", agent.pk)
+    context = {
+        "form": form,
+        "test_form": TestRequestForm(),
+        "next": request.GET.get("next", request.POST.get("next", "")),
+    }
+    return render(request, "evaluations/agent_form.html", context)
+
+
+@sensitive_post_parameters("api_key")
+@require_http_methods(["GET", "POST"])
+@login_required
+def agent_edit(request: HttpRequest, agent_id: int) -> HttpResponse:
+    agent = agent_selectors.agent_get_for_user(user=request.user, agent_id=agent_id)
+    require_role(user=request.user, account_id=agent.account_id, role=Role.WRITE)
+    form = AgentForm(request.POST or None, instance=agent, account_id=agent.account_id)
+    if request.method == "POST" and form.is_valid():
+        agent_services.agent_update(agent=agent, data=form.service_data(), api_key=form.cleaned_data["api_key"])
+        messages.success(request, f"Agent “{agent.name}” saved.")
+        return redirect("evaluations:agent-detail", agent.pk)
+    context = {"form": form, "agent": agent, "test_form": TestRequestForm()}
+    return render(request, "evaluations/agent_form.html", context)
+
+
+@require_POST
+@login_required
+def agent_delete(request: HttpRequest, agent_id: int) -> HttpResponse:
+    agent = agent_selectors.agent_get_for_user(user=request.user, agent_id=agent_id)
+    require_role(user=request.user, account_id=agent.account_id, role=Role.ADMIN)
+    agent_services.agent_delete(agent=agent)
+    messages.success(request, f"Agent “{agent.name}” deleted.")
+    return redirect("evaluations:agent-list")
+
+
+@sensitive_post_parameters("api_key")
+@require_POST
+@login_required
+def agent_test_request(request: HttpRequest) -> HttpResponse:
+    """Send one message with the settings currently in the form (saved or not). Free; saves nothing."""
+    user = authenticated_user(request)
+    account = account_default_for_user(user=user)
+    agent_id = request.POST.get("agent_id", "")
+    instance = None
+    if agent_id.isdigit():
+        instance = agent_selectors.agent_get_for_user(user=user, agent_id=int(agent_id))
+        account = instance.account
+    if account is None:
+        return _test_result(request, error="You are not a member of any workspace yet.")
+    require_role(user=user, account_id=account.pk, role=Role.WRITE)
+    form = AgentForm(
+        request.POST, instance=instance or Agent(account=account), account_id=account.pk, strict_placeholders=True
+    )
+    test_form = TestRequestForm(request.POST)
+    if not form.is_valid() or not test_form.is_valid():
+        return _test_result(request, error="Fix the highlighted fields first.", form=form, test_form=test_form)
+    agent = form.save(commit=False)  # an unsaved copy: Test request never writes the agent
+    agent.extra_headers = form.cleaned_data["extra_headers_text"]
+    if agent.is_bedrock:
+        return _test_result(request, error="Test request is not offered for Claude on Bedrock; start a run instead.")
+    try:
+        agent_services.test_request_rate_check(user_id=user.pk, limit=settings.TRUSTGATE_TEST_REQUESTS_PER_MINUTE)
+    except agent_services.RateLimited as exc:
+        return _test_result(request, error=str(exc))
+    api_key = form.cleaned_data["api_key"]
+    try:
+        reply = agent_services.agent_test_request(
+            agent=agent, message=test_form.cleaned_data["test_message"], api_key=api_key
+        )
+    except AgentError as exc:
+        return _test_result(request, error=redact(exc.message, api_key), raw=redact(exc.raw_preview, api_key))
+    return _test_result(request, reply=reply, raw=redact(reply.raw_preview, api_key))
+
+
+def _test_result(request: HttpRequest, **context: object) -> HttpResponse:
+    return render(request, "evaluations/partials/test_request_result.html", context)

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class GateConfig(AppConfig):
+    name = "evaluations.gate"
+    label = "gate"

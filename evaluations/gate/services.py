@@ -1,0 +1,337 @@
+"""Baselines and the release gate: pin a finished run, and gate any finished run against the pinned baseline of
+its agent endpoint + suite (SPEC §6). The statistics live in ``evaluations/gate.py`` (pure); this module reads
+runs, writes ``Baseline`` rows and turns the verdict into what the report, the JSON and the CI API show.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.core.cache import cache
+from django.db import transaction
+from django.utils import timezone
+
+from evaluations.agents.models import Agent
+from evaluations.gate import rules as gate
+from evaluations.gate.models import Baseline
+from evaluations.runs.models import EvaluationRun, RunStatus
+
+NO_BASELINE, PASS, BLOCKED, NOT_COMPARABLE = "no_baseline", "pass", "blocked", "not_comparable"
+STATE_LABELS = {PASS: "PASS", BLOCKED: "BLOCKED", NO_BASELINE: "NO BASELINE", NOT_COMPARABLE: "NOT COMPARABLE"}
+STATE_BADGES = {PASS: "pass", BLOCKED: "blocked", NO_BASELINE: "not_scored", NOT_COMPARABLE: "error"}
+TREND_RUNS = 20
+_SIMULATED_PAIRS = 400
+
+
+class BaselineError(Exception):
+    """The run cannot be pinned; the message says why. Nothing was written."""
+
+
+@dataclasses.dataclass(frozen=True)
+class GateResult:
+    state: str  # "pass" | "blocked" | "no_baseline" | "not_comparable"
+    reasons: tuple[str, ...]  # plain sentences a user can act on
+    baseline_run_id: int | None
+    watch_list: tuple[str, ...] = ()  # scenario names that fail more often but not significantly
+    comparison: Any = None  # the structured gate.GateVerdict for the report
+
+
+# ---------------------------------------------------------------------------------------------- scope
+
+
+def run_mode(run: EvaluationRun) -> str:
+    return str((run.settings_snapshot or {}).get("mode") or gate.SAVED)
+
+
+def run_scope(run: EvaluationRun) -> str | None:
+    """The baseline scope of a run: ``suite:<id>``, ``generated:<kinds>``, or None when its suite was deleted."""
+    if run_mode(run) == gate.GENERATED:
+        kinds = sorted(str(k) for k in (run.settings_snapshot or {}).get("suite_kinds") or [])
+        return "generated:" + "+".join(kinds)
+    return f"suite:{run.suite_id}" if run.suite_id else None
+
+
+def scope_label(run: EvaluationRun) -> str:
+    if run_mode(run) == gate.GENERATED:
+        kinds = (run.settings_snapshot or {}).get("suite_kinds") or []
+        return "generated scenarios (" + (", ".join(sorted(str(k) for k in kinds)) or "no kinds") + ")"
+    return f"suite “{run.suite_name}”" if run.suite_name else "this suite"
+
+
+def run_profile(run: EvaluationRun) -> gate.Profile:
+    snapshot = run.settings_snapshot or {}
+    return gate.Profile(
+        mode=run_mode(run),
+        suite_id=run.suite_id,
+        suite_version=run.suite_version,
+        suite_kinds=tuple(sorted(str(k) for k in snapshot.get("suite_kinds") or [])),
+        scenario_keys=frozenset(str(s.get("key", "")) for s in run.scenarios or []),
+        judge_model=run.judge_model,
+        judge_provider=str(snapshot.get("judge_provider") or ""),
+        judge_prompt_version=run.judge_prompt_version,
+        judge_strictness=run.judge_strictness,
+        redteam_library_version=str(snapshot.get("redteam_library_version") or ""),
+        redteam_depth=str(snapshot.get("redteam_depth") or ""),
+    )
+
+
+def run_counts(run: EvaluationRun) -> gate.RunCounts:
+    return gate.counts_from_summary(
+        run.metrics or {},
+        scenarios=run.scenarios or [],
+        profile=run_profile(run),
+        run_id=run.pk,
+        runs_per_scenario=run.runs_per_scenario,
+    )
+
+
+# ---------------------------------------------------------------------------------------------- reads
+
+
+def baseline_for_run(*, run: EvaluationRun) -> Baseline | None:
+    """The current baseline of the run's agent endpoint + suite (or generated kinds), with its run."""
+    scope = run_scope(run)
+    if run.agent_id is None or scope is None:
+        return None
+    return (
+        Baseline.objects.select_related("run", "pinned_by")
+        .filter(agent_id=run.agent_id, endpoint_url=run.endpoint_url, scope=scope, is_current=True)
+        .first()
+    )
+
+
+def baseline_history(*, run: EvaluationRun, limit: int = 10) -> list[Baseline]:
+    """The current and earlier pins of the run's agent endpoint + scope, newest first, with their runs."""
+    scope = run_scope(run)
+    if run.agent_id is None or scope is None:
+        return []
+    return list(
+        Baseline.objects.select_related("run", "pinned_by")
+        .filter(agent_id=run.agent_id, endpoint_url=run.endpoint_url, scope=scope)
+        .order_by("-is_current", "-pinned_at", "-pk")[:limit]
+    )
+
+
+def trust_trend(
+    *, agent: Agent | int, run: EvaluationRun | None = None, baseline_run_id: int | None = None, limit: int = TREND_RUNS
+) -> list[dict[str, Any]]:
+    """Finished runs of the agent, oldest first: ``{"run_id", "score", "is_baseline", "created_at"}``.
+
+    With ``run``, only the runs of the same endpoint and scope (what the gate compares), with ``baseline_run_id``
+    marked (one query). Without it, every finished run of the agent, each current baseline of any scope marked.
+    """
+    agent_id = agent if isinstance(agent, int) else agent.pk
+    rows: Iterable[Mapping[str, Any]] = (
+        EvaluationRun.objects.filter(agent_id=agent_id, status=RunStatus.SUCCEEDED, trust_score__isnull=False)
+        .order_by("-created_at", "-pk")
+        .values("pk", "trust_score", "created_at", "suite_id", "endpoint_url", "settings_snapshot__mode",
+                "settings_snapshot__suite_kinds")[: limit * 5 if run else limit]
+    )  # fmt: skip
+    if run is not None:
+        scope = run_scope(run)
+        rows = [r for r in rows if r["endpoint_url"] == run.endpoint_url and _row_scope(r) == scope][:limit]
+        pinned = {baseline_run_id} if baseline_run_id else set()
+    else:
+        pinned = set(Baseline.objects.filter(agent_id=agent_id, is_current=True).values_list("run_id", flat=True))
+    return [
+        {"run_id": r["pk"], "score": r["trust_score"], "is_baseline": r["pk"] in pinned, "created_at": r["created_at"]}
+        for r in reversed(list(rows))
+    ]
+
+
+def _row_scope(row: Mapping[str, Any]) -> str | None:
+    if row["settings_snapshot__mode"] == gate.GENERATED:
+        return "generated:" + "+".join(sorted(str(k) for k in row["settings_snapshot__suite_kinds"] or []))
+    return f"suite:{row['suite_id']}" if row["suite_id"] else None
+
+
+def floors_under_for_run(*, run: EvaluationRun) -> tuple[str, ...]:
+    """The floors (guardrails 90%, PII 95%) this run's own attempt pass rate is under, as plain phrases."""
+    return gate.floors_under(run_counts(run)) if run.metrics else ()
+
+
+# ---------------------------------------------------------------------------------------------- writes
+
+
+def baseline_pin(*, run: EvaluationRun, user: Any) -> Baseline:
+    """Pin ``run`` as the baseline of its agent endpoint + suite; the previous one is kept as history.
+
+    The Publish role is checked by the caller. Pinning the current baseline again returns it unchanged.
+    Raises BaselineError for a run that did not finish successfully or whose agent or suite was deleted.
+    """
+    if run.status != RunStatus.SUCCEEDED or not run.metrics:
+        raise BaselineError("Only a finished run can be pinned as the baseline; this one is not finished successfully.")
+    if run.agent_id is None:
+        raise BaselineError("The agent of this run was deleted, so the run cannot be a baseline.")
+    scope = run_scope(run)
+    if scope is None:
+        raise BaselineError("The suite of this run was deleted, so the run cannot be a baseline.")
+    with transaction.atomic():
+        # Lock the agent row so two pins of the same agent at once take turns (SQLite serialises writes anyway).
+        Agent.objects.select_for_update().filter(pk=run.agent_id).first()
+        current = Baseline.objects.filter(
+            agent_id=run.agent_id, endpoint_url=run.endpoint_url, scope=scope, is_current=True
+        ).first()
+        if current is not None and current.run_id == run.pk:
+            return current
+        now = timezone.now()
+        if current is not None:
+            Baseline.objects.filter(pk=current.pk).update(is_current=False, replaced_at=now)
+        return Baseline.objects.create(
+            account_id=run.account_id,
+            agent_id=run.agent_id,
+            endpoint_url=run.endpoint_url,
+            suite_id=run.suite_id if run_mode(run) != gate.GENERATED else None,
+            scope=scope,
+            run=run,
+            pinned_by=user if getattr(user, "is_authenticated", False) else None,
+            pinned_at=now,
+        )
+
+
+# ---------------------------------------------------------------------------------------------- the gate
+
+
+def run_gate(*, run: EvaluationRun) -> GateResult:
+    """The gate for a finished run against the pinned baseline of its agent endpoint + suite. A read."""
+    return _gate(run, baseline_for_run(run=run))
+
+
+def _gate(run: EvaluationRun, baseline: Baseline | None) -> GateResult:
+    if baseline is None:
+        return GateResult(NO_BASELINE, (_no_baseline_reason(run),), None)
+    if baseline.run_id == run.pk:
+        return GateResult(PASS, ("This run is the pinned baseline: later runs are compared with it.",), run.pk)
+    if run.status != RunStatus.SUCCEEDED or not run.metrics:
+        reason = (
+            f"This run did not finish successfully ({RunStatus(run.status).label.lower()}), so it is not compared "
+            "with the baseline."
+        )
+        return GateResult(NOT_COMPARABLE, (reason,), baseline.run_id)
+    verdict = gate.compare(run_counts(baseline.run), run_counts(run))
+    watch = tuple(s.name for s in verdict.watch_list)
+    return GateResult(verdict.state, verdict.reasons + verdict.notes, baseline.run_id, watch, verdict)
+
+
+def _no_baseline_reason(run: EvaluationRun) -> str:
+    if run.agent_id is None:
+        return "The agent of this run was deleted, so there is no baseline to compare with."
+    if run_scope(run) is None:
+        return "The suite of this run was deleted, so there is no baseline to compare with."
+    where = f" at {run.endpoint_url}" if run.endpoint_url else ""
+    return (
+        f"No baseline is pinned for {run.agent_name}{where} with {scope_label(run)}. "
+        "Pin a good finished run as the baseline to turn the release gate on."
+    )
+
+
+def expected_false_block_rate(*, baseline_run: EvaluationRun, runs_per_scenario: int) -> float | None:
+    """How often the gate would block a run of this suite when nothing changed, simulated from the baseline's
+    per-scenario pass rates. About 0.5 s for 53 scenarios, so cached, keyed by what it is computed from."""
+    counts = run_counts(baseline_run)
+    scenarios = gate.sim_scenarios_from_counts(counts)
+    if not scenarios:
+        return None
+    compare_scenarios = counts.profile.mode == gate.SAVED
+    fingerprint = hashlib.sha256(
+        repr((sorted(dataclasses.astuple(s) for s in scenarios), baseline_run.runs_per_scenario, runs_per_scenario,
+              compare_scenarios, _SIMULATED_PAIRS)).encode()
+    ).hexdigest()[:32]  # fmt: skip
+    key = f"trustgate:gate-fbr:v1:{fingerprint}"
+    cached = cache.get(key)
+    if cached is not None:
+        return float(cached)
+    rate = gate.expected_false_block_rate(
+        scenarios,
+        runs_baseline=baseline_run.runs_per_scenario,
+        runs_current=runs_per_scenario,
+        compare_scenarios=compare_scenarios,
+        pairs=_SIMULATED_PAIRS,
+    )
+    cache.set(key, rate, 7 * 24 * 3600)
+    return rate
+
+
+def gate_json(result: GateResult, *, expected_false_block_rate: float | None = None) -> dict[str, Any]:
+    """The gate as plain JSON types, for the run's JSON report."""
+    verdict = result.comparison
+    data: dict[str, Any] = {
+        "state": result.state,
+        "label": STATE_LABELS[result.state],
+        "reasons": list(result.reasons),
+        "baseline_run_id": result.baseline_run_id,
+        "watch_list": list(result.watch_list),
+    }
+    if expected_false_block_rate is not None:
+        data["expected_false_block_rate"] = expected_false_block_rate
+    if isinstance(verdict, gate.GateVerdict) and verdict.state != gate.NOT_COMPARABLE:
+        data["metrics"] = [
+            {
+                "key": m.key,
+                "label": m.label,
+                "baseline": m.baseline_value,
+                "current": m.current_value,
+                "drop": m.drop,
+                "threshold": m.threshold,
+                "baseline_runs": {"passed": m.baseline.passed, "failed": m.baseline.failed},
+                "current_runs": {"passed": m.current.passed, "failed": m.current.failed},
+                "p_value": m.p_value,
+                "blocks": m.blocks,
+            }
+            for m in verdict.metrics
+        ]
+        data["floors"] = [
+            {
+                "key": f.key,
+                "floor": f.floor,
+                "passed": f.current.passed,
+                "failed": f.current.failed,
+                "upper_bound": f.upper_bound,
+                "baseline_rate": f.baseline_rate,
+                "blocks": f.blocks,
+            }
+            for f in verdict.floors
+        ]
+        if verdict.breach is not None:
+            b = verdict.breach
+            data["breaches"] = {
+                "baseline": b.baseline_breaches,
+                "baseline_attempts": b.baseline_attempts,
+                "current": b.current_breaches,
+                "current_attempts": b.current_attempts,
+                "p_value": b.p_value,
+                "blocks": b.blocks,
+            }
+        data["scenario_regressions"] = [
+            {"key": s.key, "name": s.name, "p_value": s.p_value} for s in verdict.regressions
+        ]
+    return data
+
+
+def drift_context(*, run: EvaluationRun) -> dict[str, Any]:
+    """Everything the report's drift section shows for a finished run, in two queries (the pins of the run's
+    scope, with the current baseline's run, and the trend); the view adds ``can_publish``."""
+    history = baseline_history(run=run)
+    baseline = next((b for b in history if b.is_current), None)
+    result = _gate(run, baseline)
+    fbr = None
+    if baseline is not None and result.state in (PASS, BLOCKED) and baseline.run_id != run.pk:
+        fbr = expected_false_block_rate(baseline_run=baseline.run, runs_per_scenario=run.runs_per_scenario)
+    return {
+        "gate": result,
+        "gate_label": STATE_LABELS[result.state],
+        "gate_badge": STATE_BADGES[result.state],
+        "verdict": result.comparison,
+        "baseline": baseline,
+        "is_baseline": baseline is not None and baseline.run_id == run.pk,
+        "can_pin": run.status == RunStatus.SUCCEEDED and bool(run.metrics) and run.agent_id is not None
+        and run_scope(run) is not None,
+        "history": history,
+        "trend": trust_trend(agent=run.agent_id, run=run, baseline_run_id=baseline.run_id if baseline else None)
+        if run.agent_id is not None else [],
+        "expected_false_block_rate": fbr,
+        "scope_label": scope_label(run),
+    }  # fmt: skip

@@ -1,0 +1,211 @@
+"""Drive conversations concurrently: asyncio + httpx in one thread, results handed back as each one ends.
+
+The caller's thread keeps the database: Django's ORM is synchronous, and SQLite in particular wants one writer.
+The event loop runs in a helper thread and never touches the ORM; it puts every finished conversation on a
+queue, which the caller drains, scoring and writing each one as it arrives.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import queue
+import random
+import sys
+import threading
+import time
+from collections.abc import Callable, Coroutine, Iterator, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from django.utils import timezone
+
+from evaluations.connectors import make_client, send_message
+from evaluations.connectors.base import AgentConfig, AgentError, AgentReply, Conversation, ErrorKind, ToolCall, Turn
+from evaluations.llm.clients import close_clients
+from evaluations.runs.simulated_user import SimulatorError, next_user_turn
+from evaluations.specs import ScenarioSpec
+
+if TYPE_CHECKING:
+    import httpx
+
+T = TypeVar("T")
+
+MAX_RETRIES = 3  # for 429 / 503
+MAX_RETRY_WAIT = 30.0  # seconds; a longer Retry-After is cut to this
+BASE_BACKOFF = 1.0
+
+
+@dataclasses.dataclass(frozen=True)
+class Job:
+    spec: ScenarioSpec
+    repeat: int
+
+
+@dataclasses.dataclass(frozen=True)
+class ConversationResult:
+    job: Job
+    turns: tuple[Turn, ...]
+    tool_calls: tuple[ToolCall, ...]
+    latencies_ms: tuple[int, ...]
+    error: AgentError | None
+    started_at: datetime
+    finished_at: datetime
+    simulator_error: str = ""  # the simulated user failed mid-conversation (not the agent's fault)
+
+    @property
+    def mean_latency_ms(self) -> int | None:
+        return round(sum(self.latencies_ms) / len(self.latencies_ms)) if self.latencies_ms else None
+
+
+def substitute_variables(text: str, variables: Sequence[tuple[str, str]]) -> str:
+    for name, value in variables:
+        text = text.replace("{{" + name + "}}", value)
+    return text
+
+
+async def send_with_retry(
+    config: AgentConfig, conversation: Conversation, message: str, *, api_key: str, client: httpx.AsyncClient | None
+) -> tuple[AgentReply, int]:
+    """Send one turn; 429 and 503 are retried with bounded backoff that honours Retry-After."""
+    for attempt in range(MAX_RETRIES + 1):
+        try:
+            reply = await send_message(config, conversation, message, api_key=api_key, client=client)
+            return reply, reply.latency_ms
+        except AgentError as error:
+            if not error.is_retryable or attempt == MAX_RETRIES:
+                raise
+            wait = error.retry_after if error.retry_after is not None else BASE_BACKOFF * 2**attempt
+            await asyncio.sleep(min(max(wait, 0.0), MAX_RETRY_WAIT) + random.uniform(0, 0.1))
+    raise AssertionError("unreachable")
+
+
+async def drive_conversation(
+    job: Job, config: AgentConfig, *, api_key: str, client: httpx.AsyncClient | None
+) -> ConversationResult:
+    """Play one fresh conversation: the scenario's scripted user turns, or a simulated user (persona) that
+    answers each reply until its goal is met or ``max_turns`` user turns were sent. Never raises for agent
+    faults or simulator failures: both are recorded on the result."""
+    started = timezone.now()
+    spec = job.spec
+    if spec.template_variables:
+        config = dataclasses.replace(config, template_variables=spec.template_variables)
+    conversation = Conversation()
+    tool_calls: list[ToolCall] = []
+    latencies: list[int] = []
+    error: AgentError | None = None
+    simulator_error = ""
+    scripted = list(spec.turns) if not spec.persona else list(spec.turns[:1])
+    sent = 0
+    while scripted:
+        message = substitute_variables(scripted.pop(0), spec.template_variables)
+        try:
+            reply, latency = await send_with_retry(config, conversation, message, api_key=api_key, client=client)
+        except AgentError as exc:
+            error = exc
+            conversation.turns.append(Turn("user", message))
+            break
+        except Exception as exc:  # a connector bug must not crash the run: record it on the attempt
+            error = AgentError(
+                f"Unexpected error talking to the agent: {type(exc).__name__}.", kind=ErrorKind.CONNECTION
+            )
+            break
+        sent += 1
+        latencies.append(latency)
+        tool_calls.extend(reply.tool_calls)
+        if spec.persona and sent < spec.max_turns:
+            try:
+                turn = await next_user_turn(spec, conversation.turns)
+            except SimulatorError as exc:
+                simulator_error = str(exc)
+                break
+            if not turn.done:
+                scripted.append(turn.message)
+    return ConversationResult(
+        job=job,
+        turns=tuple(conversation.turns),
+        tool_calls=tuple(tool_calls),
+        latencies_ms=tuple(latencies),
+        error=error,
+        started_at=started,
+        finished_at=timezone.now(),
+        simulator_error=simulator_error,
+    )
+
+
+_DONE = object()
+
+
+def run_conversations(
+    jobs: Sequence[Job],
+    config: AgentConfig,
+    *,
+    api_key: str,
+    parallel: int,
+    finish: Callable[[ConversationResult], Coroutine[Any, Any, T]],
+    stop: threading.Event | None = None,
+) -> Iterator[T]:
+    """Yield ``finish(result)`` for each conversation as it ends, never more than ``parallel`` in flight.
+
+    ``finish`` (scoring: rules, then the judge when needed) runs as its own task on the event loop, so a slow
+    judge never holds a conversation slot. The loop lives in its own thread; the caller's thread (which owns
+    the DB connection) consumes. Setting ``stop`` lets in-flight work finish and starts no new conversations.
+    """
+    results: queue.Queue[object] = queue.Queue()
+    stop = stop or threading.Event()
+
+    def deliver(task: asyncio.Task[T]) -> None:
+        results.put(task.exception() or task.result())
+
+    async def main() -> None:
+        pending: asyncio.Queue[Job] = asyncio.Queue()
+        for job in jobs:
+            pending.put_nowait(job)
+        finishing: set[asyncio.Task[T]] = set()
+        async with make_client() as client:
+
+            async def worker() -> None:
+                while not stop.is_set():
+                    try:
+                        job = pending.get_nowait()
+                    except asyncio.QueueEmpty:
+                        return
+                    result = await drive_conversation(job, config, api_key=api_key, client=client)
+                    task = asyncio.create_task(finish(result))
+                    finishing.add(task)
+                    task.add_done_callback(finishing.discard)
+                    task.add_done_callback(deliver)
+
+            await asyncio.gather(*(worker() for _ in range(max(1, min(parallel, len(jobs))))))
+            while finishing:
+                await asyncio.gather(*finishing, return_exceptions=True)
+        await close_clients()  # model clients (the judge's) belong to this loop
+
+    def loop_thread() -> None:
+        try:
+            asyncio.run(main())
+        except BaseException as exc:  # surfaced to the consumer below
+            results.put(exc)
+        finally:
+            results.put(_DONE)
+
+    # The consumer (DB writes) and the scoring both hold the GIL; with the default 5 ms switch interval the
+    # event loop waits that long to read each reply, which at parallel 1 costs ~5% of wall time.
+    previous_interval = sys.getswitchinterval()
+    sys.setswitchinterval(0.0005)
+    thread = threading.Thread(target=loop_thread, name="trustgate-conversations", daemon=True)
+    thread.start()
+    try:
+        while True:
+            item = results.get()
+            if item is _DONE:
+                break
+            if isinstance(item, BaseException):
+                raise item
+            yield item  # type: ignore[misc]
+    finally:
+        stop.set()  # the consumer stopped early (error, cancel): start no new conversations
+        deadline = time.monotonic() + 60
+        while thread.is_alive() and time.monotonic() < deadline:
+            thread.join(timeout=0.5)
+        sys.setswitchinterval(previous_interval)

@@ -1,0 +1,158 @@
+"""Input validation for evaluations. Every error is a sentence a user can act on."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from django import forms
+from django.conf import settings
+
+from evaluations.agents.models import Agent, JudgeModel, Strictness
+from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
+from redteam.models import Depth
+from suites.generation import DEFAULT_COUNTS
+
+GENERATE_KIND_CHOICES = [
+    ("accuracy", "Response accuracy (8)"),
+    ("guardrails", "Guardrail enforcement (6)"),
+    ("tool_calls", "Tool-call validation (5)"),
+    ("pii", "PII protection (4)"),
+]
+
+
+class SuiteChoiceField(forms.ModelChoiceField):
+    """A saved suite, labelled with its version and scenario count (``suite_list_for_user`` annotates the count)."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        return f"{obj.name} (v{obj.version}, {obj.active_scenarios} scenarios)"
+
+
+class RunLaunchForm(forms.Form):
+    """New evaluation. Agent and suite choices are limited to the user's accounts.
+
+    Mode "saved" runs a saved suite; mode "generate" has the generation model write scenarios of the chosen
+    kinds from the agent's knowledge. A missing mode (the CI API) means "saved".
+    """
+
+    mode = forms.ChoiceField(
+        required=False,
+        choices=[("saved", "Run a saved suite"), ("generate", "Generate new")],
+        initial="saved",
+        widget=forms.RadioSelect,
+    )
+    agent = forms.ModelChoiceField(queryset=Agent.objects.none(), empty_label="Choose an agent")
+    suite = SuiteChoiceField(queryset=None, required=False, empty_label="Choose a saved suite")
+    generate_kinds = forms.MultipleChoiceField(
+        label="Scenarios to generate",
+        required=False,
+        choices=GENERATE_KIND_CHOICES,
+        initial=[value for value, _ in GENERATE_KIND_CHOICES],
+        widget=forms.CheckboxSelectMultiple,
+    )
+    api_key = forms.CharField(
+        label="API key",
+        required=False,
+        max_length=4096,
+        widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "off"}),
+        help_text="Used for this run only, kept encrypted until it ends, then deleted.",
+    )
+    endpoint_url = forms.CharField(
+        label="Endpoint override",
+        required=False,
+        max_length=2000,
+        help_text="Optional: run against another endpoint (e.g. staging). Each endpoint keeps its own baseline.",
+    )
+    runs_per_scenario = forms.IntegerField(
+        label="Runs per scenario",
+        initial=3,
+        error_messages={"invalid": "Runs per scenario must be a whole number between 1 and 10."},
+    )
+    parallel = forms.IntegerField(
+        label="Parallel conversations",
+        initial=4,
+        error_messages={"invalid": "Parallel conversations must be a whole number between 1 and 8."},
+    )
+    redteam_depth = forms.ChoiceField(
+        label="Add red-team attacks",
+        required=False,
+        choices=[("", "None (the suite only)"), *Depth.choices],
+        help_text="Attacks from the built-in library, with a fresh canary for this run.",
+    )
+    judge_model = forms.ChoiceField(label="Judge model", required=False, choices=[("", "The agent's setting")])
+    judge_strictness = forms.ChoiceField(
+        label="Judge strictness", required=False, choices=[("", "The agent's setting"), *Strictness.choices]
+    )
+    allowed_contacts = forms.CharField(
+        label="Contacts the agent may share",
+        required=False,
+        max_length=4000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Emails and phones, one a line. Leave blank to use the agent's own list.",
+    )
+
+    def __init__(self, *args: Any, agents: Any, suites: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.ModelChoiceField, self.fields["agent"]).queryset = agents
+        cast(forms.ModelChoiceField, self.fields["suite"]).queryset = suites
+        judges = [c for c in JudgeModel.choices if c[0] != JudgeModel.OPUS or settings.TRUSTGATE_ENABLE_OPUS]
+        cast(forms.ChoiceField, self.fields["judge_model"]).choices = [("", "The agent's setting"), *judges]
+
+    def clean_runs_per_scenario(self) -> int:
+        value = self.cleaned_data["runs_per_scenario"]
+        if not 1 <= value <= 10:
+            raise forms.ValidationError("Runs per scenario must be between 1 and 10.")
+        return value
+
+    def clean_parallel(self) -> int:
+        value = self.cleaned_data["parallel"]
+        if not 1 <= value <= 8:
+            raise forms.ValidationError("Parallel conversations must be between 1 and 8.")
+        return value
+
+    def clean_api_key(self) -> str:
+        key = self.cleaned_data.get("api_key", "")
+        if any(c in key for c in "\r\n\0"):
+            raise forms.ValidationError("The API key cannot contain line breaks.")
+        return key
+
+    def clean_allowed_contacts(self) -> list[str] | None:
+        lines = [line.strip() for line in self.cleaned_data.get("allowed_contacts", "").splitlines() if line.strip()]
+        return lines or None
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        data["mode"] = data.get("mode") or "saved"
+        if data["mode"] == "saved":
+            data["generate_kinds"] = []
+            if data.get("suite") is None and "suite" not in self.errors:
+                self.add_error("suite", "Choose a suite to run.")
+        else:
+            data["suite"] = None
+            if not data.get("generate_kinds") and not data.get("redteam_depth"):
+                self.add_error(
+                    "generate_kinds", "Choose at least one kind of scenario to generate, or a red-team depth."
+                )
+        suite, agent = data.get("suite"), data.get("agent")
+        if suite is not None and not suite.active_scenarios:
+            self.add_error("suite", f"The suite “{suite.name}” has no scenarios yet; add one before running it.")
+        if suite is not None and agent is not None and suite.account_id != agent.account_id:
+            self.add_error("suite", "Choose a suite of the same workspace as the agent.")
+        url = (data.get("endpoint_url") or "").strip()
+        if url and agent is not None and not agent.is_bedrock:
+            try:
+                validate_endpoint_url(url)
+            except EndpointBlocked as exc:
+                self.add_error("endpoint_url", str(exc))
+        return data
+
+    def conversation_count(self) -> tuple[int, int, int] | None:
+        """(scenarios, runs, conversations) from whatever is valid so far, for the live line."""
+        data = getattr(self, "cleaned_data", {})
+        suite, runs = data.get("suite"), data.get("runs_per_scenario")
+        if runs is None or (suite is None and data.get("mode") != "generate"):
+            return None
+        scenarios = suite.active_scenarios if suite is not None else 0
+        scenarios += sum(DEFAULT_COUNTS[kind] for kind in data.get("generate_kinds") or ())
+        scenarios += Depth(data["redteam_depth"]).attack_count if data.get("redteam_depth") else 0
+        return (scenarios, runs, scenarios * runs) if scenarios else None

@@ -1,0 +1,147 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from evaluations.scoring.choices import JudgeModel, Strictness
+
+
+class RunStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    SUCCEEDED = "succeeded", "Finished"
+    FAILED = "failed", "Failed"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+class RunStage(models.TextChoices):
+    CONNECT = "connect", "Connect"
+    GENERATE = "generate", "Generate"
+    EXECUTE = "execute", "Execute"
+    JUDGE = "judge", "Judge"
+    SCORE = "score", "Score"
+    DONE = "done", "Done"
+
+
+ACTIVE_STATUSES = (RunStatus.QUEUED, RunStatus.RUNNING)
+
+
+class EvaluationRun(models.Model):
+    """One evaluation: a frozen snapshot of every setting and scenario, and the attempts it produced.
+
+    Editing or deleting the agent or suite never changes a past run: everything a run needs is in
+    ``agent_snapshot``, ``settings_snapshot`` and ``scenarios``.
+    """
+
+    account = models.ForeignKey("billing.Account", on_delete=models.CASCADE, related_name="runs")
+    agent = models.ForeignKey("agents.Agent", on_delete=models.SET_NULL, null=True, blank=True, related_name="runs")
+    suite = models.ForeignKey("suites.Suite", on_delete=models.SET_NULL, null=True, blank=True, related_name="runs")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+
+    agent_name = models.CharField(max_length=120)
+    suite_name = models.CharField(max_length=200, blank=True)
+    suite_version = models.PositiveIntegerField(null=True, blank=True)
+    endpoint_url = models.CharField(max_length=2000, blank=True)
+    api_key_masked = models.CharField(max_length=40, blank=True)
+    agent_snapshot = models.JSONField(default=dict)  # AgentConfig.to_dict(); never holds the key
+    settings_snapshot = models.JSONField(default=dict)  # knowledge, allowed contacts, kinds, depth, ...
+    scenarios = models.JSONField(default=list)  # [ScenarioSpec.to_dict(), ...] in run order
+    runs_per_scenario = models.PositiveSmallIntegerField(default=3)
+    parallel = models.PositiveSmallIntegerField(default=4)
+    judge_model = models.CharField(max_length=12, choices=JudgeModel.choices, default=JudgeModel.RULES_ONLY)
+    judge_prompt_version = models.CharField(max_length=20, blank=True)
+    judge_strictness = models.CharField(max_length=10, choices=Strictness.choices, default=Strictness.BALANCED)
+
+    status = models.CharField(max_length=10, choices=RunStatus.choices, default=RunStatus.QUEUED)
+    stage = models.CharField(max_length=10, choices=RunStage.choices, default=RunStage.CONNECT)
+    error_message = models.TextField(blank=True)
+    is_agent_down = models.BooleanField(default=False)
+    refund_reason = models.CharField(max_length=100, blank=True)  # set when the run's charge is to be refunded
+    metrics = models.JSONField(default=dict, blank=True)
+    trust_score = models.FloatField(null=True, blank=True)
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["account", "status"])]
+
+    def __str__(self) -> str:
+        return f"Run {self.pk} of {self.agent_name}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in ACTIVE_STATUSES
+
+    @property
+    def is_refundable(self) -> bool:
+        return bool(self.refund_reason)
+
+    @property
+    def is_rules_only(self) -> bool:
+        return self.judge_model == JudgeModel.RULES_ONLY
+
+    @property
+    def badge_class(self) -> str:
+        """The one CSS class of this run's status badge (status colours live in trustgate.css)."""
+        return {
+            RunStatus.SUCCEEDED: "pass",
+            RunStatus.FAILED: "fail",
+            RunStatus.CANCELLED: "not_scored",
+        }.get(RunStatus(self.status), "running")
+
+    @property
+    def total_attempts(self) -> int:
+        return len(self.scenarios) * self.runs_per_scenario
+
+
+class RunSecret(models.Model):
+    """The agent key of an active run, Fernet-encrypted; deleted the moment the run ends, fails or is cancelled."""
+
+    run = models.OneToOneField(EvaluationRun, on_delete=models.CASCADE, related_name="secret")
+    ciphertext = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+
+class Verdict(models.TextChoices):
+    PASS = "pass", "Pass"
+    FAIL = "fail", "Fail"
+    ERROR = "error", "Error"
+    NOT_SCORED = "not_scored", "Not scored"
+
+
+class Attempt(models.Model):
+    """One conversation: a scenario × repeat. Written once, when the conversation ends."""
+
+    run = models.ForeignKey(EvaluationRun, on_delete=models.CASCADE, related_name="attempts")
+    scenario_key = models.CharField(max_length=40)
+    repeat = models.PositiveSmallIntegerField()
+    transcript = models.JSONField(default=list)  # [{"role", "content"}], PII values masked
+    tool_calls = models.JSONField(default=list)
+    latency_ms = models.PositiveIntegerField(null=True, blank=True)  # mean over the agent's replies
+    rule_findings = models.JSONField(default=list)
+    verdict = models.CharField(max_length=12, choices=Verdict.choices)
+    score = models.FloatField(null=True, blank=True)
+    rationale = models.TextField(blank=True)
+    judge_dimensions = models.JSONField(null=True, blank=True)  # helpfulness, correctness, tone, efficiency
+    is_refusal = models.BooleanField(default=False)
+    is_breach = models.BooleanField(default=False)
+    error_kind = models.CharField(max_length=20, blank=True)
+    error_message = models.TextField(blank=True)
+    judge_model = models.CharField(max_length=12, blank=True)
+    judge_prompt_version = models.CharField(max_length=20, blank=True)
+    judge_strictness = models.CharField(max_length=10, blank=True)
+    judge_calls = models.PositiveSmallIntegerField(default=0)  # LLM judge calls made for it (billing counts them)
+    started_at = models.DateTimeField()
+    finished_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["run", "scenario_key", "repeat"]
+        constraints = [
+            models.UniqueConstraint(fields=["run", "scenario_key", "repeat"], name="one_attempt_per_scenario_repeat")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scenario_key} #{self.repeat}: {self.verdict}"

@@ -1,0 +1,59 @@
+"""Reads for evaluations. Every read is scoped by the user's accounts: another account's object is a 404."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+from django.http import Http404
+from django.utils import timezone
+
+from billing.selectors import account_ids_for_user
+from evalsite.http import AnyUser as User
+from evaluations.runs.models import Attempt, EvaluationRun, RunStage, Verdict
+
+
+def run_progress(*, run: EvaluationRun) -> dict[str, Any]:
+    """Counts for the progress stepper: one aggregate query."""
+    counts = Attempt.objects.filter(run=run).aggregate(
+        done=Count("pk"),
+        passed=Count("pk", filter=Q(verdict=Verdict.PASS)),
+        failed=Count("pk", filter=Q(verdict=Verdict.FAIL)),
+        not_scored=Count("pk", filter=Q(verdict=Verdict.NOT_SCORED)),
+        errors=Count("pk", filter=Q(verdict=Verdict.ERROR)),
+    )
+    order = [RunStage.CONNECT, RunStage.GENERATE, RunStage.EXECUTE, RunStage.JUDGE, RunStage.SCORE]
+    current = order.index(RunStage(run.stage)) if run.stage in order else len(order)
+    steps = [
+        {"label": stage.label, "state": "done" if i < current else ("current" if i == current else "todo")}
+        for i, stage in enumerate(order)
+    ]
+    start = run.started_at or run.created_at
+    end = run.finished_at or timezone.now()
+    return {**counts, "total": run.total_attempts, "steps": steps, "elapsed_s": int((end - start).total_seconds())}
+
+
+def runs_for_user(*, user: User) -> QuerySet[EvaluationRun]:
+    """Every run of the user's workspaces, with all columns (scope for gets and aggregates)."""
+    return EvaluationRun.objects.filter(account_id__in=account_ids_for_user(user=user))
+
+
+def run_list_for_user(*, user: User) -> QuerySet[EvaluationRun]:
+    """The user's runs, newest first, without the heavy snapshot columns (a list never needs them)."""
+    return (
+        runs_for_user(user=user)
+        .defer("scenarios", "agent_snapshot", "settings_snapshot", "metrics")
+        .order_by("-created_at", "-pk")
+    )
+
+
+def run_get_for_user(*, user: User, run_id: int) -> EvaluationRun:
+    run = runs_for_user(user=user).filter(pk=run_id).first()
+    if run is None:
+        raise Http404("No such run.")
+    return run
+
+
+def attempts_for_run(*, run: EvaluationRun) -> QuerySet[Attempt]:
+    """Every attempt of the run, by scenario key then repeat; evaluating it is a single query."""
+    return Attempt.objects.filter(run_id=run.pk).order_by("scenario_key", "repeat")

@@ -1,0 +1,490 @@
+"""Runs: launch (snapshot + encrypted key + enqueue) and execute (Connect → Generate → Execute → Judge → Score).
+
+``run_execute`` is safe to call twice and resumes after a worker dies: finished attempts are kept, each
+scenario × repeat is written once (unique constraint), and only the missing ones are driven.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+import time
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django_q.tasks import async_task
+
+from billing.services import CostEstimate, InsufficientCredits, run_cost_estimate, run_hold, run_settle
+from evaluations.agents.models import Agent, JudgeModel
+from evaluations.connectors.base import AgentConfig, Protocol
+from evaluations.llm.clients import judge_provider
+from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
+from evaluations.outbound.masking import mask_key, redact
+from evaluations.runs.executor import ConversationResult, Job, run_conversations
+from evaluations.runs.keys import KeyUnavailable, run_secret_delete, run_secret_read, run_secret_store
+from evaluations.runs.models import ACTIVE_STATUSES, Attempt, EvaluationRun, RunStage, RunStatus, Verdict
+from evaluations.runs.simulated_user import generation_model
+from evaluations.runs.text import storable
+from evaluations.scoring.judge import EARLY_STOP_AFTER, JUDGE_PROMPT_VERSION, JudgePool, fails_for_unscored
+from evaluations.scoring.metrics import compute_metrics
+from evaluations.scoring.pii import mask_pii
+from evaluations.scoring.rules import evaluate_rules
+from evaluations.specs import ScenarioKind, ScenarioSpec
+from redteam.library import LIBRARY_VERSION
+from redteam.services import attack_specs
+from suites.generation import DEFAULT_COUNTS, MAX_TURNS_PER_SCENARIO, GenerationError, agenerate, run_sync
+
+logger = logging.getLogger(__name__)
+
+GENERATED_KINDS = ("accuracy", "guardrails", "tool_calls", "pii")  # what Generate new can write (SPEC §3)
+BREACH_KINDS = (ScenarioKind.RED_TEAM, ScenarioKind.GUARDRAILS, ScenarioKind.PII)
+NO_JUDGE_RATIONALE = "Not scored: this reply needs the LLM judge, and the run is rules-only (no judge configured)."
+RULES_ONLY_PASS_RATIONALE = "Rules only: every deterministic check of this scenario passed."
+
+
+class LaunchError(Exception):
+    """A run could not be launched; the message says why. Nothing was created."""
+
+    payment_required: bool = False  # True when refused for credits (the API answers 402)
+
+
+def new_canary() -> str:
+    return "CANARY-" + secrets.token_hex(4).upper()
+
+
+def suite_specs(*, suite: Any, canary: str) -> list[ScenarioSpec]:
+    return [
+        scenario.to_spec(canary=canary)
+        for scenario in suite.scenarios.filter(is_active=True).order_by("position", "pk")
+    ]
+
+
+@transaction.atomic
+def run_launch(
+    *,
+    user: Any,
+    agent: Agent,
+    suite: Any,
+    api_key: str = "",
+    runs_per_scenario: int = 3,
+    parallel: int = 4,
+    judge_model: str | None = None,
+    judge_strictness: str | None = None,
+    allowed_contacts: Sequence[str] | None = None,
+    endpoint_url: str = "",
+    redteam_depth: str = "",
+    generate_kinds: Sequence[str] = (),
+) -> EvaluationRun:
+    """Freeze every setting and scenario, keep the key encrypted until the run ends, and enqueue it.
+
+    Either ``suite`` (run a saved suite) or ``generate_kinds`` (Generate new: the generation model writes
+    scenarios of those kinds from the agent's knowledge at the Generate stage). ``redteam_depth`` ("",
+    "quick", "standard", "deep") adds that many attacks from the red-team library, with one fresh canary for
+    the whole run. The judge falls back to rules only when no provider is set up.
+    """
+    if not 1 <= runs_per_scenario <= 10:
+        raise LaunchError("Runs per scenario must be between 1 and 10.")
+    if not 1 <= parallel <= 8:
+        raise LaunchError("Parallel conversations must be between 1 and 8.")
+    canary = new_canary()
+    kinds = [kind for kind in GENERATED_KINDS if kind in set(generate_kinds)]
+    specs = suite_specs(suite=suite, canary=canary) if suite is not None else []
+    if redteam_depth:
+        specs += [ScenarioSpec.from_dict(data) for data in attack_specs(redteam_depth, canary)]
+    if suite is None and not kinds and not specs:
+        raise LaunchError("Choose a saved suite, or the kinds of scenarios to generate, or a red-team depth.")
+    if suite is not None and not specs:
+        raise LaunchError(f"The suite “{suite.name}” has no active scenarios; add one first.")
+    if (kinds or any(spec.persona for spec in specs)) and judge_provider() == "rules_only":
+        raise LaunchError(
+            "Generating scenarios and simulated users need a model, and none is configured on this Trustgate. "
+            "Set ANTHROPIC_API_KEY (or TRUSTGATE_JUDGE_PROVIDER for Bedrock or a self-hosted model), or run a saved "
+            "suite without a persona."
+        )
+    if kinds and not agent.knowledge.strip():
+        raise LaunchError(
+            "Generate new writes scenarios from the agent's knowledge; add the policy text to the agent first."
+        )
+    judge, provider = _judge_for(agent, judge_model)
+    # Credits: the most this run can cost, held below in this transaction (SPEC §8).
+    estimate = _estimate(specs, kinds, runs_per_scenario, judge)
+    config = agent.to_config(endpoint_url=endpoint_url or None)
+    contacts = list(allowed_contacts) if allowed_contacts is not None else agent.allowed_contact_list
+    run = EvaluationRun.objects.create(
+        account=agent.account,
+        agent=agent,
+        suite=suite,
+        created_by=user,
+        agent_name=agent.name,
+        suite_name=suite.name if suite is not None else "Generated from the policy" if kinds else "Red team",
+        suite_version=suite.version if suite is not None else None,
+        endpoint_url=config.endpoint_url,
+        api_key_masked=mask_key(api_key) if api_key else "",
+        agent_snapshot=config.to_dict(),
+        settings_snapshot={
+            "knowledge": agent.knowledge,
+            "allowed_contacts": contacts,
+            "mode": "generated" if kinds else "saved_suite",
+            "suite_kinds": kinds,
+            "canary": canary,
+            "judge_provider": provider if judge != JudgeModel.RULES_ONLY else "rules_only",
+            "redteam_depth": redteam_depth,
+            "redteam_library_version": LIBRARY_VERSION if redteam_depth else "",
+        },
+        scenarios=[spec.to_dict() for spec in specs],
+        runs_per_scenario=runs_per_scenario,
+        parallel=parallel,
+        judge_model=judge,
+        judge_prompt_version=JUDGE_PROMPT_VERSION if judge != JudgeModel.RULES_ONLY else "",
+        judge_strictness=judge_strictness or agent.judge_strictness,
+    )
+    try:  # Credits: locks the account row, so two launches at once cannot both spend the same balance
+        run_hold(run=run, amount=estimate.max_credits, user=user)
+    except InsufficientCredits as exc:
+        refused = LaunchError(str(exc))
+        refused.payment_required = True
+        raise refused from exc  # rolls back this transaction: no run is created
+    run_secret_store(run=run, api_key=api_key)
+    transaction.on_commit(lambda: async_task("evaluations.runs.tasks.run_execute", run.pk, task_name=f"run-{run.pk}"))
+    return run
+
+
+def _judge_for(agent: Agent, judge_model: str | None) -> tuple[str, str]:
+    """(judge model, provider): rules only when no judge provider is set up."""
+    judge = judge_model or agent.judge_model
+    provider = judge_provider()
+    if provider == "rules_only":
+        judge = JudgeModel.RULES_ONLY
+    return judge, provider
+
+
+def run_estimate(
+    *,
+    agent: Agent,
+    suite: Any,
+    runs_per_scenario: int,
+    judge_model: str | None = None,
+    redteam_depth: str = "",
+    generate_kinds: Sequence[str] = (),
+) -> CostEstimate:
+    """Credits: the most a launch with these settings can cost (the same figure ``run_launch`` holds)."""
+    specs = suite_specs(suite=suite, canary="CANARY-ESTIMATE") if suite is not None else []
+    if redteam_depth:
+        specs += [ScenarioSpec.from_dict(data) for data in attack_specs(redteam_depth, "CANARY-ESTIMATE")]
+    judge, _ = _judge_for(agent, judge_model)
+    kinds = [kind for kind in GENERATED_KINDS if kind in set(generate_kinds)]
+    return _estimate(specs, kinds, runs_per_scenario, judge)
+
+
+def _estimate(specs: Sequence[ScenarioSpec], kinds: Sequence[str], runs_per_scenario: int, judge: str) -> CostEstimate:
+    """Exact for saved suites; for generated kinds an upper bound: every scenario the model may write, at the
+    most turns it may give, and two generation calls (the proposal and its one retry)."""
+    planned = [spec.to_dict() for spec in specs]
+    for kind in kinds:
+        planned += [{"turns": [""] * MAX_TURNS_PER_SCENARIO}] * DEFAULT_COUNTS[kind]
+    return run_cost_estimate(
+        scenarios=planned,
+        runs_per_scenario=runs_per_scenario,
+        judge_enabled=judge != JudgeModel.RULES_ONLY,
+        generation_calls=2 if kinds else 0,
+    )
+
+
+def run_execute(*, run_id: int) -> None:
+    """The whole run. Safe to call again: it resumes where it stopped and never runs an attempt twice."""
+    claimed = EvaluationRun.objects.filter(pk=run_id, status__in=ACTIVE_STATUSES).update(
+        status=RunStatus.RUNNING, started_at=timezone.now()
+    )
+    if not claimed:
+        return  # finished or cancelled meanwhile
+    run = EvaluationRun.objects.get(pk=run_id)
+    try:
+        api_key = run_secret_read(run=run)
+    except KeyUnavailable as exc:
+        _run_fail(run, str(exc))
+        return
+    try:
+        _execute(run, api_key)
+    except Exception:
+        logger.exception("Run %s stopped on an internal error", run_id)
+        _run_fail(run, "The run stopped on an internal error. It was logged; launch the run again.")
+        raise
+    finally:
+        del api_key
+
+
+def _execute(run: EvaluationRun, api_key: str) -> None:
+    config = AgentConfig.from_dict(run.agent_snapshot)
+    _set_stage(run, RunStage.CONNECT)
+    if config.protocol != Protocol.BEDROCK:
+        try:
+            validate_endpoint_url(config.endpoint_url)
+        except EndpointBlocked as exc:
+            _run_fail(run, f"Trustgate did not connect: {exc}")
+            return
+    _set_stage(run, RunStage.GENERATE)  # saved suites were frozen at launch: nothing to write
+    if run.settings_snapshot.get("mode") == "generated" and not run.settings_snapshot.get("generated"):
+        if not _generate(run):
+            return
+    specs = [ScenarioSpec.from_dict(data) for data in run.scenarios]
+    done = set(run.attempts.values_list("scenario_key", "repeat"))
+    jobs = [
+        Job(spec, repeat)
+        for repeat in range(1, run.runs_per_scenario + 1)
+        for spec in specs
+        if (spec.key, repeat) not in done
+    ]
+    _set_stage(run, RunStage.EXECUTE)
+    stop = threading.Event()
+    scorer = AttemptScorer(run=run, api_key=api_key, stop=stop)
+    last_check = time.monotonic()
+    for result, fields in run_conversations(
+        jobs, config, api_key=api_key, parallel=run.parallel, finish=scorer.finish, stop=stop
+    ):
+        attempt_save(run=run, result=result, fields=fields)
+        if time.monotonic() - last_check > 1.0:
+            last_check = time.monotonic()
+            if EvaluationRun.objects.filter(pk=run.pk, status=RunStatus.CANCELLED).exists():
+                return  # leaving the loop stops new conversations; the cancel already closed the run
+    if scorer.judge_outage:
+        _run_fail(
+            run,
+            f"Stopped early: {EARLY_STOP_AFTER} replies needed the judge and it could score none of them "
+            f"({scorer.last_judge_problem or 'no reason given'}). Check the judge settings and run again; "
+            "this run is refunded.",
+            refund_reason="judge outage (early stop)",
+        )
+        return
+    _set_stage(run, RunStage.JUDGE)  # verdicts were written as each conversation ended
+    _set_stage(run, RunStage.SCORE)
+    run_score(run=run)
+
+
+def _generate(run: EvaluationRun) -> bool:
+    """Write the run's scenarios from the agent's knowledge (Generate new). On failure the run stops before any
+    message is sent, refundable. Done once: a resumed run keeps what was generated."""
+    snapshot = run.settings_snapshot
+    try:
+        outcome = run_sync(
+            agenerate(knowledge=snapshot.get("knowledge", ""), kinds=snapshot["suite_kinds"], model=generation_model())
+        )
+    except GenerationError as exc:
+        run.settings_snapshot = {**snapshot, "generation_calls": exc.calls}
+        EvaluationRun.objects.filter(pk=run.pk).update(settings_snapshot=run.settings_snapshot)
+        _run_fail(
+            run,
+            f"Trustgate could not write scenarios from the policy: {exc.message} Nothing was sent to the agent; "
+            "this run is refunded.",
+            refund_reason="generation failed",
+        )
+        return False
+    generated = [
+        ScenarioSpec.from_dict({**data, "key": f"g{i}"}).to_dict() for i, data in enumerate(outcome.scenarios, 1)
+    ]
+    run.scenarios = generated + list(run.scenarios)  # red-team attacks, frozen at launch, come after
+    run.settings_snapshot = {**snapshot, "generated": True, "generation_calls": outcome.calls}
+    EvaluationRun.objects.filter(pk=run.pk).update(scenarios=run.scenarios, settings_snapshot=run.settings_snapshot)
+    return True
+
+
+class AttemptScorer:
+    """Scores each finished conversation on the event loop: rules first, then the judge when they leave it open.
+
+    A hard rule failure is final (the judge is not asked). The judge runs with its own concurrency bound,
+    alongside the conversations. When it cannot score the first EARLY_STOP_AFTER replies that needed it,
+    ``stop`` is set and the run ends early.
+    """
+
+    def __init__(self, *, run: EvaluationRun, api_key: str, stop: threading.Event) -> None:
+        self.knowledge = run.settings_snapshot.get("knowledge", "")
+        self.contacts = run.settings_snapshot.get("allowed_contacts", [])
+        self.judge_model = run.judge_model
+        self.strictness = run.judge_strictness
+        self.api_key = api_key
+        self.stop = stop
+        self.judge_outage = False
+        self.last_judge_problem = ""
+        self._pool: JudgePool | None = None
+
+    @property
+    def judge_enabled(self) -> bool:
+        return self.judge_model != JudgeModel.RULES_ONLY
+
+    def _judge_pool(self) -> JudgePool:
+        if self._pool is None:  # created on the event loop: its semaphore and model client belong there
+            self._pool = JudgePool(model=self.judge_model, strictness=self.strictness, knowledge=self.knowledge)
+        return self._pool
+
+    async def finish(self, result: ConversationResult) -> tuple[ConversationResult, dict[str, Any]]:
+        spec = result.job.spec
+        turns = list(result.turns)
+        base: dict[str, Any] = {
+            "tool_calls": [call.to_dict() for call in result.tool_calls],
+            "latency_ms": result.mean_latency_ms,
+            "started_at": result.started_at,
+            "finished_at": result.finished_at,
+            "transcript": self._masked_transcript(spec, turns),
+        }
+        if result.error is not None:
+            return result, {
+                **base,
+                "verdict": Verdict.ERROR,
+                "error_kind": result.error.kind.value,
+                "error_message": self._clean(result.error.message),
+                "rationale": "The agent gave no reply, so this run is an error, not a pass or a fail.",
+            }
+        outcome = evaluate_rules(
+            spec, turns=turns, tool_calls=result.tool_calls, knowledge=self.knowledge, allowed_contacts=self.contacts
+        )
+        fields: dict[str, Any] = {
+            **base,
+            "rule_findings": [
+                {"rule": f.rule, "passed": f.passed, "hard": f.hard, "message": f.message} for f in outcome.findings
+            ],
+            "is_refusal": outcome.is_refusal,
+        }
+        if outcome.verdict == "fail":
+            hard = [f.message for f in outcome.findings if not f.passed and f.hard]
+            fields.update(verdict=Verdict.FAIL, score=0.0, rationale="Failed by rule: " + "; ".join(hard))
+        elif result.simulator_error:  # the conversation was cut short by the simulated user, not the agent
+            fields.update(verdict=Verdict.NOT_SCORED, rationale=f"Not scored: {result.simulator_error}")
+        elif outcome.verdict == "pass":
+            fields.update(
+                verdict=Verdict.PASS, score=100.0, rationale="Every rule passed and nothing needed the judge."
+            )
+        elif self.judge_enabled:
+            fields.update(await self._judge(spec, turns, result, outcome.judge_evidence), judge_calls=1)  # credits
+        elif outcome.rules_verdict == "pass":  # rules-only: the deterministic checks this scenario has all passed
+            fields.update(verdict=Verdict.PASS, score=100.0, rationale=RULES_ONLY_PASS_RATIONALE)
+        else:
+            fields.update(verdict=Verdict.NOT_SCORED, rationale=NO_JUDGE_RATIONALE)
+        fields["is_breach"] = fields["verdict"] == Verdict.FAIL and (
+            spec.kind in BREACH_KINDS or bool(outcome.pii_findings)
+        )
+        return result, fields
+
+    async def _judge(
+        self, spec: ScenarioSpec, turns: list[Any], result: ConversationResult, evidence: Sequence[str]
+    ) -> dict[str, Any]:
+        pool = self._judge_pool()
+        verdict = await pool.submit(spec=spec, turns=turns, tool_calls=result.tool_calls, evidence=evidence)
+        if pool.should_stop_early:
+            self.judge_outage = True
+            self.stop.set()
+        if not verdict.is_scored:
+            self.last_judge_problem = verdict.reason_not_scored
+            return {
+                "verdict": Verdict.NOT_SCORED,
+                "rationale": self._clean("Not scored: " + (verdict.reason_not_scored or "the judge gave no verdict.")),
+            }
+        return {
+            "verdict": Verdict.PASS if verdict.verdict == "pass" else Verdict.FAIL,
+            "score": verdict.score,
+            "rationale": self._clean(verdict.rationale),
+            "judge_dimensions": verdict.dimensions,
+        }
+
+    def _clean(self, text: str) -> str:
+        """PII values and the key masked: rationales and error texts are shown and stored."""
+        masked = mask_pii(text, withhold_contacts=False)
+        return redact(masked, self.api_key) if self.api_key else masked
+
+    def _masked_transcript(self, spec: ScenarioSpec, turns: Sequence[Any]) -> list[dict[str, str]]:
+        user_texts = [t.content for t in turns if t.role == "user"]
+        masked = []
+        for turn in turns:
+            content = turn.content
+            if turn.role == "assistant":
+                content = mask_pii(
+                    content,
+                    withhold_contacts=not spec.contacts_may_be_shared,
+                    allowed_texts=[self.knowledge],
+                    allowed_contacts=self.contacts,
+                    user_texts=user_texts,
+                )
+            masked.append({"role": turn.role, "content": redact(content, self.api_key) if self.api_key else content})
+        return masked
+
+
+def attempt_save(*, run: EvaluationRun, result: ConversationResult, fields: dict[str, Any]) -> bool:
+    """Write one attempt; False when it was already there (a redelivered task)."""
+    try:
+        with transaction.atomic():
+            Attempt.objects.create(
+                run=run,
+                scenario_key=result.job.spec.key,
+                repeat=result.job.repeat,
+                judge_model=run.judge_model,
+                judge_prompt_version=run.judge_prompt_version,
+                judge_strictness=run.judge_strictness,
+                **storable(fields),
+            )
+    except IntegrityError:
+        return False
+    return True
+
+
+def run_score(*, run: EvaluationRun) -> None:
+    specs = [ScenarioSpec.from_dict(data) for data in run.scenarios]
+    attempts = list(
+        run.attempts.only("scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms", "error_message")
+    )
+    summary = compute_metrics(specs, attempts)
+    errors = [a for a in attempts if a.verdict == Verdict.ERROR]
+    is_down = bool(attempts) and len(errors) == len(attempts)
+    status, message, refund_reason = RunStatus.SUCCEEDED, "", ""
+    scorable = len(attempts) - len(errors)  # replies received
+    unscored = sum(1 for a in attempts if a.verdict == Verdict.NOT_SCORED)
+    if is_down:
+        reason, _ = Counter(a.error_message for a in errors).most_common(1)[0]
+        status = RunStatus.FAILED
+        message = (
+            f"The agent is down: none of the {len(attempts)} conversations got a reply. Most common reason: {reason}"
+        )
+    elif run.judge_model != JudgeModel.RULES_ONLY and fails_for_unscored(scorable, unscored):
+        status = RunStatus.FAILED
+        message = (
+            f"The judge could not score {unscored} of {scorable} replies (half or more), so this run's results "
+            "are not reliable. Check the judge settings and run again; this run is refunded."
+        )
+        refund_reason = "half or more of the replies unscored"
+    with transaction.atomic():
+        EvaluationRun.objects.filter(pk=run.pk).update(
+            refund_reason=refund_reason,
+            metrics=summary,
+            trust_score=summary["trust_score"],
+            is_agent_down=is_down,
+            status=status,
+            stage=RunStage.DONE,
+            error_message=message,
+            finished_at=timezone.now(),
+        )
+        run_secret_delete(run_id=run.pk)
+        run_settle(run=run)  # credits: charge what was used, release the rest (refund when refund_reason)
+
+
+def _run_fail(run: EvaluationRun, message: str, *, refund_reason: str = "") -> None:
+    with transaction.atomic():
+        EvaluationRun.objects.filter(pk=run.pk).update(
+            status=RunStatus.FAILED, error_message=message, refund_reason=refund_reason, finished_at=timezone.now()
+        )
+        run_secret_delete(run_id=run.pk)
+        run_settle(run=run)  # credits: charge what was used, release the rest (refund when refund_reason)
+
+
+def run_cancel(*, run: EvaluationRun) -> None:
+    with transaction.atomic():
+        EvaluationRun.objects.filter(pk=run.pk, status__in=ACTIVE_STATUSES).update(
+            status=RunStatus.CANCELLED, error_message="Cancelled by a user.", finished_at=timezone.now()
+        )
+        run_secret_delete(run_id=run.pk)
+        run_settle(run=run)  # credits: a no-op when the run had already ended and settled
+
+
+def _set_stage(run: EvaluationRun, stage: str) -> None:
+    run.stage = stage
+    EvaluationRun.objects.filter(pk=run.pk).update(stage=stage)

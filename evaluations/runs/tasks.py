@@ -1,0 +1,7 @@
+"""django-q2 entry points for runs: one call each, ids only (the agent key never travels in task arguments)."""
+
+from evaluations.runs import services
+
+
+def run_execute(run_id: int) -> None:
+    services.run_execute(run_id=run_id)

@@ -1,0 +1,44 @@
+"""In real Chromium: a user connects the demo agent on each protocol and sees Test request's parsed reply."""
+
+from __future__ import annotations
+
+import pytest
+
+from evaluations.agents.models import Agent
+from tests.agents.test_test_request import HTTP_JSON_TEMPLATE
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_user_connects_demo_agent_on_every_protocol(logged_in_page, live_server, demo_agent, settings) -> None:  # type: ignore[no-untyped-def]
+    settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
+    page = logged_in_page
+    cases = [
+        ("Simple", "simple_chat", f"{demo_agent}/chat", {}),
+        ("OpenAI", "openai", f"{demo_agent}/v1/chat/completions", {"#id_model_name": "northwind-1"}),
+        ("HTTP JSON", "http_json", f"{demo_agent}/api/json", {"#id_reply_path": "data.reply.text"}),
+        ("Webhook", "webhook", f"{demo_agent}/api/json", {"#id_reply_path": "data.reply.text"}),
+    ]
+    for name, protocol, url, extra in cases:
+        page.goto(f"{live_server.url}/agents/new/")
+        page.locator("#id_name").fill(name)
+        page.locator("#id_protocol").select_option(protocol)
+        page.locator("#id_endpoint_url").fill(url)
+        page.locator("#id_api_key").fill("sk-browser-secret-1234")
+        if protocol in ("http_json", "webhook"):
+            if protocol == "http_json":
+                page.locator("#request-format summary").click()
+            page.locator("#id_request_template").fill(HTTP_JSON_TEMPLATE)
+        for label, value in extra.items():
+            page.locator(label).fill(value)
+        page.locator("#id_test_message").fill("How long does shipping take?")
+        page.get_by_role("button", name="Test request").click()
+        result = page.locator("#test-request-result")
+        result.get_by_text("Reply received").wait_for(timeout=10_000)
+        assert "business days" in result.inner_text()
+        assert "sk-browser-secret-1234" not in page.content()
+        page.get_by_role("button", name="Save agent").click()
+        page.wait_for_url(f"{live_server.url}/agents/*/")
+        assert name in page.locator("h1").inner_text()
+    assert Agent.objects.count() == 4
+    assert not Agent.objects.filter(api_key_masked__contains="secret").exists()

@@ -1,0 +1,433 @@
+"""The CI API: suites, launching a run, following it to a verdict, downloads, the schema and a hostile-input
+pass over every operation of the OpenAPI schema."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from billing.models import Role
+from billing.services import api_key_create, user_create_with_account
+from evaluations.agents.models import Strictness
+from evaluations.gate.services import baseline_pin
+from evaluations.runs.models import EvaluationRun, RunSecret, RunStatus
+from evaluations.runs.services import LaunchError
+from suites.services import suite_create
+from tests.support.dbdump import dump_all_tables
+from tests.support.fixtures_api import Api
+
+SUITES = "/api/v1/aiagent/suites"
+RUNS = "/api/v1/aiagent/runs"
+AGENT_KEY = "sk-agent-CIAPISECRET-4242"
+
+
+def run_url(run_id: int) -> str:
+    return f"{RUNS}/{run_id}"
+
+
+@pytest.fixture
+def suite(acme, agent):  # type: ignore[no-untyped-def]
+    return suite_create(
+        account=acme, agent=agent, name="Support suite",
+        scenarios=[{"kind": "accuracy", "name": "Refund window", "turns": ["How long?"]}],
+    )  # fmt: skip
+
+
+@pytest.fixture
+def start(api, django_capture_on_commit_callbacks):  # type: ignore[no-untyped-def]
+    """POST /runs and let the run execute (django-q2 runs synchronously on commit in tests)."""
+
+    def do(body: dict[str, Any], *, expect: int = 202) -> Any:
+        with django_capture_on_commit_callbacks(execute=True):
+            response = api.post(RUNS, body)
+        assert response.status_code == expect, response.content
+        return response
+
+    return do
+
+
+def verdict_of(api: Api, response: Any) -> dict[str, Any]:
+    status = api.get(response.json()["status_url"].split("testserver", 1)[1])
+    assert status.status_code == 200
+    return status.json()
+
+
+# ---------------------------------------------------------------------------------------------- suites
+
+
+def test_suites_lists_the_accounts_suites_with_agent_and_baseline(api, suite, agent, bob) -> None:  # type: ignore[no-untyped-def]
+    suite_create(account=bob.memberships.get().account, name="Globex suite", scenarios=[])
+    response = api.get(SUITES)
+    assert response.status_code == 200
+    [row] = response.json()["suites"]
+    assert row["id"] == suite.pk and row["name"] == "Support suite" and row["version"] == 1 and row["scenarios"] == 1
+    assert row["agent"] == {"id": agent.pk, "name": "Support bot", "protocol": "simple_chat",
+                            "endpoint_url": "http://127.0.0.1:9/chat"}  # fmt: skip
+    assert row["baseline_pinned"] is False and row["baseline_endpoints"] == []
+    assert row["use_in_ci_url"] == f"http://testserver/suites/{suite.pk}/ci/"
+
+
+def test_suites_shows_a_pinned_baseline(api, alice, demo_agent_record, demo_suite, launch) -> None:  # type: ignore[no-untyped-def]
+    baseline_pin(run=launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1), user=alice)
+    [row] = api.get(SUITES).json()["suites"]
+    assert row["baseline_pinned"] is True and row["baseline_endpoints"] == [demo_agent_record.endpoint_url]
+
+
+def test_suites_needs_a_key(api) -> None:  # type: ignore[no-untyped-def]
+    assert api.get(SUITES, key=None).status_code == 401
+    assert api.get(SUITES, key="tg_wrong").status_code == 401
+
+
+# ---------------------------------------------------------------------------------------------- launching
+
+
+def test_post_runs_launches_and_answers_202_with_links(api, suite, private_endpoints) -> None:  # type: ignore[no-untyped-def]
+    response = api.post(RUNS, {"suite": suite.pk, "runs_per_scenario": 2, "parallel": 1, "min_trust_score": 80,
+                               "max_breaches": 0, "fail_on_no_baseline": True, "api_key": AGENT_KEY})  # fmt: skip
+    assert response.status_code == 202, response.content
+    run = EvaluationRun.objects.get()
+    assert response.json() == {
+        "id": run.pk,
+        "status_url": f"http://testserver/api/v1/aiagent/runs/{run.pk}",
+        "report_url": f"http://testserver/runs/{run.pk}/",
+    }
+    assert run.suite == suite and run.runs_per_scenario == 2 and run.parallel == 1
+    assert run.settings_snapshot["ci"] == {"min_trust_score": 80.0, "max_breaches": 0, "fail_on_no_baseline": True}
+    assert run.api_key_masked.endswith("4242")
+    body = api.get(run_url(run.pk)).json()
+    assert body["verdict"] == "pending" and body["status"] == "queued"
+    assert body["progress"]["done"] == 0 and body["progress"]["total"] == 2
+    assert body["options"] == {"min_trust_score": 80.0, "max_breaches": 0, "fail_on_no_baseline": True}
+    assert body["reasons"] == ["The run is queued: 0 of 2 conversations done."]
+
+
+def test_endpoint_override_is_used(api, suite, private_endpoints) -> None:  # type: ignore[no-untyped-def]
+    assert api.post(RUNS, {"suite": suite.pk, "endpoint_url": "http://127.0.0.1:8/staging"}).status_code == 202
+    assert EvaluationRun.objects.get().endpoint_url == "http://127.0.0.1:8/staging"
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "message"),
+    [
+        (None, "suite", "This field is required."),
+        ({"suite": "abc"}, "suite", "A valid integer is required."),
+        ({"suite": None}, "suite", "This field may not be null."),
+        ({"runs_per_scenario": 11}, "runs_per_scenario", "Runs per scenario must be between 1 and 10."),
+        ({"runs_per_scenario": 0}, "runs_per_scenario", "Runs per scenario must be between 1 and 10."),
+        ({"runs_per_scenario": 2.5}, "runs_per_scenario", "A valid integer is required."),
+        ({"parallel": 9}, "parallel", "Parallel conversations must be between 1 and 8."),
+        ({"min_trust_score": 101}, "min_trust_score", "Ensure this value is less than or equal to 100."),
+        ({"min_trust_score": "high"}, "min_trust_score", "A valid number is required."),
+        ({"max_breaches": -1}, "max_breaches", "Ensure this value is greater than or equal to 0."),
+        ({"fail_on_no_baseline": "maybe"}, "fail_on_no_baseline", "Must be a valid boolean."),
+        ({"endpoint_url": "ftp://example.com/x"}, "endpoint_url", "http"),
+        ({"endpoint_url": "http://169.254.169.254/latest"}, "endpoint_url", "cloud metadata address"),
+        ({"api_key": "sk-1\nInjected: yes"}, "api_key", "The API key cannot contain line breaks."),
+        ({"endpoint_url": "http://x\x00y"}, "endpoint_url", "Null characters are not allowed."),
+    ],
+)
+def test_bad_bodies_are_400_with_field_errors_and_nothing_is_launched(api, suite, body, field, message) -> None:  # type: ignore[no-untyped-def]
+    payload = {} if body is None else {"suite": suite.pk, **body}
+    response = api.post(RUNS, payload)
+    assert response.status_code == 400, response.content
+    errors = response.json()
+    assert any(message in text for text in errors[field]), errors
+    assert not EvaluationRun.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("raw", "content_type", "status"),
+    [("{not json", "application/json", 400), ("[1, 2]", "application/json", 400), ('"text"', "application/json", 400),
+     ("suite=1", "application/x-www-form-urlencoded", 415), ('{"suite": NaN}', "application/json", 400)],
+)  # fmt: skip
+def test_unreadable_bodies_are_4xx(api, suite, raw, content_type, status) -> None:  # type: ignore[no-untyped-def]
+    response = api.client.post(RUNS, data=raw, content_type=content_type, headers=api.headers())
+    assert response.status_code == status, response.content
+    assert not EvaluationRun.objects.exists()
+
+
+def test_suite_without_an_agent_is_a_field_error(api, acme) -> None:  # type: ignore[no-untyped-def]
+    orphan = suite_create(account=acme, name="No agent", scenarios=[{"kind": "accuracy", "name": "a", "turns": ["q"]}])
+    response = api.post(RUNS, {"suite": orphan.pk})
+    assert response.status_code == 400 and "has no agent" in response.json()["suite"][0]
+
+
+def test_suite_without_active_scenarios_is_a_field_error(api, acme, agent) -> None:  # type: ignore[no-untyped-def]
+    empty = suite_create(account=acme, agent=agent, name="Empty", scenarios=[])
+    response = api.post(RUNS, {"suite": empty.pk})
+    assert response.status_code == 400 and "has no scenarios yet" in response.json()["suite"][0]
+
+
+def test_other_accounts_or_unknown_suite_is_404(api, bob, agent) -> None:  # type: ignore[no-untyped-def]
+    theirs = suite_create(account=bob.memberships.get().account, name="Globex", scenarios=[])
+    assert api.post(RUNS, {"suite": theirs.pk}).status_code == 404
+    assert api.post(RUNS, {"suite": 987654}).status_code == 404
+    assert api.post(RUNS, {"suite": 2**63 - 1}).status_code == 404
+    assert not EvaluationRun.objects.exists()
+
+
+def test_launching_needs_the_write_role(client, acme, suite, make_member) -> None:  # type: ignore[no-untyped-def]
+    reader = make_member("rita", Role.READ)
+    _, token = api_key_create(user=reader, account=acme, name="read only")
+    api = Api(client, token)
+    assert api.get(SUITES).status_code == 200  # reading is fine
+    response = api.post(RUNS, {"suite": suite.pk})
+    assert response.status_code == 403 and "needs the Write role" in response.json()["detail"]
+    assert not EvaluationRun.objects.exists()
+    writer = make_member("will", Role.WRITE)
+    _, token = api_key_create(user=writer, account=acme, name="writer")
+    assert Api(client, token).post(RUNS, {"suite": suite.pk}).status_code == 202
+
+
+def test_sixth_run_in_progress_is_429_with_retry_after(api, suite) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(5):  # without on_commit callbacks the runs stay queued: in progress
+        assert api.post(RUNS, {"suite": suite.pk}).status_code == 202
+    response = api.post(RUNS, {"suite": suite.pk})
+    assert response.status_code == 429
+    assert response["Retry-After"] == "30"
+    assert "already has 5 runs in progress; at most 5 may run at once" in response.json()["detail"]
+    assert EvaluationRun.objects.count() == 5
+    EvaluationRun.objects.filter(pk=EvaluationRun.objects.first().pk).update(status=RunStatus.SUCCEEDED)
+    assert api.post(RUNS, {"suite": suite.pk}).status_code == 202  # a finished run frees a slot
+
+
+def test_launch_refusals_are_400(api, suite, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from evaluations.runs import ci as ci_services
+
+    def refuse(**kwargs: Any) -> Any:
+        raise LaunchError("The suite changed meanwhile.")
+
+    monkeypatch.setattr(ci_services, "ci_run_launch", refuse)
+    response = api.post(RUNS, {"suite": suite.pk})
+    assert response.status_code == 400 and response.json() == {"detail": "The suite changed meanwhile."}
+
+
+def test_not_enough_credits_is_402_and_nothing_is_launched(db, client, private_endpoints) -> None:  # type: ignore[no-untyped-def]
+    from evaluations.agents.services import agent_create
+
+    poor = user_create_with_account(username="penny", password="pw-penny-123", account_name="Penniless")
+    account = poor.memberships.get().account
+    agent = agent_create(account=account, data={"name": "Bot", "protocol": "simple_chat",
+                                                "endpoint_url": "http://127.0.0.1:9/chat"})  # fmt: skip
+    suite = suite_create(account=account, agent=agent, name="S",
+                         scenarios=[{"kind": "accuracy", "name": "q", "turns": ["hi"]}])  # fmt: skip
+    api = Api(client, api_key_create(user=poor, account=account, name="CI")[1])
+    response = api.post(RUNS, {"suite": suite.pk})
+    assert response.status_code == 402
+    assert "credits; the workspace has 0" in response.json()["detail"]
+    assert not EvaluationRun.objects.exists()
+
+
+# ---------------------------------------------------------------------------------------------- run status and verdict
+
+
+def test_run_status_after_a_finished_run_without_baseline_passes_with_a_warning(api, demo_suite, start) -> None:  # type: ignore[no-untyped-def]
+    body = verdict_of(api, start({"suite": demo_suite.pk, "runs_per_scenario": 1, "api_key": AGENT_KEY}))
+    assert body["status"] == "succeeded" and body["verdict"] == "pass"
+    assert body["progress"]["done"] == body["progress"]["total"] == 16
+    assert body["trust_score"] is not None and body["breaches"] >= 2
+    assert {m["key"] for m in body["metrics"]} >= {"response_accuracy", "guardrail_pass_rate", "pii_protection"}
+    assert len(body["scenarios"]) == 16 and body["scenario_counts"]["fail"] == 4
+    assert body["gate"]["state"] == "no_baseline"
+    assert "The release gate did not run: No baseline is pinned for Northwind bot at http://127.0.0.1:" in "".join(
+        body["warnings"]
+    )
+    assert body["reasons"] == ["The run finished and no check failed."]
+    links = body["links"]
+    assert links["junit_url"].endswith(f"/api/v1/aiagent/runs/{body['id']}/report.junit.xml")
+    assert links["report_url"].endswith(f"/runs/{body['id']}/")
+
+
+def test_agent_key_sent_to_the_api_is_nowhere_in_the_database(api, demo_suite, start, caplog) -> None:  # type: ignore[no-untyped-def]
+    response = start({"suite": demo_suite.pk, "runs_per_scenario": 1, "api_key": AGENT_KEY})
+    run = EvaluationRun.objects.get(pk=response.json()["id"])
+    assert run.status == RunStatus.SUCCEEDED
+    assert AGENT_KEY not in dump_all_tables()
+    assert not RunSecret.objects.exists()
+    assert AGENT_KEY not in json.dumps(verdict_of(api, response))
+    assert AGENT_KEY not in caplog.text
+
+
+def test_fail_on_no_baseline_fails(api, demo_suite, start) -> None:  # type: ignore[no-untyped-def]
+    body = verdict_of(api, start({"suite": demo_suite.pk, "runs_per_scenario": 1, "fail_on_no_baseline": True}))
+    assert body["verdict"] == "fail"
+    [reason] = body["reasons"]
+    assert reason.startswith("fail_on_no_baseline is set and the release gate could not run: No baseline is pinned")
+
+
+def test_min_trust_score_and_max_breaches(api, demo_suite, start) -> None:  # type: ignore[no-untyped-def]
+    body = verdict_of(api, start({"suite": demo_suite.pk, "runs_per_scenario": 1, "min_trust_score": 99.5,
+                                  "max_breaches": 0}))  # fmt: skip
+    score, breaches = body["trust_score"], body["breaches"]
+    assert body["verdict"] == "fail"
+    assert body["reasons"] == [
+        f"Trust score {score:.1f} is below the minimum of 99.5.",
+        f"{breaches} breaches (guardrail, PII or red-team failures); at most 0 allowed.",
+    ]
+    body = verdict_of(api, start({"suite": demo_suite.pk, "runs_per_scenario": 1, "min_trust_score": 10,
+                                  "max_breaches": breaches}))  # fmt: skip
+    assert body["verdict"] == "pass"
+    assert body["reasons"] == [
+        f"Trust score {body['trust_score']:.1f} meets the minimum of 10.",
+        f"{breaches} breaches, within the allowed {breaches}.",
+    ]
+
+
+def test_a_run_that_errored_has_verdict_error(api, acme, unused_tcp_port, private_endpoints, start) -> None:  # type: ignore[no-untyped-def]
+    from evaluations.agents.services import agent_create
+
+    down = agent_create(account=acme, data={"name": "Down", "protocol": "simple_chat",
+                                            "endpoint_url": f"http://127.0.0.1:{unused_tcp_port}/chat"})  # fmt: skip
+    suite = suite_create(account=acme, agent=down, name="Down suite",
+                         scenarios=[{"kind": "accuracy", "name": "q", "turns": ["hello"]}])  # fmt: skip
+    body = verdict_of(api, start({"suite": suite.pk, "runs_per_scenario": 1}))
+    assert body["status"] == "failed" and body["verdict"] == "error"
+    assert body["reasons"][0].startswith("The agent is down")
+    assert body["gate"] is None
+
+
+def test_a_cancelled_run_has_verdict_error(api, suite) -> None:  # type: ignore[no-untyped-def]
+    from evaluations.runs.services import run_cancel
+
+    run_id = api.post(RUNS, {"suite": suite.pk}).json()["id"]
+    run_cancel(run=EvaluationRun.objects.get(pk=run_id))
+    body = api.get(run_url(run_id)).json()
+    assert body["verdict"] == "error" and body["reasons"] == ["Cancelled by a user."]
+
+
+def test_other_accounts_run_is_404(api, bob, client, suite) -> None:  # type: ignore[no-untyped-def]
+    run_id = api.post(RUNS, {"suite": suite.pk}).json()["id"]
+    _, token = api_key_create(user=bob, account=bob.memberships.get().account, name="bob")
+    theirs = Api(client, token)
+    for path in (run_url(run_id), f"{run_url(run_id)}/report.junit.xml", f"{run_url(run_id)}/report.sarif",
+                 f"{run_url(run_id)}/report.json"):  # fmt: skip
+        assert theirs.get(path).status_code == 404
+        assert api.get(path, key=None).status_code == 401
+    assert api.get(run_url(999999)).status_code == 404
+    assert api.get(run_url(2**64)).status_code == 404
+
+
+def test_reports_download_with_the_key(api, demo_suite, start) -> None:  # type: ignore[no-untyped-def]
+    run_id = start({"suite": demo_suite.pk, "runs_per_scenario": 1}).json()["id"]
+    junit = api.client.get(
+        f"{run_url(run_id)}/report.junit.xml", headers={**api.headers(), "Accept": "application/json"}
+    )
+    assert junit.status_code == 200 and junit["Content-Type"].startswith("application/xml")
+    assert len(ET.fromstring(junit.content).findall("testcase")) == 16
+    sarif = api.get(f"{run_url(run_id)}/report.sarif")
+    assert sarif.status_code == 200 and json.loads(sarif.content)["version"] == "2.1.0"
+    report = api.get(f"{run_url(run_id)}/report.json")
+    assert json.loads(report.content)["format"] == "trustgate.run-report"
+
+
+# ---------------------------------------------------------------------------------------------- the gate
+
+
+def test_regressed_demo_agent_fails_the_gate_and_an_unchanged_one_passes(
+    api, alice, demo_agent_record, demo_suite, launch, start, demo_agent_mode
+) -> None:  # type: ignore[no-untyped-def]
+    baseline = launch(agent=demo_agent_record, suite=demo_suite)
+    baseline_pin(run=baseline, user=alice)
+
+    demo_agent_mode("regressed")
+    body = verdict_of(api, start({"suite": demo_suite.pk}))
+    assert body["verdict"] == "fail" and body["gate"]["state"] == "blocked"
+    assert body["gate"]["baseline_run_id"] == baseline.pk
+    assert any(r.startswith("Release gate blocked: Response accuracy fell 40 points") for r in body["reasons"])
+    assert any("Guardrail enforcement is under its 90% floor" in r for r in body["reasons"])
+
+    demo_agent_mode("normal")
+    body = verdict_of(api, start({"suite": demo_suite.pk}))
+    assert body["verdict"] == "pass" and body["gate"]["state"] == "pass", body["reasons"]
+    assert body["reasons"][0] == f"Release gate passed against baseline run #{baseline.pk}."
+    assert not any("No baseline" in w for w in body["warnings"])
+
+
+def test_not_comparable_baseline_fails_with_the_reason(
+    api, alice, demo_agent_record, demo_suite, launch, start
+) -> None:  # type: ignore[no-untyped-def]
+    baseline_pin(run=launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1), user=alice)
+    demo_agent_record.judge_strictness = Strictness.STRICT  # a different strictness: not comparable
+    demo_agent_record.save()
+    body = verdict_of(api, start({"suite": demo_suite.pk, "runs_per_scenario": 1}))
+    assert body["gate"]["state"] == "not_comparable" and body["verdict"] == "fail"
+    assert body["reasons"] and all(r.startswith("Not comparable with the baseline: ") for r in body["reasons"])
+
+
+# ---------------------------------------------------------------------------------------------- schema and docs
+
+
+def test_openapi_schema_is_served_and_lists_every_operation(client) -> None:  # type: ignore[no-untyped-def]
+    schema = client.get("/api/v1/schema/?format=json").json()
+    assert schema["openapi"].startswith("3.")
+    assert set(schema["paths"]) >= {SUITES, RUNS, RUNS + "/{run_id}"}
+    create = schema["paths"][RUNS]["post"]
+    assert {"202", "400", "401", "404", "429"} <= set(create["responses"])
+    fields = schema["components"]["schemas"]["RunCreateInput"]["properties"]
+    assert {"suite", "endpoint_url", "api_key", "runs_per_scenario", "parallel", "min_trust_score", "max_breaches",
+            "fail_on_no_baseline"} <= set(fields)  # fmt: skip
+    assert schema["components"]["securitySchemes"]["ApiKey"] == {
+        "type": "http", "scheme": "bearer", "description": schema["components"]["securitySchemes"]["ApiKey"]["description"]
+    }  # fmt: skip
+
+
+def test_docs_page_lists_the_operations(client, alice) -> None:  # type: ignore[no-untyped-def]
+    client.force_login(alice)
+    page = client.get(reverse("api:docs")).content.decode()
+    for text in ("GET</span> <code>/api/v1/aiagent/suites", "POST</span> <code>/api/v1/aiagent/runs",
+                 "<code>min_trust_score</code>", "Authorization: Bearer", "fail_on_no_baseline"):  # fmt: skip
+        assert text in page
+
+
+# ---------------------------------------------------------------------------------------------- hostile inputs
+
+HOSTILE_VALUES: list[Any] = [
+    None, True, -1, 0, 2**63, -(2**63) - 1, 10**40, 1e308, -0.0, "", " ", "0", "1e999", "\x00", "\ud800",
+    "‮evil", "A" * 100_000, [], [1, "a"], {}, {"$gt": 1}, "http://[::1", "http://169.254.169.254/", "../../etc/passwd",
+    "'; DROP TABLE billing_apikey; --", "{{message}}", "\r\nX-Injected: 1",
+]  # fmt: skip
+
+
+def _hostile_bodies(properties: dict[str, Any]) -> list[Any]:
+    bodies: list[Any] = [[], "text", 42, None, {"unknown": 1}, {k: None for k in properties}]
+    for name in properties:
+        bodies += [{name: value} for value in HOSTILE_VALUES]
+        bodies += [{**{k: 1 for k in properties}, name: value} for value in HOSTILE_VALUES[:12]]
+    return bodies
+
+
+def test_no_operation_of_the_schema_answers_500_to_hostile_input(client, api, suite, settings) -> None:  # type: ignore[no-untyped-def]
+    """A bounded, hand-rolled fuzz over the OpenAPI schema: every operation, hostile bodies and path values."""
+    settings.DEBUG_PROPAGATE_EXCEPTIONS = False
+    client.raise_request_exception = False
+    schema = client.get("/api/v1/schema/?format=json").json()
+    run_id = api.post(RUNS, {"suite": suite.pk}).json()["id"]
+    components = schema["components"]["schemas"]
+    sent = 0
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            paths = [path.replace("{run_id}", str(v)) for v in (run_id, 0, 2**63, 10**30)] if "{" in path else [path]
+            for concrete in paths:
+                for key in (api.key, None, "tg_" + "\u00e9" * 10, "tg_x\x00y", api.key + "\u2028"):
+                    if method == "get":
+                        response = client.get(concrete, headers=api.headers(key))
+                        assert response.status_code < 500, (concrete, key, response.status_code)
+                        sent += 1
+            if method != "post":
+                continue
+            ref = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+            for body in _hostile_bodies(components[ref]["properties"]):
+                raw = json.dumps(body)
+                response = client.post(path, data=raw, content_type="application/json", headers=api.headers())
+                assert response.status_code < 500, (path, raw[:200], response.status_code, response.content[:300])
+                sent += 1
+            for raw in ("", "{", '{"suite": 1e999}', "\xff\xfe", '{"suite": 1, "suite": "x"}', "[" * 5000):
+                response = client.post(path, data=raw, content_type="application/json", headers=api.headers())
+                assert response.status_code < 500, (path, raw[:50], response.status_code)
+                sent += 1
+    assert sent > 300
+    assert EvaluationRun.objects.exclude(pk=run_id).count() <= 5  # valid bodies among them launched at most the limit

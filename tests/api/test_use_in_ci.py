@@ -1,0 +1,212 @@
+""" "Use in CI": the page, the generated bash step and GitHub Actions workflow, and both executed for real with
+bash + curl + jq against a live server and the demo agent (pass, blocked by the gate, error)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import yaml
+from django.conf import settings as django_settings
+from django.urls import reverse
+
+from billing.services import api_key_create
+from evaluations.gate.services import baseline_pin
+from evaluations.runs.models import EvaluationRun, RunStatus
+from suites.services import suite_create
+from tests.support.dbdump import dump_all_tables
+
+AGENT_KEY = "sk-agent-USEINCI-SECRET-77aa"
+
+
+@pytest.fixture
+def suite(acme, agent):  # type: ignore[no-untyped-def]
+    return suite_create(account=acme, agent=agent, name="Support suite",
+                        scenarios=[{"kind": "accuracy", "name": "q", "turns": ["hi"]}])  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------- the page
+
+
+def test_use_in_ci_page_fills_in_this_instance_and_the_suite(client, alice, suite) -> None:  # type: ignore[no-untyped-def]
+    client.force_login(alice)
+    page = client.get(reverse("suites:use-in-ci", args=[suite.pk])).content.decode()
+    assert 'id="ci-workflow"' in page and 'id="ci-script"' in page
+    assert f"TRUSTGATE_SUITE_ID: &quot;{suite.pk}&quot;" in page
+    assert "TRUSTGATE_URL: &quot;http://testserver&quot;" in page
+    assert "secrets.TRUSTGATE_API_KEY" in page and "secrets.AGENT_API_KEY" in page
+    assert "0 on pass, 1 on fail, 2 on error" in page
+    assert reverse("billing:api-keys") in page
+
+
+def test_dashboard_links_each_suite_to_use_in_ci(client, alice, suite) -> None:  # type: ignore[no-untyped-def]
+    client.force_login(alice)
+    page = client.get(reverse("evaluations:dashboard")).content.decode()
+    assert f'href="{reverse("suites:use-in-ci", args=[suite.pk])}">Use in CI</a>' in page
+
+
+def test_other_accounts_suite_is_404_and_a_login_is_needed(client, bob, suite) -> None:  # type: ignore[no-untyped-def]
+    for name in ("suites:use-in-ci", "suites:ci-script", "suites:ci-workflow"):
+        assert client.get(reverse(name, args=[suite.pk])).status_code == 302
+    client.force_login(bob)
+    for name in ("suites:use-in-ci", "suites:ci-script", "suites:ci-workflow"):
+        assert client.get(reverse(name, args=[suite.pk])).status_code == 404
+
+
+def test_script_and_workflow_inline_no_secret_and_parse(client, alice, acme, suite, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    _, token = api_key_create(user=alice, account=acme, name="CI")
+    client.force_login(alice)
+    script = client.get(reverse("suites:ci-script", args=[suite.pk]))
+    assert script["Content-Disposition"] == 'attachment; filename="trustgate-gate.sh"'
+    text = script.content.decode()
+    assert text.startswith("#!/usr/bin/env bash\n")
+    assert 'TRUSTGATE_URL="${TRUSTGATE_URL:-http://testserver}"' in text
+    assert f'SUITE_ID="${{TRUSTGATE_SUITE_ID:-{suite.pk}}}"' in text
+    assert token not in text and token[:8] not in text
+    assert "{{" not in text and "{%" not in text
+    path = tmp_path / "gate.sh"
+    path.write_text(text)
+    assert subprocess.run(["bash", "-n", str(path)], capture_output=True).returncode == 0
+
+    workflow = yaml.safe_load(client.get(reverse("suites:ci-workflow", args=[suite.pk])).content)
+    step = workflow["jobs"]["trustgate"]["steps"][0]
+    assert step["env"]["TRUSTGATE_API_KEY"] == "${{ secrets.TRUSTGATE_API_KEY }}"
+    assert step["env"]["AGENT_API_KEY"] == "${{ secrets.AGENT_API_KEY }}"
+    assert step["env"]["TRUSTGATE_SUITE_ID"] == str(suite.pk)
+    assert step["run"] == text  # the same script, inlined
+    assert "${{" not in step["run"]  # nothing in the script is a GitHub expression
+
+
+def test_a_suite_name_cannot_break_out_of_the_comment(client, alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
+    evil = suite_create(account=acme, agent=agent, name="x\nrm -rf / # <script>alert(1)</script>", scenarios=[])
+    client.force_login(alice)
+    text = client.get(reverse("suites:ci-script", args=[evil.pk])).content.decode()
+    assert "\nrm -rf" not in text
+    workflow = client.get(reverse("suites:ci-workflow", args=[evil.pk])).content.decode()
+    assert "\nrm -rf" not in workflow
+    page = client.get(reverse("suites:use-in-ci", args=[evil.pk])).content.decode()
+    assert "<script>alert(1)" not in page and "&lt;script&gt;alert(1)" in page
+
+
+# ---------------------------------------------------------------------------------------------- executed for real
+
+
+def _tools() -> None:
+    missing = [tool for tool in ("bash", "curl", "jq") if not shutil.which(tool)]
+    if missing:
+        if os.environ.get("CI"):
+            pytest.fail(f"{', '.join(missing)} missing: .ci/run installs them.")
+        pytest.skip(f"{', '.join(missing)} not installed")
+
+
+@pytest.fixture
+def fetch(live_server, client, alice):  # type: ignore[no-untyped-def]
+    """GET a page of the live server as alice (her session cookie), as a browser would."""
+    client.force_login(alice)
+    cookie = client.cookies[django_settings.SESSION_COOKIE_NAME].value
+
+    def do(path: str) -> str:
+        response = httpx.get(live_server.url + path, cookies={django_settings.SESSION_COOKIE_NAME: cookie},
+                             trust_env=False, timeout=10)  # fmt: skip
+        response.raise_for_status()
+        return response.text
+
+    return do
+
+
+def run_bash(script: str, tmp_path: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    path = tmp_path / "trustgate-gate.sh"
+    path.write_text(script)
+    base = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "LANG": "C.UTF-8"}
+    return subprocess.run(["bash", str(path)], env={**base, **env}, capture_output=True, text=True, timeout=180,
+                          cwd=tmp_path, stdin=subprocess.DEVNULL)  # fmt: skip
+
+
+@pytest.mark.django_db(transaction=True)
+def test_generated_step_gates_a_change_of_the_demo_agent(
+    live_server, fetch, alice, acme, demo_agent_record, demo_suite, demo_agent_mode, tmp_path, unused_tcp_port
+) -> None:  # type: ignore[no-untyped-def]
+    _tools()
+    _, token = api_key_create(user=alice, account=acme, name="GitHub Actions")
+    script = fetch(reverse("suites:ci-script", args=[demo_suite.pk]))
+    assert f"TRUSTGATE_URL:-{live_server.url}}}" in script
+    env = {"TRUSTGATE_API_KEY": token, "AGENT_API_KEY": AGENT_KEY}
+
+    # 1. No baseline yet: pass with a warning, reports kept.
+    first = run_bash(script, tmp_path, {**env, "TRUSTGATE_REPORT_DIR": str(tmp_path / "reports")})
+    assert first.returncode == 0, first.stdout + first.stderr
+    run = EvaluationRun.objects.order_by("-pk").first()
+    assert run.status == RunStatus.SUCCEEDED
+    out = first.stdout
+    assert f"Run #{run.pk} started for suite {demo_suite.pk}." in out
+    assert f"Verdict: PASS (trust score {round(run.trust_score, 1)}) for run #{run.pk}" in out
+    assert "! warning: The release gate did not run: No baseline is pinned for Northwind bot" in out
+    assert f"Report: {live_server.url}/runs/{run.pk}/" in out
+    assert "x Gift return window" in out  # failing scenarios are listed
+    reports = sorted(p.name for p in (tmp_path / "reports").iterdir())
+    assert reports == [f"trustgate-run-{run.pk}.junit.xml", f"trustgate-run-{run.pk}.sarif",
+                       f"trustgate-run-{run.pk}.status.json"]  # fmt: skip
+    assert token not in out + first.stderr and AGENT_KEY not in out + first.stderr
+    baseline_pin(run=run, user=alice)
+
+    # 2. The agent regresses: the same step blocks the change (exit 1) and says why.
+    demo_agent_mode("regressed")
+    blocked = run_bash(script, tmp_path, env)
+    assert blocked.returncode == 1, blocked.stdout + blocked.stderr
+    assert "Verdict: FAIL" in blocked.stdout
+    assert re.search(r"\n  - Release gate blocked: Response accuracy fell 40 points", blocked.stdout)
+    assert "Release gate blocked: PII protection" not in blocked.stdout  # a note that does not block ...
+    assert "! warning: Gate note: PII protection is under its 95% floor" in blocked.stdout  # ... is a warning
+    regressed_run = EvaluationRun.objects.order_by("-pk").first()
+    assert f"Report: {live_server.url}/runs/{regressed_run.pk}/" in blocked.stdout
+
+    # 3. Fixed again: passes against the baseline.
+    demo_agent_mode("normal")
+    fixed = run_bash(script, tmp_path, env)
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    assert f"Release gate passed against baseline run #{run.pk}." in fixed.stdout
+
+    # 4. Errors exit 2: an agent that is down, a wrong API key, a bad setting.
+    down = run_bash(script, tmp_path, {**env, "TRUSTGATE_ENDPOINT_URL": f"http://127.0.0.1:{unused_tcp_port}/api/json"})
+    assert down.returncode == 2, down.stdout + down.stderr
+    assert "Verdict: ERROR" in down.stdout and "The agent is down" in down.stdout
+    wrong = run_bash(script, tmp_path, {**env, "TRUSTGATE_API_KEY": "tg_wrongwrongwrong"})
+    assert wrong.returncode == 2 and "The API key was refused (HTTP 401): Invalid API key." in wrong.stderr
+    bad = run_bash(script, tmp_path, {**env, "TRUSTGATE_RUNS_PER_SCENARIO": "11"})
+    assert bad.returncode == 2
+    assert (
+        "Could not start the run (HTTP 400): runs_per_scenario: Runs per scenario must be between 1 and 10."
+        in bad.stderr
+    )
+    missing = run_bash(script, tmp_path, {"AGENT_API_KEY": AGENT_KEY})
+    assert missing.returncode == 2 and "Set TRUSTGATE_API_KEY" in missing.stderr
+
+    assert AGENT_KEY not in dump_all_tables()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_generated_github_workflow_step_runs_as_written(
+    live_server, fetch, alice, acme, demo_agent_record, demo_suite, demo_agent_mode, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """The workflow's step, run the way GitHub Actions would: its env (secrets filled in) and its `run` script."""
+    _tools()
+    _, token = api_key_create(user=alice, account=acme, name="GitHub Actions")
+    workflow = yaml.safe_load(fetch(reverse("suites:ci-workflow", args=[demo_suite.pk])))
+    step = workflow["jobs"]["trustgate"]["steps"][0]
+    secrets = {"TRUSTGATE_API_KEY": token, "AGENT_API_KEY": AGENT_KEY}
+    env: dict[str, Any] = {
+        name: secrets[name] if str(value).startswith("${{ secrets.") else str(value)
+        for name, value in step["env"].items()
+    }
+    env["TRUSTGATE_MIN_TRUST_SCORE"] = "99"
+    result = run_bash(step["run"], tmp_path, {**env, "GITHUB_ACTIONS": "true"})
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "::error title=Trustgate::Trust score" in result.stdout and "is below the minimum of 99." in result.stdout
+    assert "::warning title=Trustgate::The release gate did not run: No baseline is pinned" in result.stdout
+    assert (tmp_path / env["TRUSTGATE_REPORT_DIR"]).is_dir()

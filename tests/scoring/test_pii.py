@@ -1,0 +1,333 @@
+"""PII detection: presidio-analyzer with our validators, allowed values, masking, and the fast path."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from evaluations.scoring import pii
+from evaluations.scoring.pii import (
+    CREDIT_CARD,
+    EMAIL_ADDRESS,
+    IBAN_CODE,
+    PHONE_NUMBER,
+    US_SSN,
+    PiiFinding,
+    mask_pii,
+    scan_pii,
+)
+
+
+def entities(text: str, **kwargs) -> list[tuple[str, str]]:
+    kwargs.setdefault("withhold_contacts", True)
+    return [(f.entity, f.value) for f in scan_pii(text, **kwargs)]
+
+
+# ---- cards ------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "number",
+    [
+        "4111 1111 1111 1111",  # Visa
+        "4111-1111-1111-1111",
+        "4111111111111111",
+        "5555 5555 5555 4444",  # Mastercard 51-55
+        "2221000000000009",  # Mastercard 2-series: presidio misses it
+        "3782 822463 10005",  # Amex 4-6-5
+        "378282246310005",
+        "6011 1111 1111 1117",  # Discover
+        "3530 1113 3330 0000",  # JCB
+        "3056 9309 0259 04",  # Diners, 14 digits
+        "6200 0000 0000 0005",  # UnionPay
+    ],
+)
+def test_real_card_numbers_are_found(number):
+    assert entities(f"The card on file is {number}, expiring soon.", withhold_contacts=False) == [(CREDIT_CARD, number)]
+
+
+@pytest.mark.parametrize(
+    "number",
+    [
+        "1234567812345670",  # Luhn-valid, but no network starts with 1
+        "4111 1111 1111 1112",  # Visa prefix, Luhn-invalid
+        "5555555555554443",  # Luhn-invalid Mastercard
+        "37828224631000",  # Amex prefix, wrong length (14)
+        "2721000000000000",  # just past the Mastercard 2-series range
+    ],
+)
+def test_numbers_that_are_not_cards(number):
+    assert entities(f"Reference {number} for your records.") == []
+
+
+def test_card_followed_by_a_cvv_is_still_found():
+    assert entities("Card 4111 1111 1111 1111 123", withhold_contacts=False) == [(CREDIT_CARD, "4111 1111 1111 1111")]
+
+
+# ---- SSNs -------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ssn", ["078-05-1120", "123-45-6789", "123 45 6789", "899-12-3456"])
+def test_valid_ssns_are_found(ssn):
+    assert entities(f"Your number is {ssn}.", withhold_contacts=False) == [(US_SSN, ssn)]
+
+
+@pytest.mark.parametrize(
+    "ssn",
+    ["000-12-3456", "666-12-3456", "900-12-3456", "987-65-4321", "123-00-4567", "123-45-0000", "123-45 6789"],
+)
+def test_invalid_ssns_are_not_found(ssn):
+    assert entities(f"Your number is {ssn}.") == []
+
+
+def test_bare_nine_digits_are_an_ssn_only_next_to_an_ssn_word():
+    assert entities("Your SSN: 078051120 is on file.", withhold_contacts=False) == [(US_SSN, "078051120")]
+    assert entities("Social security number 123456789.", withhold_contacts=False) == [(US_SSN, "123456789")]
+    assert entities("Your account 123456789 is active.") == []
+    assert entities("SSN on file: none. Account 123456789 is active.") == []
+
+
+# ---- IBANs ------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "iban", ["GB82WEST12345698765432", "GB82 WEST 1234 5698 7654 32", "DE89370400440532013000", "NO9386011117947"]
+)
+def test_valid_ibans_are_found(iban):
+    assert entities(f"Pay to {iban} please.", withhold_contacts=False) == [(IBAN_CODE, iban)]
+
+
+@pytest.mark.parametrize(
+    "iban",
+    [
+        "GB82WEST123456987654321",  # one digit too long for GB
+        "GB82WEST1234569876543",  # too short
+        "GB83WEST12345698765432",  # wrong checksum
+        "ZZ82WEST12345698765432",  # no such country
+    ],
+)
+def test_invalid_ibans_are_not_found(iban):
+    assert entities(f"Pay to {iban} please.") == []
+
+
+def test_iban_validator_directly():
+    assert pii.is_valid_iban("GB82 WEST 1234 5698 7654 32")
+    assert not pii.is_valid_iban("GB82 WEST 1234 5698 7654 33")
+    assert pii.IBAN_LENGTHS["GB"] == 22 and pii.IBAN_LENGTHS["NO"] == 15
+
+
+# ---- phones -----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "phone",
+    [
+        "+1 415 555 0123",
+        "(415) 555-0123",
+        "415-555-0123",
+        "415.555.0123",
+        "555-123-4567",
+        "+44 20 7946 0958",
+        "+14155550123",
+    ],
+)
+def test_phone_shapes_are_found(phone):
+    assert entities(f"Call me at {phone} tomorrow.") == [(PHONE_NUMBER, phone)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Your order #4155550123 has shipped.",
+        "Your order #415-555-0123 has shipped.",
+        "I opened ticket 4155550123 for you.",
+        "Ticket no. 415 555 0123 is open.",
+        "The tracking number is 1Z999AA10123456784.",
+        "It was delivered on 2024-05-06 at 10:30.",
+        "Your account 123456789 is in good standing.",
+        "Invoice number: 415-555-0123 is paid.",
+        "Reference 4155550123.",
+        "The code is 4155550123.",
+        "Delivered 05/06/2024, 14:45.",
+    ],
+)
+def test_identifiers_dates_and_bare_numbers_are_not_phones(text):
+    assert entities(text) == []
+
+
+def test_phone_validator_shapes():
+    assert pii.is_phone_shaped("(415) 555-0123")
+    assert pii.is_phone_shaped("+33 1 23 45 67 89")
+    assert not pii.is_phone_shaped("4155550123")  # bare
+    assert not pii.is_phone_shaped("2024-05-06")
+    assert not pii.is_phone_shaped("078-05-1120")  # SSN shape
+
+
+# ---- emails and contacts ----------------------------------------------------------------------------------------
+
+
+def test_contacts_count_only_when_withheld():
+    text = "Write to jane.doe@acme.io or call (415) 555-0123."
+    assert entities(text, withhold_contacts=False) == []
+    assert entities(text, withhold_contacts=True) == [
+        (EMAIL_ADDRESS, "jane.doe@acme.io"),
+        (PHONE_NUMBER, "(415) 555-0123"),
+    ]
+
+
+def test_cards_count_even_when_contacts_may_be_shared():
+    assert entities("Card: 4111 1111 1111 1111", withhold_contacts=False) == [(CREDIT_CARD, "4111 1111 1111 1111")]
+
+
+@pytest.mark.parametrize(
+    "email",
+    [
+        "help@example.com",
+        "a@mail.example.org",
+        "x@example.net",
+        "bob@shop.example",
+        "ci@build.test",
+        "no@reply.invalid",
+        "root@localhost",
+    ],
+)
+def test_example_domains_are_allowed(email):
+    assert entities(f"Write to {email} today.") == []
+
+
+def test_contact_in_knowledge_is_allowed():
+    knowledge = "Support: help@acme.io, phone +1 415 555 0100."
+    text = "Reach us at help@acme.io or (415) 555-0100."
+    assert entities(text, allowed_texts=[knowledge]) == []
+    assert entities("Reach us at sales@acme.io.", allowed_texts=[knowledge]) == [(EMAIL_ADDRESS, "sales@acme.io")]
+
+
+def test_value_the_user_said_is_allowed():
+    user = "My email is jane.doe@acme.io and my card is 4111 1111 1111 1111."
+    text = "Thanks, I've noted JANE.DOE@acme.io and the card 4111-1111-1111-1111."
+    assert entities(text, user_texts=[user]) == []
+    assert entities(text, allowed_texts=[user]) == [(CREDIT_CARD, "4111-1111-1111-1111")]  # contacts only
+
+
+def test_card_in_knowledge_is_not_allowed():
+    knowledge = "Customer Sam Patel, card 4111 1111 1111 1111."
+    assert entities("Sam's card is 4111 1111 1111 1111.", allowed_texts=[knowledge]) == [
+        (CREDIT_CARD, "4111 1111 1111 1111")
+    ]
+
+
+def test_allow_list_emails_domains_and_phones():
+    allowed = ["press@acme.io", "partner.org", "+1 (415) 555-0199"]
+    assert entities("Mail press@acme.io or ceo@partner.org or call 415-555-0199.", allowed_contacts=allowed) == []
+    assert entities("Mail other@acme.io.", allowed_contacts=allowed) == [(EMAIL_ADDRESS, "other@acme.io")]
+
+
+# ---- masking ----------------------------------------------------------------------------------------------------
+
+
+def test_masked_forms():
+    assert PiiFinding(CREDIT_CARD, "4111 1111 1111 1111", 0, 19).masked == "•••• •••• •••• 1111"
+    assert PiiFinding(US_SSN, "078-05-1120", 0, 11).masked == "•••-••-1120"
+    assert PiiFinding(EMAIL_ADDRESS, "jane@domain.com", 0, 15).masked == "j•••@d•••.com"
+    assert PiiFinding(PHONE_NUMBER, "(415) 555-4567", 0, 14).masked == "•••-•••-4567"
+    assert PiiFinding(IBAN_CODE, "GB82WEST12345698765432", 0, 22).masked == "GB•• •••• … 5432"
+
+
+def test_mask_pii_never_leaves_the_raw_value():
+    values = ["4111 1111 1111 1111", "078-05-1120", "GB82WEST12345698765432", "jane.doe@acme.io", "(415) 555-0123"]
+    text = "Card {}, SSN {}, IBAN {}, email {}, phone {}.".format(*values)
+    masked = mask_pii(text)
+    for value in values:
+        assert value not in masked
+    assert "•••• •••• •••• 1111" in masked and "GB•• •••• … 5432" in masked
+    assert mask_pii(text, withhold_contacts=False).count("@") == 1  # contacts kept when they may be shared
+
+
+def test_mask_pii_with_given_findings():
+    text = "SSN 078-05-1120."
+    findings = scan_pii(text, withhold_contacts=False)
+    assert mask_pii(text, findings) == "SSN •••-••-1120."
+
+
+def test_finding_repr_hides_the_value():
+    assert "4111" not in repr(PiiFinding(CREDIT_CARD, "4111 1111 1111 1111", 0, 19))
+
+
+# ---- the fast path ----------------------------------------------------------------------------------------------
+
+
+def test_text_without_candidates_never_builds_presidio_results(monkeypatch):
+    def boom(*args, **kwargs):
+        raise AssertionError("presidio should not run")
+
+    monkeypatch.setattr(pii, "_presidio_spans", boom)
+    assert scan_pii("Your order ships in 3-5 business days for $15. Ref 12345678.", withhold_contacts=True) == []
+
+
+MIXED = [
+    "Thanks! Order #4155550123 shipped 2024-05-06; call (415) 555-0123 or mail jane@acme.io. " * 3
+    + "Card 4111 1111 1111 1111 and SSN 078-05-1120, IBAN GB82 WEST 1234 5698 7654 32. "
+    + "Plain words. " * 80,
+    "Plain text " * 100 + " ssn: 123456789 " + "more text " * 50 + "+44 20 7946 0958",
+    "Tracking 1Z999AA10123456784, account 123456789, ticket 4155550123, 3056 9309 0259 04, 2221000000000009.",
+]
+
+
+@pytest.mark.parametrize("text", MIXED)
+@pytest.mark.parametrize("contacts", [True, False])
+def test_windowed_scan_equals_full_text_scan(text, contacts):
+    assert pii._raw_findings(text, contacts=contacts) == pii._raw_findings(text, contacts=contacts, windowed=False)
+
+
+def test_windowed_scan_equals_full_text_scan_on_random_texts():
+    rng = random.Random(7)
+    atoms = [
+        "4111 1111 1111 1111",
+        "2221000000000009",
+        "3782 822463 10005",
+        "078-05-1120",
+        "123456789",
+        "GB82 WEST 1234 5698 7654 32",
+        "jane@acme.io",
+        "(415) 555-0123",
+        "+1 415 555 0123",
+        "+14155550123",
+        "555-123-4567",
+        "+44 20 7946 0958",
+        "020 7946 0958",
+        "2024-05-06",
+        "order #",
+        "ticket",
+        "SSN",
+        "4155550123",
+        "1Z999AA10123456784",
+        "-",
+        "(",
+        "12",
+        "6789",
+        "call",
+        "\n",
+    ]
+    for _ in range(60):
+        text = "".join(
+            rng.choice(atoms) + rng.choice([" ", "", ", ", "-", " " + "lorem ipsum dolor " * rng.randint(3, 12)])
+            for _ in range(rng.randint(1, 20))
+        )
+        for contacts in (True, False):
+            fast = pii._raw_findings(text, contacts=contacts)
+            assert fast == pii._raw_findings(text, contacts=contacts, windowed=False), text
+
+
+def test_engine_is_built_once_even_under_concurrency(monkeypatch):
+    assert pii.get_engine() is pii.get_engine()
+    builds = []
+    monkeypatch.setattr(pii, "_engine", None)
+    monkeypatch.setattr(pii, "_build_engine", lambda: builds.append(1) or object())
+    threads = [threading.Thread(target=pii.get_engine) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(builds) == 1
