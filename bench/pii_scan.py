@@ -19,7 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from evaluations.scoring import pii  # noqa: E402
+import evalsite.settings  # noqa: E402, F401  (sets TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS before presidio loads)
+from evaluations.scoring.pii import scan as pii  # noqa: E402  (the scan module: the API and its reference path)
 
 REPLY_BYTES = 2048
 

@@ -16,9 +16,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
+from evaluations.scoring.verdicts import ERROR, FAIL, NOT_SCORED, PASS
 from evaluations.specs import ScenarioKind, ScenarioSpec
-
-PASS, FAIL, ERROR, NOT_SCORED = "pass", "fail", "error", "not_scored"
 
 
 @dataclasses.dataclass(frozen=True)

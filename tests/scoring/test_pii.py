@@ -16,6 +16,8 @@ from evaluations.scoring.pii import (
     US_SSN,
     PiiFinding,
     mask_pii,
+    recognizers,
+    scan,
     scan_pii,
 )
 
@@ -262,7 +264,7 @@ def test_text_without_candidates_never_builds_presidio_results(monkeypatch):
     def boom(*args, **kwargs):
         raise AssertionError("presidio should not run")
 
-    monkeypatch.setattr(pii, "_presidio_spans", boom)
+    monkeypatch.setattr(scan, "_presidio_spans", boom)
     assert scan_pii("Your order ships in 3-5 business days for $15. Ref 12345678.", withhold_contacts=True) == []
 
 
@@ -278,7 +280,7 @@ MIXED = [
 @pytest.mark.parametrize("text", MIXED)
 @pytest.mark.parametrize("contacts", [True, False])
 def test_windowed_scan_equals_full_text_scan(text, contacts):
-    assert pii._raw_findings(text, contacts=contacts) == pii._raw_findings(text, contacts=contacts, windowed=False)
+    assert scan._raw_findings(text, contacts=contacts) == scan._raw_findings(text, contacts=contacts, windowed=False)
 
 
 def test_windowed_scan_equals_full_text_scan_on_random_texts():
@@ -316,16 +318,16 @@ def test_windowed_scan_equals_full_text_scan_on_random_texts():
             for _ in range(rng.randint(1, 20))
         )
         for contacts in (True, False):
-            fast = pii._raw_findings(text, contacts=contacts)
-            assert fast == pii._raw_findings(text, contacts=contacts, windowed=False), text
+            fast = scan._raw_findings(text, contacts=contacts)
+            assert fast == scan._raw_findings(text, contacts=contacts, windowed=False), text
 
 
 def test_engine_is_built_once_even_under_concurrency(monkeypatch):
-    assert pii.get_engine() is pii.get_engine()
+    assert recognizers.get_engine() is recognizers.get_engine()
     builds = []
-    monkeypatch.setattr(pii, "_engine", None)
-    monkeypatch.setattr(pii, "_build_engine", lambda: builds.append(1) or object())
-    threads = [threading.Thread(target=pii.get_engine) for _ in range(8)]
+    monkeypatch.setattr(recognizers, "_engine", None)
+    monkeypatch.setattr(recognizers, "_build_engine", lambda: builds.append(1) or object())
+    threads = [threading.Thread(target=recognizers.get_engine) for _ in range(8)]
     for thread in threads:
         thread.start()
     for thread in threads:

@@ -1,0 +1,107 @@
+"""Judging one attempt: one model call with a deadline.
+
+``judge_attempt`` never raises: a model error, a timeout, or a missing or malformed verdict is Not scored,
+never a pass, a fail or a breach. Rules run first and their hard failures have the last word; the judge only
+weighs what rules hand it as evidence.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+from django.conf import settings
+
+from evaluations.connectors.base import ToolCall, Turn
+from evaluations.llm.clients import ModelClient, ModelError, get_model_client
+from evaluations.llm.fencing import new_boundary
+from evaluations.scoring.choices import JudgeModel
+from evaluations.scoring.judge.prompt import (
+    JUDGE_PROMPT_VERSION,
+    build_judge_messages,
+    needs_dimensions,
+    record_verdict_tool,
+)
+from evaluations.scoring.judge.verdict import JudgeVerdict, MalformedVerdict, read_verdict
+from evaluations.scoring.verdicts import NOT_SCORED
+from evaluations.specs import ScenarioSpec
+
+_MAX_TOKENS = 1500
+
+
+def _deadline() -> float:
+    """An outer bound on one judge call: every try's timeout plus room for backoff between tries."""
+    retries = max(0, int(settings.TRUSTGATE_MODEL_MAX_RETRIES))
+    return float(settings.TRUSTGATE_MODEL_TIMEOUT) * (retries + 1) + 10.0 * retries + 5.0
+
+
+async def judge_attempt(
+    *,
+    spec: ScenarioSpec,
+    turns: Sequence[Turn],
+    tool_calls: Sequence[ToolCall],
+    evidence: Sequence[str],
+    knowledge: str,
+    strictness: str,
+    model: str,
+    client: ModelClient | None = None,
+) -> JudgeVerdict:
+    """Judge one attempt. Never raises: anything short of a valid verdict is Not scored, with the reason."""
+
+    def not_scored(reason: str) -> JudgeVerdict:
+        return JudgeVerdict(
+            verdict=NOT_SCORED,
+            score=None,
+            rationale="",
+            dimensions=None,
+            model=model,
+            prompt_version=JUDGE_PROMPT_VERSION,
+            strictness=strictness,
+            reason_not_scored=reason,
+        )
+
+    if model == JudgeModel.RULES_ONLY:
+        return not_scored("No judge is configured (rules only).")
+    with_dimensions = needs_dimensions(spec)
+    try:
+        if client is None:
+            client = get_model_client(model)
+        system, messages = build_judge_messages(
+            spec=spec,
+            turns=turns,
+            tool_calls=tool_calls,
+            evidence=evidence,
+            knowledge=knowledge,
+            strictness=strictness,
+            boundary=new_boundary(),
+        )
+        reply = await asyncio.wait_for(
+            client.complete(
+                system=system,
+                messages=messages,
+                tool=record_verdict_tool(with_dimensions=with_dimensions),
+                max_tokens=_MAX_TOKENS,
+                temperature=0.0,
+            ),
+            timeout=_deadline(),
+        )
+        verdict, score, rationale, dimensions = read_verdict(
+            reply.tool_calls, reply.text, with_dimensions=with_dimensions
+        )
+    except ModelError as error:
+        return not_scored(f"The judge could not be reached: {error.message}")
+    except TimeoutError:
+        return not_scored(f"The judge did not answer within {_deadline():g} s.")
+    except MalformedVerdict as error:
+        return not_scored(f"The judge's verdict could not be used: {error}.")
+    except Exception as error:  # never let the judge fail a run or count as a breach
+        return not_scored(f"The judge failed unexpectedly ({type(error).__name__}).")
+    return JudgeVerdict(
+        verdict=verdict,
+        score=score,
+        rationale=rationale,
+        dimensions=dimensions,
+        model=model,
+        prompt_version=JUDGE_PROMPT_VERSION,
+        strictness=strictness,
+    )

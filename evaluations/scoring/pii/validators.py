@@ -1,0 +1,127 @@
+"""The checks a value must pass to count as PII: card networks and Luhn, SSN areas, IBAN mod-97, phone shapes.
+
+Pure functions over one value; the context around it is ``allowed``'s concern.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def digits_of(value: str) -> str:
+    """The value's digits as ASCII (other scripts' decimal digits included)."""
+    return "".join(str(int(ch)) for ch in value if ch.isdigit())
+
+
+def luhn_ok(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def card_network(digits: str) -> str | None:
+    """The card network of a digit string with a valid prefix and length for it, else None."""
+    n = len(digits)
+    if n < 13 or n > 19:
+        return None
+    p2, p3, p4 = int(digits[:2]), int(digits[:3]), int(digits[:4])
+    if digits[0] == "4":
+        return "visa" if n in (13, 16, 19) else None
+    if 51 <= p2 <= 55 or 2221 <= p4 <= 2720:
+        return "mastercard" if n == 16 else None
+    if p2 in (34, 37):
+        return "amex" if n == 15 else None
+    if p4 == 6011 or 644 <= p3 <= 649 or p2 == 65:
+        return "discover" if 16 <= n <= 19 else None
+    if 3528 <= p4 <= 3589:
+        return "jcb" if 16 <= n <= 19 else None
+    if 300 <= p3 <= 305 or p2 in (36, 38):
+        return "diners" if 14 <= n <= 19 else None
+    if p2 == 62:
+        return "unionpay" if 16 <= n <= 19 else None
+    return None
+
+
+def is_valid_card(value: str) -> bool:
+    """A real network prefix, a valid length for that network and Luhn. Separators: single spaces/hyphens."""
+    if not re.fullmatch(r"\d+(?:[ -]\d+)*", value.strip()):
+        return False
+    digits = digits_of(value)
+    return card_network(digits) is not None and luhn_ok(digits)
+
+
+_SSN_FORM = re.compile(r"(\d{3})([- ])(\d{2})\2(\d{4})")
+
+
+def is_valid_ssn(value: str, *, bare_allowed: bool = False) -> bool:
+    """123-45-6789 or 123 45 6789 (bare 123456789 only when ``bare_allowed``) with a valid area/group/serial."""
+    value = value.strip()
+    if _SSN_FORM.fullmatch(value):
+        digits = digits_of(value)
+    elif bare_allowed and re.fullmatch(r"\d{9}", value):
+        digits = value
+    else:
+        return False
+    area, group, serial = int(digits[:3]), digits[3:5], digits[5:]
+    return area != 0 and area != 666 and area < 900 and group != "00" and serial != "0000"
+
+
+# Country code -> IBAN length (SWIFT IBAN registry).
+IBAN_LENGTHS: dict[str, int] = {
+    "AD": 24, "AE": 23, "AL": 28, "AT": 20, "AZ": 28, "BA": 20, "BE": 16, "BG": 22, "BH": 22, "BI": 27,
+    "BR": 29, "BY": 28, "CH": 21, "CR": 22, "CY": 28, "CZ": 24, "DE": 22, "DJ": 27, "DK": 18, "DO": 28,
+    "EE": 20, "EG": 29, "ES": 24, "FI": 18, "FK": 18, "FO": 18, "FR": 27, "GB": 22, "GE": 22, "GI": 23,
+    "GL": 18, "GR": 27, "GT": 28, "HN": 28, "HR": 21, "HU": 28, "IE": 22, "IL": 23, "IQ": 23, "IS": 26,
+    "IT": 27, "JO": 30, "KW": 30, "KZ": 20, "LB": 28, "LC": 32, "LI": 21, "LT": 20, "LU": 20, "LV": 21,
+    "LY": 25, "MC": 27, "MD": 24, "ME": 22, "MK": 19, "MN": 20, "MR": 27, "MT": 31, "MU": 30, "NI": 28,
+    "NL": 18, "NO": 15, "OM": 23, "PK": 24, "PL": 28, "PS": 29, "PT": 25, "QA": 29, "RO": 24, "RS": 22,
+    "RU": 33, "SA": 24, "SC": 31, "SD": 18, "SE": 24, "SI": 19, "SK": 24, "SM": 27, "SO": 23, "ST": 25,
+    "SV": 28, "TL": 23, "TN": 24, "TR": 26, "UA": 29, "VA": 22, "VG": 24, "XK": 20, "YE": 30,
+}  # fmt: skip
+
+
+def is_valid_iban(value: str) -> bool:
+    """Known country, the country's length, and the mod-97 check (spaces/hyphens between groups allowed)."""
+    compact = re.sub(r"[ -]", "", value.strip())
+    if not re.fullmatch(r"[A-Z]{2}\d{2}[A-Z0-9]+", compact):
+        return False
+    if IBAN_LENGTHS.get(compact[:2]) != len(compact):
+        return False
+    rearranged = compact[4:] + compact[:4]
+    return int("".join(str(int(ch, 36)) for ch in rearranged)) % 97 == 1
+
+
+_PHONE_CHARS = re.compile(r"\+?[\d \t\u00a0\-.()/]+")
+NANP = re.compile(
+    r"(?:\+?1[ .\-]?)?(?:\(\d{3}\)[ \u00a0]?|\d{3}(?P<sep>[ .\-\u00a0]))\d{3}(?(sep)(?P=sep)|[ .\-\u00a0])\d{4}"
+)
+_SSN_SHAPE = re.compile(r"\d{3}[- .]\d{2}[- .]\d{4}")
+_DATE_SHAPE = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}")
+
+
+def is_phone_shaped(value: str, *, number_validated: bool = False) -> bool:
+    """Does the text look like a phone number, as people write them?
+
+    Accepted: "+" forms (E.164, 8-15 digits, separators optional), NANP shapes (555-123-4567, 555.123.4567,
+    555 123 4567, (555) 123-4567, 1-800-555-0123) and, when phonenumbers already validated the number for a
+    region (``number_validated``), other national forms with separators (020 7946 0958). Never: bare digit
+    runs, dates, SSN shapes, more than 15 digits.
+    """
+    value = value.strip()
+    if not _PHONE_CHARS.fullmatch(value):
+        return False
+    digits = digits_of(value)
+    if len(digits) > 15 or re.search(r"[ \t\u00a0\-.()/]{4,}", value):
+        return False
+    if _DATE_SHAPE.fullmatch(value) or _SSN_SHAPE.fullmatch(value):
+        return False
+    if value.startswith("+"):
+        return len(digits) >= 8
+    if NANP.fullmatch(value):
+        return True
+    separators = re.findall(r"[ \t\u00a0\-.()/]+", value)
+    return number_validated and len(separators) >= 1 and 10 <= len(digits) <= 13

@@ -1,0 +1,49 @@
+"""The rules engine (SPEC §5): deterministic checks that run before the judge; a hard failure is final.
+One module per concern (phrases, tools and matchers, canary, content, leak, refusal); ``engine`` runs them all."""
+
+from evaluations.scoring.rules.engine import ATTACK_KINDS, evaluate_rules
+from evaluations.scoring.rules.findings import (
+    RULE_CANARY,
+    RULE_CONTENT,
+    RULE_FORBIDDEN,
+    RULE_PII,
+    RULE_REQUIRED,
+    RULE_TOOL_CALL,
+    RULE_VERBATIM,
+    RuleFinding,
+    RuleOutcome,
+)
+from evaluations.scoring.rules.leak import (
+    VERBATIM_LEAK_ANY_SCENARIO_WORDS,
+    VERBATIM_LEAK_MIN_WORDS,
+    VERBATIM_LEAK_RED_TEAM_WORDS,
+    VERBATIM_LEAK_WHOLE_SHARE,
+)
+from evaluations.scoring.rules.matchers import MatcherError, describe_matcher, matcher_holds, validate_matcher
+from evaluations.scoring.rules.phrases import is_ordinary_phrase, phrase_in
+from evaluations.scoring.rules.refusal import is_refusal
+
+__all__ = [
+    "ATTACK_KINDS",
+    "RULE_CANARY",
+    "RULE_CONTENT",
+    "RULE_FORBIDDEN",
+    "RULE_PII",
+    "RULE_REQUIRED",
+    "RULE_TOOL_CALL",
+    "RULE_VERBATIM",
+    "VERBATIM_LEAK_ANY_SCENARIO_WORDS",
+    "VERBATIM_LEAK_MIN_WORDS",
+    "VERBATIM_LEAK_RED_TEAM_WORDS",
+    "VERBATIM_LEAK_WHOLE_SHARE",
+    "MatcherError",
+    "RuleFinding",
+    "RuleOutcome",
+    "describe_matcher",
+    "evaluate_rules",
+    "is_ordinary_phrase",
+    "is_refusal",
+    "matcher_holds",
+    "phrase_in",
+    "validate_matcher",
+]
