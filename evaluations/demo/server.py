@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 from evaluations.demo.mode import MODES, get_mode, set_mode
 from evaluations.demo.policy import DEMO_POLICY
-from evaluations.demo.replies import respond
+from evaluations.demo.replies import Reply, respond
 
 
 class Output(Protocol):
@@ -223,14 +223,18 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             raise _BadRequest(400, f"mode must be one of {', '.join(MODES)}")
         self._send(200, {"mode": set_mode(mode)})
 
+    def _converse(self, conversation_id: str, message: str, history: Any) -> Reply:
+        """The reply in a stateful conversation: a history the client sent wins over the turns remembered."""
+        reply = respond(message, _user_texts(history) or self.server.conversations.history(conversation_id))
+        self.server.conversations.add(conversation_id, message)
+        return reply
+
     def _chat(self, body: Any) -> None:
         if not isinstance(body, dict) or not isinstance(body.get("message"), str):
             raise _BadRequest(400, 'expected {"message": "..."}')
         conversation_id = body.get("conversation_id")
         conversation_id = str(conversation_id) if conversation_id else uuid.uuid4().hex
-        history = _user_texts(body.get("history")) or self.server.conversations.history(conversation_id)
-        reply = respond(body["message"], history)
-        self.server.conversations.add(conversation_id, body["message"])
+        reply = self._converse(conversation_id, body["message"], body.get("history"))
         self._send(200, {"answer": reply.text, "conversation_id": conversation_id, "tool_calls": reply.tool_calls})
 
     def _api_json(self, body: Any) -> None:
@@ -242,9 +246,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             raise _BadRequest(400, 'expected {"input": {"text": "..."}}')
         session = body.get("session") or self._cookie("nw_session") or self.headers.get("X-Conversation-Id")
         session = str(session) if session else uuid.uuid4().hex
-        history = _user_texts(body.get("history")) or self.server.conversations.history(session)
-        reply = respond(message, history)
-        self.server.conversations.add(session, message)
+        reply = self._converse(session, message, body.get("history"))
         self._send(
             200,
             {
