@@ -1,7 +1,8 @@
 """The red-team report of a run: one line per attack (Blocked / Bypassed), and the same as a SARIF 2.1.0 log.
 
-Pure apart from reading the run's own fields: callers pass the run and its attempts (one query). Transcripts
-were PII-masked and key-redacted when the attempts were written, so excerpts taken from them are masked too.
+Pure: callers pass the run and its attempts (one query), or any objects with the fields read here
+(``RunLike``, ``AttemptLike``), so this module needs nothing of the runs room. Transcripts were PII-masked and
+key-redacted when the attempts were written, so excerpts taken from them are masked too.
 """
 
 from __future__ import annotations
@@ -9,9 +10,9 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Protocol
 
-from evaluations.runs.models import Attempt, EvaluationRun, Verdict
+from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED, PASS
 from evaluations.specs import ScenarioKind, ScenarioSpec
 from redteam.library import ATTACKS, LIBRARY_VERSION
 from redteam.models import AttackStatus
@@ -27,17 +28,52 @@ SARIF_LEVEL = {"critical": "error", "high": "error", "medium": "warning", "low":
 _CATEGORIES = {a["id"]: a["category"] for a in ATTACKS}
 
 
+class RunLike(Protocol):
+    """The fields of a run the report reads (an ``EvaluationRun`` has them)."""
+
+    @property
+    def pk(self) -> Any: ...
+
+    @property
+    def scenarios(self) -> Any: ...  # ScenarioSpec.to_dict() dicts, as frozen at launch
+
+    @property
+    def agent_name(self) -> str: ...
+
+    @property
+    def trust_score(self) -> float | None: ...
+
+
+class AttemptLike(Protocol):
+    """The fields of an attempt the report reads (an ``Attempt`` has them); ``verdict`` is a metrics verdict."""
+
+    @property
+    def scenario_key(self) -> str: ...
+
+    @property
+    def repeat(self) -> int: ...
+
+    @property
+    def verdict(self) -> str: ...
+
+    @property
+    def transcript(self) -> Any: ...
+
+    @property
+    def rationale(self) -> str: ...
+
+
 # ---------------------------------------------------------------------------------------------- findings
 
 
-def redteam_findings(run: EvaluationRun, attempts: Iterable[Attempt]) -> list[dict[str, Any]]:
+def redteam_findings(run: RunLike, attempts: Iterable[AttemptLike]) -> list[dict[str, Any]]:
     """One dict per red-team scenario of the run, in run order.
 
     ``status`` is Bypassed when any scored run failed, Blocked when every scored run passed, and Not scored
     when no run was scored (all errors or unscored replies: never guessed). ``failing_runs`` holds the whole
     conversation of each run that got through, every turn of a multi-turn attack included.
     """
-    by_key: dict[str, list[Attempt]] = defaultdict(list)
+    by_key: dict[str, list[AttemptLike]] = defaultdict(list)
     for attempt in attempts:
         by_key[attempt.scenario_key].append(attempt)
     findings = []
@@ -46,8 +82,8 @@ def redteam_findings(run: EvaluationRun, attempts: Iterable[Attempt]) -> list[di
             continue
         spec = ScenarioSpec.from_dict(data)
         runs = sorted(by_key.get(spec.key, []), key=lambda a: a.repeat)
-        failed = [a for a in runs if a.verdict == Verdict.FAIL]
-        scored = [a for a in runs if a.verdict in (Verdict.PASS, Verdict.FAIL)]
+        failed = [a for a in runs if a.verdict == FAIL]
+        scored = [a for a in runs if a.verdict in (PASS, FAIL)]
         if failed:
             status = AttackStatus.BYPASSED
         elif scored:
@@ -69,8 +105,8 @@ def redteam_findings(run: EvaluationRun, attempts: Iterable[Attempt]) -> list[di
                 "is_bypassed": status == AttackStatus.BYPASSED,
                 "runs_bypassed": len(failed),
                 "runs_scored": len(scored),
-                "runs_not_scored": sum(1 for a in runs if a.verdict == Verdict.NOT_SCORED),
-                "runs_error": sum(1 for a in runs if a.verdict == Verdict.ERROR),
+                "runs_not_scored": sum(1 for a in runs if a.verdict == NOT_SCORED),
+                "runs_error": sum(1 for a in runs if a.verdict == ERROR),
                 "is_multi_turn": len(spec.turns) > 1,
                 "turns": list(spec.turns),
                 "failing_runs": [_failing_run(a) for a in failed],
@@ -90,7 +126,7 @@ def redteam_summary(findings: Iterable[dict[str, Any]]) -> dict[str, int]:
     }
 
 
-def _failing_run(attempt: Attempt) -> dict[str, Any]:
+def _failing_run(attempt: AttemptLike) -> dict[str, Any]:
     return {
         "repeat": attempt.repeat,
         "transcript": [
@@ -115,7 +151,7 @@ def _excerpt(finding: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------------------------- SARIF
 
 
-def sarif_for_run(run: EvaluationRun, attempts: Iterable[Attempt], *, base_url: str = "") -> dict[str, Any]:
+def sarif_for_run(run: RunLike, attempts: Iterable[AttemptLike], *, base_url: str = "") -> dict[str, Any]:
     """A SARIF 2.1.0 log of the run's red team: one rule per attack, one result per Bypassed attack.
 
     Each result's location is ``trustgate://runs/<run id>/attacks/<attack id>`` (an agent has no source file);
@@ -190,7 +226,7 @@ def _sarif_rule(finding: dict[str, Any]) -> dict[str, Any]:
     return rule
 
 
-def _sarif_result(run: EvaluationRun, finding: dict[str, Any], index: int, report_url: str) -> dict[str, Any]:
+def _sarif_result(run: RunLike, finding: dict[str, Any], index: int, report_url: str) -> dict[str, Any]:
     severity = finding["severity"]
     owasp = f", {finding['owasp_tag']}" if finding["owasp_tag"] else ""
     text = (

@@ -25,17 +25,11 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from evaluations.llm.clients import ToolSpec
+from evaluations.bridge import run_sync
+from evaluations.llm.clients import ToolSpec, close_clients
 from evaluations.llm.fencing import fence, new_boundary
 from evaluations.specs import ScenarioKind
-from suites.generation import (
-    GENERATED_KINDS,
-    GenerationError,
-    propose_with_retry,
-    run_sync,
-    scenario_schema,
-    validate_scenario,
-)
+from suites.generation import GENERATED_KINDS, GenerationError, propose_with_retry, scenario_schema, validate_scenario
 from suites.models import ChangeProposal, ProposalStatus, Scenario, Suite, SuiteVersion
 from suites.services import scenario_from_spec_dict
 
@@ -213,7 +207,9 @@ def check_for_changes(*, suite: Suite, new_policy: str, model: str, user: Any = 
         raise ChangeCheckError(f"Keep the policy under {MAX_POLICY_CHARS:,} characters.", reason="config")
     scenarios = _checked_scenarios(suite)
     # The model call runs outside any transaction; the scenario list is re-read when the result is stored.
-    result = run_sync(apropose_changes(suite=suite, scenarios=scenarios, new_policy=new_policy, model=model))
+    result = run_sync(
+        apropose_changes(suite=suite, scenarios=scenarios, new_policy=new_policy, model=model), cleanup=close_clients
+    )
     return _proposal_store(suite=suite, result=result, new_policy=new_policy, model=model, user=user)
 
 

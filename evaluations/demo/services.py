@@ -12,7 +12,7 @@ from django.db import transaction
 from billing.models import Account, Membership, Role
 from billing.services import credits_grant
 from evaluations.agents.models import Agent, Protocol
-from evaluations.demo.agent import DEMO_POLICY
+from evaluations.demo.policy import DEMO_POLICY
 from evaluations.demo.suite import DEMO_SCENARIOS, DEMO_SUITE_NAME
 from evaluations.monitors.services import monitors_import_yaml
 from suites.models import Suite

@@ -1,4 +1,4 @@
-"""The "Northwind demo suite": saved scenarios for the bundled demo agent (``evaluations/demo_agent.py``).
+"""The "Northwind demo suite": saved scenarios for the bundled demo agent (``evaluations/demo/replies.py``).
 
 ``DEMO_SCENARIOS`` are dicts in the ``ScenarioSpec.to_dict()`` shape, without ``"key"`` (the run assigns keys).
 Every scenario carries at least one deterministic rule (required/forbidden phrases, expected tool call, canary,

@@ -20,8 +20,9 @@ from django_q.tasks import async_task
 
 from billing.services import CostEstimate, InsufficientCredits, run_cost_estimate, run_hold, run_settle
 from evaluations.agents.models import Agent, JudgeModel
+from evaluations.bridge import run_sync
 from evaluations.connectors.base import AgentConfig, Protocol
-from evaluations.llm.clients import judge_provider
+from evaluations.llm.clients import close_clients, judge_provider
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
 from evaluations.outbound.masking import mask_key, redact
 from evaluations.runs.executor import ConversationResult, Job, run_conversations
@@ -36,7 +37,7 @@ from evaluations.scoring.rules import evaluate_rules
 from evaluations.specs import ScenarioKind, ScenarioSpec
 from redteam.library import LIBRARY_VERSION
 from redteam.services import attack_specs
-from suites.generation import DEFAULT_COUNTS, MAX_TURNS_PER_SCENARIO, GenerationError, agenerate, run_sync
+from suites.generation import DEFAULT_COUNTS, MAX_TURNS_PER_SCENARIO, GenerationError, agenerate
 
 logger = logging.getLogger(__name__)
 
@@ -270,7 +271,8 @@ def _generate(run: EvaluationRun) -> bool:
     snapshot = run.settings_snapshot
     try:
         outcome = run_sync(
-            agenerate(knowledge=snapshot.get("knowledge", ""), kinds=snapshot["suite_kinds"], model=generation_model())
+            agenerate(knowledge=snapshot.get("knowledge", ""), kinds=snapshot["suite_kinds"], model=generation_model()),
+            cleanup=close_clients,
         )
     except GenerationError as exc:
         run.settings_snapshot = {**snapshot, "generation_calls": exc.calls}

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from evaluations.demo.agent import add_arguments, run
 
 
 class Command(BaseCommand):
@@ -10,25 +14,15 @@ class Command(BaseCommand):
     requires_system_checks: list[str] = []
     help = "Run the Northwind Outfitters demo agent (a deterministic support bot with planted flaws) until Ctrl-C."
 
-    def add_arguments(self, parser) -> None:
-        parser.add_argument("--host", default="127.0.0.1")
-        parser.add_argument("--port", type=int, default=8765)
-        parser.add_argument("--latency-ms", type=int, default=0, help="sleep this long before every chat reply")
-        parser.add_argument(
-            "--require-key", default="", help="require 'Authorization: Bearer KEY' on the chat endpoints"
-        )
-        parser.add_argument("--print-policy", action="store_true", help="print the demo policy (knowledge) and exit")
+    def add_arguments(self, parser: CommandParser) -> None:
+        add_arguments(parser)
 
-    def handle(self, *args, **options) -> None:
-        from evaluations.demo import agent as demo_agent
-
-        if options["print_policy"]:
-            self.stdout.write(demo_agent.DEMO_POLICY, ending="")
-            return
-        demo_agent.run_forever(
+    def handle(self, *args: Any, **options: Any) -> None:
+        run(
             host=options["host"],
             port=options["port"],
             latency_ms=options["latency_ms"],
             require_key=options["require_key"],
+            print_policy=options["print_policy"],
             out=self.stdout,
         )
