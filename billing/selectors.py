@@ -213,3 +213,16 @@ def account_for_new_object(*, user: User | AnonymousUser, role: str = Role.WRITE
         raise PermissionDenied("You are not a member of any workspace yet. Ask an admin to add you.")
     require_role(user=user, account_id=account.pk, role=role)
     return account
+
+
+def account_get_by_name_or_id(*, value: str) -> Account | None:
+    """The workspace a shell command names: by id when ``value`` is all digits (falling back to the name), else
+    by exact name. None when nothing matches."""
+    account = Account.objects.filter(pk=int(value)).first() if value.isdigit() else None
+    return account or Account.objects.filter(name=value).first()
+
+
+def account_get_sole() -> Account | None:
+    """The only workspace when there is exactly one (a shell command may then leave --account out), else None."""
+    accounts = list(Account.objects.all()[:2])
+    return accounts[0] if len(accounts) == 1 else None

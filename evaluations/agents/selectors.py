@@ -19,3 +19,13 @@ def agent_get_for_user(*, user: User, agent_id: int) -> Agent:
     if agent is None:
         raise Http404("No such agent.")
     return agent
+
+
+def agent_list_for_account(*, account_id: int) -> QuerySet[Agent]:
+    """The workspace's agents; callers have already checked the account (an import, a form, a command)."""
+    return Agent.objects.filter(account_id=account_id)
+
+
+def agent_get_by_name(*, account_id: int, name: str) -> Agent | None:
+    """The workspace's agent with exactly this name, or None (agent names are how YAML and the shell refer)."""
+    return agent_list_for_account(account_id=account_id).filter(name=name).first()

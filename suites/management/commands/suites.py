@@ -20,30 +20,33 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
-from billing.models import Account
-from evaluations.agents.models import Agent
+from billing.selectors import account_get_by_name_or_id, account_get_sole
+from evaluations.agents.selectors import agent_get_by_name
 from suites import services
 from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, Suite, SuiteKind
 from suites.yaml_io import SuiteImportError, import_suite_yaml, suite_to_yaml
 
+if TYPE_CHECKING:
+    from billing.models import Account
+    from evaluations.agents.models import Agent
+
 
 def _account(value: str | None) -> Account:
     if value:
-        account = Account.objects.filter(pk=int(value)).first() if value.isdigit() else None
-        account = account or Account.objects.filter(name=value).first()
+        account = account_get_by_name_or_id(value=value)
         if account is None:
             raise CommandError(f"No workspace {value!r} (give its id or exact name).")
         return account
-    accounts = list(Account.objects.all()[:2])
-    if len(accounts) != 1:
+    sole = account_get_sole()
+    if sole is None:
         raise CommandError("Say which workspace with --account (its id or exact name).")
-    return accounts[0]
+    return sole
 
 
 def _suite(options: dict[str, Any]) -> Suite:
@@ -61,7 +64,7 @@ def _suite(options: dict[str, Any]) -> Suite:
 def _agent(account: Account, name: str | None) -> Agent | None:
     if not name:
         return None
-    agent = Agent.objects.filter(account=account, name=name).first()
+    agent = agent_get_by_name(account_id=account.pk, name=name)
     if agent is None:
         raise CommandError(f"The workspace {account.name!r} has no agent named {name!r}.")
     return agent
