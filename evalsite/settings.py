@@ -261,3 +261,14 @@ for _name in ("TRUSTGATE_PRICE_AGENT_MESSAGE", "TRUSTGATE_PRICE_JUDGE_CALL", "TR
 
 # --- Links in alerts and CI output ---
 TRUSTGATE_BASE_URL = env_str("TRUSTGATE_BASE_URL", "http://127.0.0.1:8000")
+
+# --- Monitor credentials -----------------------------------------------------------------------------------
+# A monitor's credential is written secret.NAME and never stored: the worker reads TRUSTGATE_SECRET_NAME from
+# its environment when it starts (a new secret needs a restart). The prefix is SECRET_ENV_PREFIX in
+# evaluations/monitors/validators.py. TRUSTGATE_SECRET_KEY is Django's SECRET_KEY above: never a monitor's
+# credential, or a monitor could send it to any endpoint.
+TRUSTGATE_SECRETS = {
+    name.removeprefix("TRUSTGATE_SECRET_"): value
+    for name, value in os.environ.items()
+    if name.startswith("TRUSTGATE_SECRET_") and name != "TRUSTGATE_SECRET_KEY" and value
+}

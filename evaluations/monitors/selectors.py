@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import date
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
+from django.utils import timezone
 
 from billing.selectors import account_ids_for_user
 from evaluations.monitors import engine
@@ -17,11 +20,47 @@ from evaluations.monitors.models import (
     MonitorRun,
     MonitorSample,
     MonitorUsage,
+    SampleVerdict,
 )
 from evaluations.monitors.rules import rule_to_line
-from evaluations.monitors.services import month_start
 
 CHART_RUNS = 48
+
+
+def month_start(now: Any = None) -> date:
+    """The first day of ``now``'s month (UTC): budgets are counted per calendar month."""
+    return (now or timezone.now()).date().replace(day=1)
+
+
+def monitor_usage_get(*, monitor: Monitor, month: date | None = None) -> MonitorUsage | None:
+    return MonitorUsage.objects.filter(monitor=monitor, month=month or month_start()).first()
+
+
+def monitor_tokens_used(*, monitor: Monitor, month: date | None = None) -> int:
+    usage = monitor_usage_get(monitor=monitor, month=month)
+    return usage.tokens if usage else 0
+
+
+def monitor_budget_exhausted(*, monitor: Monitor) -> bool:
+    return monitor_tokens_used(monitor=monitor) >= monitor.monthly_token_budget
+
+
+def monitor_last_good_answers(*, monitor: Monitor, case_ids: Sequence[int], before_run_id: int) -> dict[int, str]:
+    """For each case, the newest stored answer that passed before the given run (what an alert compares)."""
+    found: dict[int, str] = {}
+    for case_id in case_ids:
+        sample = (
+            MonitorSample.objects.filter(
+                case_id=case_id, verdict=SampleVerdict.PASS, run__monitor=monitor, run_id__lt=before_run_id
+            )
+            .exclude(answer="")
+            .order_by("-run_id", "sample_index")
+            .values("answer")
+            .first()
+        )
+        if sample:
+            found[case_id] = sample["answer"]
+    return found
 
 
 def monitor_list_for_user(*, user: Any) -> QuerySet[Monitor]:
@@ -69,7 +108,7 @@ def monitor_active_run(*, monitor: Monitor) -> MonitorRun | None:
 def monitor_detail(*, monitor: Monitor) -> dict[str, Any]:
     """Everything the monitor page shows, in a fixed number of queries."""
     runs = list(MonitorRun.objects.filter(monitor=monitor).defer("case_results").order_by("-pk")[:CHART_RUNS])
-    usage = MonitorUsage.objects.filter(monitor=monitor, month=month_start()).first()
+    usage = monitor_usage_get(monitor=monitor)
     used = usage.tokens if usage else 0
     cases = list(monitor_cases(monitor=monitor))
     for case in cases:

@@ -100,4 +100,9 @@ def parse_secret_reference(value: str) -> str:
             "Write the credential as secret.NAME (capital letters, digits and _), e.g. secret.TEST_TOKEN; the "
             f"worker reads it from {SECRET_ENV_PREFIX}NAME. Keys themselves are never stored."
         )
+    if name == "KEY":
+        # TRUSTGATE_SECRET_KEY is Django's SECRET_KEY: sending it to an agent would give sessions away.
+        raise ValueError(
+            f"secret.KEY is taken: {SECRET_ENV_PREFIX}KEY is Trustgate's own secret key. Choose another name."
+        )
     return name

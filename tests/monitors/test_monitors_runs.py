@@ -6,9 +6,11 @@ import hashlib
 import hmac
 import itertools
 import json
+import runpy
 import threading
 from collections.abc import Callable, Iterator
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +22,7 @@ from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
 from billing.services import api_key_create
+from evalsite import settings as settings_module
 from evaluations.monitors import services
 from evaluations.monitors.models import (
     AlertState,
@@ -32,6 +35,7 @@ from evaluations.monitors.models import (
 )
 from evaluations.monitors.rules import parse_rules
 from evaluations.monitors.scheduling import schedule_name
+from evaluations.monitors.validators import parse_secret_reference
 from evaluations.scoring.pii import scan_pii
 
 
@@ -228,22 +232,32 @@ def test_stored_answers_have_no_pii_and_fit_in_2_kb(acme, agent_server, run_now)
 
 
 def test_the_key_comes_from_the_workers_environment_and_a_missing_secret_is_a_monitor_error(
-    acme, agent_server, run_now, monkeypatch
+    acme, agent_server, run_now, settings
 ) -> None:
     monitor = make_monitor(acme, agent_server.url, auth_secret="TEST_TOKEN")
-    monkeypatch.delenv("TRUSTGATE_SECRET_TEST_TOKEN", raising=False)
+    settings.TRUSTGATE_SECRETS = {}  # the worker started without TRUSTGATE_SECRET_TEST_TOKEN
     run = run_now(monitor)
     assert run.status == "error"
     assert "TRUSTGATE_SECRET_TEST_TOKEN" in run.error_message
     assert monitor.last_error == run.error_message and monitor.status == "pending"
     assert agent_server.requests == []
 
-    monkeypatch.setenv("TRUSTGATE_SECRET_TEST_TOKEN", "tok-123456789")
+    settings.TRUSTGATE_SECRETS = {"TEST_TOKEN": "tok-123456789"}  # read from TRUSTGATE_SECRET_TEST_TOKEN
     run = run_now(monitor)
     assert run.status == "done" and run.outcome == "up"
     assert {r["auth"] for r in agent_server.requests} == {"Bearer tok-123456789"}
     assert Monitor.objects.get(pk=monitor.pk).last_error == ""
     assert "tok-123456789" not in json.dumps(list(Monitor.objects.values()), default=str)
+
+
+def test_secrets_are_read_at_start_up_and_the_django_secret_key_is_never_one(monkeypatch) -> None:
+    monkeypatch.setenv("TRUSTGATE_SECRET_KEY", "the-django-secret-key")
+    monkeypatch.setenv("TRUSTGATE_SECRET_TEST_TOKEN", "tok-123456789")
+    fresh = runpy.run_path(str(Path(settings_module.__file__)))
+    assert fresh["TRUSTGATE_SECRETS"]["TEST_TOKEN"] == "tok-123456789"
+    assert "KEY" not in fresh["TRUSTGATE_SECRETS"]
+    with pytest.raises(ValueError, match="secret.KEY is taken"):
+        parse_secret_reference("secret.KEY")
 
 
 def test_budget_pauses_the_monitor_says_so_and_alerts_once(

@@ -1,0 +1,38 @@
+"""Every write about monitors, by concern: the monitors themselves (create, edit, pause, YAML import), runs
+(queue, execute, deploy hook), recording a finished run, and the status history with its alerts."""
+
+from evaluations.monitors.services.events import monitor_alert_send
+from evaluations.monitors.services.monitors import (
+    MonitorActionError,
+    monitor_create,
+    monitor_delete,
+    monitor_pause,
+    monitor_resume,
+    monitor_update,
+    monitors_import_yaml,
+)
+from evaluations.monitors.services.runs import (
+    DeployResult,
+    MonitorConfigError,
+    monitor_run_execute,
+    monitor_run_request,
+    monitor_run_scheduled,
+    monitors_trigger_deploy,
+)
+
+__all__ = [
+    "DeployResult",
+    "MonitorActionError",
+    "MonitorConfigError",
+    "monitor_alert_send",
+    "monitor_create",
+    "monitor_delete",
+    "monitor_pause",
+    "monitor_resume",
+    "monitor_run_execute",
+    "monitor_run_request",
+    "monitor_run_scheduled",
+    "monitor_update",
+    "monitors_import_yaml",
+    "monitors_trigger_deploy",
+]

@@ -1,0 +1,173 @@
+"""Monitors themselves: create, edit, delete, pause, resume, and import from YAML."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from django.db import transaction
+
+from evaluations.monitors.models import (
+    EventKind,
+    Monitor,
+    MonitorCase,
+    MonitorProtocol,
+    MonitorStatus,
+    PauseReason,
+    StorageMode,
+)
+from evaluations.monitors.scheduling import monitor_schedule_delete, monitor_schedule_sync
+from evaluations.monitors.selectors import monitor_budget_exhausted
+from evaluations.monitors.services.events import event_record
+from evaluations.monitors.yaml_io import parse_monitors
+
+if TYPE_CHECKING:
+    from billing.models import Account
+
+
+class MonitorActionError(Exception):
+    """A request the monitor cannot take now; ``str(error)`` is a sentence for the user."""
+
+
+MONITOR_FIELDS = (
+    "name",
+    "agent",
+    "endpoint_url",
+    "protocol",
+    "model_name",
+    "auth_secret",
+    "interval_minutes",
+    "samples_per_case",
+    "min_passing_samples",
+    "target_pass_rate",
+    "alert_emails",
+    "webhook_url",
+    "monthly_token_budget",
+    "storage_mode",
+    "judge_model",
+    "judge_strictness",
+)
+
+
+def _replace_cases(monitor: Monitor, cases: Sequence[dict[str, Any]]) -> None:
+    """Make the monitor's cases ``cases`` (in order). A case keeps its row (and so its history) when it
+    carries its ``id`` or asks the same question as an existing case."""
+    existing = {case.pk: case for case in monitor.cases.all()}
+    by_ask = {case.ask.strip(): case for case in existing.values()}
+    keep: set[int] = set()
+    for position, data in enumerate(cases):
+        case = existing.get(data.get("id") or 0) or by_ask.get(data["ask"].strip())
+        if case is not None and case.pk in keep:
+            case = None  # the same question twice: the second is a new case
+        name = (data.get("name") or "").strip() or f"Case {position + 1}"
+        if case is None:
+            case = MonitorCase.objects.create(
+                monitor=monitor, position=position, name=name, ask=data["ask"], expect=data["expect"]
+            )
+        else:
+            case.position, case.name, case.ask, case.expect = position, name, data["ask"], data["expect"]
+            case.save(update_fields=["position", "name", "ask", "expect"])
+        keep.add(case.pk)
+    monitor.cases.exclude(pk__in=keep).delete()
+
+
+@transaction.atomic
+def monitor_create(
+    *, account: Account, data: dict[str, Any], cases: Sequence[dict[str, Any]], user: Any = None
+) -> Monitor:
+    values = {k: v for k, v in data.items() if k in MONITOR_FIELDS}
+    monitor = Monitor.objects.create(account=account, created_by=user if getattr(user, "pk", None) else None, **values)
+    _replace_cases(monitor, cases)
+    monitor_schedule_sync(monitor=monitor)
+    return monitor
+
+
+@transaction.atomic
+def monitor_update(*, monitor: Monitor, data: dict[str, Any], cases: Sequence[dict[str, Any]]) -> Monitor:
+    for field, value in data.items():
+        if field in MONITOR_FIELDS:
+            setattr(monitor, field, value)
+    monitor.save()
+    _replace_cases(monitor, cases)
+    monitor_schedule_sync(monitor=monitor)
+    return monitor
+
+
+@transaction.atomic
+def monitor_delete(*, monitor: Monitor) -> None:
+    monitor_schedule_delete(monitor_id=monitor.pk)
+    monitor.delete()
+
+
+@transaction.atomic
+def monitor_pause(*, monitor: Monitor) -> Monitor:
+    monitor = Monitor.objects.select_for_update().get(pk=monitor.pk)
+    if monitor.paused_reason == PauseReason.USER:
+        return monitor
+    previous = monitor.display_status
+    monitor.paused_reason = PauseReason.USER
+    monitor.save(update_fields=["paused_reason", "updated_at"])
+    event_record(
+        monitor=monitor, kind=EventKind.PAUSED, status_value=MonitorStatus.PAUSED, previous=previous, title="Paused"
+    )
+    monitor_schedule_sync(monitor=monitor)
+    return monitor
+
+
+@transaction.atomic
+def monitor_resume(*, monitor: Monitor, note: str = "") -> Monitor:
+    """Raises MonitorActionError while this month's budget is used up (raise the budget first)."""
+    monitor = Monitor.objects.select_for_update().get(pk=monitor.pk)
+    if not monitor.is_paused:
+        return monitor
+    if monitor_budget_exhausted(monitor=monitor):
+        raise MonitorActionError(
+            f"This month's token budget ({monitor.monthly_token_budget:,}) is used up; raise the budget to "
+            "resume before the month ends."
+        )
+    monitor.paused_reason = PauseReason.NONE
+    monitor.save(update_fields=["paused_reason", "updated_at"])
+    event_record(
+        monitor=monitor, kind=EventKind.RESUMED, status_value=monitor.status, previous=MonitorStatus.PAUSED,
+        title="Resumed", message=note,
+    )  # fmt: skip
+    monitor_schedule_sync(monitor=monitor)
+    return monitor
+
+
+YAML_DEFAULTS: dict[str, Any] = {
+    "agent": None,
+    "endpoint_url": "",
+    "protocol": MonitorProtocol.CHAT,
+    "model_name": "",
+    "auth_secret": "",
+    "interval_minutes": 60,
+    "samples_per_case": 3,
+    "min_passing_samples": 2,
+    "target_pass_rate": 90,
+    "alert_emails": "",
+    "webhook_url": "",
+    "monthly_token_budget": 200_000,
+    "storage_mode": StorageMode.ANSWERS,
+    "judge_model": "sonnet",
+    "judge_strictness": "balanced",
+}
+
+
+@transaction.atomic
+def monitors_import_yaml(*, account: Account, text: str, user: Any = None) -> tuple[list[Monitor], list[Monitor]]:
+    """Create or update (by name) every monitor declared in ``text``; all or nothing.
+
+    The file is the source of truth: a setting it leaves out gets its default. Cases are matched by question,
+    so a case keeps its history across imports. Raises ``yaml_io.YamlImportError`` (every problem, by line).
+    """
+    created: list[Monitor] = []
+    updated: list[Monitor] = []
+    for declaration in parse_monitors(text, account_id=account.pk):
+        data = {**YAML_DEFAULTS, **declaration.data}
+        existing = Monitor.objects.filter(account=account, name=data["name"]).first()
+        if existing is None:
+            created.append(monitor_create(account=account, data=data, cases=declaration.cases, user=user))
+        else:
+            updated.append(monitor_update(monitor=existing, data=data, cases=declaration.cases))
+    return created, updated
