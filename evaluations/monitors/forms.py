@@ -7,10 +7,11 @@ from typing import Any, cast
 from django import forms
 from django.forms import formset_factory
 
-from evaluations.agents.models import Agent, Strictness
+from evaluations.agents.selectors import agent_list_for_account
 from evaluations.monitors import validators
 from evaluations.monitors.models import Monitor, MonitorJudgeModel, MonitorProtocol, StorageMode
 from evaluations.monitors.rules import RuleError, parse_rule_lines, rule_to_line
+from evaluations.scoring.choices import Strictness
 
 EVERY_UNITS = (("minutes", "minutes"), ("hours", "hours"))
 RULES_HELP = (
@@ -23,7 +24,7 @@ RULES_HELP = (
 class MonitorForm(forms.Form):
     name = forms.CharField(max_length=120)
     agent = forms.ModelChoiceField(
-        queryset=Agent.objects.none(),
+        queryset=None,  # the workspace's agents, set in __init__
         required=False,
         empty_label="— none: use the endpoint below —",
         help_text="A saved agent (its request format is used), or leave empty and give an endpoint.",
@@ -74,7 +75,7 @@ class MonitorForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.account_id = account_id
         self.monitor = monitor
-        cast(forms.ModelChoiceField, self.fields["agent"]).queryset = Agent.objects.filter(account_id=account_id)
+        cast(forms.ModelChoiceField, self.fields["agent"]).queryset = agent_list_for_account(account_id=account_id)
         self.fields["model_name"].widget.attrs["autocomplete"] = "off"
         self.fields["credential"].widget.attrs.update({"autocomplete": "off", "placeholder": "secret.TEST_TOKEN"})
 

@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from billing.models import Account
+from billing.selectors import account_get_by_name_or_id
 from evaluations.monitors import services
 from evaluations.monitors.models import Monitor, MonitorRun, RunTrigger
 from evaluations.monitors.scheduling import monitor_schedules_sync
 from evaluations.monitors.yaml_io import YamlImportError, export_monitors
+
+if TYPE_CHECKING:
+    from billing.models import Account
 
 
 class Command(BaseCommand):
@@ -45,8 +48,7 @@ class Command(BaseCommand):
     def _account(self, value: str | None) -> Account | None:
         if not value:
             return None
-        account = Account.objects.filter(pk=int(value)).first() if value.isdigit() else None
-        account = account or Account.objects.filter(name=value).first()
+        account = account_get_by_name_or_id(value=value)
         if account is None:
             raise CommandError(f"No workspace named or numbered {value!r}.")
         return account
