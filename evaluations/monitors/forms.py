@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.forms import formset_factory
 
+from evaluations import yamlsafe
 from evaluations.agents.selectors import agent_list_for_account
 from evaluations.monitors import validators
 from evaluations.monitors.models import Monitor, MonitorJudgeModel, MonitorProtocol, StorageMode
 from evaluations.monitors.rules import RuleError, parse_rule_lines, rule_to_line
 from evaluations.scoring.choices import Strictness
+
+if TYPE_CHECKING:
+    from evaluations.agents.models import Agent
 
 EVERY_UNITS = (("minutes", "minutes"), ("hours", "hours"))
 RULES_HELP = (
@@ -23,7 +27,7 @@ RULES_HELP = (
 
 class MonitorForm(forms.Form):
     name = forms.CharField(max_length=120)
-    agent = forms.ModelChoiceField(
+    agent: forms.ModelChoiceField[Agent] = forms.ModelChoiceField(
         queryset=None,  # the workspace's agents, set in __init__
         required=False,
         empty_label="— none: use the endpoint below —",
@@ -246,7 +250,7 @@ class ImportForm(forms.Form):
         data = self.cleaned_data
         upload = data.get("yaml_file")
         if upload:
-            raw = upload.read(256 * 1024 + 1)
+            raw = upload.read(yamlsafe.MAX_YAML_BYTES + 1)  # one byte over: the loader says it is too large
             try:
                 data["text"] = raw.decode("utf-8")
             except UnicodeDecodeError:

@@ -120,6 +120,8 @@ def test_form_rules_are_one_a_line_and_errors_name_the_line() -> None:
     assert [r["rule"] for r in parsed] == ["answered", "contains", "no_pii", "judge"]
     with pytest.raises(RuleError, match="line 2: Unknown rule"):
         parse_rule_lines("no_pii\nbogus: 1")
+    with pytest.raises(RuleError, match="line 1: anchors and aliases"):
+        parse_rule_lines("json_schema: {a: &x [1, 2], b: [*x, *x]}")
     round_trip = parse_rule_lines("\n".join(rules.rule_to_line(r) for r in parsed))
     assert round_trip == parsed
 

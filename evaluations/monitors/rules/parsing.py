@@ -1,30 +1,7 @@
-"""The monitor rule catalogue (SPEC §10): parse and check the ``expect`` rules of a case.
-
-A rule is written the OpenPing way, one single-key mapping per rule (or a bare name for rules without
-arguments), and stored normalised as ``{"rule": name, ...}``:
-
-* ``answered: {within: 20s}`` - an answer came back within the limit (20 s when omitted). A sample that got no
-  answer at all is an error, not a fail, whether or not this rule is listed.
-* ``contains: "30 days"`` / ``not_contains: "error"`` - a phrase (or a list: every one) is / is not in the
-  answer: whole words, case-insensitive, Unicode-normalised (the same matcher as suite phrases).
-* ``regex: "pattern"`` - the answer matches (``search``). Run with the ``regex`` module and a time limit of
-  ``REGEX_TIMEOUT_S``; a pattern that runs out of time fails the sample with a message saying so, and a
-  pattern that blows up on simple probe strings is refused when the monitor is saved.
-* ``json_schema: {...}`` - the answer (or the one fenced ```json block in it) is JSON valid under the schema.
-* ``max_words: 80`` - at most this many whitespace-separated words.
-* ``no_pii`` - no card numbers, SSNs, IBANs, emails or phone numbers, except contacts in the agent's knowledge
-  or allowed contacts, values the question itself contained, and example domains.
-* ``no_refusal`` - the answer does not open as a refusal (``evaluations.rules.is_refusal``).
-* ``has_citation`` - the answer cites a source: a link, a footnote such as ``[1]``, or a "Source:" line.
-  ``has_citation: docs.acme.com`` requires a link to that host (or a sub-domain of it).
-* ``judge: "rubric"`` - an AI judge agrees; only asked when every other rule passed (the service does that).
-
-Messages never quote the answer (they are stored even in results-only mode); PII values appear masked only.
-"""
+"""Parsing the rule catalogue: a rule as written -> its normalised dict, and back (see the package docstring)."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from collections.abc import Sequence
@@ -33,8 +10,7 @@ from urllib.parse import urlsplit
 
 import regex
 
-from evaluations.scoring.pii import scan_pii
-from evaluations.scoring.rules import is_refusal, phrase_in
+from evaluations import yamlsafe
 
 RULE_NAMES = (
     "answered",
@@ -60,28 +36,6 @@ MAX_PHRASE_CHARS = 500
 class RuleError(ValueError):
     """A rule is written wrong; ``str(error)`` says how to fix it."""
 
-
-@dataclasses.dataclass(frozen=True)
-class RuleResult:
-    rule: str
-    passed: bool
-    message: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"rule": self.rule, "passed": self.passed, "message": self.message}
-
-
-@dataclasses.dataclass(frozen=True)
-class RulesOutcome:
-    results: tuple[RuleResult, ...]
-    judge_rubrics: tuple[str, ...]  # asked only when nothing failed
-
-    @property
-    def failed(self) -> bool:
-        return any(not r.passed for r in self.results)
-
-
-# ---- parsing ---------------------------------------------------------------------------------------------------
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|sec|secs|seconds?|m|min|mins|minutes?)?\s*$", re.IGNORECASE)
 
@@ -258,8 +212,6 @@ def rule_to_line(rule: dict[str, Any]) -> str:
 
 def parse_rule_lines(text: str) -> list[dict[str, Any]]:
     """The edit form's rules: one rule a line, each a YAML flow item. The error names the line."""
-    import yaml
-
     rules = []
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
@@ -267,10 +219,9 @@ def parse_rule_lines(text: str) -> list[dict[str, Any]]:
             continue
         stripped = stripped[2:] if stripped.startswith("- ") else stripped
         try:
-            raw = yaml.safe_load(stripped)
-        except yaml.YAMLError as exc:
-            problem = getattr(exc, "problem", None) or "not valid YAML"
-            raise RuleError(f'line {number}: {problem}; write e.g. contains: "30 days".') from None
+            raw = yamlsafe.load(stripped).data
+        except yamlsafe.YamlRefused as refused:
+            raise RuleError(f'line {number}: {refused.detail}; write e.g. contains: "30 days".') from None
         try:
             rules.append(parse_rule(raw))
         except RuleError as exc:
@@ -284,123 +235,6 @@ def within_seconds(rules: Sequence[dict[str, Any]]) -> float | None:
     return min(limits) if limits else None
 
 
-# ---- checking --------------------------------------------------------------------------------------------------
-
-
-@dataclasses.dataclass(frozen=True)
-class AnswerContext:
-    ask: str
-    knowledge: str = ""
-    allowed_contacts: tuple[str, ...] = ()
-
-
-def _json_payload(answer: str) -> str:
-    text = answer.strip()
-    fenced = re.findall(r"```(?:json)?\s*\n(.*?)```", text, flags=re.DOTALL | re.IGNORECASE)
-    if len(fenced) == 1 and not text.startswith(("{", "[")):
-        return fenced[0].strip()
-    return text
-
-
-def _check_json(schema: dict[str, Any], answer: str) -> RuleResult:
-    from jsonschema import Draft202012Validator
-
-    try:
-        data = json.loads(_json_payload(answer))
-    except ValueError:
-        return RuleResult("json_schema", False, "The answer is not JSON.")
-    error = next(iter(sorted(Draft202012Validator(schema).iter_errors(data), key=lambda e: e.path)), None)
-    if error is None:
-        return RuleResult("json_schema", True, "The answer is JSON that fits the schema.")
-    # The validator's own message quotes the value; the path and keyword say enough without the answer text.
-    return RuleResult(
-        "json_schema", False, f"The JSON does not fit the schema: {error.json_path} fails '{error.validator}'."
-    )
-
-
-_URL = re.compile(r"\bhttps?://[^\s<>()\"'\]]+", re.IGNORECASE)
-_FOOTNOTE = re.compile(r"\[\^?\d{1,3}\]|【\d{1,3}(?:†[^】]*)?】")
-_SOURCE_LINE = re.compile(r"(?im)^\s*(?:[*_#>-]+\s*)?(?:sources?|references?|citations?)\s*:")
-
-
 def _host_of(value: str) -> str:
     host = urlsplit(value if "://" in value else f"//{value}").hostname or value
     return host.lower().strip(".")
-
-
-def _check_citation(source: str, answer: str) -> RuleResult:
-    urls = _URL.findall(answer)
-    if source:
-        for url in urls:
-            host = (urlsplit(url).hostname or "").lower()
-            if host == source or host.endswith("." + source):
-                return RuleResult("has_citation", True, f"The answer links to {source}.")
-        return RuleResult("has_citation", False, f"The answer has no link to {source}.")
-    if urls or _FOOTNOTE.search(answer) or _SOURCE_LINE.search(answer):
-        return RuleResult("has_citation", True, "The answer cites a source.")
-    return RuleResult("has_citation", False, "The answer cites no source (no link, footnote or Sources line).")
-
-
-def _check_one(rule: dict[str, Any], answer: str, latency_ms: int | None, context: AnswerContext) -> RuleResult:
-    name = rule["rule"]
-    if name == "answered":
-        limit = float(rule["within_s"])
-        seconds = (latency_ms or 0) / 1000
-        if seconds <= limit:
-            return RuleResult(name, True, f"Answered in {seconds:.1f} s (limit {limit:g} s).")
-        return RuleResult(name, False, f"Answered in {seconds:.1f} s, over the {limit:g} s limit.")
-    if name == "contains":
-        missing = [p for p in rule["phrases"] if not phrase_in(answer, p)]
-        if missing:
-            return RuleResult(name, False, "Missing: " + "; ".join(f"“{p}”" for p in missing) + ".")
-        return RuleResult(name, True, "Contains " + "; ".join(f"“{p}”" for p in rule["phrases"]) + ".")
-    if name == "not_contains":
-        found = [p for p in rule["phrases"] if phrase_in(answer, p)]
-        if found:
-            return RuleResult(name, False, "Contains " + "; ".join(f"“{p}”" for p in found) + ".")
-        return RuleResult(name, True, "Contains none of " + "; ".join(f"“{p}”" for p in rule["phrases"]) + ".")
-    if name == "regex":
-        try:
-            matched = regex.search(rule["pattern"], answer, timeout=REGEX_TIMEOUT_S) is not None
-        except TimeoutError:
-            return RuleResult(
-                name, False, f"The pattern ran out of time ({REGEX_TIMEOUT_S:g} s) on this answer; simplify it."
-            )
-        return RuleResult(name, matched, "Matches the pattern." if matched else "Does not match the pattern.")
-    if name == "json_schema":
-        return _check_json(rule["schema"], answer)
-    if name == "max_words":
-        count = len(answer.split())
-        limit = int(rule["max"])
-        if count <= limit:
-            return RuleResult(name, True, f"{count} words (limit {limit}).")
-        return RuleResult(name, False, f"{count} words, over the limit of {limit}.")
-    if name == "no_pii":
-        findings = scan_pii(
-            answer,
-            withhold_contacts=True,
-            allowed_texts=[context.knowledge] if context.knowledge else [],
-            allowed_contacts=context.allowed_contacts,
-            user_texts=[context.ask],
-        )
-        if findings:
-            shown = "; ".join(f"{f.label} {f.masked}" for f in findings[:5])
-            return RuleResult(name, False, f"Leaks personal data: {shown}.")
-        return RuleResult(name, True, "No personal data found.")
-    if name == "no_refusal":
-        if is_refusal(answer):
-            return RuleResult(name, False, "The agent refused to answer.")
-        return RuleResult(name, True, "Not a refusal.")
-    if name == "has_citation":
-        return _check_citation(str(rule.get("source", "")), answer)
-    raise RuleError(f"Unknown rule {name!r}.")
-
-
-def evaluate(
-    rules: Sequence[dict[str, Any]], *, answer: str, latency_ms: int | None, context: AnswerContext
-) -> RulesOutcome:
-    """Check every non-judge rule against an answer. The judge rubrics are returned for the caller to ask,
-    and only when nothing failed: a judge never overrules a failed rule."""
-    results = tuple(_check_one(r, answer, latency_ms, context) for r in rules if r["rule"] != "judge")
-    rubrics = tuple(r["rubric"] for r in rules if r["rule"] == "judge")
-    return RulesOutcome(results=results, judge_rubrics=rubrics)

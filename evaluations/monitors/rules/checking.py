@@ -1,0 +1,150 @@
+"""Checking an answer against a case's rules (every rule but the judge, which the engine asks afterwards)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import urlsplit
+
+import regex
+
+from evaluations.monitors.rules.parsing import REGEX_TIMEOUT_S, RuleError
+from evaluations.scoring.pii import scan_pii
+from evaluations.scoring.rules import is_refusal, phrase_in
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleResult:
+    rule: str
+    passed: bool
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule, "passed": self.passed, "message": self.message}
+
+
+@dataclasses.dataclass(frozen=True)
+class RulesOutcome:
+    results: tuple[RuleResult, ...]
+    judge_rubrics: tuple[str, ...]  # asked only when nothing failed
+
+    @property
+    def failed(self) -> bool:
+        return any(not r.passed for r in self.results)
+
+
+@dataclasses.dataclass(frozen=True)
+class AnswerContext:
+    ask: str
+    knowledge: str = ""
+    allowed_contacts: tuple[str, ...] = ()
+
+
+def _json_payload(answer: str) -> str:
+    text = answer.strip()
+    fenced = re.findall(r"```(?:json)?\s*\n(.*?)```", text, flags=re.DOTALL | re.IGNORECASE)
+    if len(fenced) == 1 and not text.startswith(("{", "[")):
+        return fenced[0].strip()
+    return text
+
+
+def _check_json(schema: dict[str, Any], answer: str) -> RuleResult:
+    from jsonschema import Draft202012Validator
+
+    try:
+        data = json.loads(_json_payload(answer))
+    except ValueError:
+        return RuleResult("json_schema", False, "The answer is not JSON.")
+    error = next(iter(sorted(Draft202012Validator(schema).iter_errors(data), key=lambda e: e.path)), None)
+    if error is None:
+        return RuleResult("json_schema", True, "The answer is JSON that fits the schema.")
+    # The validator's own message quotes the value; the path and keyword say enough without the answer text.
+    return RuleResult(
+        "json_schema", False, f"The JSON does not fit the schema: {error.json_path} fails '{error.validator}'."
+    )
+
+
+_URL = re.compile(r"\bhttps?://[^\s<>()\"'\]]+", re.IGNORECASE)
+_FOOTNOTE = re.compile(r"\[\^?\d{1,3}\]|【\d{1,3}(?:†[^】]*)?】")
+_SOURCE_LINE = re.compile(r"(?im)^\s*(?:[*_#>-]+\s*)?(?:sources?|references?|citations?)\s*:")
+
+
+def _check_citation(source: str, answer: str) -> RuleResult:
+    urls = _URL.findall(answer)
+    if source:
+        for url in urls:
+            host = (urlsplit(url).hostname or "").lower()
+            if host == source or host.endswith("." + source):
+                return RuleResult("has_citation", True, f"The answer links to {source}.")
+        return RuleResult("has_citation", False, f"The answer has no link to {source}.")
+    if urls or _FOOTNOTE.search(answer) or _SOURCE_LINE.search(answer):
+        return RuleResult("has_citation", True, "The answer cites a source.")
+    return RuleResult("has_citation", False, "The answer cites no source (no link, footnote or Sources line).")
+
+
+def _check_one(rule: dict[str, Any], answer: str, latency_ms: int | None, context: AnswerContext) -> RuleResult:
+    name = rule["rule"]
+    if name == "answered":
+        limit = float(rule["within_s"])
+        seconds = (latency_ms or 0) / 1000
+        if seconds <= limit:
+            return RuleResult(name, True, f"Answered in {seconds:.1f} s (limit {limit:g} s).")
+        return RuleResult(name, False, f"Answered in {seconds:.1f} s, over the {limit:g} s limit.")
+    if name == "contains":
+        missing = [p for p in rule["phrases"] if not phrase_in(answer, p)]
+        if missing:
+            return RuleResult(name, False, "Missing: " + "; ".join(f"“{p}”" for p in missing) + ".")
+        return RuleResult(name, True, "Contains " + "; ".join(f"“{p}”" for p in rule["phrases"]) + ".")
+    if name == "not_contains":
+        found = [p for p in rule["phrases"] if phrase_in(answer, p)]
+        if found:
+            return RuleResult(name, False, "Contains " + "; ".join(f"“{p}”" for p in found) + ".")
+        return RuleResult(name, True, "Contains none of " + "; ".join(f"“{p}”" for p in rule["phrases"]) + ".")
+    if name == "regex":
+        try:
+            matched = regex.search(rule["pattern"], answer, timeout=REGEX_TIMEOUT_S) is not None
+        except TimeoutError:
+            return RuleResult(
+                name, False, f"The pattern ran out of time ({REGEX_TIMEOUT_S:g} s) on this answer; simplify it."
+            )
+        return RuleResult(name, matched, "Matches the pattern." if matched else "Does not match the pattern.")
+    if name == "json_schema":
+        return _check_json(rule["schema"], answer)
+    if name == "max_words":
+        count = len(answer.split())
+        limit = int(rule["max"])
+        if count <= limit:
+            return RuleResult(name, True, f"{count} words (limit {limit}).")
+        return RuleResult(name, False, f"{count} words, over the limit of {limit}.")
+    if name == "no_pii":
+        findings = scan_pii(
+            answer,
+            withhold_contacts=True,
+            allowed_texts=[context.knowledge] if context.knowledge else [],
+            allowed_contacts=context.allowed_contacts,
+            user_texts=[context.ask],
+        )
+        if findings:
+            shown = "; ".join(f"{f.label} {f.masked}" for f in findings[:5])
+            return RuleResult(name, False, f"Leaks personal data: {shown}.")
+        return RuleResult(name, True, "No personal data found.")
+    if name == "no_refusal":
+        if is_refusal(answer):
+            return RuleResult(name, False, "The agent refused to answer.")
+        return RuleResult(name, True, "Not a refusal.")
+    if name == "has_citation":
+        return _check_citation(str(rule.get("source", "")), answer)
+    raise RuleError(f"Unknown rule {name!r}.")
+
+
+def evaluate(
+    rules: Sequence[dict[str, Any]], *, answer: str, latency_ms: int | None, context: AnswerContext
+) -> RulesOutcome:
+    """Check every non-judge rule against an answer. The judge rubrics are returned for the caller to ask,
+    and only when nothing failed: a judge never overrules a failed rule."""
+    results = tuple(_check_one(r, answer, latency_ms, context) for r in rules if r["rule"] != "judge")
+    rubrics = tuple(r["rubric"] for r in rules if r["rule"] == "judge")
+    return RulesOutcome(results=results, judge_rubrics=rubrics)

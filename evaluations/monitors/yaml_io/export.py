@@ -1,0 +1,47 @@
+"""Writing monitors as a YAML file that ``parse_monitors`` reads back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from evaluations.monitors.models import Monitor, MonitorProtocol
+from evaluations.monitors.rules import rule_to_yaml
+
+
+def export_monitors(monitors: list[Monitor]) -> str:
+    """The monitors as a YAML file ``parse_monitors`` reads back. Secrets appear as secret.NAME only."""
+    items = []
+    for monitor in monitors:
+        item: dict[str, Any] = {"name": monitor.name, "type": "agent"}
+        if monitor.agent_id and monitor.agent:
+            item["agent"] = monitor.agent.name
+        else:
+            item["endpoint"] = monitor.endpoint_url
+            if monitor.protocol != MonitorProtocol.CHAT:
+                item["protocol"] = monitor.protocol
+            if monitor.model_name:
+                item["model"] = monitor.model_name
+        if monitor.auth_secret:
+            item["auth"] = {"bearer": f"secret.{monitor.auth_secret}"}
+        item["every"] = monitor.every_yaml
+        item["samples"] = monitor.samples_per_case
+        item["passes"] = monitor.min_passing_samples
+        item["target"] = f"{monitor.target_pass_rate}%"
+        item["budget"] = monitor.monthly_token_budget
+        item["store"] = monitor.storage_mode
+        item["judge"] = {"model": monitor.judge_model, "strictness": monitor.judge_strictness}
+        alerts: dict[str, Any] = {}
+        if monitor.alert_email_list:
+            alerts["email"] = monitor.alert_email_list
+        if monitor.webhook_url:
+            alerts["webhook"] = monitor.webhook_url
+        if alerts:
+            item["alerts"] = alerts
+        item["cases"] = [
+            {"name": case.name, "ask": case.ask, "expect": [rule_to_yaml(rule) for rule in case.expect]}
+            for case in monitor.cases.all()
+        ]
+        items.append(item)
+    return yaml.safe_dump({"monitors": items}, sort_keys=False, allow_unicode=True, width=100)
