@@ -144,6 +144,10 @@ def test_every_problem_is_reported_with_its_line_and_field(acme) -> None:  # typ
         ("name: &x A\nscenarios: []\ndescription: *x\n", "Line 1: YAML anchors and aliases"),
         ("- just a list\n", "Line 1: The file must be a mapping"),
         ("name: A\ntrustgate: suite/v9\n", "Line 2, trustgate: This Trustgate reads format 'suite/v1'"),
+        ("name: A\ndescription: !!python/object/apply:os.system [id]\n", "Line 2: The YAML tag !!python/object"),
+        ("name: " + "[" * 60 + "]" * 60 + "\n", "Line 1: The YAML is nested more than 50 levels deep."),
+        ("name: 2024-13-45\n", "Line 1: This is not valid YAML: month must be in 1..12"),
+        ("name: A\ndescription: " + "x" * 300_000 + "\n", "File: The file is larger than 256 KB."),
     ],
 )
 def test_unreadable_yaml_gets_a_located_problem(acme, text, expected) -> None:  # type: ignore[no-untyped-def]

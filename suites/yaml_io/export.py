@@ -1,0 +1,75 @@
+"""Suites written as YAML (``trustgate: suite/v1``); fields at their default are left out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from evaluations.specs import Severity
+from suites.models import DEFAULT_MAX_TURNS, Scenario, Suite
+
+FORMAT = "suite/v1"
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    text = str.__str__(value)  # TextChoices / StrEnum members too
+    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style="|" if "\n" in text else None)
+
+
+_Dumper.add_representer(str, _represent_str)
+_Dumper.add_multi_representer(str, _represent_str)
+
+
+def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
+    data: dict[str, Any] = {"name": scenario.name, "kind": scenario.kind, "turns": list(scenario.turns)}
+    optional: list[tuple[str, Any, Any]] = [
+        ("expected_outcome", scenario.expected_outcome, ""),
+        ("correct_answer", scenario.correct_answer, ""),
+        ("required_phrases", list(scenario.required_phrases or []), []),
+        ("forbidden_phrases", list(scenario.forbidden_phrases or []), []),
+        ("expected_tool_call", scenario.expected_tool_call, None),
+        ("template_variables", {k: v for k, v in scenario.template_variables or []}, {}),
+        ("severity", scenario.severity, Severity.MEDIUM.value),
+        ("owasp_tag", scenario.owasp_tag, ""),
+        ("uses_canary", scenario.uses_canary, False),
+        ("contacts_may_be_shared", scenario.contacts_may_be_shared, True),
+        ("persona", scenario.persona, ""),
+        ("max_turns", scenario.max_turns, DEFAULT_MAX_TURNS),
+        ("attack_id", scenario.attack_id, ""),
+        ("active", scenario.is_active, True),
+        ("stale_reason", scenario.stale_reason, ""),
+    ]
+    for field, value, default in optional:
+        if value != default:
+            data[field] = value
+    return data
+
+
+def suite_to_dict(suite: Suite) -> dict[str, Any]:
+    data: dict[str, Any] = {"trustgate": FORMAT, "name": suite.name, "version": suite.version, "kind": suite.kind}
+    if suite.description:
+        data["description"] = suite.description
+    if suite.agent_id is not None:
+        data["agent"] = suite.agent.name  # type: ignore[union-attr]
+    if suite.policy_text:
+        data["policy"] = suite.policy_text
+    if suite.default_persona_id is not None:
+        persona = suite.default_persona
+        data["default_persona"] = {"name": persona.name, "description": persona.description}  # type: ignore[union-attr]
+    if suite.max_turns != DEFAULT_MAX_TURNS:
+        data["max_turns"] = suite.max_turns
+    data["scenarios"] = [
+        scenario_to_dict(s) for s in suite.scenarios.filter(retired_in__isnull=True).order_by("position", "pk")
+    ]
+    return data
+
+
+def suite_to_yaml(suite: Suite) -> str:
+    return yaml.dump(
+        suite_to_dict(suite), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100, default_flow_style=False
+    )

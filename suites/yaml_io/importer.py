@@ -1,0 +1,160 @@
+"""Importing a parsed suite: create it, or update it to a higher version (unchanged scenarios keep their identity)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import TYPE_CHECKING, Any
+
+from django.db import transaction
+from django.db.models import Max
+
+from suites.models import ProposalStatus, Scenario, Suite, SuiteVersion
+from suites.services import persona_get_or_create, suite_create
+from suites.yaml_io.parse import ImportProblem, ParsedSuite, SuiteImportError, parse_suite_yaml
+
+if TYPE_CHECKING:
+    from billing.models import Account
+
+
+@dataclasses.dataclass(frozen=True)
+class ImportResult:
+    suite: Suite
+    action: str  # "created" | "updated" | "unchanged"
+
+
+_CONTENT_FIELDS = (
+    "kind name turns expected_outcome correct_answer required_phrases forbidden_phrases expected_tool_call "
+    "template_variables severity owasp_tag uses_canary contacts_may_be_shared persona max_turns attack_id"
+).split()
+
+
+def _signature(values: dict[str, Any]) -> str:
+    return json.dumps([values.get(field) for field in _CONTENT_FIELDS], sort_keys=True, default=str)
+
+
+def _row_values(row: Scenario) -> dict[str, Any]:
+    values = {field: getattr(row, field) for field in _CONTENT_FIELDS}
+    values["template_variables"] = [list(p) for p in row.template_variables or []]
+    values["required_phrases"] = list(row.required_phrases or [])
+    values["forbidden_phrases"] = list(row.forbidden_phrases or [])
+    return values
+
+
+def _same_content(suite: Suite, parsed: ParsedSuite) -> bool:
+    persona = suite.default_persona
+    mine_persona = (persona.name, persona.description) if persona is not None else None
+    rows = list(suite.scenarios.filter(retired_in__isnull=True).order_by("position", "pk"))
+    return (
+        suite.kind == parsed.kind
+        and suite.description == parsed.description
+        and suite.agent_id == (parsed.agent.pk if parsed.agent else None)
+        and suite.policy_text == parsed.policy
+        and mine_persona == parsed.persona
+        and suite.max_turns == parsed.max_turns
+        and [(_signature(_row_values(r)), r.is_active, r.stale_reason) for r in rows]
+        == [(_signature(s), s["is_active"], s["stale_reason"]) for s in parsed.scenarios]
+    )
+
+
+def _row(values: dict[str, Any], *, suite: Suite, position: int, version: int) -> Scenario:
+    fields = {field: values[field] for field in _CONTENT_FIELDS}
+    return Scenario(
+        suite=suite,
+        position=position,
+        introduced_in=version,
+        is_active=values["is_active"],
+        stale_reason=values["stale_reason"],
+        **fields,
+    )
+
+
+def import_suite_yaml(text: str, *, account: Account, user: Any = None) -> ImportResult:
+    """Create or update the suite the YAML describes. Raises SuiteImportError (nothing written)."""
+    parsed = parse_suite_yaml(text, account=account)
+    with transaction.atomic():
+        existing = Suite.objects.select_for_update().filter(account=account, name=parsed.name).first()
+        persona = None
+        if parsed.persona is not None and (existing is None or parsed.version > existing.version):
+            persona = persona_get_or_create(account=account, name=parsed.persona[0], description=parsed.persona[1])
+        if existing is None:
+            suite = suite_create(
+                account=account,
+                name=parsed.name,
+                scenarios=[],
+                agent=parsed.agent,
+                description=parsed.description,
+                kind=parsed.kind,
+                policy_text=parsed.policy,
+                default_persona=persona,
+                max_turns=parsed.max_turns,
+                version=parsed.version,
+                user=user,
+                note="Imported from YAML",
+            )
+            rows = [_row(s, suite=suite, position=i, version=parsed.version) for i, s in enumerate(parsed.scenarios, 1)]
+            for row in rows:
+                row.full_clean(exclude=["suite"])
+            Scenario.objects.bulk_create(rows)
+            return ImportResult(suite, "created")
+        if parsed.version == existing.version:
+            if _same_content(existing, parsed):
+                return ImportResult(existing, "unchanged")
+            raise SuiteImportError(
+                [
+                    ImportProblem(
+                        None,
+                        "version",
+                        f"“{existing.name}” version {existing.version} already exists with other content. "
+                        f"Raise the version to {existing.version + 1} to import the change.",
+                    )
+                ]
+            )
+        if parsed.version < existing.version:
+            raise SuiteImportError(
+                [
+                    ImportProblem(
+                        None,
+                        "version",
+                        f"“{existing.name}” is already at version {existing.version}; this file is version "
+                        f"{parsed.version}. Export the suite to get its current YAML.",
+                    )
+                ]
+            )
+        _update(existing, parsed, persona=persona, user=user)
+        return ImportResult(existing, "updated")
+
+
+def _update(suite: Suite, parsed: ParsedSuite, *, persona: Any, user: Any) -> None:
+    """Version N+k from the file: unchanged scenarios stay (same ids), the rest are retired or added."""
+    number = parsed.version
+    current = list(suite.scenarios.filter(retired_in__isnull=True).order_by("position", "pk"))
+    by_signature: dict[str, list[Scenario]] = {}
+    for row in current:
+        by_signature.setdefault(_signature(_row_values(row)), []).append(row)
+    kept: set[int] = set()
+    offset = (suite.scenarios.aggregate(last=Max("position"))["last"] or 0) + len(parsed.scenarios) + 1
+    new_rows: list[Scenario] = []
+    for position, values in enumerate(parsed.scenarios, start=1):
+        matches = by_signature.get(_signature(values))
+        if matches:
+            row = matches.pop(0)
+            kept.add(row.pk)
+            Scenario.objects.filter(pk=row.pk).update(
+                position=position, is_active=values["is_active"], stale_reason=values["stale_reason"]
+            )
+        else:
+            row = _row(values, suite=suite, position=position, version=number)
+            row.full_clean(exclude=["suite"])
+            new_rows.append(row)
+    retired = [row.pk for row in current if row.pk not in kept]
+    Scenario.objects.filter(pk__in=retired).update(is_active=False, retired_in=number, position=offset)
+    Scenario.objects.bulk_create(new_rows)
+    suite.change_proposals.filter(status=ProposalStatus.PENDING).update(status=ProposalStatus.SUPERSEDED)
+    suite.version, suite.kind, suite.description = number, parsed.kind, parsed.description
+    suite.agent, suite.policy_text, suite.default_persona = parsed.agent, parsed.policy, persona
+    suite.max_turns = parsed.max_turns
+    suite.save()
+    SuiteVersion.objects.create(
+        suite=suite, number=number, policy_text=parsed.policy, created_by=user, note="Imported from YAML"
+    )

@@ -1,0 +1,265 @@
+"""Reading a suite's YAML: every field checked, every problem reported with its line and field, nothing written."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import ValidationError
+
+from evaluations import yamlsafe
+from evaluations.agents.selectors import agent_get_by_name
+from evaluations.scoring.rules import MatcherError, validate_matcher
+from evaluations.specs import ScenarioKind, Severity
+from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, SuiteKind
+from suites.services import clean_template_variables
+from suites.yaml_io.export import FORMAT
+
+if TYPE_CHECKING:
+    from billing.models import Account
+    from evaluations.agents.models import Agent
+
+MAX_POLICY_CHARS = 100_000
+TOP_FIELDS = (
+    "trustgate", "name", "version", "kind", "description", "agent", "policy", "default_persona", "max_turns",
+    "scenarios",
+)  # fmt: skip
+SCENARIO_FIELDS = (
+    "name", "kind", "turns", "initial_message", "expected_outcome", "correct_answer", "required_phrases",
+    "forbidden_phrases", "expected_tool_call", "template_variables", "severity", "owasp_tag", "uses_canary",
+    "contacts_may_be_shared", "persona", "max_turns", "attack_id", "active", "stale_reason",
+)  # fmt: skip
+_TEXT_LIMITS = {"name": 200, "owasp_tag": 80, "attack_id": 40}
+
+Path = yamlsafe.Path
+
+
+@dataclasses.dataclass(frozen=True)
+class ImportProblem:
+    line: int | None
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"Line {self.line}" if self.line else "File"
+        return f"{where}, {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+
+
+class SuiteImportError(Exception):
+    """The YAML cannot be imported; ``problems`` lists every one. Nothing was written."""
+
+    def __init__(self, problems: list[ImportProblem]) -> None:
+        super().__init__("; ".join(str(p) for p in problems))
+        self.problems = problems
+
+
+def _field(path: Path) -> str:
+    text = ""
+    for part in path:
+        text += f"[{part + 1}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text
+
+
+def _parse(text: str) -> yamlsafe.Document:
+    try:
+        document = yamlsafe.load(text)
+    except yamlsafe.YamlRefused as refused:
+        raise SuiteImportError([ImportProblem(refused.line, "", refused.message)]) from None
+    problems = [
+        ImportProblem(line, _field(path), f"“{path[-1]}” is given twice.") for path, line in document.duplicate_keys()
+    ]
+    if problems:
+        raise SuiteImportError(problems)
+    return document
+
+
+class _Checker:
+    def __init__(self, document: yamlsafe.Document) -> None:
+        self.document = document
+        self.problems: list[ImportProblem] = []
+
+    def add(self, path: Path, message: str) -> None:
+        self.problems.append(ImportProblem(self.document.line_of(path), _field(path), message))
+
+    def text(self, data: dict[str, Any], key: str, path: Path, *, required: bool = False, limit: int = 20_000) -> str:
+        value = data.get(key)
+        if value is None:
+            if required:
+                self.add((*path, key), "This field is required.")
+            return ""
+        if not isinstance(value, str):
+            self.add((*path, key), "Write this as text.")
+            return ""
+        if required and not value.strip():
+            self.add((*path, key), "This field cannot be blank.")
+        if len(value) > limit:
+            self.add((*path, key), f"Keep this under {limit:,} characters.")
+        return value
+
+    def integer(self, data: dict[str, Any], key: str, path: Path, *, default: int, low: int, high: int) -> int:
+        value = data.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            self.add((*path, key), f"Give a whole number from {low} to {high}.")
+            return default
+        return value
+
+    def boolean(self, data: dict[str, Any], key: str, path: Path, *, default: bool) -> bool:
+        value = data.get(key, default)
+        if not isinstance(value, bool):
+            self.add((*path, key), "Write true or false.")
+            return default
+        return value
+
+    def strings(self, data: dict[str, Any], key: str, path: Path) -> list[str]:
+        value = data.get(key) or []
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.add((*path, key), "Give a list of text items.")
+            return []
+        return list(value)
+
+    def unknown(self, data: dict[str, Any], allowed: tuple[str, ...], path: Path) -> None:
+        for key in data:
+            if key not in allowed:
+                self.add((*path, str(key)), f"Unknown field “{key}”; fields here are: {', '.join(allowed)}.")
+
+
+def _scenario(check: _Checker, item: Any, path: Path, *, default_kind: str) -> dict[str, Any]:
+    if not isinstance(item, dict):
+        check.add(path, "Each scenario is a mapping of fields (name, kind, turns, ...).")
+        return {}
+    check.unknown(item, SCENARIO_FIELDS, path)
+    kind = item.get("kind", default_kind)
+    if kind not in {k.value for k in ScenarioKind}:
+        check.add((*path, "kind"), f"Unknown kind {kind!r}; use one of {', '.join(k.value for k in ScenarioKind)}.")
+    name = check.text(item, "name", path, limit=_TEXT_LIMITS["name"]).strip()
+    if "turns" in item and "initial_message" in item:
+        check.add((*path, "initial_message"), "Give either turns or initial_message, not both.")
+    if "initial_message" in item:
+        message = check.text(item, "initial_message", path, required=True, limit=20_000)
+        turns = [message] if message.strip() else []
+    else:
+        turns = check.strings(item, "turns", path)
+        if not turns or not all(t.strip() for t in turns):
+            check.add((*path, "turns"), "Give at least one user turn, none of them blank.")
+    tool = item.get("expected_tool_call")
+    if tool is not None:
+        if not isinstance(tool, dict) or not isinstance(tool.get("name"), str) or not tool["name"].strip():
+            check.add((*path, "expected_tool_call"), "Give the tool's name and its argument matchers.")
+        else:
+            arguments = tool.get("arguments") or {}
+            if not isinstance(arguments, dict) or set(tool) - {"name", "arguments"}:
+                check.add((*path, "expected_tool_call"), "Use only name and arguments (a mapping of matchers).")
+            else:
+                for argument, matcher in arguments.items():
+                    try:
+                        validate_matcher(matcher)
+                    except MatcherError as exc:
+                        check.add((*path, "expected_tool_call", "arguments", str(argument)), str(exc))
+                tool = {"name": tool["name"].strip(), "arguments": dict(arguments)}
+    raw_variables = item.get("template_variables") or {}
+    variables: list[list[str]] = []
+    if not isinstance(raw_variables, dict):
+        check.add((*path, "template_variables"), "Write template variables as a mapping of name: value.")
+    else:
+        pairs = []
+        for key, value in raw_variables.items():
+            if isinstance(value, dict | list) or value is None:
+                check.add((*path, "template_variables", str(key)), "A variable's value is text (or a number).")
+                continue
+            text = ("true" if value else "false") if isinstance(value, bool) else str(value)
+            pairs.append([str(key), text])
+        try:
+            variables = clean_template_variables(pairs)
+        except ValidationError as exc:
+            check.add((*path, "template_variables"), exc.messages[0])
+    severity = item.get("severity", Severity.MEDIUM.value)
+    if severity not in {s.value for s in Severity}:
+        check.add((*path, "severity"), "Use low, medium, high or critical.")
+    return {
+        "kind": kind,
+        "name": name,
+        "turns": list(turns),
+        "expected_outcome": check.text(item, "expected_outcome", path),
+        "correct_answer": check.text(item, "correct_answer", path),
+        "required_phrases": check.strings(item, "required_phrases", path),
+        "forbidden_phrases": check.strings(item, "forbidden_phrases", path),
+        "expected_tool_call": tool,
+        "template_variables": variables,
+        "severity": severity,
+        "owasp_tag": check.text(item, "owasp_tag", path, limit=_TEXT_LIMITS["owasp_tag"]),
+        "uses_canary": check.boolean(item, "uses_canary", path, default=False),
+        "contacts_may_be_shared": check.boolean(item, "contacts_may_be_shared", path, default=True),
+        "persona": check.text(item, "persona", path),
+        "max_turns": check.integer(item, "max_turns", path, default=DEFAULT_MAX_TURNS, low=1, high=MAX_TURNS_LIMIT),
+        "attack_id": check.text(item, "attack_id", path, limit=_TEXT_LIMITS["attack_id"]),
+        "is_active": check.boolean(item, "active", path, default=True),
+        "stale_reason": check.text(item, "stale_reason", path),
+    }
+
+
+@dataclasses.dataclass
+class ParsedSuite:
+    name: str
+    version: int
+    kind: str
+    description: str
+    agent: Agent | None
+    policy: str
+    persona: tuple[str, str] | None
+    max_turns: int
+    scenarios: list[dict[str, Any]]
+
+
+def parse_suite_yaml(text: str, *, account: Account) -> ParsedSuite:
+    """Validate everything; raises SuiteImportError with every problem found (line and field each)."""
+    document = _parse(text)
+    data = document.data
+    check = _Checker(document)
+    if not isinstance(data, dict):
+        message = "The file must be a mapping with name, version and scenarios."
+        raise SuiteImportError([ImportProblem(document.line_of(()), "", message)])
+    check.unknown(data, TOP_FIELDS, ())
+    if "trustgate" in data and data["trustgate"] != FORMAT:
+        check.add(("trustgate",), f"This Trustgate reads format {FORMAT!r}, not {data['trustgate']!r}.")
+    name = check.text(data, "name", (), required=True, limit=200).strip()
+    version = check.integer(data, "version", (), default=1, low=1, high=1_000_000)
+    kind = data.get("kind", SuiteKind.SUITE.value)
+    if kind not in SuiteKind.values:
+        check.add(("kind",), f"Use {' or '.join(SuiteKind.values)}.")
+    description = check.text(data, "description", (), limit=4000)
+    policy = check.text(data, "policy", (), limit=MAX_POLICY_CHARS)
+    agent = None
+    agent_name = data.get("agent")
+    if agent_name is not None:
+        if not isinstance(agent_name, str):
+            check.add(("agent",), "Give the agent's name as text.")
+        else:
+            agent = agent_get_by_name(account_id=account.pk, name=agent_name.strip())
+            if agent is None:
+                missing = f"This workspace has no agent named “{agent_name}”; create it first or remove the line."
+                check.add(("agent",), missing)
+    persona = None
+    raw_persona = data.get("default_persona")
+    if raw_persona is not None:
+        if not isinstance(raw_persona, dict):
+            check.add(("default_persona",), "Give the simulated user as a mapping with name and description.")
+        else:
+            check.unknown(raw_persona, ("name", "description"), ("default_persona",))
+            persona_name = check.text(raw_persona, "name", ("default_persona",), required=True, limit=120).strip()
+            persona_text = check.text(raw_persona, "description", ("default_persona",), required=True, limit=4000)
+            persona = (persona_name, persona_text.strip())
+    max_turns = check.integer(data, "max_turns", (), default=DEFAULT_MAX_TURNS, low=1, high=MAX_TURNS_LIMIT)
+    raw_scenarios = data.get("scenarios", [])
+    scenarios: list[dict[str, Any]] = []
+    if not isinstance(raw_scenarios, list):
+        check.add(("scenarios",), "Give the scenarios as a list.")
+    else:
+        default_kind = ScenarioKind.CUSTOM.value
+        for index, item in enumerate(raw_scenarios):
+            scenario = _scenario(check, item, ("scenarios", index), default_kind=default_kind)
+            if scenario and not scenario["name"]:
+                scenario["name"] = f"Case {index + 1}"
+            scenarios.append(scenario)
+    if check.problems:
+        raise SuiteImportError(check.problems)
+    return ParsedSuite(name, version, kind, description, agent, policy, persona, max_turns, scenarios)
