@@ -3,7 +3,8 @@
 A ``Monitor`` asks an agent its cases (a question plus rules) every N minutes, ``samples_per_case`` times
 each; a case passes when at least ``min_passing_samples`` samples pass. The health (up / degraded / down) is
 decided after each run by ``evaluations.monitors.status``; every change is a ``MonitorEvent`` (the status
-history) and, when it matters, one alert. Loaded into Django through the last line of evaluations/models.py.
+history) and, when it matters, one alert. Its own Django app (label ``monitors``); other rooms' models are
+referred to by string ("billing.Account", "agents.Agent").
 """
 
 from __future__ import annotations
