@@ -41,8 +41,8 @@ class MonitorForm(forms.Form):
     model_name = forms.CharField(label="Model (OpenAI-compatible only)", required=False, max_length=200)
     credential = forms.CharField(
         label="Credential", required=False, max_length=80,
-        help_text="secret.NAME: the worker reads the key from its environment variable TRUSTGATE_SECRET_NAME at "
-        "run time. Keys are never stored. Leave blank when the agent needs no key.",
+        help_text="secret.NAME: the worker reads the key from its environment variable TRUSTGATE_SECRET_NAME when "
+        "it starts. Keys are never stored. Leave blank when the agent needs no key.",
     )  # fmt: skip
     every = forms.IntegerField(label="Run every", min_value=1, initial=1)
     every_unit = forms.ChoiceField(label="Unit", choices=EVERY_UNITS, initial="hours")

@@ -77,7 +77,7 @@ class Monitor(models.Model):
     """Either ``agent`` is set (its saved request format is used) or ``endpoint_url`` + ``protocol`` are.
 
     Keys are never stored: ``auth_secret`` is only the NAME of ``secret.NAME``; the worker reads the value
-    from its environment variable ``TRUSTGATE_SECRET_NAME`` at run time.
+    from its environment variable ``TRUSTGATE_SECRET_NAME`` when it starts (``settings.TRUSTGATE_SECRETS``).
     """
 
     account = models.ForeignKey("billing.Account", on_delete=models.CASCADE, related_name="monitors")
