@@ -21,7 +21,7 @@ def sparkline(values: Sequence[float], width: int = 120, height: int = 28) -> st
 def trust_trend(points: Sequence[dict], width: int = 560, height: int = 140) -> str:
     """The trust-score trend over runs as inline SVG (oldest first), the baseline run(s) marked.
 
-    ``points`` are ``{"run_id", "score", "is_baseline"}`` dicts (``gate.services.trust_trend``). A dashed line at
+    ``points`` are ``{"run_id", "score", "is_baseline"}`` dicts (``gate.selectors.trust_trend``). A dashed line at
     the baseline's score shows where later runs stand against it; every point has a ``<title>`` tooltip.
     """
     scores = [float(p["score"]) for p in points]
