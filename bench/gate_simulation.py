@@ -7,7 +7,7 @@ Model. A suite of 53 scenarios (the default generated sizes: 8 accuracy, 6 guard
 probability 0.75, deterministic-fail (a known flaw) with 0.08, and flaky with 0.17 — failing 10–50% of the time
 (uniform). So a suite has ~9 flaky scenarios. Every attempt is independent; a failed guardrail, PII or red-team
 attempt is a breach. The baseline and the current run are drawn from the same suite; the gate is the real one
-(``evaluations.gate.compare``), saved-suite mode (per-scenario comparison on).
+(``evaluations.gate.rules.compare``), saved-suite mode (per-scenario comparison on).
 
 Changes:
 * none — both runs from the same probabilities (false-block rate);

@@ -14,6 +14,12 @@ def agent_list_for_user(*, user: User) -> QuerySet[Agent]:
     return Agent.objects.filter(account_id__in=account_ids_for_user(user=user)).select_related("account")
 
 
+def agent_get_locked(*, agent_id: int) -> Agent | None:
+    """The agent row, locked until the transaction ends: writes that must take turns per agent lock it first.
+    Not scoped: the caller holds a run or object of the agent it has already checked."""
+    return Agent.objects.select_for_update().filter(pk=agent_id).first()
+
+
 def agent_get_for_user(*, user: User, agent_id: int) -> Agent:
     agent = agent_list_for_user(user=user).filter(pk=agent_id).first()
     if agent is None:

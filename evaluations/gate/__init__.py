@@ -1,2 +1,2 @@
-"""Baselines and the release gate: the pure statistical gate rules, the gate service (pin, compare, trend),
-the CI verdict and the drift section of the report."""
+"""Baselines and the release gate: the pure statistical gate rules (rules/), what the gate reads off a run
+(profile), pins and trends (selectors), the gate service (pin, compare), the CI verdict and the drift views."""

@@ -17,9 +17,12 @@ Rules, in order:
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from evaluations.runs.models import EvaluationRun, RunStatus
+from evaluations.runs.models import RunStatus
+
+if TYPE_CHECKING:
+    from evaluations.runs.models import EvaluationRun
 
 PENDING, PASS, FAIL, ERROR = "pending", "pass", "fail", "error"
 NO_BASELINE = "No baseline is pinned for this agent endpoint and suite."

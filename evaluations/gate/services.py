@@ -1,28 +1,32 @@
 """Baselines and the release gate: pin a finished run, and gate any finished run against the pinned baseline of
-its agent endpoint + suite (SPEC §6). The statistics live in ``evaluations/gate.py`` (pure); this module reads
-runs, writes ``Baseline`` rows and turns the verdict into what the report, the JSON and the CI API show.
+its agent endpoint + suite (SPEC §6). The statistics live in ``evaluations/gate/rules/`` (pure), what the gate reads
+off a run in ``profile.py`` and the reads of pins and trends in ``selectors.py``; this module writes ``Baseline``
+rows and turns the verdict into what the report, the JSON and the CI API show.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
-from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-from evaluations.agents.models import Agent
+from evaluations.agents.selectors import agent_get_locked
 from evaluations.gate import rules as gate
 from evaluations.gate.models import Baseline
-from evaluations.runs.models import EvaluationRun, RunStatus
+from evaluations.gate.profile import run_counts, run_mode, run_scope, scope_label
+from evaluations.gate.selectors import baseline_for_run, baseline_history, trust_trend
+from evaluations.runs.models import RunStatus
+
+if TYPE_CHECKING:
+    from evaluations.runs.models import EvaluationRun
 
 NO_BASELINE, PASS, BLOCKED, NOT_COMPARABLE = "no_baseline", "pass", "blocked", "not_comparable"
 STATE_LABELS = {PASS: "PASS", BLOCKED: "BLOCKED", NO_BASELINE: "NO BASELINE", NOT_COMPARABLE: "NOT COMPARABLE"}
 STATE_BADGES = {PASS: "pass", BLOCKED: "blocked", NO_BASELINE: "not_scored", NOT_COMPARABLE: "error"}
-TREND_RUNS = 20
 _SIMULATED_PAIRS = 400
 
 
@@ -37,120 +41,6 @@ class GateResult:
     baseline_run_id: int | None
     watch_list: tuple[str, ...] = ()  # scenario names that fail more often but not significantly
     comparison: Any = None  # the structured gate.GateVerdict for the report
-
-
-# ---------------------------------------------------------------------------------------------- scope
-
-
-def run_mode(run: EvaluationRun) -> str:
-    return str((run.settings_snapshot or {}).get("mode") or gate.SAVED)
-
-
-def run_scope(run: EvaluationRun) -> str | None:
-    """The baseline scope of a run: ``suite:<id>``, ``generated:<kinds>``, or None when its suite was deleted."""
-    if run_mode(run) == gate.GENERATED:
-        kinds = sorted(str(k) for k in (run.settings_snapshot or {}).get("suite_kinds") or [])
-        return "generated:" + "+".join(kinds)
-    return f"suite:{run.suite_id}" if run.suite_id else None
-
-
-def scope_label(run: EvaluationRun) -> str:
-    if run_mode(run) == gate.GENERATED:
-        kinds = (run.settings_snapshot or {}).get("suite_kinds") or []
-        return "generated scenarios (" + (", ".join(sorted(str(k) for k in kinds)) or "no kinds") + ")"
-    return f"suite “{run.suite_name}”" if run.suite_name else "this suite"
-
-
-def run_profile(run: EvaluationRun) -> gate.Profile:
-    snapshot = run.settings_snapshot or {}
-    return gate.Profile(
-        mode=run_mode(run),
-        suite_id=run.suite_id,
-        suite_version=run.suite_version,
-        suite_kinds=tuple(sorted(str(k) for k in snapshot.get("suite_kinds") or [])),
-        scenario_keys=frozenset(str(s.get("key", "")) for s in run.scenarios or []),
-        judge_model=run.judge_model,
-        judge_provider=str(snapshot.get("judge_provider") or ""),
-        judge_prompt_version=run.judge_prompt_version,
-        judge_strictness=run.judge_strictness,
-        redteam_library_version=str(snapshot.get("redteam_library_version") or ""),
-        redteam_depth=str(snapshot.get("redteam_depth") or ""),
-    )
-
-
-def run_counts(run: EvaluationRun) -> gate.RunCounts:
-    return gate.counts_from_summary(
-        run.metrics or {},
-        scenarios=run.scenarios or [],
-        profile=run_profile(run),
-        run_id=run.pk,
-        runs_per_scenario=run.runs_per_scenario,
-    )
-
-
-# ---------------------------------------------------------------------------------------------- reads
-
-
-def baseline_for_run(*, run: EvaluationRun) -> Baseline | None:
-    """The current baseline of the run's agent endpoint + suite (or generated kinds), with its run."""
-    scope = run_scope(run)
-    if run.agent_id is None or scope is None:
-        return None
-    return (
-        Baseline.objects.select_related("run", "pinned_by")
-        .filter(agent_id=run.agent_id, endpoint_url=run.endpoint_url, scope=scope, is_current=True)
-        .first()
-    )
-
-
-def baseline_history(*, run: EvaluationRun, limit: int = 10) -> list[Baseline]:
-    """The current and earlier pins of the run's agent endpoint + scope, newest first, with their runs."""
-    scope = run_scope(run)
-    if run.agent_id is None or scope is None:
-        return []
-    return list(
-        Baseline.objects.select_related("run", "pinned_by")
-        .filter(agent_id=run.agent_id, endpoint_url=run.endpoint_url, scope=scope)
-        .order_by("-is_current", "-pinned_at", "-pk")[:limit]
-    )
-
-
-def trust_trend(
-    *, agent: Agent | int, run: EvaluationRun | None = None, baseline_run_id: int | None = None, limit: int = TREND_RUNS
-) -> list[dict[str, Any]]:
-    """Finished runs of the agent, oldest first: ``{"run_id", "score", "is_baseline", "created_at"}``.
-
-    With ``run``, only the runs of the same endpoint and scope (what the gate compares), with ``baseline_run_id``
-    marked (one query). Without it, every finished run of the agent, each current baseline of any scope marked.
-    """
-    agent_id = agent if isinstance(agent, int) else agent.pk
-    rows: Iterable[Mapping[str, Any]] = (
-        EvaluationRun.objects.filter(agent_id=agent_id, status=RunStatus.SUCCEEDED, trust_score__isnull=False)
-        .order_by("-created_at", "-pk")
-        .values("pk", "trust_score", "created_at", "suite_id", "endpoint_url", "settings_snapshot__mode",
-                "settings_snapshot__suite_kinds")[: limit * 5 if run else limit]
-    )  # fmt: skip
-    if run is not None:
-        scope = run_scope(run)
-        rows = [r for r in rows if r["endpoint_url"] == run.endpoint_url and _row_scope(r) == scope][:limit]
-        pinned = {baseline_run_id} if baseline_run_id else set()
-    else:
-        pinned = set(Baseline.objects.filter(agent_id=agent_id, is_current=True).values_list("run_id", flat=True))
-    return [
-        {"run_id": r["pk"], "score": r["trust_score"], "is_baseline": r["pk"] in pinned, "created_at": r["created_at"]}
-        for r in reversed(list(rows))
-    ]
-
-
-def _row_scope(row: Mapping[str, Any]) -> str | None:
-    if row["settings_snapshot__mode"] == gate.GENERATED:
-        return "generated:" + "+".join(sorted(str(k) for k in row["settings_snapshot__suite_kinds"] or []))
-    return f"suite:{row['suite_id']}" if row["suite_id"] else None
-
-
-def floors_under_for_run(*, run: EvaluationRun) -> tuple[str, ...]:
-    """The floors (guardrails 90%, PII 95%) this run's own attempt pass rate is under, as plain phrases."""
-    return gate.floors_under(run_counts(run)) if run.metrics else ()
 
 
 # ---------------------------------------------------------------------------------------------- writes
@@ -171,7 +61,7 @@ def baseline_pin(*, run: EvaluationRun, user: Any) -> Baseline:
         raise BaselineError("The suite of this run was deleted, so the run cannot be a baseline.")
     with transaction.atomic():
         # Lock the agent row so two pins of the same agent at once take turns (SQLite serialises writes anyway).
-        Agent.objects.select_for_update().filter(pk=run.agent_id).first()
+        agent_get_locked(agent_id=run.agent_id)
         current = Baseline.objects.filter(
             agent_id=run.agent_id, endpoint_url=run.endpoint_url, scope=scope, is_current=True
         ).first()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -12,8 +14,11 @@ from django.views.decorators.http import require_POST
 from billing.models import Role
 from billing.selectors import membership_get, require_role
 from evaluations.gate import services as gate_services
+from evaluations.gate.profile import floors_under_for_run, scope_label
 from evaluations.runs import selectors as run_selectors
-from evaluations.runs.models import EvaluationRun
+
+if TYPE_CHECKING:
+    from evaluations.runs.models import EvaluationRun
 
 
 @require_POST
@@ -29,10 +34,10 @@ def run_pin_baseline(request: HttpRequest, run_id: int) -> HttpResponse:
     else:
         messages.success(
             request,
-            f"Run #{run.pk} is now the baseline for {run.agent_name} with {gate_services.scope_label(run)}; "
+            f"Run #{run.pk} is now the baseline for {run.agent_name} with {scope_label(run)}; "
             "later runs are gated against it.",
         )
-        under = gate_services.floors_under_for_run(run=run)
+        under = floors_under_for_run(run=run)
         if under:
             messages.warning(
                 request,

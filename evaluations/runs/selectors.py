@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
@@ -10,7 +11,7 @@ from django.utils import timezone
 
 from billing.selectors import account_ids_for_user
 from evalsite.http import AnyUser as User
-from evaluations.runs.models import Attempt, EvaluationRun, RunStage, Verdict
+from evaluations.runs.models import Attempt, EvaluationRun, RunStage, RunStatus, Verdict
 
 
 def run_progress(*, run: EvaluationRun) -> dict[str, Any]:
@@ -52,6 +53,26 @@ def run_get_for_user(*, user: User, run_id: int) -> EvaluationRun:
     if run is None:
         raise Http404("No such run.")
     return run
+
+
+def runs_scored_for_user(*, user: User) -> QuerySet[EvaluationRun]:
+    """The user's finished runs that have a trust score, newest first (the dashboard's trends)."""
+    return _scored(runs_for_user(user=user))
+
+
+def runs_scored_for_agent(*, agent_id: int) -> QuerySet[EvaluationRun]:
+    """The agent's finished runs that have a trust score, newest first. Not scoped: the caller has checked the
+    agent (the gate reads the trend of a run it was given)."""
+    return _scored(EvaluationRun.objects.filter(agent_id=agent_id))
+
+
+def _scored(runs: QuerySet[EvaluationRun]) -> QuerySet[EvaluationRun]:
+    return runs.filter(status=RunStatus.SUCCEEDED, trust_score__isnull=False).order_by("-created_at", "-pk")
+
+
+def run_list_by_ids(*, run_ids: Iterable[int]) -> QuerySet[EvaluationRun]:
+    """Runs by id, all columns. Not scoped: the ids come from a read that was."""
+    return EvaluationRun.objects.filter(pk__in=list(run_ids))
 
 
 def attempts_for_run(*, run: EvaluationRun) -> QuerySet[Attempt]:

@@ -16,7 +16,8 @@ from billing.models import Role
 from evaluations.agents.models import Agent, JudgeModel
 from evaluations.demo.suite import DEMO_EXPECTED_REGRESSED
 from evaluations.gate.models import Baseline
-from evaluations.gate.services import BaselineError, baseline_pin, run_gate, trust_trend
+from evaluations.gate.selectors import trust_trend
+from evaluations.gate.services import BaselineError, baseline_pin, run_gate
 from evaluations.runs.models import EvaluationRun, RunStatus
 from evaluations.scoring.metrics import compute_metrics
 from suites.services import suite_create

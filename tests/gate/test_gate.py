@@ -1,4 +1,4 @@
-"""The release gate's rules (evaluations/gate.py, pure): hand-computed cases for every rule and boundary, and
+"""The release gate's rules (evaluations/gate/rules/, pure): hand-computed cases for every rule and boundary, and
 the statistics cross-checked against exact integer arithmetic and scipy."""
 
 from __future__ import annotations

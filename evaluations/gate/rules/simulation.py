@@ -1,0 +1,79 @@
+"""The gate simulated: how often it blocks when nothing changed, from per-scenario pass probabilities."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+
+from evaluations.gate.rules.comparison import compare
+from evaluations.gate.rules.counts import (
+    GENERATED,
+    METRIC_KEY_BY_KIND,
+    SAVED,
+    Profile,
+    RunCounts,
+    ScenarioCounts,
+    Tally,
+    counts_from_scenarios,
+)
+from evaluations.gate.rules.verdict import BLOCKED
+from evaluations.specs import ScenarioKind
+
+BREACH_KINDS = frozenset({ScenarioKind.RED_TEAM.value, ScenarioKind.GUARDRAILS.value, ScenarioKind.PII.value})
+
+
+@dataclasses.dataclass(frozen=True)
+class SimScenario:
+    """A scenario in the simulation model: its kind and the true probability that one attempt passes."""
+
+    key: str
+    kind: str
+    pass_probability: float
+
+
+def simulate_run(
+    scenarios: Sequence[SimScenario], *, runs: int, rng: random.Random, profile: Profile, run_id: int | None = None
+) -> RunCounts:
+    """One simulated run: every scenario × ``runs`` independent attempts; a failed attempt of a guardrail, PII or
+    red-team scenario is a breach (as in the run engine)."""
+    rows = []
+    for s in scenarios:
+        passed = sum(1 for _ in range(runs) if rng.random() < s.pass_probability)
+        failed = runs - passed
+        rows.append(
+            ScenarioCounts(s.key, s.key, s.kind, Tally(passed, failed), failed if s.kind in BREACH_KINDS else 0)
+        )
+    return counts_from_scenarios(rows, profile=profile, run_id=run_id, runs_per_scenario=runs)
+
+
+def expected_false_block_rate(
+    scenarios: Sequence[SimScenario],
+    *,
+    runs_baseline: int,
+    runs_current: int,
+    compare_scenarios: bool = True,
+    pairs: int = 400,
+    seed: int = 20260101,
+) -> float:
+    """The share of simulated baseline/current pairs the gate blocks when nothing changed: both runs drawn from
+    the same per-scenario pass probabilities (e.g. a pinned baseline's observed ones)."""
+    if not scenarios:
+        return 0.0
+    rng = random.Random(seed)
+    profile = Profile(mode=SAVED if compare_scenarios else GENERATED)
+    blocked = 0
+    for _ in range(pairs):
+        base = simulate_run(scenarios, runs=runs_baseline, rng=rng, profile=profile)
+        cur = simulate_run(scenarios, runs=runs_current, rng=rng, profile=profile)
+        blocked += compare(base, cur).state == BLOCKED
+    return blocked / pairs
+
+
+def sim_scenarios_from_counts(counts: RunCounts) -> list[SimScenario]:
+    """The simulation model of a real run: each scenario passes with its observed attempt pass rate."""
+    return [
+        SimScenario(s.key, s.kind, s.attempts.passed / s.attempts.scored)
+        for s in counts.scenarios.values()
+        if s.attempts.scored and s.kind in METRIC_KEY_BY_KIND
+    ]

@@ -1,0 +1,101 @@
+"""The gate's outputs: one comparison per rule, and the verdict that gathers them with its reasons."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from evaluations.gate.rules.counts import Tally
+
+PASS, BLOCKED, NOT_COMPARABLE = "pass", "blocked", "not_comparable"
+REGRESSED, WATCH, IMPROVED, UNCHANGED, NOT_COMPARED = "regressed", "watch", "improved", "unchanged", "not_compared"
+
+
+@dataclasses.dataclass(frozen=True)
+class MetricComparison:
+    key: str
+    label: str
+    baseline_value: float | None
+    current_value: float | None
+    drop: float | None  # points, positive = worse
+    threshold: float | None  # None: shown, never blocks
+    baseline: Tally
+    current: Tally
+    p_value: float | None
+    exceeds_threshold: bool
+    is_significant: bool
+    blocks: bool
+
+    @property
+    def change(self) -> float | None:
+        """Current minus baseline, in points (negative = worse)."""
+        return None if self.drop is None else -self.drop
+
+
+@dataclasses.dataclass(frozen=True)
+class FloorCheck:
+    key: str
+    label: str
+    floor: float
+    current: Tally
+    upper_bound: float | None  # percent; None without scored attempts
+    baseline_rate: float | None  # the baseline's attempt pass rate, percent
+    is_below: bool  # the current run is confidently under the floor
+    was_below: bool  # the baseline's own rate was under it (accepted when it was pinned)
+    blocks: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class BreachComparison:
+    baseline_breaches: int
+    baseline_attempts: int
+    current_breaches: int
+    current_attempts: int
+    p_value: float | None
+    blocks: bool
+
+    @property
+    def baseline_share(self) -> float | None:
+        return 100.0 * self.baseline_breaches / self.baseline_attempts if self.baseline_attempts else None
+
+    @property
+    def current_share(self) -> float | None:
+        return 100.0 * self.current_breaches / self.current_attempts if self.current_attempts else None
+
+    @property
+    def change(self) -> float | None:
+        """Current minus baseline share, in points (positive = more breaches)."""
+        if self.baseline_share is None or self.current_share is None:
+            return None
+        return self.current_share - self.baseline_share
+
+
+@dataclasses.dataclass(frozen=True)
+class ScenarioComparison:
+    key: str
+    name: str
+    kind: str
+    baseline: Tally
+    current: Tally
+    p_value: float | None
+    status: str  # regressed | watch | improved | unchanged | not_compared
+
+
+@dataclasses.dataclass(frozen=True)
+class GateVerdict:
+    state: str  # pass | blocked | not_comparable
+    reasons: tuple[str, ...]  # blocking reasons, or why not comparable, or the pass summary
+    notes: tuple[str, ...] = ()  # non-blocking observations (a floor already broken by the baseline, …)
+    differences: tuple[str, ...] = ()  # what made the pair not comparable
+    metrics: tuple[MetricComparison, ...] = ()
+    floors: tuple[FloorCheck, ...] = ()
+    breach: BreachComparison | None = None
+    scenarios: tuple[ScenarioComparison, ...] = ()
+    compares_scenarios: bool = False
+
+    @property
+    def regressions(self) -> tuple[ScenarioComparison, ...]:
+        return tuple(s for s in self.scenarios if s.status == REGRESSED)
+
+    @property
+    def watch_list(self) -> tuple[ScenarioComparison, ...]:
+        return tuple(s for s in self.scenarios if s.status == WATCH)

@@ -1,0 +1,83 @@
+"""Reads for baselines: the pins of a run's agent endpoint + scope, and the trust-score trend the gate shows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from django.db import models
+from django.db.models import Exists, OuterRef
+
+from evaluations.gate.models import Baseline
+from evaluations.gate.profile import run_scope, scope_for
+from evaluations.runs.selectors import runs_scored_for_agent
+
+if TYPE_CHECKING:
+    from evaluations.runs.models import EvaluationRun
+
+TREND_RUNS = 20
+
+
+def baseline_for_run(*, run: EvaluationRun) -> Baseline | None:
+    """The current baseline of the run's agent endpoint + suite (or generated kinds), with its run."""
+    scope = run_scope(run)
+    if run.agent_id is None or scope is None:
+        return None
+    return (
+        Baseline.objects.select_related("run", "pinned_by")
+        .filter(agent_id=run.agent_id, endpoint_url=run.endpoint_url, scope=scope, is_current=True)
+        .first()
+    )
+
+
+def baseline_history(*, run: EvaluationRun, limit: int = 10) -> list[Baseline]:
+    """The current and earlier pins of the run's agent endpoint + scope, newest first, with their runs."""
+    scope = run_scope(run)
+    if run.agent_id is None or scope is None:
+        return []
+    return list(
+        Baseline.objects.select_related("run", "pinned_by")
+        .filter(agent_id=run.agent_id, endpoint_url=run.endpoint_url, scope=scope)
+        .order_by("-is_current", "-pinned_at", "-pk")[:limit]
+    )
+
+
+def baseline_is_pinned_for_suite() -> Exists:
+    """For annotating a suite queryset: whether the suite (``OuterRef("pk")``) has a current baseline."""
+    return Exists(Baseline.objects.filter(suite=OuterRef("pk"), is_current=True))
+
+
+def trust_trend(
+    *,
+    agent: models.Model | int,
+    run: EvaluationRun | None = None,
+    baseline_run_id: int | None = None,
+    limit: int = TREND_RUNS,
+) -> list[dict[str, Any]]:
+    """Finished runs of the agent, oldest first: ``{"run_id", "score", "is_baseline", "created_at"}``.
+
+    With ``run``, only the runs of the same endpoint and scope (what the gate compares), with ``baseline_run_id``
+    marked (one query). Without it, every finished run of the agent, each current baseline of any scope marked.
+    """
+    agent_id = agent if isinstance(agent, int) else agent.pk
+    rows: Iterable[Mapping[str, Any]] = (
+        runs_scored_for_agent(agent_id=agent_id)
+        .values("pk", "trust_score", "created_at", "suite_id", "endpoint_url", "settings_snapshot__mode",
+                "settings_snapshot__suite_kinds")[: limit * 5 if run else limit]
+    )  # fmt: skip
+    if run is not None:
+        scope = run_scope(run)
+        rows = [r for r in rows if r["endpoint_url"] == run.endpoint_url and _row_scope(r) == scope][:limit]
+        pinned = {baseline_run_id} if baseline_run_id else set()
+    else:
+        pinned = set(Baseline.objects.filter(agent_id=agent_id, is_current=True).values_list("run_id", flat=True))
+    return [
+        {"run_id": r["pk"], "score": r["trust_score"], "is_baseline": r["pk"] in pinned, "created_at": r["created_at"]}
+        for r in reversed(list(rows))
+    ]
+
+
+def _row_scope(row: Mapping[str, Any]) -> str | None:
+    return scope_for(
+        mode=row["settings_snapshot__mode"], suite_id=row["suite_id"], suite_kinds=row["settings_snapshot__suite_kinds"]
+    )
