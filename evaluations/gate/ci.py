@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from evaluations.runs.models import RunStatus
+from evaluations.runs.choices import RunStatus
 
 if TYPE_CHECKING:
     from evaluations.runs.models import EvaluationRun

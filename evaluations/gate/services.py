@@ -19,7 +19,7 @@ from evaluations.gate import rules as gate
 from evaluations.gate.models import Baseline
 from evaluations.gate.profile import run_counts, run_mode, run_scope, scope_label
 from evaluations.gate.selectors import baseline_for_run, baseline_history, trust_trend
-from evaluations.runs.models import RunStatus
+from evaluations.runs.choices import RunStatus
 
 if TYPE_CHECKING:
     from evaluations.runs.models import EvaluationRun

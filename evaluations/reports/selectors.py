@@ -9,7 +9,7 @@ from evaluations.agents.selectors import agent_list_for_user
 from evaluations.gate.selectors import baseline_is_pinned_for_suite
 from evaluations.gate.services import run_gate
 from evaluations.monitors.selectors import monitors_for_dashboard
-from evaluations.runs.models import ACTIVE_STATUSES
+from evaluations.runs.choices import ACTIVE_STATUSES
 from evaluations.runs.selectors import run_list_by_ids, run_list_for_user, runs_scored_for_user
 from suites.selectors import suite_list_for_user
 

@@ -8,7 +8,8 @@ from django.db import transaction
 
 from billing.models import Account
 from evaluations.gate.ci import GateOptions
-from evaluations.runs.models import ACTIVE_STATUSES, EvaluationRun
+from evaluations.runs.choices import ACTIVE_STATUSES
+from evaluations.runs.models import EvaluationRun
 from evaluations.runs.services import run_launch
 
 MAX_ACTIVE_RUNS_PER_ACCOUNT = 5

@@ -3,27 +3,11 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from evaluations.runs.choices import ACTIVE_STATUSES, RunStage, RunStatus
 from evaluations.scoring.choices import JudgeModel, Strictness
+from evaluations.scoring.verdicts import Verdict
 
-
-class RunStatus(models.TextChoices):
-    QUEUED = "queued", "Queued"
-    RUNNING = "running", "Running"
-    SUCCEEDED = "succeeded", "Finished"
-    FAILED = "failed", "Failed"
-    CANCELLED = "cancelled", "Cancelled"
-
-
-class RunStage(models.TextChoices):
-    CONNECT = "connect", "Connect"
-    GENERATE = "generate", "Generate"
-    EXECUTE = "execute", "Execute"
-    JUDGE = "judge", "Judge"
-    SCORE = "score", "Score"
-    DONE = "done", "Done"
-
-
-ACTIVE_STATUSES = (RunStatus.QUEUED, RunStatus.RUNNING)
+__all__ = ["ACTIVE_STATUSES", "Attempt", "EvaluationRun", "RunSecret", "RunStage", "RunStatus", "Verdict"]
 
 
 class EvaluationRun(models.Model):
@@ -103,13 +87,6 @@ class RunSecret(models.Model):
     run = models.OneToOneField(EvaluationRun, on_delete=models.CASCADE, related_name="secret")
     ciphertext = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True)
-
-
-class Verdict(models.TextChoices):
-    PASS = "pass", "Pass"
-    FAIL = "fail", "Fail"
-    ERROR = "error", "Error"
-    NOT_SCORED = "not_scored", "Not scored"
 
 
 class Attempt(models.Model):

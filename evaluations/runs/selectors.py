@@ -11,7 +11,9 @@ from django.utils import timezone
 
 from billing.selectors import account_ids_for_user
 from evalsite.http import AnyUser as User
-from evaluations.runs.models import Attempt, EvaluationRun, RunStage, RunStatus, Verdict
+from evaluations.runs.choices import RunStage, RunStatus
+from evaluations.runs.models import Attempt, EvaluationRun
+from evaluations.scoring.verdicts import Verdict
 
 
 def run_progress(*, run: EvaluationRun) -> dict[str, Any]:

@@ -25,15 +25,17 @@ from evaluations.connectors.base import AgentConfig, Protocol
 from evaluations.llm.clients import close_clients, judge_provider
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
 from evaluations.outbound.masking import mask_key, redact
+from evaluations.runs.choices import ACTIVE_STATUSES, RunStage, RunStatus
 from evaluations.runs.executor import ConversationResult, Job, run_conversations
 from evaluations.runs.keys import KeyUnavailable, run_secret_delete, run_secret_read, run_secret_store
-from evaluations.runs.models import ACTIVE_STATUSES, Attempt, EvaluationRun, RunStage, RunStatus, Verdict
+from evaluations.runs.models import Attempt, EvaluationRun
 from evaluations.runs.simulated_user import generation_model
 from evaluations.runs.text import storable
 from evaluations.scoring.judge import EARLY_STOP_AFTER, JUDGE_PROMPT_VERSION, JudgePool, fails_for_unscored
 from evaluations.scoring.metrics import compute_metrics
 from evaluations.scoring.pii import mask_pii
 from evaluations.scoring.rules import evaluate_rules
+from evaluations.scoring.verdicts import Verdict
 from evaluations.specs import ScenarioKind, ScenarioSpec
 from redteam.library import LIBRARY_VERSION
 from redteam.services import attack_specs

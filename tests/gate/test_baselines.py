@@ -18,7 +18,8 @@ from evaluations.demo.suite import DEMO_EXPECTED_REGRESSED
 from evaluations.gate.models import Baseline
 from evaluations.gate.selectors import trust_trend
 from evaluations.gate.services import BaselineError, baseline_pin, run_gate
-from evaluations.runs.models import EvaluationRun, RunStatus
+from evaluations.runs.choices import RunStatus
+from evaluations.runs.models import EvaluationRun
 from evaluations.scoring.metrics import compute_metrics
 from suites.services import suite_create
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from evaluations.gate.models import Baseline
-from evaluations.runs.models import EvaluationRun, RunStatus
+from evaluations.runs.choices import RunStatus
+from evaluations.runs.models import EvaluationRun
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

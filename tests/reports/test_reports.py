@@ -17,8 +17,10 @@ from django.utils import timezone
 from billing.models import Account
 from evaluations.agents.models import Agent, JudgeModel
 from evaluations.reports.builders import RULES_ONLY_NOTICE, report_junit_xml
-from evaluations.runs.models import Attempt, EvaluationRun, RunSecret, RunStage, RunStatus, Verdict
+from evaluations.runs.choices import RunStage, RunStatus
+from evaluations.runs.models import Attempt, EvaluationRun, RunSecret
 from evaluations.scoring.metrics import compute_metrics
+from evaluations.scoring.verdicts import Verdict
 from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec, Severity
 from tests.support.schemas import JUNIT_XSD
 

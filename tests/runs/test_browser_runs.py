@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from evaluations.runs.models import EvaluationRun, RunStatus
+from evaluations.runs.choices import RunStatus
+from evaluations.runs.models import EvaluationRun
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from evaluations.runs.models import Verdict
+from evaluations.scoring.verdicts import Verdict
 from suites.services import suite_create
 
 

@@ -14,7 +14,9 @@ from evaluations.agents.models import Protocol
 from evaluations.agents.services import agent_create
 from evaluations.demo.suite import DEMO_EXPECTED_NORMAL
 from evaluations.runs import services as run_services
-from evaluations.runs.models import Attempt, EvaluationRun, RunSecret, RunStatus, Verdict
+from evaluations.runs.choices import RunStatus
+from evaluations.runs.models import Attempt, EvaluationRun, RunSecret
+from evaluations.scoring.verdicts import Verdict
 from suites.services import suite_create
 from tests.support.dbdump import dump_all_tables
 from tests.support.fixtures_runs import single_turn

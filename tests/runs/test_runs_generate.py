@@ -10,7 +10,8 @@ from billing.selectors import run_credits
 from evaluations.agents.services import agent_create
 from evaluations.demo.services import DEMO_AGENT_SETTINGS
 from evaluations.runs import services as run_services
-from evaluations.runs.models import EvaluationRun, RunStatus
+from evaluations.runs.choices import RunStatus
+from evaluations.runs.models import EvaluationRun
 from tests.support.suite_proposals import POLICY, good_proposal, proposal_with
 
 KINDS = ["accuracy", "guardrails", "tool_calls", "pii"]

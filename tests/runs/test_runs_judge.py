@@ -6,8 +6,10 @@ import pytest
 
 from evaluations.agents.models import Protocol
 from evaluations.agents.services import agent_create
-from evaluations.runs.models import EvaluationRun, RunStatus, Verdict
+from evaluations.runs.choices import RunStatus
+from evaluations.runs.models import EvaluationRun
 from evaluations.scoring.judge import JUDGE_PROMPT_VERSION
+from evaluations.scoring.verdicts import Verdict
 from suites.services import suite_create
 
 

@@ -6,7 +6,7 @@ import json
 
 from django.urls import reverse
 
-from evaluations.runs.models import RunStatus
+from evaluations.runs.choices import RunStatus
 from redteam.library import DEMO_BYPASSED, LIBRARY_VERSION
 
 

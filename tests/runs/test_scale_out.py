@@ -14,7 +14,8 @@ import pytest
 from django.db import connection
 
 from evaluations.runs import services as run_services
-from evaluations.runs.models import Attempt, EvaluationRun, RunStatus
+from evaluations.runs.choices import RunStatus
+from evaluations.runs.models import Attempt, EvaluationRun
 
 ROOT = Path(__file__).resolve().parents[2]
 

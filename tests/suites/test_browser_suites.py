@@ -18,7 +18,8 @@ def test_build_run_save_check_and_accept(
     from evaluations.agents.models import Protocol
     from evaluations.agents.services import agent_create
     from evaluations.demo.agent import DEMO_POLICY
-    from evaluations.runs.models import EvaluationRun, RunStatus
+    from evaluations.runs.choices import RunStatus
+    from evaluations.runs.models import EvaluationRun
     from suites.models import Scenario, Suite
 
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
@@ -108,7 +109,8 @@ def test_persona_test_set_and_a_generated_run_saved_as_a_suite(
     from billing.models import Account
     from evaluations.agents.services import agent_create
     from evaluations.demo.services import DEMO_AGENT_SETTINGS
-    from evaluations.runs.models import EvaluationRun, RunStatus
+    from evaluations.runs.choices import RunStatus
+    from evaluations.runs.models import EvaluationRun
     from tests.support.suite_proposals import POLICY, good_proposal
 
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from billing.selectors import run_credits
 from evaluations.agents.models import JudgeModel, Strictness
-from evaluations.runs.models import RunStage, RunStatus, Verdict
+from evaluations.runs.choices import RunStage, RunStatus
 from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED, PASS, compute_metrics
+from evaluations.scoring.verdicts import Verdict
 from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec
 from redteam.report import redteam_findings, redteam_summary
 
