@@ -12,14 +12,13 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django_q.tasks import async_task
 
 from billing.services import CostEstimate, InsufficientCredits, run_cost_estimate, run_hold, run_settle
-from evaluations.agents.models import Agent, JudgeModel
 from evaluations.bridge import run_sync
 from evaluations.connectors.base import AgentConfig, Protocol
 from evaluations.llm.clients import close_clients, judge_provider
@@ -31,6 +30,7 @@ from evaluations.runs.keys import KeyUnavailable, run_secret_delete, run_secret_
 from evaluations.runs.models import Attempt, EvaluationRun
 from evaluations.runs.simulated_user import generation_model
 from evaluations.runs.text import storable
+from evaluations.scoring.choices import JudgeModel
 from evaluations.scoring.judge import EARLY_STOP_AFTER, JUDGE_PROMPT_VERSION, JudgePool, fails_for_unscored
 from evaluations.scoring.metrics import compute_metrics
 from evaluations.scoring.pii import mask_pii
@@ -42,6 +42,10 @@ from redteam.services import attack_specs
 from suites.generation import DEFAULT_COUNTS, MAX_TURNS_PER_SCENARIO, GenerationError, agenerate
 
 logger = logging.getLogger(__name__)
+
+if TYPE_CHECKING:
+    from evaluations.agents.models import Agent
+
 
 GENERATED_KINDS = ("accuracy", "guardrails", "tool_calls", "pii")  # what Generate new can write (SPEC §3)
 BREACH_KINDS = (ScenarioKind.RED_TEAM, ScenarioKind.GUARDRAILS, ScenarioKind.PII)

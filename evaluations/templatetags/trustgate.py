@@ -1,4 +1,4 @@
-"""Small server-rendered helpers: the trust-score charts (drawn by ``reports.charts``) and number filters."""
+"""Small server-rendered helpers: the trust-score charts (drawn by ``evaluations.charts``) and number filters."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from django import template
 
-from evaluations.reports import charts
+from evaluations import charts
 
 register = template.Library()
 

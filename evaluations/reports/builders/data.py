@@ -16,8 +16,8 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from billing.selectors import run_credits
-from evaluations.agents.models import JudgeModel, Strictness
 from evaluations.runs.choices import RunStage, RunStatus
+from evaluations.scoring.choices import JudgeModel, Strictness
 from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED, PASS, compute_metrics
 from evaluations.scoring.verdicts import Verdict
 from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec
