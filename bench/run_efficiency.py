@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Harness efficiency through the real path: launch -> django-q2 worker (own process) -> finished run.
 
-1. 200 single-turn conversations (50 scenarios x 4 runs, rules only) against ../shared/bench/fake_agent.py at
+1. 200 single-turn conversations (50 scenarios x 4 runs, rules only) against bench/fake_agent.py at
    200 ms latency, at parallel 1, 4 and 8: wall time from launch to finished run / ideal
    (ideal = conversations x latency / parallel), and the agent's max and mean in-flight.
 2. 1,000 conversations at 0 ms latency, parallel 4: the worker's CPU per conversation and its peak RSS.
@@ -78,7 +78,7 @@ def proc_tree_cpu(pid: int) -> tuple[float, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--fake-agent", default=str(ROOT.parent / "shared" / "bench" / "fake_agent.py"))
+    parser.add_argument("--fake-agent", default=str(ROOT / "bench" / "fake_agent.py"))
     parser.add_argument("--quick", action="store_true", help="fewer conversations (smoke test)")
     args = parser.parse_args()
 
