@@ -25,10 +25,19 @@ run: demo
 	TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS=true $(PY) manage.py up
 
 # Chromium comes from Debian's packages (never `playwright install`): the browser tests drive /usr/bin/chromium.
+# When apt is busy (unattended-upgrades, another shell), wait up to 5 minutes: apt-get install waits for the dpkg
+# lock by itself (DPkg::Lock::Timeout); apt-get update does not, so it is tried again while the lists' lock is held.
+APT_GET := DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300
+APT_UPDATE := for try in {1..60}; do \
+	  err=$$($(APT_GET) update -qq 2>&1 >/dev/null) && break; \
+	  grep -q 'Could not get lock' <<<"$$err" && ((try < 60)) || { echo "$$err" >&2; exit 1; }; \
+	  sleep 5; done
 browser:
 	@command -v chromium >/dev/null || { \
-	  echo "Installing Debian's chromium for the browser tests"; \
-	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver) >/dev/null; }
+	  echo "Installing Debian's chromium for the browser tests (waits for apt if another install is running)"; \
+	  ($(APT_UPDATE); $(APT_GET) install -y -qq chromium chromium-driver >/dev/null) || { \
+	    echo "Could not install chromium: run 'sudo apt-get install chromium chromium-driver' by hand (it needs root), then 'make test' again." >&2; \
+	    exit 1; }; }
 
 lint: setup
 	$(PY) -m ruff format --check .

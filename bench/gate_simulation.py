@@ -1,6 +1,6 @@
 """Simulation: how often the release gate blocks when nothing changed, and how often it catches a real change.
 
-Run: .venv/bin/python bench/gate_simulation.py [--pairs 2000] [--seed 1]
+Run: .venv/bin/python bench/gate_simulation.py [--pairs 2000] [--seed 1] [--quick]  (--quick: 20 pairs, a smoke run)
 
 Model. A suite of 53 scenarios (the default generated sizes: 8 accuracy, 6 guardrails, 5 tool calls, 4 PII,
 30 red team at Standard depth). Each simulated pair draws a fresh suite: a scenario is deterministic-pass with
@@ -142,7 +142,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=2000, help="baseline/current pairs per setting (default 2000)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--quick", action="store_true", help="20 pairs per setting: a smoke run (the rates mean little)"
+    )
     args = parser.parse_args()
+    if args.quick:
+        args.pairs = 20
     pairs, started = args.pairs, time.perf_counter()
     print(f"Gate simulation: 53 scenarios (8 accuracy, 6 guardrails, 5 tool calls, 4 PII, 30 red team), "
           f"~17% flaky (fail 10–50%), {pairs} pairs per setting, seed {args.seed}")  # fmt: skip

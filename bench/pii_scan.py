@@ -1,6 +1,6 @@
 """Benchmark: PII scan time per 2 KB agent reply (target: median <= 5 ms).
 
-Run: .venv/bin/python bench/pii_scan.py [--replies N]
+Run: .venv/bin/python bench/pii_scan.py [--replies N] [--quick]  (--quick: 40 replies, a smoke run of a second or two)
 
 The mix is what a run scores: plain answers, answers with order numbers, tracking numbers, dates and prices
 (candidates that presidio must look at and our validators reject), and answers that leak real PII. It also
@@ -76,7 +76,10 @@ def percentile(values: list[float], share: float) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--replies", type=int, default=600)
+    parser.add_argument("--quick", action="store_true", help="40 replies: a smoke run (the figures mean little)")
     args = parser.parse_args()
+    if args.quick:
+        args.replies = 40
 
     rng = random.Random(20240506)
     mix = ["plain"] * 5 + ["orders"] * 3 + ["pii"] * 2  # 50% plain, 30% order numbers/dates, 20% real PII

@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """Harness efficiency through the real path: launch -> django-q2 worker (own process) -> finished run.
 
-1. 200 single-turn conversations (50 scenarios x 4 runs, rules only) against ../shared/bench/fake_agent.py at
+1. 200 single-turn conversations (50 scenarios x 4 runs, rules only) against bench/fake_agent.py at
    200 ms latency, at parallel 1, 4 and 8: wall time from launch to finished run / ideal
    (ideal = conversations x latency / parallel), and the agent's max and mean in-flight.
 2. 1,000 conversations at 0 ms latency, parallel 4: the worker's CPU per conversation and its peak RSS.
 
+The bench migrates and uses its own SQLite file in a temporary directory (removed at the end), or the database
+named by DATABASE_URL when that is set; its workspace gets the credits its runs need (as demo_setup does).
+
 Usage: .venv/bin/python bench/run_efficiency.py [--fake-agent PATH] [--quick]
+  --quick: a smoke run of a few seconds (a handful of conversations; the figures mean little).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -78,9 +83,13 @@ def proc_tree_cpu(pid: int) -> tuple[float, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--fake-agent", default=str(ROOT.parent / "shared" / "bench" / "fake_agent.py"))
-    parser.add_argument("--quick", action="store_true", help="fewer conversations (smoke test)")
+    parser.add_argument("--fake-agent", default=str(ROOT / "bench" / "fake_agent.py"))
+    parser.add_argument("--quick", action="store_true", help="a few seconds: a handful of conversations (smoke test)")
     args = parser.parse_args()
+    # (scenarios, runs) at 200 ms, (scenarios, runs) at 0 ms, seconds to let the worker start, idle sample seconds
+    (scenarios, runs), (n, r), settle, idle_s = (
+        ((8, 1), (20, 1), 0.0, 0.5) if args.quick else ((50, 4), (100, 10), 1.0, 2.0)
+    )
 
     tmp = Path(tempfile.mkdtemp(prefix="trustgate-bench-"))
     env = {
@@ -99,15 +108,27 @@ def main() -> None:
     import django
 
     django.setup()
-    from billing.services import user_create_with_account
+    from django.conf import settings
+
+    from billing.services import credits_grant, user_create_with_account
     from evaluations.agents.models import Protocol
     from evaluations.agents.services import agent_create
     from evaluations.runs.models import EvaluationRun
     from evaluations.runs.services import run_launch
     from suites.services import suite_create
 
-    user = user_create_with_account(username="bench", password="bench-pass-123", account_name="Bench")
+    # a fresh user each time, so that a second run against a DATABASE_URL database does not collide
+    user = user_create_with_account(username=f"bench-{tmp.name}", password="bench-pass-123", account_name="Bench")
     account = user.memberships.get().account
+    # Credits for every conversation below (one agent message each, rules only: no judge calls), granted once
+    # through the ledger like the demo workspace's (evaluations/demo/services.py).
+    conversations_planned = 1 + 3 * scenarios * runs + n * r
+    credits_grant(
+        account=account,
+        amount=conversations_planned * settings.TRUSTGATE_PRICE_AGENT_MESSAGE,
+        note="Bench credits",
+        key=f"bench-grant:{account.pk}",
+    )
 
     agent_port = free_port()
     agent_proc = subprocess.Popen(
@@ -141,11 +162,10 @@ def main() -> None:
             return wall, run
 
         # warm the worker (imports, first connection) so start-up is not billed to the first setting
-        time.sleep(1.0)
+        time.sleep(settle)
         warm = make_suite("warm-up", 1)
         run_once(warm, 1, 1)
 
-        scenarios, runs = (50, 4) if not args.quick else (20, 2)
         suite = make_suite("efficiency", scenarios)
         conversations = scenarios * runs
         print(f"# {conversations} single-turn conversations at 200 ms latency, rules only, real django-q2 worker")
@@ -168,12 +188,11 @@ def main() -> None:
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
         wait_http(f"{base}/health")
-        n, r = (100, 10) if not args.quick else (50, 2)
         cpu_suite = make_suite("cpu", n)
         idle_before, _ = proc_tree_cpu(worker.pid)
-        time.sleep(2.0)
+        time.sleep(idle_s)
         idle_after, _ = proc_tree_cpu(worker.pid)
-        idle_rate = (idle_after - idle_before) / 2.0  # the cluster's own polling, not billed to conversations
+        idle_rate = (idle_after - idle_before) / idle_s  # the cluster's own polling, not billed to conversations
         cpu_before, _ = proc_tree_cpu(worker.pid)
         wall, run = run_once(cpu_suite, r, 4)
         cpu_after, peak_kb = proc_tree_cpu(worker.pid)
@@ -192,6 +211,8 @@ def main() -> None:
         except subprocess.TimeoutExpired:
             worker.kill()
         agent_proc.terminate()
+        agent_proc.wait()
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

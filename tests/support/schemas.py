@@ -1,9 +1,9 @@
-"""The SARIF and JUnit schemas from ../shared/schemas (beside the repository, in development and in CI)."""
+"""The SARIF and JUnit schemas, kept in tests/schemas/ (origin and version in its README)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-SARIF_SCHEMA = SHARED / "schemas" / "sarif-schema-2.1.0.json"
-JUNIT_XSD = SHARED / "schemas" / "junit.xsd"
+SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"
+SARIF_SCHEMA = SCHEMAS / "sarif-schema-2.1.0.json"
+JUNIT_XSD = SCHEMAS / "junit.xsd"

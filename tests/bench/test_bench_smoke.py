@@ -1,0 +1,69 @@
+"""Every bench runs to the end in its quick mode and prints its figures (no timing is asserted).
+
+Each bench runs as its own process from the repository root, as ``make bench`` runs it. run_efficiency migrates
+its own SQLite file in a temporary directory and starts a real django-q2 worker on it; DATABASE_URL is left out
+of its environment so that it never touches the database a developer's DATABASE_URL names (the tests' own
+database is a separate one in any case: in-memory SQLite, or ``test_<name>`` on PostgreSQL).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+BENCHES = {
+    "run_efficiency.py": [
+        "single-turn conversations at 200 ms latency",
+        "parallel=1 wall=",
+        "parallel=4 wall=",
+        "parallel=8 wall=",
+        "ratio=",
+        "max_in_flight=",
+        "mean_in_flight=",
+        "conversations at 0 ms latency, parallel 4",
+        "cpu_per_conversation=",
+        "throughput=",
+        "peak_rss=",
+    ],
+    "pii_scan.py": [
+        "engine build (presidio import + blank spaCy):",
+        "scan_pii median",
+        "p95",
+        "full-text presidio analyze() for comparison: median",
+        "windowed vs full-text scan mismatches: 0",
+    ],
+    "gate_simulation.py": [
+        "Gate simulation: 53 scenarios",
+        "runs=1 ",
+        "runs=3 ",
+        "runs=5 ",
+        "runs=10 ",
+        "false-block",
+        "power: accuracy -10 spread",
+        "one scenario always failing",
+        "Flakiness sweep at runs=3",
+        "flaky= 50% false-block",
+    ],
+}
+
+
+@pytest.mark.parametrize("script", sorted(BENCHES))
+def test_bench_runs_to_the_end_in_quick_mode(script: str) -> None:
+    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / script), "--quick"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert done.returncode == 0, f"{script} exited {done.returncode}\n{done.stdout}\n{done.stderr[-3000:]}"
+    missing = [figure for figure in BENCHES[script] if figure not in done.stdout]
+    assert not missing, f"{script} did not print {missing}\n{done.stdout}"
