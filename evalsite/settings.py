@@ -272,3 +272,19 @@ TRUSTGATE_SECRETS = {
     for name, value in os.environ.items()
     if name.startswith("TRUSTGATE_SECRET_") and name != "TRUSTGATE_SECRET_KEY" and value
 }
+
+# --- Outside services: model credentials and endpoints, outbound limits (issue 13) ---------------------------
+# Read here once; evaluations/outbound/sdk.py hands them to the Anthropic SDK and boto3 explicitly, so nothing
+# else reads the environment for them. Tests change them with pytest-django's ``settings`` fixture.
+# Same names and meaning as the SDKs' own variables (AWS_ENDPOINT_URL is boto3's fallback endpoint).
+ANTHROPIC_API_KEY = env_str("ANTHROPIC_API_KEY", "")
+ANTHROPIC_AUTH_TOKEN = env_str("ANTHROPIC_AUTH_TOKEN", "")
+ANTHROPIC_BASE_URL = env_str("ANTHROPIC_BASE_URL", "")
+AWS_ACCESS_KEY_ID = env_str("AWS_ACCESS_KEY_ID", "")
+AWS_SECRET_ACCESS_KEY = env_str("AWS_SECRET_ACCESS_KEY", "")
+AWS_SESSION_TOKEN = env_str("AWS_SESSION_TOKEN", "")
+AWS_PROFILE = env_str("AWS_PROFILE", "")
+AWS_DEFAULT_REGION = env_str("AWS_DEFAULT_REGION", "")
+AWS_ENDPOINT_URL_BEDROCK_RUNTIME = env_str("AWS_ENDPOINT_URL_BEDROCK_RUNTIME", "") or env_str("AWS_ENDPOINT_URL", "")
+# The most Trustgate reads of a model endpoint's reply (a self-hosted judge); agents get TRUSTGATE_MAX_REPLY_BYTES.
+TRUSTGATE_MAX_MODEL_REPLY_BYTES = 4 * 1024 * 1024

@@ -3,10 +3,7 @@ simple chat and Bedrock Converse. A leaf: no models, no views; HTTP goes through
 
 from __future__ import annotations
 
-import asyncio
-
-import httpx
-
+from evaluations.bridge import run_sync
 from evaluations.connectors.base import (
     AgentConfig,
     AgentError,
@@ -20,7 +17,8 @@ from evaluations.connectors.base import (
 )
 from evaluations.connectors.bedrock import reset_client as reset_bedrock_client
 from evaluations.connectors.bedrock import send_bedrock_message
-from evaluations.connectors.http import make_client, parse_retry_after, send_http_message
+from evaluations.connectors.http import parse_retry_after, send_http_message
+from evaluations.outbound.client import Client, make_client
 
 __all__ = [
     "AgentConfig",
@@ -46,7 +44,7 @@ async def send_message(
     message: str,
     *,
     api_key: str = "",
-    client: httpx.AsyncClient | None = None,
+    client: Client | None = None,
 ) -> AgentReply:
     """Send ``message`` after the turns in ``conversation`` and return the agent's reply.
 
@@ -62,5 +60,5 @@ async def send_message(
 def send_message_sync(
     config: AgentConfig, conversation: Conversation, message: str, *, api_key: str = ""
 ) -> AgentReply:
-    """``send_message`` for synchronous code (the Test request view). Not for use inside an event loop."""
-    return asyncio.run(send_message(config, conversation, message, api_key=api_key))
+    """``send_message`` for synchronous code (the Test request view), through the one async bridge."""
+    return run_sync(send_message(config, conversation, message, api_key=api_key))

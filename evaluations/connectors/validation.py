@@ -8,7 +8,7 @@ import re
 _TOKEN = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")
 _CREDENTIAL_NAMES = frozenset({"authorization", "proxy-authorization", "x-api-key", "api-key", "cookie"})
 _CREDENTIAL_WORDS = ("token", "secret", "password", "passwd", "key", "credential")
-# Trustgate sets these itself: the Host header carries the pinned connection (see ssrf.py).
+# Trustgate sets these itself: the Host header carries the pinned connection (see outbound/client.py).
 _RESERVED_NAMES = frozenset(
     {"host", "content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te", "trailer"}
 )

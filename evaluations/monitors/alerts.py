@@ -6,44 +6,39 @@ One alert per state change (down, degraded, recovered, paused for budget): the s
 Webhook: ``POST`` of the JSON payload (``webhook_payload``) with the headers
 ``X-Trustgate-Event`` (e.g. ``monitor.degraded``), ``X-Trustgate-Delivery`` (the event id) and
 ``X-Trustgate-Signature: sha256=<hex>``, the HMAC-SHA256 of the raw body keyed with the monitor's webhook
-secret (shown on its page). Receivers recompute it over the exact bytes and compare in constant time. The URL
-passes the same endpoint guard as agents (public addresses only, the checked address pinned, no redirects).
+secret (shown on its page). Receivers recompute it over the exact bytes and compare in constant time. It is
+sent through the guarded outbound client, as agents are (public addresses only, the checked address pinned,
+no redirects, a deadline).
 """
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import difflib
 import hashlib
 import hmac
 import json
-import os
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
-import httpx
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
+from evaluations.bridge import run_sync
 from evaluations.monitors.models import MonitorEvent
-from evaluations.outbound.guard import EndpointBlocked, resolve_and_check, split_endpoint
+from evaluations.outbound.client import OutboundError, post
+from evaluations.outbound.guard import EndpointBlocked
 
 SIGNATURE_HEADER = "X-Trustgate-Signature"
 WEBHOOK_TIMEOUT_S = 10.0
 WEBHOOK_TRIES = 2
 USER_AGENT = "Trustgate/1.0 (monitor alerts)"
+WEBHOOK_REPLY_BYTES = 64 * 1024  # only the status matters; the body is read (and dropped) up to this
 
 
 def base_url() -> str:
-    return str(
-        getattr(settings, "TRUSTGATE_BASE_URL", "")
-        or os.environ.get("TRUSTGATE_BASE_URL", "")
-        or "http://127.0.0.1:8000"
-    ).rstrip("/")
+    return settings.TRUSTGATE_BASE_URL.rstrip("/")
 
 
 def sign(secret: str, body: bytes) -> str:
@@ -128,31 +123,6 @@ def _email(event: MonitorEvent) -> EmailMultiAlternatives:
     return message
 
 
-async def _post_pinned(url: str, body: bytes, headers: dict[str, str]) -> int:
-    """POST to the address the guard checked (no second DNS lookup), never following redirects."""
-    scheme, host, port = split_endpoint(url)
-    address = await resolve_and_check(host, port)
-    parts = urlsplit(url)
-    address_host = f"[{address}]" if ":" in address else address
-    netloc = f"{address_host}:{parts.port}" if parts.port else address_host
-    pinned = urlunsplit((scheme, netloc, parts.path or "/", parts.query, ""))
-    host_header = f"[{host}]" if ":" in host else host
-    headers = {**headers, "Host": f"{host_header}:{parts.port}" if parts.port else host_header}
-    extensions: dict[str, Any] = {"timeout": httpx.Timeout(WEBHOOK_TIMEOUT_S).as_dict()}
-    if scheme == "https" and host != address:
-        extensions["sni_hostname"] = host
-    async with httpx.AsyncClient(trust_env=False, follow_redirects=False) as client:
-        request = httpx.Request("POST", pinned, headers=headers, content=body, extensions=extensions)
-        response = await client.send(request)
-        return response.status_code
-
-
-def _run_async(coroutine: Any) -> Any:
-    # Its own thread and loop: the caller may be a thread with a running loop already.
-    with concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="trustgate-alert") as pool:
-        return pool.submit(asyncio.run, coroutine).result()
-
-
 def send_webhook(event: MonitorEvent) -> str:
     """Deliver the webhook; returns a log line. Raises nothing."""
     monitor = event.monitor
@@ -167,12 +137,21 @@ def send_webhook(event: MonitorEvent) -> str:
     problem = ""
     for _ in range(WEBHOOK_TRIES):
         try:
-            status_code = _run_async(_post_pinned(monitor.webhook_url, body, headers))
+            reply = run_sync(
+                post(
+                    monitor.webhook_url,
+                    body=body,
+                    headers=headers,
+                    timeout=WEBHOOK_TIMEOUT_S,
+                    max_bytes=WEBHOOK_REPLY_BYTES,
+                )
+            )
         except EndpointBlocked as error:
             return f"webhook: not sent: {error}"
-        except httpx.HTTPError as error:
-            problem = f"webhook: failed: {type(error).__name__} {str(error)[:200]}".strip()
+        except OutboundError as error:
+            problem = f"webhook: failed: {error.cause} {str(error)[:200]}".strip()
             continue
+        status_code = reply.status
         if 200 <= status_code < 300:
             return f"webhook: delivered (HTTP {status_code})"
         problem = f"webhook: the receiver answered HTTP {status_code}"

@@ -1,24 +1,24 @@
 """Ask the cases and check the answers: network and scoring only, no database.
 
 The service builds a ``RunPlan`` (plain values), calls ``execute_plan`` outside any transaction, and writes the
-``SampleResult``s it gets back. Samples run concurrently (asyncio + httpx) in a helper thread with its own
-event loop, so this works from a django-q2 worker, a management command and a test alike.
+``SampleResult``s it gets back. Samples run concurrently on an event loop of their own (the one async bridge,
+evaluations/bridge.py), so this works from a django-q2 worker, a management command and a test alike.
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import dataclasses
 import math
 from collections.abc import Sequence
 from typing import Any
 
-from evaluations.connectors import make_client
+from evaluations.bridge import run_sync
 from evaluations.connectors.base import AgentConfig, AgentError, Conversation, ErrorKind, Turn
 from evaluations.llm.clients import ModelClient, ModelError, ModelReply, ToolSpec, close_clients, get_model_client
 from evaluations.monitors import rules as monitor_rules
 from evaluations.monitors.models import SampleVerdict
+from evaluations.outbound.client import Client, make_client
 from evaluations.runs.executor import send_with_retry
 from evaluations.scoring.judge import JudgeVerdict, judge_attempt
 from evaluations.specs import ScenarioKind, ScenarioSpec
@@ -129,7 +129,7 @@ def case_rubrics(case: CasePlan) -> list[str]:
     return [r["rubric"] for r in case.rules if r["rule"] == "judge"]
 
 
-async def _sample(plan: RunPlan, case: CasePlan, index: int, client: Any) -> SampleResult:
+async def _sample(plan: RunPlan, case: CasePlan, index: int, client: Client) -> SampleResult:
     within = monitor_rules.within_seconds(case.rules)
     config = plan.config
     if within is not None and within > config.timeout_seconds:
@@ -189,13 +189,10 @@ async def _run(plan: RunPlan) -> list[SampleResult]:
                 return await _sample(plan, case, index, client)
 
         jobs = [bounded(case, index) for case in plan.cases for index in range(plan.samples)]
-        try:
-            return list(await asyncio.gather(*jobs))
-        finally:
-            await close_clients()  # the judge's model clients belong to this loop
+        return list(await asyncio.gather(*jobs))
 
 
 def execute_plan(plan: RunPlan) -> list[SampleResult]:
     """Ask every case ``plan.samples`` times; never raises for agent or judge faults."""
-    with concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="trustgate-monitor") as pool:
-        return pool.submit(asyncio.run, _run(plan)).result()
+    # The judge's model clients belong to this run's loop: close them on it.
+    return run_sync(_run(plan), cleanup=close_clients)

@@ -1,2 +1,2 @@
-"""The one guarded outbound HTTP client: endpoint (SSRF) guard, connect to the checked address, no redirects,
-size and time limits, secret masking in errors. Agents, alert webhooks and model URLs all go through it."""
+"""The one guarded outbound HTTP client (client.py: endpoint guard, connect to the checked address, no redirects,
+size and time limits), secret masking, and the one factory for SDK clients (sdk.py) with its Bedrock error map."""

@@ -5,7 +5,9 @@ Every address a host resolves to must be public, and the connector then connects
 checked (no second DNS lookup, so no DNS-rebinding window).
 
 ``settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS`` (read at call time) lifts the address rule only: the scheme,
-credential and cloud-metadata checks stay on, because a metadata service is never a legitimate agent.
+credential and cloud-metadata checks stay on, because a metadata service is never a legitimate agent. Callers
+whose URL is the operator's own (a setting, such as a self-hosted judge) pass ``allow_private=True``, which
+lifts the same rule and nothing more.
 """
 
 from __future__ import annotations
@@ -66,8 +68,8 @@ class EndpointUnresolvable(EndpointBlocked):
     """The host name did not resolve (a connection problem rather than a policy refusal)."""
 
 
-def _private_allowed() -> bool:
-    return bool(getattr(settings, "TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS", False))
+def _private_allowed(allow_private: bool) -> bool:
+    return allow_private or settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS
 
 
 def normalize_host(host: str) -> str:
@@ -157,12 +159,12 @@ def _is_metadata_host(host: str) -> bool:
     return host in METADATA_HOSTNAMES
 
 
-def check_address(host: str, address: IPAddress) -> None:
+def check_address(host: str, address: IPAddress, *, allow_private: bool = False) -> None:
     """Raise ``EndpointBlocked`` when ``address`` (which ``host`` resolved to) may not be reached."""
     embedded = _embedded_ipv4(address) if isinstance(address, ipaddress.IPv6Address) else None
     if address in METADATA_ADDRESSES or embedded in METADATA_ADDRESSES:
         raise EndpointBlocked(f"{host} is a cloud metadata address; Trustgate never connects to it.")
-    if _private_allowed():
+    if _private_allowed(allow_private):
         return
     problem = address_problem(address)
     if problem:
@@ -170,13 +172,13 @@ def check_address(host: str, address: IPAddress) -> None:
         raise EndpointBlocked(f"{shown} is {problem}; agent endpoints must be public internet addresses.")
 
 
-def check_host_name(host: str) -> None:
+def check_host_name(host: str, *, allow_private: bool = False) -> None:
     """Name-level checks done before any DNS lookup."""
     if not host:
         raise EndpointBlocked("The endpoint URL has no host name.")
     if _is_metadata_host(host):
         raise EndpointBlocked(f"{host} is a cloud metadata service; Trustgate never connects to it.")
-    if not _private_allowed() and (host == "localhost" or host.endswith(".localhost")):
+    if not _private_allowed(allow_private) and (host == "localhost" or host.endswith(".localhost")):
         raise EndpointBlocked(f"{host} is a loopback name; agent endpoints must be public internet addresses.")
 
 
@@ -201,7 +203,7 @@ def _pick(addresses: list[IPAddress]) -> str:
     return str(first.ipv4_mapped or first)
 
 
-def split_endpoint(url: str) -> tuple[str, str, int]:
+def split_endpoint(url: str, *, allow_private: bool = False) -> tuple[str, str, int]:
     """Check the URL's shape and return (scheme, host, port). Raises ``EndpointBlocked``."""
     try:
         parts = urlsplit(url.strip())
@@ -222,7 +224,7 @@ def split_endpoint(url: str) -> tuple[str, str, int]:
             host = host.encode("idna").decode("ascii")
         except UnicodeError:
             raise EndpointBlocked(f"The host name {host} is not a valid domain name.") from None
-    check_host_name(host)
+    check_host_name(host, allow_private=allow_private)
     return scheme, host, port or (443 if scheme == "https" else 80)
 
 
@@ -241,17 +243,17 @@ def validate_endpoint_url(url: str) -> None:
         check_address(host, address)
 
 
-async def resolve_and_check(host: str, port: int) -> str:
+async def resolve_and_check(host: str, port: int, *, allow_private: bool = False) -> str:
     """Resolve ``host``, check every address, and return the one address to connect to.
 
     Raises ``EndpointUnresolvable`` when the name does not resolve, ``EndpointBlocked`` when any address is
     refused (one bad address among good ones is enough: the resolver could hand out either).
     """
     host = normalize_host(host)
-    check_host_name(host)
+    check_host_name(host, allow_private=allow_private)
     literal = parse_ip_literal(host)
     if literal is not None:
-        check_address(host, literal)
+        check_address(host, literal, allow_private=allow_private)
         return str(literal)
     loop = asyncio.get_running_loop()
     try:
@@ -262,5 +264,5 @@ async def resolve_and_check(host: str, port: int) -> str:
     if not addresses:
         raise EndpointUnresolvable(f"The host name {host} could not be resolved.")
     for address in addresses:
-        check_address(host, address)
+        check_address(host, address, allow_private=allow_private)
     return _pick(addresses)

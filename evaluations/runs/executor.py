@@ -16,18 +16,16 @@ import threading
 import time
 from collections.abc import Callable, Coroutine, Iterator, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from django.utils import timezone
 
-from evaluations.connectors import make_client, send_message
+from evaluations.connectors import send_message
 from evaluations.connectors.base import AgentConfig, AgentError, AgentReply, Conversation, ErrorKind, ToolCall, Turn
 from evaluations.llm.clients import close_clients
+from evaluations.outbound.client import Client, make_client
 from evaluations.runs.simulated_user import SimulatorError, next_user_turn
 from evaluations.specs import ScenarioSpec
-
-if TYPE_CHECKING:
-    import httpx
 
 T = TypeVar("T")
 
@@ -65,7 +63,7 @@ def substitute_variables(text: str, variables: Sequence[tuple[str, str]]) -> str
 
 
 async def send_with_retry(
-    config: AgentConfig, conversation: Conversation, message: str, *, api_key: str, client: httpx.AsyncClient | None
+    config: AgentConfig, conversation: Conversation, message: str, *, api_key: str, client: Client | None
 ) -> tuple[AgentReply, int]:
     """Send one turn; 429 and 503 are retried with bounded backoff that honours Retry-After."""
     for attempt in range(MAX_RETRIES + 1):
@@ -81,7 +79,7 @@ async def send_with_retry(
 
 
 async def drive_conversation(
-    job: Job, config: AgentConfig, *, api_key: str, client: httpx.AsyncClient | None
+    job: Job, config: AgentConfig, *, api_key: str, client: Client | None
 ) -> ConversationResult:
     """Play one fresh conversation: the scenario's scripted user turns, or a simulated user (persona) that
     answers each reply until its goal is met or ``max_turns`` user turns were sent. Never raises for agent

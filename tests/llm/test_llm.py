@@ -79,13 +79,25 @@ def test_anthropic_sends_the_key_from_the_environment(anthropic_judge_env: FakeA
 
 
 def test_anthropic_gateway_without_a_key_is_called_without_credentials(
-    anthropic_judge_env: FakeAnthropic, monkeypatch: pytest.MonkeyPatch
+    anthropic_judge_env: FakeAnthropic, settings: Any
 ) -> None:
-    monkeypatch.delenv("ANTHROPIC_API_KEY")
+    settings.ANTHROPIC_API_KEY = ""
     anthropic_judge_env.reply_text("Hi")
 
     assert complete(get_model_client("sonnet")).text == "Hi"
     assert "authorization" not in {k.lower() for k in anthropic_judge_env.requests[-1].headers}
+
+
+def test_anthropic_client_is_built_from_settings_not_the_environment(
+    anthropic_judge_env: FakeAnthropic, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", "http://127.0.0.1:9")  # nothing listens there
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-from-the-environment")
+    anthropic_judge_env.reply_text("From settings.")
+
+    assert complete(get_model_client("sonnet")).text == "From settings."
+    headers = {k.lower(): v for k, v in anthropic_judge_env.requests[-1].headers.items()}
+    assert "sk-ant-test-key-0000" in (headers.get("authorization", "") + headers.get("x-api-key", ""))
 
 
 @pytest.mark.parametrize(
@@ -301,37 +313,46 @@ def test_openai_compatible_unreachable_is_a_connection_error(settings: Any, unus
     assert complete_error(client).kind == "connection"
 
 
+@pytest.mark.parametrize("url", ["http://169.254.169.254/v1", "http://metadata.google.internal/v1", "ftp://judge/v1"])
+def test_openai_compatible_judge_url_still_passes_the_endpoint_guard(settings: Any, url: str) -> None:
+    settings.TRUSTGATE_MODEL_MAX_RETRIES = 0
+
+    error = complete_error(OpenAICompatibleClient("m", base_url=url))
+
+    assert error.kind == "bad_request" and "may not be used" in error.message
+
+
 # Choosing a provider and a model -----------------------------------------------------------------------------
 
 
 @pytest.fixture
-def clean_env(monkeypatch: pytest.MonkeyPatch, settings: Any) -> pytest.MonkeyPatch:
+def clean_env(settings: Any) -> Any:
     for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "ANTHROPIC_AUTH_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
+        setattr(settings, name, "")
     settings.TRUSTGATE_JUDGE_PROVIDER = ""
-    return monkeypatch
+    return settings
 
 
-def test_judge_provider_is_rules_only_without_credentials(clean_env: pytest.MonkeyPatch) -> None:
+def test_judge_provider_is_rules_only_without_credentials(clean_env: Any) -> None:
     assert judge_provider() == "rules_only"
 
 
 @pytest.mark.parametrize("variable", ["ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"])
-def test_judge_provider_detects_anthropic_from_its_environment(clean_env: pytest.MonkeyPatch, variable: str) -> None:
-    clean_env.setenv(variable, "http://127.0.0.1:9" if variable.endswith("URL") else "sk-ant-x")
+def test_judge_provider_detects_anthropic_from_its_environment(clean_env: Any, variable: str) -> None:
+    setattr(clean_env, variable, "http://127.0.0.1:9" if variable.endswith("URL") else "sk-ant-x")
 
     assert judge_provider() == "anthropic"
 
 
 @pytest.mark.parametrize("explicit", ["bedrock", "openai", "rules_only", "anthropic"])
-def test_explicit_judge_provider_wins(clean_env: pytest.MonkeyPatch, settings: Any, explicit: str) -> None:
-    clean_env.setenv("ANTHROPIC_API_KEY", "sk-ant-x")
+def test_explicit_judge_provider_wins(clean_env: Any, settings: Any, explicit: str) -> None:
+    clean_env.ANTHROPIC_API_KEY = "sk-ant-x"
     settings.TRUSTGATE_JUDGE_PROVIDER = explicit
 
     assert judge_provider() == explicit
 
 
-def test_auto_judge_provider_means_detection(clean_env: pytest.MonkeyPatch, settings: Any) -> None:
+def test_auto_judge_provider_means_detection(clean_env: Any, settings: Any) -> None:
     settings.TRUSTGATE_JUDGE_PROVIDER = "auto"
 
     assert judge_provider() == "rules_only"

@@ -68,8 +68,7 @@ def test_generation_outage_is_a_clear_error(launch, policy_agent, anthropic_judg
 
 
 def test_generate_needs_a_model(alice, policy_agent, settings, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
-    monkeypatch.delenv("ANTHROPIC_BASE_URL", raising=False)
+    settings.ANTHROPIC_API_KEY = settings.ANTHROPIC_BASE_URL = ""
     settings.TRUSTGATE_JUDGE_PROVIDER = ""
     with pytest.raises(run_services.LaunchError, match="need a model"):
         run_services.run_launch(user=alice, agent=policy_agent, suite=None, generate_kinds=KINDS)

@@ -118,8 +118,7 @@ def test_half_unscored_fails_the_run_at_the_boundary(
 def test_without_a_judge_provider_the_run_is_rules_only(
     launch, demo_agent_record, judge_suite, settings, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
-    monkeypatch.delenv("ANTHROPIC_BASE_URL", raising=False)
+    settings.ANTHROPIC_API_KEY = settings.ANTHROPIC_BASE_URL = ""
     settings.TRUSTGATE_JUDGE_PROVIDER = ""
     run = run_with(launch, demo_agent_record, judge_suite)
     assert run.judge_model == "rules_only" and run.status == RunStatus.SUCCEEDED

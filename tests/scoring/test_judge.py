@@ -236,9 +236,8 @@ def test_rules_only_is_not_scored_without_a_call(fake_anthropic: FakeAnthropic) 
     assert fake_anthropic.requests == []
 
 
-def test_no_judge_configured_is_not_scored(monkeypatch: pytest.MonkeyPatch, settings: Any) -> None:
-    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"):
-        monkeypatch.delenv(name, raising=False)
+def test_no_judge_configured_is_not_scored(settings: Any) -> None:
+    settings.ANTHROPIC_API_KEY = settings.ANTHROPIC_BASE_URL = ""
     settings.TRUSTGATE_JUDGE_PROVIDER = ""
 
     verdict = run_judge()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -19,13 +20,18 @@ def fake_bedrock_server() -> Iterator[FakeBedrock]:
 
 
 @pytest.fixture
-def fake_bedrock(fake_bedrock_server: FakeBedrock, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBedrock]:
-    """The fake, emptied, with boto3 pointed at it through the standard AWS environment variables."""
+def fake_bedrock(
+    fake_bedrock_server: FakeBedrock, monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> Iterator[FakeBedrock]:
+    """The fake, emptied, with boto3 pointed at it through the AWS settings."""
     fake_bedrock_server.reset()
-    monkeypatch.setenv("AWS_ENDPOINT_URL_BEDROCK_RUNTIME", fake_bedrock_server.url)
-    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "AKIATESTTESTTEST")
-    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "test-secret-access-key")
-    monkeypatch.setenv("AWS_DEFAULT_REGION", "us-east-1")
+    settings.AWS_ENDPOINT_URL_BEDROCK_RUNTIME = fake_bedrock_server.url
+    settings.AWS_ACCESS_KEY_ID = "AKIATESTTESTTEST"
+    settings.AWS_SECRET_ACCESS_KEY = "test-secret-access-key"
+    settings.AWS_SESSION_TOKEN = ""
+    settings.AWS_DEFAULT_REGION = "us-east-1"
+    settings.AWS_PROFILE = ""
+    # boto3 also reads its own files and variables for what the settings leave open: keep the developer's out.
     monkeypatch.setenv("AWS_EC2_METADATA_DISABLED", "true")
     monkeypatch.setenv("AWS_CONFIG_FILE", "/nonexistent/aws-config")
     monkeypatch.setenv("AWS_SHARED_CREDENTIALS_FILE", "/nonexistent/aws-credentials")

@@ -28,13 +28,11 @@ def fake_anthropic(fake_anthropic_server: FakeAnthropic) -> Iterator[FakeAnthrop
 
 
 @pytest.fixture
-def anthropic_judge_env(
-    fake_anthropic: FakeAnthropic, monkeypatch: pytest.MonkeyPatch, settings: Any
-) -> Iterator[FakeAnthropic]:
+def anthropic_judge_env(fake_anthropic: FakeAnthropic, settings: Any) -> Iterator[FakeAnthropic]:
     """The judge on the Anthropic provider, pointed at the fake, with a 1 s timeout and no retries."""
-    monkeypatch.setenv("ANTHROPIC_BASE_URL", fake_anthropic.url)
-    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-key-0000")
-    monkeypatch.delenv("ANTHROPIC_AUTH_TOKEN", raising=False)
+    settings.ANTHROPIC_BASE_URL = fake_anthropic.url
+    settings.ANTHROPIC_API_KEY = "sk-ant-test-key-0000"
+    settings.ANTHROPIC_AUTH_TOKEN = ""
     settings.TRUSTGATE_JUDGE_PROVIDER = "anthropic"
     settings.TRUSTGATE_MODEL_TIMEOUT = 1
     settings.TRUSTGATE_MODEL_MAX_RETRIES = 0

@@ -1,0 +1,182 @@
+"""Reading an HTTP agent's reply: the JSON body, the reply text at its path (or a simple-chat key, or the
+OpenAI message) and the tool calls. Every failure is an ``AgentError`` that says what was found instead."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from evaluations.connectors.base import AgentConfig, AgentError, ErrorKind, Protocol, ToolCall
+from evaluations.connectors.paths import (
+    PathNotFound,
+    PathSyntaxError,
+    describe_top_level,
+    parse_path,
+    resolve_path,
+)
+from evaluations.outbound.text import excerpt
+
+SIMPLE_CHAT_KEYS = ("answer", "message", "reply", "response", "output", "text", "content")
+OPENAI_CONTENT_PATH = "choices[0].message.content"
+
+
+def decode_json(raw: bytes, preview: str, status: int) -> Any:
+    if not raw.strip():
+        raise AgentError(
+            f"The agent sent an empty reply (HTTP {status}); Trustgate expects a JSON body.",
+            kind=ErrorKind.MALFORMED,
+            status_code=status,
+        )
+    try:
+        text = raw.decode("utf-8")
+        valid_utf8 = True
+    except UnicodeDecodeError:
+        text = raw.decode("utf-8", errors="replace")
+        valid_utf8 = False
+    try:
+        return json.loads(text.removeprefix("\ufeff"))
+    except json.JSONDecodeError:
+        problem = "is not valid UTF-8 and not JSON" if not valid_utf8 else "is not JSON"
+        raise AgentError(
+            f"The agent's reply {problem}; it starts with: {excerpt(preview[:200])}",
+            kind=ErrorKind.MALFORMED,
+            status_code=status,
+            raw_preview=preview,
+        ) from None
+
+
+def _as_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _kind_name(data: Any) -> str:
+    if isinstance(data, dict):
+        return "a JSON object"
+    if isinstance(data, list):
+        return "a JSON list"
+    if isinstance(data, str):
+        return "a JSON string"
+    if data is None:
+        return "JSON null"
+    return "a bare JSON number or boolean"
+
+
+def _require_object(data: Any, preview: str, status: int, what: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise AgentError(
+            f"The agent replied with {_kind_name(data)}, not a JSON object, so {what} can't be read.",
+            kind=ErrorKind.MALFORMED,
+            status_code=status,
+            raw_preview=preview,
+        )
+    return data
+
+
+def _resolve(data: Any, path: str, preview: str, status: int, label: str = "Reply path") -> Any:
+    try:
+        segments = parse_path(path)
+    except PathSyntaxError as exc:
+        raise AgentError(str(exc), kind=ErrorKind.CONFIG) from None
+    needed = "a JSON object" if isinstance(segments[0], str) else "a JSON list"
+    if not isinstance(data, dict if isinstance(segments[0], str) else list):
+        raise AgentError(
+            f"The agent replied with {_kind_name(data)}, not {needed}, so {label.lower()} {path!r} can't be read.",
+            kind=ErrorKind.MALFORMED,
+            status_code=status,
+            raw_preview=preview,
+        )
+    try:
+        return resolve_path(data, path, label=label)
+    except PathNotFound as exc:
+        raise AgentError(str(exc), kind=ErrorKind.PATH_MISSING, status_code=status, raw_preview=preview) from None
+
+
+def _simple_chat_text(data: Any, preview: str, status: int) -> tuple[str, str]:
+    obj = _require_object(data, preview, status, "the reply text")
+    for key in SIMPLE_CHAT_KEYS:
+        if isinstance(obj.get(key), str):
+            return obj[key], key
+    raise AgentError(
+        f"The reply has no text under any of {', '.join(SIMPLE_CHAT_KEYS)}. {describe_top_level(obj)}",
+        kind=ErrorKind.PATH_MISSING,
+        status_code=status,
+        raw_preview=preview,
+    )
+
+
+def extract(config: AgentConfig, data: Any, preview: str, status: int) -> tuple[str, tuple[ToolCall, ...], str]:
+    """(reply text, tool calls, the path the text came from)."""
+    if config.protocol == Protocol.OPENAI:
+        _require_object(data, preview, status, "choices[0].message")
+        message = _resolve(data, "choices[0].message", preview, status)
+        if not isinstance(message, dict):
+            raise AgentError(
+                "choices[0].message in the reply is not an object.",
+                kind=ErrorKind.MALFORMED,
+                status_code=status,
+                raw_preview=preview,
+            )
+        content = message.get("content")
+        if isinstance(content, list):  # content parts: keep the text ones
+            content = "".join(p.get("text", "") for p in content if isinstance(p, dict))
+        return _as_text(content), parse_tool_calls(message.get("tool_calls")), OPENAI_CONTENT_PATH
+    if config.protocol == Protocol.SIMPLE_CHAT or not config.reply_path:
+        text, key = _simple_chat_text(data, preview, status)
+        reply_path = key
+    else:
+        text = _as_text(_resolve(data, config.reply_path, preview, status))
+        reply_path = config.reply_path
+    tool_calls: tuple[ToolCall, ...] = ()
+    if config.tool_calls_path and config.protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK):
+        try:
+            tool_calls = parse_tool_calls(resolve_path(data, config.tool_calls_path))
+        except PathNotFound:
+            pass  # no tool calls this turn
+        except PathSyntaxError as exc:
+            raise AgentError(str(exc), kind=ErrorKind.CONFIG) from None
+    return text, tool_calls, reply_path
+
+
+def _parse_arguments(value: Any) -> dict[str, Any]:
+    if value is None or value == "":
+        return {}
+    if isinstance(value, dict):
+        return value
+    if isinstance(value, str):
+        try:
+            parsed = json.loads(value)
+        except json.JSONDecodeError:
+            return {"_raw": value}
+        return parsed if isinstance(parsed, dict) else {"_raw": value}
+    return {"_raw": json.dumps(value, ensure_ascii=False)}
+
+
+def parse_tool_calls(value: Any) -> tuple[ToolCall, ...]:
+    """Tool calls from a reply: OpenAI ``{"function": {"name", "arguments"}}`` items or plain
+    ``{"name", "arguments" | "args" | "input" | "parameters"}`` items. Malformed JSON arguments become
+    ``{"_raw": "..."}``."""
+    if value is None:
+        return ()
+    items = value if isinstance(value, list) else [value]
+    calls: list[ToolCall] = []
+    for item in items:
+        if isinstance(item, str):
+            calls.append(ToolCall(name=item, arguments={}))
+            continue
+        if not isinstance(item, dict):
+            continue
+        function = item["function"] if isinstance(item.get("function"), dict) else item
+        name = next(
+            (v for v in (function.get("name"), item.get("tool"), item.get("tool_name")) if isinstance(v, str)),
+            "",
+        )
+        arguments = next(
+            (function[k] for k in ("arguments", "args", "input", "parameters") if k in function),
+            None,
+        )
+        calls.append(ToolCall(name=name, arguments=_parse_arguments(arguments)))
+    return tuple(calls)

@@ -1,0 +1,112 @@
+"""The judge and generation on AWS Bedrock Converse (boto3). The client comes from the one SDK factory and its
+errors are read by the one Bedrock error map (both in evaluations/outbound/), shared with Bedrock agents."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from django.conf import settings
+
+from evaluations.llm.base import ModelClient, ModelError, ModelErrorKind, ModelReply, ToolSpec, max_retries, timeout
+from evaluations.outbound.bedrock_errors import BedrockFault, FaultKind, bedrock_fault
+from evaluations.outbound.sdk import bedrock_client
+
+_KINDS = {
+    FaultKind.RATE_LIMITED: ModelErrorKind.RATE_LIMITED,
+    FaultKind.OVERLOADED: ModelErrorKind.OVERLOADED,
+    FaultKind.AUTH: ModelErrorKind.AUTH,
+    FaultKind.BAD_REQUEST: ModelErrorKind.BAD_REQUEST,
+    FaultKind.SERVER_ERROR: ModelErrorKind.SERVER_ERROR,
+    FaultKind.TIMEOUT: ModelErrorKind.TIMEOUT,
+    FaultKind.CONNECTION: ModelErrorKind.CONNECTION,
+    # For the judge a missing credential is a refusal, and a wrong AWS setup a bad request.
+    FaultKind.NO_CREDENTIALS: ModelErrorKind.AUTH,
+    FaultKind.SETUP: ModelErrorKind.BAD_REQUEST,
+}
+
+
+def _client() -> Any:
+    """The shared ``bedrock-runtime`` client with the judge's timeout and bounded retries."""
+    return bedrock_client(
+        read_timeout=timeout(),
+        max_attempts=max_retries() + 1,
+        pool=max(10, int(settings.TRUSTGATE_JUDGE_CONCURRENCY) * 2),
+    )
+
+
+class BedrockClient(ModelClient):
+    provider = "bedrock"
+
+    def _converse(self, request: dict[str, Any]) -> dict[str, Any]:
+        response: dict[str, Any] = _client().converse(**request)
+        return response
+
+    async def complete(
+        self,
+        *,
+        system: str,
+        messages: list[dict[str, Any]],
+        tool: ToolSpec | None = None,
+        max_tokens: int = 1024,
+        temperature: float = 0.0,
+    ) -> ModelReply:
+        request: dict[str, Any] = {
+            "modelId": self.model_id,
+            # Converse refuses blank text blocks.
+            "messages": [{"role": m["role"], "content": [{"text": m["content"] or "(no text)"}]} for m in messages],
+            "inferenceConfig": {"maxTokens": max_tokens, "temperature": temperature},
+        }
+        if system:
+            request["system"] = [{"text": system}]
+        if tool is not None:
+            request["toolConfig"] = {
+                "tools": [
+                    {
+                        "toolSpec": {
+                            "name": tool.name,
+                            "description": tool.description,
+                            "inputSchema": {"json": tool.input_schema},
+                        }
+                    }
+                ],
+                "toolChoice": {"tool": {"name": tool.name}},
+            }
+        try:
+            response = await asyncio.to_thread(self._converse, request)
+        except Exception as exc:  # botocore's exception classes only exist once boto3 is imported
+            raise _error(exc) from None
+        return _reply(response, self.model_id)
+
+
+def _error(exc: Exception) -> ModelError:
+    fault: BedrockFault | None = bedrock_fault(exc, timeout=timeout())
+    if fault is None:
+        return ModelError(f"The Bedrock call failed: {type(exc).__name__}.", kind=ModelErrorKind.CONNECTION)
+    return ModelError(fault.message, kind=_KINDS[fault.kind])
+
+
+def _reply(response: Any, model_id: str) -> ModelReply:
+    message = response.get("output", {}).get("message", {}) if isinstance(response, dict) else {}
+    content = message.get("content") if isinstance(message, dict) else None
+    if not isinstance(content, list):
+        raise ModelError("Bedrock sent a reply without message content.", kind=ModelErrorKind.MALFORMED)
+    texts: list[str] = []
+    calls: list[tuple[str, dict[str, Any]]] = []
+    for block in content:
+        if not isinstance(block, dict):
+            continue
+        if isinstance(block.get("text"), str):
+            texts.append(block["text"])
+        tool_use = block.get("toolUse")
+        if isinstance(tool_use, dict):
+            tool_input = tool_use.get("input")
+            calls.append((str(tool_use.get("name", "")), tool_input if isinstance(tool_input, dict) else {}))
+    usage = response.get("usage") or {}
+    return ModelReply(
+        text="".join(texts),
+        tool_calls=tuple(calls),
+        input_tokens=int(usage.get("inputTokens") or 0),
+        output_tokens=int(usage.get("outputTokens") or 0),
+        model_id=model_id,
+    )

@@ -1,0 +1,164 @@
+"""The guarded HTTP client: every outbound request Trustgate makes (agents, alert webhooks, a self-hosted judge).
+
+``post`` checks the URL with the endpoint guard, resolves the host once and connects to that checked address (no
+second DNS lookup, so no DNS-rebinding window) while the Host header, TLS SNI and the certificate check still
+use the name. It never follows a redirect, gives the whole exchange (lookup included) one deadline and reads
+the reply only up to a byte cap. Transport failures become ``OutboundError``s, so callers never handle httpx's
+exceptions; guard refusals stay ``EndpointBlocked`` / ``EndpointUnresolvable``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import re
+from http.cookiejar import CookieJar, DefaultCookiePolicy
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import httpx
+
+from evaluations.outbound.guard import resolve_and_check, split_endpoint
+
+# A connection pool, made by ``make_client``; callers hold it but never use it to send anything themselves.
+Client = httpx.AsyncClient
+Headers = httpx.Headers
+
+_ERRNO_PREFIX = re.compile(r"^\[Errno -?\d+\]\s*")
+
+
+class OutboundError(Exception):
+    """No HTTP reply could be had. ``str(error)`` is the transport's own words; ``cause`` names its error."""
+
+    def __init__(self, text: str, *, cause: str) -> None:
+        super().__init__(text)
+        self.cause = cause
+
+    @property
+    def reason(self) -> str:
+        """The transport's words without an ``[Errno 111]`` prefix, for sentences shown to users."""
+        return _ERRNO_PREFIX.sub("", str(self))
+
+
+class OutboundTimeout(OutboundError):
+    """The deadline passed before the reply was read."""
+
+
+class OutboundConnectError(OutboundError):
+    """No connection (refused, unreachable, TLS handshake or certificate failure)."""
+
+    @property
+    def is_certificate_error(self) -> bool:
+        return "CERTIFICATE_VERIFY_FAILED" in str(self)
+
+
+class OutboundProtocolError(OutboundError):
+    """The server closed the connection without a complete HTTP reply."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Reply:
+    status: int
+    headers: Headers
+    body: bytes  # at most the cap
+    truncated: bool  # the reply was larger than the cap (or declared so), and ``body`` is cut
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8", errors="replace")
+
+
+def make_client() -> Client:
+    """A connection pool for ``post``: no redirects, no proxies from the environment, and a cookie jar that stores
+    nothing (each agent conversation carries its own cookies)."""
+    return httpx.AsyncClient(
+        follow_redirects=False,
+        trust_env=False,
+        cookies=CookieJar(policy=DefaultCookiePolicy(allowed_domains=[])),
+        limits=httpx.Limits(max_connections=100, max_keepalive_connections=20, keepalive_expiry=30),
+        timeout=httpx.Timeout(30.0),
+    )
+
+
+def reason_phrase(status: int) -> str:
+    """``Not Found`` for 404; "" for a status without one."""
+    return httpx.codes.get_reason_phrase(status)
+
+
+async def post(
+    url: str,
+    *,
+    body: bytes,
+    headers: dict[str, str],
+    timeout: float,
+    max_bytes: int,
+    client: Client | None = None,
+    allow_private: bool = False,
+) -> Reply:
+    """POST ``body`` to ``url`` through the endpoint guard and return the reply, read up to ``max_bytes``.
+
+    A redirect is returned as it is (a 3xx reply), never followed. ``allow_private`` is for URLs from the
+    server's own settings: it lifts the public-address rule, and only that. Raises ``EndpointBlocked`` /
+    ``EndpointUnresolvable`` (nothing was sent), ``OutboundTimeout``, ``OutboundConnectError``,
+    ``OutboundProtocolError`` or another ``OutboundError``. Uses ``client``'s connections when given.
+    """
+    url = url.strip()
+    scheme, host, port = split_endpoint(url, allow_private=allow_private)
+    try:
+        async with asyncio.timeout(timeout):
+            address = await resolve_and_check(host, port, allow_private=allow_private)
+            request = _pinned_request(url, scheme, host, address, body, headers, timeout)
+            if client is None:
+                async with make_client() as own_client:
+                    return await _send(own_client, request, max_bytes)
+            return await _send(client, request, max_bytes)
+    except (TimeoutError, httpx.TimeoutException) as exc:
+        raise OutboundTimeout(str(exc).strip() or type(exc).__name__, cause=type(exc).__name__) from None
+    except httpx.ConnectError as exc:
+        raise OutboundConnectError(_text(exc), cause=type(exc).__name__) from None
+    except httpx.RemoteProtocolError as exc:
+        raise OutboundProtocolError(_text(exc), cause=type(exc).__name__) from None
+    except httpx.HTTPError as exc:
+        raise OutboundError(_text(exc), cause=type(exc).__name__) from None
+
+
+def _text(exc: Exception) -> str:
+    return str(exc).strip() or type(exc).__name__
+
+
+def _pinned_request(
+    url: str, scheme: str, host: str, address: str, body: bytes, headers: dict[str, str], timeout: float
+) -> httpx.Request:
+    parts = urlsplit(url)
+    address_host = f"[{address}]" if ":" in address else address
+    netloc = f"{address_host}:{parts.port}" if parts.port else address_host
+    pinned_url = urlunsplit((scheme, netloc, parts.path or "/", parts.query, ""))
+    host_for_header = f"[{host}]" if ":" in host else host
+    headers = {
+        "Accept-Encoding": "identity",  # the size cap counts wire bytes; no decompression bombs
+        **headers,
+        "Host": f"{host_for_header}:{parts.port}" if parts.port else host_for_header,
+    }
+    extensions: dict[str, Any] = {"timeout": httpx.Timeout(timeout).as_dict()}
+    if scheme == "https" and host != address:
+        extensions["sni_hostname"] = host  # TLS verifies the certificate against the name, not the IP
+    # A bare Request (not client.build_request), so the client adds no cookies or default headers.
+    return httpx.Request("POST", pinned_url, headers=headers, content=body, extensions=extensions)
+
+
+async def _send(client: Client, request: httpx.Request, max_bytes: int) -> Reply:
+    response = await client.send(request, stream=True, follow_redirects=False)
+    try:
+        declared = response.headers.get("content-length", "")
+        if response.is_success and declared.isdigit() and int(declared) > max_bytes:
+            return Reply(response.status_code, response.headers, b"", True)
+        received = bytearray()
+        truncated = False
+        async for chunk in response.aiter_bytes():
+            received.extend(chunk)
+            if len(received) > max_bytes:
+                truncated = True
+                break
+        return Reply(response.status_code, response.headers, bytes(received[:max_bytes]), truncated)
+    finally:
+        await response.aclose()
