@@ -6,18 +6,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
-
-class Role(models.TextChoices):
-    """Each role includes every right of the ones before it (SPEC §9)."""
-
-    READ = "read", "Read"
-    WRITE = "write", "Write"
-    PUBLISH = "publish", "Publish"
-    ADMIN = "admin", "Admin"
-
-    @classmethod
-    def rank(cls, role: str) -> int:
-        return [cls.READ, cls.WRITE, cls.PUBLISH, cls.ADMIN].index(cls(role))
+from billing.roles import Role
 
 
 class Account(models.Model):
