@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import hmac
+from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
@@ -74,6 +75,21 @@ def api_key_find(*, token: str) -> ApiKey | None:
 # ---------------------------------------------------------------------------------------------- credits
 
 
+def price_list() -> dict[str, int]:
+    """Credits per unit, by what a run uses (the keys of ``RunUsage`` and of a cost estimate's breakdown).
+    Read at call time, so a changed setting applies at once."""
+    return {
+        "agent_messages": settings.TRUSTGATE_PRICE_AGENT_MESSAGE,
+        "judge_calls": settings.TRUSTGATE_PRICE_JUDGE_CALL,
+        "generation_calls": settings.TRUSTGATE_PRICE_GENERATION_CALL,
+    }
+
+
+def credits_for(usage: Mapping[str, int]) -> int:
+    """What ``usage`` (counts by the keys of ``price_list``) costs."""
+    return sum(usage.get(kind, 0) * price for kind, price in price_list().items())
+
+
 @dataclasses.dataclass(frozen=True)
 class RunCredits:
     """What a run's ledger entries say: the hold taken at launch and how it was settled."""
@@ -107,11 +123,7 @@ class RunUsage:
 
     @property
     def credits(self) -> int:
-        return (
-            self.agent_messages * settings.TRUSTGATE_PRICE_AGENT_MESSAGE
-            + self.judge_calls * settings.TRUSTGATE_PRICE_JUDGE_CALL
-            + self.generation_calls * settings.TRUSTGATE_PRICE_GENERATION_CALL
-        )
+        return credits_for(dataclasses.asdict(self))
 
     def describe(self) -> str:
         return (
@@ -178,29 +190,6 @@ def run_credits(*, run_id: int) -> RunCredits:
         released=amounts.get(EntryKind.RELEASE, 0),
         refunded=amounts.get(EntryKind.REFUND, 0),
     )
-
-
-def run_usage(*, run: Any) -> RunUsage:
-    """Count what a run used from its attempts: one agent message per user turn in a transcript (a turn the
-    agent never answered was still sent), one judge call per ``Attempt.judge_calls``, and for persona scenarios
-    one generation call per simulated user turn written. Generated runs record their generation step's calls in
-    ``settings_snapshot["generation_calls"]``."""
-    from evaluations.runs.models import Verdict  # billing is below evaluations: import at call time
-
-    max_turns = {s["key"]: int(s.get("max_turns") or 0) for s in run.scenarios if s.get("persona")}
-    messages = judge_calls = generation = 0
-    for key, transcript, judged, verdict in run.attempts.values_list(
-        "scenario_key", "transcript", "judge_calls", "verdict"
-    ):
-        sent = sum(1 for turn in transcript or [] if turn.get("role") == "user")
-        messages += sent
-        judge_calls += judged
-        if key in max_turns:
-            # After each answered turn the simulator writes the next one, until it is done or max_turns were sent.
-            answered = sent - 1 if verdict == Verdict.ERROR else sent
-            generation += max(0, min(answered, max_turns[key] - 1))
-    generation += int((run.settings_snapshot or {}).get("generation_calls", 0))
-    return RunUsage(agent_messages=messages, judge_calls=judge_calls, generation_calls=generation)
 
 
 def account_for_new_object(*, user: User | AnonymousUser, role: str = Role.WRITE) -> Account:

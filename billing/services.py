@@ -8,14 +8,14 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from billing.models import Account, ApiKey, CreditEntry, EntryKind, Membership, Role
-from billing.selectors import RunCredits, balance_for_account, run_credits, run_usage
+from billing.models import Account, ApiKey, CreditEntry, EntryKind, Membership
+from billing.roles import Role
+from billing.selectors import RunCredits, RunUsage, balance_for_account, credits_for, price_list, run_credits
 
 
 @transaction.atomic
@@ -94,19 +94,16 @@ class CostEstimate:
     is_exact: bool = True
 
     def describe(self) -> str:
+        prices = price_list()
         parts = []
-        for key, label, price in _PRICED:
+        for key, label in _USAGE_LABELS.items():
             count = self.breakdown.get(key, 0)
             if count:
-                parts.append(f"{count} {label}{'s' * (count != 1)} × {getattr(settings, price)}")
+                parts.append(f"{count} {label}{'s' * (count != 1)} × {prices[key]}")
         return f"{' + '.join(parts) or 'nothing'} = {_credits(self.max_credits)}"
 
 
-_PRICED = (
-    ("agent_messages", "agent message", "TRUSTGATE_PRICE_AGENT_MESSAGE"),
-    ("judge_calls", "judge call", "TRUSTGATE_PRICE_JUDGE_CALL"),
-    ("generation_calls", "generation call", "TRUSTGATE_PRICE_GENERATION_CALL"),
-)
+_USAGE_LABELS = {"agent_messages": "agent message", "judge_calls": "judge call", "generation_calls": "generation call"}
 
 
 def _credits(amount: int) -> str:
@@ -137,8 +134,9 @@ def run_cost_estimate(
         "judge_calls": len(scenarios) * runs_per_scenario if judge_enabled else 0,
         "generation_calls": generation * runs_per_scenario + generation_calls,
     }
-    total = sum(breakdown[key] * getattr(settings, price) for key, _, price in _PRICED)
-    return CostEstimate(max_credits=total, breakdown=breakdown, is_exact=not has_persona and not generation_calls)
+    return CostEstimate(
+        max_credits=credits_for(breakdown), breakdown=breakdown, is_exact=not has_persona and not generation_calls
+    )
 
 
 def _account_lock(account_id: int) -> None:
@@ -185,9 +183,9 @@ def run_hold(*, run: Any, amount: int, user: User | None = None) -> CreditEntry 
 
 
 @transaction.atomic
-def run_settle(*, run: Any) -> RunCredits:
-    """Close the hold of a run that has ended: charge what it used (never more than the hold), release the
-    rest, and refund the charge when ``run.refund_reason`` is set.
+def run_settle(*, run: Any, usage: RunUsage) -> RunCredits:
+    """Close the hold of a run that has ended: charge what it used (``usage``, counted by the runs room; never
+    more than the hold), release the rest, and refund the charge when ``run.refund_reason`` is set.
 
     Exactly once, whoever calls it and how often (a redelivered task, a resumed worker, a cancel racing the
     end): the account row lock serializes callers, each entry kind exists at most once per run (unique
@@ -206,7 +204,6 @@ def run_settle(*, run: Any) -> RunCredits:
         with transaction.atomic():  # a savepoint: a duplicate (impossible under the lock) must not break the caller
             charge = entries.get(EntryKind.CHARGE)
             if charge is None:
-                usage = run_usage(run=run)
                 charge = _run_entry(run, EntryKind.CHARGE, min(usage.credits, hold.amount), f"Used: {usage.describe()}")
                 if hold.amount > charge.amount:
                     _run_entry(run, EntryKind.RELEASE, hold.amount - charge.amount, "The unused part of the hold")

@@ -9,7 +9,7 @@ from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
-from billing.selectors import account_ids_for_user
+from billing.selectors import RunUsage, account_ids_for_user
 from evalsite.http import AnyUser as User
 from evaluations.runs.choices import RunStage, RunStatus
 from evaluations.runs.models import Attempt, EvaluationRun
@@ -80,3 +80,26 @@ def run_list_by_ids(*, run_ids: Iterable[int]) -> QuerySet[EvaluationRun]:
 def attempts_for_run(*, run: EvaluationRun) -> QuerySet[Attempt]:
     """Every attempt of the run, by scenario key then repeat; evaluating it is a single query."""
     return Attempt.objects.filter(run_id=run.pk).order_by("scenario_key", "repeat")
+
+
+def run_usage(*, run_id: int) -> RunUsage:
+    """Count what a run used from its stored attempts, for billing to charge: one agent message per user turn in
+    a transcript (a turn the agent never answered was still sent), one judge call per ``Attempt.judge_calls``,
+    and for persona scenarios one generation call per simulated user turn written. Generated runs record their
+    generation step's calls in ``settings_snapshot["generation_calls"]``. Reads the row afresh: a caller's copy
+    may predate the generation step."""
+    run = EvaluationRun.objects.only("scenarios", "settings_snapshot").get(pk=run_id)
+    max_turns = {s["key"]: int(s.get("max_turns") or 0) for s in run.scenarios if s.get("persona")}
+    messages = judge_calls = generation = 0
+    for key, transcript, judged, verdict in run.attempts.values_list(
+        "scenario_key", "transcript", "judge_calls", "verdict"
+    ):
+        sent = sum(1 for turn in transcript or [] if turn.get("role") == "user")
+        messages += sent
+        judge_calls += judged
+        if key in max_turns:
+            # After each answered turn the simulator writes the next one, until it is done or max_turns were sent.
+            answered = sent - 1 if verdict == Verdict.ERROR else sent
+            generation += max(0, min(answered, max_turns[key] - 1))
+    generation += int((run.settings_snapshot or {}).get("generation_calls", 0))
+    return RunUsage(agent_messages=messages, judge_calls=judge_calls, generation_calls=generation)

@@ -28,6 +28,7 @@ from evaluations.runs.choices import ACTIVE_STATUSES, RunStage, RunStatus
 from evaluations.runs.executor import ConversationResult, Job, run_conversations
 from evaluations.runs.keys import KeyUnavailable, run_secret_delete, run_secret_read, run_secret_store
 from evaluations.runs.models import Attempt, EvaluationRun
+from evaluations.runs.selectors import run_usage
 from evaluations.runs.simulated_user import generation_model
 from evaluations.runs.text import storable
 from evaluations.scoring.choices import JudgeModel
@@ -472,7 +473,8 @@ def run_score(*, run: EvaluationRun) -> None:
             finished_at=timezone.now(),
         )
         run_secret_delete(run_id=run.pk)
-        run_settle(run=run)  # credits: charge what was used, release the rest (refund when refund_reason)
+        # Credits: charge what was used, release the rest (refund when refund_reason).
+        run_settle(run=run, usage=run_usage(run_id=run.pk))
 
 
 def _run_fail(run: EvaluationRun, message: str, *, refund_reason: str = "") -> None:
@@ -481,7 +483,8 @@ def _run_fail(run: EvaluationRun, message: str, *, refund_reason: str = "") -> N
             status=RunStatus.FAILED, error_message=message, refund_reason=refund_reason, finished_at=timezone.now()
         )
         run_secret_delete(run_id=run.pk)
-        run_settle(run=run)  # credits: charge what was used, release the rest (refund when refund_reason)
+        # Credits: charge what was used, release the rest (refund when refund_reason).
+        run_settle(run=run, usage=run_usage(run_id=run.pk))
 
 
 def run_cancel(*, run: EvaluationRun) -> None:
@@ -490,7 +493,8 @@ def run_cancel(*, run: EvaluationRun) -> None:
             status=RunStatus.CANCELLED, error_message="Cancelled by a user.", finished_at=timezone.now()
         )
         run_secret_delete(run_id=run.pk)
-        run_settle(run=run)  # credits: a no-op when the run had already ended and settled
+        # Credits: a no-op when the run had already ended and settled.
+        run_settle(run=run, usage=run_usage(run_id=run.pk))
 
 
 def _set_stage(run: EvaluationRun, stage: str) -> None:

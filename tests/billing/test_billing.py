@@ -15,7 +15,7 @@ from django.urls import reverse
 from billing import selectors as billing_selectors
 from billing import services as billing_services
 from billing.models import BALANCE_SIGN, CreditEntry, EntryKind
-from billing.selectors import balance_for_account, run_credits, run_usage
+from billing.selectors import balance_for_account, run_credits
 from billing.services import (
     InsufficientCredits,
     credits_grant,
@@ -28,6 +28,7 @@ from evaluations.agents.models import Protocol
 from evaluations.agents.services import agent_create
 from evaluations.runs import services as run_services
 from evaluations.runs.models import Attempt, EvaluationRun, RunStatus, Verdict
+from evaluations.runs.selectors import run_usage
 from suites.services import suite_create
 from tests.support.fixtures_accounts import TEST_CREDITS
 from tests.support.fixtures_runs import single_turn
@@ -170,7 +171,7 @@ def test_run_holds_its_maximum_then_is_charged_what_it_used_and_the_rest_is_rele
     run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=2)
     assert run.status == RunStatus.SUCCEEDED, run.error_message
     estimate = run_cost_estimate(scenarios=run.scenarios, runs_per_scenario=2, judge_enabled=False)
-    usage = run_usage(run=run)
+    usage = run_usage(run_id=run.pk)
     sent = sum(1 for a in run.attempts.all() for turn in a.transcript if turn["role"] == "user")
     assert usage.agent_messages == sent and usage.judge_calls == 0
     credits = run_credits(run_id=run.pk)
@@ -199,7 +200,7 @@ def test_cancelled_run_is_charged_what_it_used_and_cancelling_again_changes_noth
     assert run_credits(run_id=run.pk).held == 8 and ledger_adds_up(acme.pk) == TEST_CREDITS - 8
     run_services.run_cancel(run=run)
     run_services.run_cancel(run=run)
-    run_settle(run=run)
+    run_settle(run=run, usage=run_usage(run_id=run.pk))
     credits = run_credits(run_id=run.pk)
     assert (credits.held, credits.charged, credits.released, credits.refunded) == (8, 0, 8, 0)
     assert CreditEntry.objects.filter(run_ref=run.pk).count() == 3  # hold, charge (0), release
@@ -208,7 +209,7 @@ def test_cancelled_run_is_charged_what_it_used_and_cancelling_again_changes_noth
 
 def test_settling_an_active_run_does_nothing(alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
     run = run_services.run_launch(user=alice, agent=agent, suite=simple_suite(acme, 2), runs_per_scenario=1)
-    run_settle(run=run)
+    run_settle(run=run, usage=run_usage(run_id=run.pk))
     assert list(CreditEntry.objects.filter(run_ref=run.pk).values_list("kind", flat=True)) == [EntryKind.HOLD]
 
 
@@ -309,13 +310,13 @@ def test_interrupted_run_resumes_and_is_charged_once(acme, interrupted_run) -> N
     assert run.status == RunStatus.RUNNING and held > 0 and run_credits(run_id=run.pk).charged == 0
     run_services.run_execute(run_id=run.pk)
     run_services.run_execute(run_id=run.pk)  # a redelivered task
-    run_settle(run=run)
+    run_settle(run=run, usage=run_usage(run_id=run.pk))
     run.refresh_from_db()
     assert run.status == RunStatus.SUCCEEDED
     kinds = list(CreditEntry.objects.filter(run_ref=run.pk).order_by("pk").values_list("kind", flat=True))
     assert kinds[:2] == [EntryKind.HOLD, EntryKind.CHARGE] and len(kinds) == len(set(kinds))  # + a release if any
-    assert run_credits(run_id=run.pk).charged == run_usage(run=run).credits
-    assert ledger_adds_up(acme.pk) == TEST_CREDITS - run_usage(run=run).credits
+    assert run_credits(run_id=run.pk).charged == run_usage(run_id=run.pk).credits
+    assert ledger_adds_up(acme.pk) == TEST_CREDITS - run_usage(run_id=run.pk).credits
 
 
 def _slow_balance(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -380,7 +381,11 @@ def test_two_workers_settling_at_once_charge_once(monkeypatch) -> None:  # type:
         user=user, agent=simple_agent(account), suite=simple_suite(account, 5), runs_per_scenario=2
     )
     EvaluationRun.objects.filter(pk=run.pk).update(status=RunStatus.SUCCEEDED)
-    results = _together(lambda: run_settle(run=run), lambda: run_settle(run=run), lambda: run_settle(run=run))
+
+    def settle() -> Any:
+        return run_settle(run=run, usage=run_usage(run_id=run.pk))
+
+    results = _together(settle, settle, settle)
     assert not [r for r in results if isinstance(r, Exception)], results
     assert CreditEntry.objects.filter(run_ref=run.pk, kind=EntryKind.CHARGE).count() == 1
     assert CreditEntry.objects.filter(run_ref=run.pk, kind=EntryKind.RELEASE).count() == 1
@@ -494,5 +499,5 @@ def test_unanswered_turns_and_persona_turns_are_counted(alice, acme, agent) -> N
         started_at=now,
         finished_at=now,
     )  # 3 turns: the simulator wrote 2
-    usage = run_usage(run=run)
+    usage = run_usage(run_id=run.pk)
     assert (usage.agent_messages, usage.judge_calls, usage.generation_calls) == (5, 1, 2)
