@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from billing.models import Role
 from billing.selectors import account_default_for_user, account_for_new_object, membership_get, require_role
-from evalsite.http import authenticated_user
+from evalsite.http import HtmxHttpRequest, authenticated_user
 from evaluations.monitors import charts, selectors, services
 from evaluations.monitors.forms import CaseFormSet, ImportForm, MonitorForm, case_initial
 from evaluations.monitors.yaml_io import YamlImportError, export_monitors
@@ -74,13 +74,13 @@ def monitor_detail(request: HttpRequest, monitor_id: int) -> HttpResponse:
 
 @require_GET
 @login_required
-def monitor_status(request: HttpRequest, monitor_id: int) -> HttpResponse:
+def monitor_status(request: HtmxHttpRequest, monitor_id: int) -> HttpResponse:
     """The status fragment, polled while a run is queued or running. When the run has just finished, the page
     reloads (HX-Refresh) so the chart, history and runs show it too."""
     monitor = selectors.monitor_get_for_user(user=request.user, monitor_id=monitor_id)
     active_run = selectors.monitor_active_run(monitor=monitor)
     response = render(request, "monitors/partials/monitor_status.html", {"monitor": monitor, "active_run": active_run})
-    if active_run is None and request.headers.get("HX-Request"):
+    if active_run is None and request.htmx:
         response["HX-Refresh"] = "true"
     return response
 
