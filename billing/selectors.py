@@ -5,25 +5,67 @@ from __future__ import annotations
 import dataclasses
 import hmac
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol, TypeVar, cast
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
-from django.db.models import Case, F, IntegerField, QuerySet, Sum, Value, When
+from django.db.models import Case, F, IntegerField, Model, QuerySet, Sum, Value, When
 from django.http import Http404
 
-from billing.models import BALANCE_SIGN, Account, ApiKey, CreditEntry, EntryKind, Membership, Role
+from billing.models import BALANCE_SIGN, Account, ApiKey, CreditEntry, EntryKind, Membership
+from billing.roles import Role
+
+MAX_ID = 2**63 - 1  # ids past a bigint are 404s, not database overflow errors
+
+_M = TypeVar("_M", bound=Model)
 
 
-def membership_get(*, user: User | AnonymousUser, account_id: int) -> Membership:
-    """The user's membership of the account, or 404: an account you are not in does not exist for you."""
+class _InWorkspace(Protocol):
+    account_id: int
+
+
+def membership_get(*, user: User | AnonymousUser, account_id: int, role: str = Role.READ) -> Membership:
+    """The user's membership of the account, with at least ``role`` there.
+
+    404 when the user is not a member (an account you are not in does not exist for you); 403 with a readable
+    reason when their role is lower than ``role``.
+    """
     if not user.is_authenticated:
         raise Http404
     membership = Membership.objects.select_related("account").filter(user=user, account_id=account_id).first()
     if membership is None:
         raise Http404
+    if not membership.allows(role):
+        raise PermissionDenied(
+            f"This needs the {Role(role).label} role in {membership.account.name}; "
+            f"you have {membership.get_role_display()}. Ask an admin of the workspace."
+        )
     return membership
+
+
+def get_for_member(
+    user: User | AnonymousUser, objects: type[_M] | QuerySet[_M], pk: int, *, role: str, not_found: str = "Not found."
+) -> _M:
+    """Fetch and authorize in one call: the object ``pk`` of ``objects`` (a model, or a queryset that already
+    narrows or joins), when it is in a workspace of the user where they have at least ``role``.
+
+    404 (with ``not_found``) when there is no such object or it is in a workspace the user is not in; 403 with a
+    readable reason when the user's role there is too low. The object must have an ``account_id``.
+    """
+    queryset = objects if isinstance(objects, QuerySet) else objects._default_manager.all()
+    found = queryset.filter(pk=pk).first() if 0 < pk <= MAX_ID else None
+    if found is None:
+        raise Http404(not_found)
+    try:
+        membership_get(user=user, account_id=cast(_InWorkspace, found).account_id, role=role)
+    except Http404:
+        raise Http404(not_found) from None
+    return found
+
+
+def membership_exists(*, user_id: int, account_id: int) -> bool:
+    return Membership.objects.filter(user_id=user_id, account_id=account_id).exists()
 
 
 def account_ids_for_user(*, user: User | AnonymousUser) -> list[int]:
@@ -37,15 +79,11 @@ def account_default_for_user(*, user: User) -> Account | None:
     return membership.account if membership else None
 
 
-def require_role(*, user: User | AnonymousUser, account_id: int, role: str) -> Membership:
-    """404 when not a member; 403 with a readable reason when the role is too low."""
-    membership = membership_get(user=user, account_id=account_id)
-    if not membership.allows(role):
-        raise PermissionDenied(
-            f"This needs the {Role(role).label} role in {membership.account.name}; "
-            f"you have {membership.get_role_display()}. Ask an admin of the workspace."
-        )
-    return membership
+def account_list_for_user(*, user: User | AnonymousUser) -> QuerySet[Account]:
+    """The user's workspaces, oldest first (the first is where new objects go). One query, when evaluated."""
+    if not user.is_authenticated:
+        return Account.objects.none()
+    return Account.objects.filter(memberships__user=user).order_by("pk")
 
 
 # ---------------------------------------------------------------------------------------------- API keys
@@ -200,7 +238,7 @@ def account_for_new_object(*, user: User | AnonymousUser, role: str = Role.WRITE
     account = account_default_for_user(user=user) if user.is_authenticated else None
     if account is None:
         raise PermissionDenied("You are not a member of any workspace yet. Ask an admin to add you.")
-    require_role(user=user, account_id=account.pk, role=role)
+    membership_get(user=user, account_id=account.pk, role=role)
     return account
 
 

@@ -13,7 +13,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from billing import selectors, services
 from billing.forms import ApiKeyCreateForm
-from billing.models import Account
 from evalsite.http import authenticated_user
 
 
@@ -23,7 +22,7 @@ from evalsite.http import authenticated_user
 def api_key_list(request: HttpRequest) -> HttpResponse:
     """List the user's keys; a valid POST creates one and shows its token on this response only."""
     user = authenticated_user(request)
-    accounts = Account.objects.filter(pk__in=selectors.account_ids_for_user(user=user)).order_by("pk")
+    accounts = selectors.account_list_for_user(user=user)
     form = ApiKeyCreateForm(request.POST or None, accounts=accounts, initial={"account": accounts.first()})
     created = token = None
     if request.method == "POST" and form.is_valid():
@@ -61,7 +60,7 @@ def credit_list(request: HttpRequest, account_id: int | None = None) -> HttpResp
     user = authenticated_user(request)
     data = selectors.credit_page_for_user(user=user, account_id=account_id)
     page = Paginator(data["entries"], CREDIT_ENTRIES_PER_PAGE).get_page(request.GET.get("page"))
-    accounts = Account.objects.filter(memberships__user_id=user.pk).order_by("pk")  # the workspace switcher
+    accounts = selectors.account_list_for_user(user=user)  # the workspace switcher
     return render(
         request, "billing/credits.html", {**data, "page": page, "entries": page.object_list, "accounts": accounts}
     )

@@ -9,9 +9,10 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import QueryDict
 
-from evaluations.agents.models import Agent
+from evaluations.agents.selectors import agent_list_for_account
 from suites.changes import MAX_POLICY_CHARS
-from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, Persona, Suite
+from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, Suite
+from suites.selectors import persona_list_for_account
 from suites.services import MAX_MESSAGE_CHARS, clean_template_variables
 
 MODEL_CHOICES = [("sonnet", "Sonnet"), ("haiku", "Haiku"), ("opus", "Opus")]
@@ -22,9 +23,11 @@ class SuiteForm(forms.Form):
 
     name = forms.CharField(max_length=200)
     description = forms.CharField(required=False, max_length=4000, widget=forms.Textarea(attrs={"rows": 2}))
-    agent = forms.ModelChoiceField(queryset=Agent.objects.none(), required=False, empty_label="No agent yet")
-    default_persona = forms.ModelChoiceField(
-        queryset=Persona.objects.none(),
+    agent: forms.ModelChoiceField[Any] = forms.ModelChoiceField(
+        queryset=None, required=False, empty_label="No agent yet"
+    )
+    default_persona: forms.ModelChoiceField[Any] = forms.ModelChoiceField(
+        queryset=None,
         required=False,
         label="Default simulated user",
         empty_label="None: every case is a single turn",
@@ -47,8 +50,8 @@ class SuiteForm(forms.Form):
     def __init__(self, *args: Any, account_id: int, suite_id: int | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.account_id, self.suite_id = account_id, suite_id
-        cast(forms.ModelChoiceField, self.fields["agent"]).queryset = Agent.objects.filter(account_id=account_id)
-        cast(forms.ModelChoiceField, self.fields["default_persona"]).queryset = Persona.objects.filter(
+        cast(forms.ModelChoiceField, self.fields["agent"]).queryset = agent_list_for_account(account_id=account_id)
+        cast(forms.ModelChoiceField, self.fields["default_persona"]).queryset = persona_list_for_account(
             account_id=account_id
         )
 
@@ -136,7 +139,7 @@ class CheckForm(forms.Form):
         super().__init__(*args, **kwargs)
         if not settings.TRUSTGATE_ENABLE_OPUS:
             cast(forms.ChoiceField, self.fields["model"]).choices = [c for c in MODEL_CHOICES if c[0] != "opus"]
-        self.fields["model"].initial = getattr(settings, "TRUSTGATE_GENERATION_MODEL", "sonnet")
+        self.fields["model"].initial = settings.TRUSTGATE_GENERATION_MODEL
 
 
 class SaveAsSuiteForm(forms.Form):

@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 
-from billing.selectors import account_ids_for_user
+from billing.selectors import account_ids_for_user, get_for_member
 from suites.models import ChangeProposal, Persona, ProposalStatus, Scenario, Suite
 
 
@@ -55,3 +55,12 @@ def proposal_pending(*, suite: Suite) -> ChangeProposal | None:
 
 def persona_list_for_account(*, account_id: int) -> QuerySet[Persona]:
     return Persona.objects.filter(account_id=account_id)
+
+
+def suite_get_for_member(*, user: Any, suite_id: int, role: str, account_id: int | None = None) -> Suite:
+    """The suite, when it is in a workspace of the user where they have ``role``: 404 otherwise, 403 with a
+    reason when the role is too low. ``account_id`` narrows to one workspace (an API key acts in one)."""
+    suites = suite_list_for_user(user=user)
+    if account_id is not None:
+        suites = suites.filter(account_id=account_id)
+    return get_for_member(user, suites, suite_id, role=role, not_found="No such suite.")

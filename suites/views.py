@@ -13,10 +13,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from billing.models import Role
-from billing.selectors import account_for_new_object, membership_get, require_role
+from billing.roles import Role
+from billing.selectors import account_for_new_object, membership_get
 from evalsite.http import HtmxHttpRequest
-from evaluations.runs.selectors import run_get_for_user
+from evaluations.runs.selectors import run_get_for_member
 from suites import changes, selectors, services
 from suites.ci import ci_script, ci_workflow
 from suites.forms import CaseForm, CheckForm, ImportForm, SaveAsSuiteForm, SuiteForm
@@ -136,8 +136,7 @@ def suite_detail(request: HttpRequest, suite_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def suite_edit(request: HttpRequest, suite_id: int) -> HttpResponse:
-    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
-    require_role(user=request.user, account_id=suite.account_id, role=Role.WRITE)
+    suite = selectors.suite_get_for_member(user=request.user, suite_id=suite_id, role=Role.WRITE)
     initial = {"name": suite.name, "description": suite.description, "agent": suite.agent_id,
                "default_persona": suite.default_persona_id, "max_turns": suite.max_turns}  # fmt: skip
     form = SuiteForm(request.POST or None, account_id=suite.account_id, suite_id=suite.pk, initial=initial)
@@ -159,8 +158,7 @@ def suite_edit(request: HttpRequest, suite_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def suite_delete(request: HttpRequest, suite_id: int) -> HttpResponse:
-    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
-    require_role(user=request.user, account_id=suite.account_id, role=Role.ADMIN)
+    suite = selectors.suite_get_for_member(user=request.user, suite_id=suite_id, role=Role.ADMIN)
     services.suite_delete(suite=suite)
     messages.success(request, f"“{suite.name}” deleted. Its past runs and their results are kept.")
     return redirect("suites:suite-list")
@@ -184,8 +182,7 @@ def _case_list(request: HtmxHttpRequest, suite: Suite, *, case_form: CaseForm | 
 @require_POST
 @login_required
 def case_create(request: HtmxHttpRequest, suite_id: int) -> HttpResponse:
-    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
-    require_role(user=request.user, account_id=suite.account_id, role=Role.WRITE)
+    suite = selectors.suite_get_for_member(user=request.user, suite_id=suite_id, role=Role.WRITE)
     form = CaseForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
@@ -215,9 +212,8 @@ def _case_form_initial(case: Scenario) -> dict[str, Any]:
 @require_http_methods(["GET", "POST"])
 @login_required
 def case_edit(request: HtmxHttpRequest, suite_id: int, case_id: int) -> HttpResponse:
-    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    suite = selectors.suite_get_for_member(user=request.user, suite_id=suite_id, role=Role.WRITE)
     case = selectors.case_get(suite=suite, case_id=case_id)
-    require_role(user=request.user, account_id=suite.account_id, role=Role.WRITE)
     form = CaseForm(request.POST or None, initial=_case_form_initial(case), prefix_id=str(case.pk))
     if not form.is_bound:
         form.variables = [list(pair) for pair in case.template_variables or []]
@@ -238,9 +234,8 @@ def case_edit(request: HtmxHttpRequest, suite_id: int, case_id: int) -> HttpResp
 @require_POST
 @login_required
 def case_move(request: HtmxHttpRequest, suite_id: int, case_id: int) -> HttpResponse:
-    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    suite = selectors.suite_get_for_member(user=request.user, suite_id=suite_id, role=Role.WRITE)
     case = selectors.case_get(suite=suite, case_id=case_id)
-    require_role(user=request.user, account_id=suite.account_id, role=Role.WRITE)
     try:
         services.case_move(case=case, direction=request.POST.get("direction", ""))
     except ValidationError as exc:
@@ -251,9 +246,8 @@ def case_move(request: HtmxHttpRequest, suite_id: int, case_id: int) -> HttpResp
 @require_POST
 @login_required
 def case_delete(request: HtmxHttpRequest, suite_id: int, case_id: int) -> HttpResponse:
-    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    suite = selectors.suite_get_for_member(user=request.user, suite_id=suite_id, role=Role.WRITE)
     case = selectors.case_get(suite=suite, case_id=case_id)
-    require_role(user=request.user, account_id=suite.account_id, role=Role.WRITE)
     services.case_delete(case=case)
     return _case_list(request, suite)
 
@@ -271,8 +265,7 @@ def variable_row(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def suite_check(request: HttpRequest, suite_id: int) -> HttpResponse:
-    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
-    require_role(user=request.user, account_id=suite.account_id, role=Role.WRITE)
+    suite = selectors.suite_get_for_member(user=request.user, suite_id=suite_id, role=Role.WRITE)
     form = CheckForm(request.POST or None, initial={"new_policy": suite.policy_text})
     if request.method == "POST" and form.is_valid():
         try:
@@ -299,9 +292,8 @@ def suite_changes(request: HttpRequest, suite_id: int, proposal_id: int) -> Http
 @require_POST
 @login_required
 def changes_accept(request: HttpRequest, suite_id: int, proposal_id: int) -> HttpResponse:
-    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    suite = selectors.suite_get_for_member(user=request.user, suite_id=suite_id, role=Role.PUBLISH)
     proposal = selectors.proposal_get(suite=suite, proposal_id=proposal_id)
-    require_role(user=request.user, account_id=suite.account_id, role=Role.PUBLISH)
     try:
         version = changes.accept_changes(suite=suite, proposal_id=proposal.pk, user=request.user)
     except changes.ChangeError as exc:
@@ -314,9 +306,8 @@ def changes_accept(request: HttpRequest, suite_id: int, proposal_id: int) -> Htt
 @require_POST
 @login_required
 def changes_discard(request: HttpRequest, suite_id: int, proposal_id: int) -> HttpResponse:
-    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    suite = selectors.suite_get_for_member(user=request.user, suite_id=suite_id, role=Role.WRITE)
     proposal = selectors.proposal_get(suite=suite, proposal_id=proposal_id)
-    require_role(user=request.user, account_id=suite.account_id, role=Role.WRITE)
     try:
         changes.discard_changes(suite=suite, proposal_id=proposal.pk, user=request.user)
     except changes.ChangeError as exc:
@@ -360,8 +351,7 @@ def suite_import(request: HttpRequest) -> HttpResponse:
 @require_POST
 @login_required
 def suite_save_from_run(request: HttpRequest, run_id: int) -> HttpResponse:
-    run = run_get_for_user(user=request.user, run_id=run_id)
-    require_role(user=request.user, account_id=run.account_id, role=Role.WRITE)
+    run = run_get_for_member(user=request.user, run_id=run_id, role=Role.WRITE)
     form = SaveAsSuiteForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Give the suite a name.")

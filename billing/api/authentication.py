@@ -12,8 +12,8 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
-from billing.models import ApiKey, Membership
-from billing.selectors import api_key_find
+from billing.models import ApiKey
+from billing.selectors import api_key_find, membership_exists
 from billing.services import api_key_touch
 
 MAX_TOKEN_LENGTH = 200
@@ -38,7 +38,7 @@ class ApiKeyAuthentication(authentication.BaseAuthentication):
             raise exceptions.AuthenticationFailed("This API key was revoked. Create a new one in your profile.")
         if not key.user.is_active:
             raise exceptions.AuthenticationFailed("The user of this API key is deactivated.")
-        if not Membership.objects.filter(user_id=key.user_id, account_id=key.account_id).exists():
+        if not membership_exists(user_id=key.user_id, account_id=key.account_id):
             raise exceptions.AuthenticationFailed(
                 f"The user of this API key is no longer a member of {key.account.name}."
             )

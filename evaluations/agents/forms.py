@@ -9,11 +9,12 @@ from typing import Any, cast
 from django import forms
 from django.conf import settings
 
-from evaluations.agents.models import Agent, BedrockModel, ConversationIdFrom, JudgeModel, Protocol
+from evaluations.agents.models import Agent, BedrockModel, ConversationIdFrom, Protocol
 from evaluations.connectors.paths import PathSyntaxError, parse_path
 from evaluations.connectors.templates import TemplateError, validate_template
 from evaluations.connectors.validation import check_extra_header_name, check_header_value
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
+from evaluations.scoring.choices import JudgeModel
 
 MAX_KNOWLEDGE_CHARS = 100_000
 
@@ -216,6 +217,12 @@ class AgentForm(forms.ModelForm):
                 parse_path(path)
             except PathSyntaxError as exc:
                 self.add_error(field, str(exc))
+
+    def unsaved_agent(self) -> Agent:
+        """The agent with the form's settings, not saved: Test request never writes the agent."""
+        agent = self.save(commit=False)
+        agent.extra_headers = self.cleaned_data["extra_headers_text"]
+        return agent
 
     def service_data(self) -> dict[str, Any]:
         data = {name: self.cleaned_data[name] for name in self.Meta.fields if name in self.cleaned_data}

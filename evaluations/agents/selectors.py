@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 from django.http import Http404
 
-from billing.selectors import account_ids_for_user
+from billing.selectors import account_ids_for_user, get_for_member
 from evalsite.http import AnyUser as User
 from evaluations.agents.models import Agent
 
@@ -25,6 +25,14 @@ def agent_get_for_user(*, user: User, agent_id: int) -> Agent:
     if agent is None:
         raise Http404("No such agent.")
     return agent
+
+
+def agent_get_for_member(*, user: User, agent_id: int, role: str) -> Agent:
+    """The agent, when it is in a workspace of the user where they have ``role``: 404 otherwise, 403 with a
+    reason when the role is too low."""
+    return get_for_member(
+        user, Agent.objects.select_related("account"), agent_id, role=role, not_found="No such agent."
+    )
 
 
 def agent_list_for_account(*, account_id: int) -> QuerySet[Agent]:

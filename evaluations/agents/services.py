@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
@@ -70,11 +71,15 @@ def test_request_rate_check(*, user_id: int, limit: int, window: float = 60.0) -
     cache.set(key, stamps, int(window) + 5)
 
 
-def agent_test_request(*, agent: Agent, message: str, api_key: str) -> AgentReply:
+def agent_test_request(*, user_id: int, agent: Agent, message: str, api_key: str) -> AgentReply:
     """Send one message with the agent's exact (possibly unsaved) settings. Saves nothing.
 
-    Raises AgentError with a readable, key-masked message when no reply could be had.
+    Raises RateLimited past ``TRUSTGATE_TEST_REQUESTS_PER_MINUTE`` for the user, and AgentError with a readable,
+    key-masked message when no reply could be had. A Bedrock agent is refused before it counts against the limit.
     """
     if agent.is_bedrock:
-        raise AgentError("Test request is not offered for Claude on Bedrock.", kind=ErrorKind.CONFIG)
+        raise AgentError(
+            "Test request is not offered for Claude on Bedrock; start a run instead.", kind=ErrorKind.CONFIG
+        )
+    test_request_rate_check(user_id=user_id, limit=settings.TRUSTGATE_TEST_REQUESTS_PER_MINUTE)
     return send_message_sync(agent.to_config(), Conversation(), message, api_key=api_key)

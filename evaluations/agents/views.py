@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from billing.models import Role
-from billing.selectors import account_default_for_user, account_for_new_object, require_role
+from billing.roles import Role
+from billing.selectors import account_default_for_user, account_for_new_object, membership_get
 from evalsite.http import authenticated_user
 from evaluations.agents import selectors as agent_selectors
 from evaluations.agents import services as agent_services
@@ -63,8 +63,7 @@ def agent_create(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def agent_edit(request: HttpRequest, agent_id: int) -> HttpResponse:
-    agent = agent_selectors.agent_get_for_user(user=request.user, agent_id=agent_id)
-    require_role(user=request.user, account_id=agent.account_id, role=Role.WRITE)
+    agent = agent_selectors.agent_get_for_member(user=request.user, agent_id=agent_id, role=Role.WRITE)
     form = AgentForm(request.POST or None, instance=agent, account_id=agent.account_id)
     if request.method == "POST" and form.is_valid():
         agent_services.agent_update(agent=agent, data=form.service_data(), api_key=form.cleaned_data["api_key"])
@@ -77,8 +76,7 @@ def agent_edit(request: HttpRequest, agent_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def agent_delete(request: HttpRequest, agent_id: int) -> HttpResponse:
-    agent = agent_selectors.agent_get_for_user(user=request.user, agent_id=agent_id)
-    require_role(user=request.user, account_id=agent.account_id, role=Role.ADMIN)
+    agent = agent_selectors.agent_get_for_member(user=request.user, agent_id=agent_id, role=Role.ADMIN)
     agent_services.agent_delete(agent=agent)
     messages.success(request, f"Agent “{agent.name}” deleted.")
     return redirect("evaluations:agent-list")
@@ -90,37 +88,35 @@ def agent_delete(request: HttpRequest, agent_id: int) -> HttpResponse:
 def agent_test_request(request: HttpRequest) -> HttpResponse:
     """Send one message with the settings currently in the form (saved or not). Free; saves nothing."""
     user = authenticated_user(request)
-    account = account_default_for_user(user=user)
-    agent_id = request.POST.get("agent_id", "")
-    instance = None
-    if agent_id.isdigit():
-        instance = agent_selectors.agent_get_for_user(user=user, agent_id=int(agent_id))
-        account = instance.account
-    if account is None:
+    target = _test_request_target(user, request.POST.get("agent_id", ""))
+    if target is None:
         return _test_result(request, error="You are not a member of any workspace yet.")
-    require_role(user=user, account_id=account.pk, role=Role.WRITE)
-    form = AgentForm(
-        request.POST, instance=instance or Agent(account=account), account_id=account.pk, strict_placeholders=True
-    )
+    form = AgentForm(request.POST, instance=target, account_id=target.account_id, strict_placeholders=True)
     test_form = TestRequestForm(request.POST)
     if not form.is_valid() or not test_form.is_valid():
         return _test_result(request, error="Fix the highlighted fields first.", form=form, test_form=test_form)
-    agent = form.save(commit=False)  # an unsaved copy: Test request never writes the agent
-    agent.extra_headers = form.cleaned_data["extra_headers_text"]
-    if agent.is_bedrock:
-        return _test_result(request, error="Test request is not offered for Claude on Bedrock; start a run instead.")
-    try:
-        agent_services.test_request_rate_check(user_id=user.pk, limit=settings.TRUSTGATE_TEST_REQUESTS_PER_MINUTE)
-    except agent_services.RateLimited as exc:
-        return _test_result(request, error=str(exc))
     api_key = form.cleaned_data["api_key"]
     try:
         reply = agent_services.agent_test_request(
-            agent=agent, message=test_form.cleaned_data["test_message"], api_key=api_key
+            user_id=user.pk, agent=form.unsaved_agent(), message=test_form.cleaned_data["test_message"], api_key=api_key
         )
+    except agent_services.RateLimited as exc:
+        return _test_result(request, error=str(exc))
     except AgentError as exc:
         return _test_result(request, error=redact(exc.message, api_key), raw=redact(exc.raw_preview, api_key))
     return _test_result(request, reply=reply, raw=redact(reply.raw_preview, api_key))
+
+
+def _test_request_target(user: User, agent_id: str) -> Agent | None:
+    """The agent whose form is tested: the saved one, or a new one in the user's workspace; the Write role
+    either way. None when the user is in no workspace."""
+    if agent_id.isdigit():
+        return agent_selectors.agent_get_for_member(user=user, agent_id=int(agent_id), role=Role.WRITE)
+    account = account_default_for_user(user=user)
+    if account is None:
+        return None
+    membership_get(user=user, account_id=account.pk, role=Role.WRITE)
+    return Agent(account=account)
 
 
 def _test_result(request: HttpRequest, **context: object) -> HttpResponse:

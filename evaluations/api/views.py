@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
@@ -26,8 +26,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from billing.api.authentication import ApiKeyAuthentication, request_api_key
-from billing.models import Role
-from billing.selectors import require_role
+from billing.roles import Role
 from evaluations.agents import selectors as agent_selectors
 from evaluations.gate.ci import GateOptions, ci_verdict
 from evaluations.gate.models import Baseline
@@ -38,8 +37,8 @@ from evaluations.runs.forms import RunLaunchForm
 from evaluations.runs.models import EvaluationRun
 from evaluations.runs.services import LaunchError
 from redteam.report import sarif_for_run
+from suites import selectors as suite_selectors
 from suites.models import Suite
-from suites.selectors import suite_list_for_user
 
 MAX_ID = 2**63 - 1  # ids past a bigint are 404s, not database overflow errors
 
@@ -75,16 +74,13 @@ def _account_id(request: Request) -> int:
 
 
 def _suites(request: Request) -> Any:
-    return suite_list_for_user(user=request.user).filter(account_id=_account_id(request))
+    return suite_selectors.suite_list_for_user(user=request.user).filter(account_id=_account_id(request))
 
 
 def _run_get(request: Request, run_id: int) -> EvaluationRun:
-    if run_id > MAX_ID:
-        raise Http404("No such run.")
-    run = run_selectors.run_get_for_user(user=request.user, run_id=run_id)
-    if run.account_id != _account_id(request):
-        raise Http404("No such run.")
-    return run
+    return run_selectors.run_get_for_member(
+        user=request.user, run_id=run_id, role=Role.READ, account_id=_account_id(request)
+    )
 
 
 def _abs(request: Request, name: str, *args: Any) -> str:
@@ -221,10 +217,9 @@ class RunCreateApi(TrustgateApi):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        suite = _suites(request).filter(pk=data["suite"]).first()
-        if suite is None:
-            raise Http404("No such suite.")
-        require_role(user=request.user, account_id=suite.account_id, role=Role.WRITE)
+        suite = suite_selectors.suite_get_for_member(
+            user=request.user, suite_id=data["suite"], role=Role.WRITE, account_id=_account_id(request)
+        )
         if suite.agent is None:
             raise ValidationError({"suite": ["This suite has no agent to run against; set its agent first."]})
         form = RunLaunchForm(
@@ -236,7 +231,7 @@ class RunCreateApi(TrustgateApi):
                 "runs_per_scenario": data["runs_per_scenario"],
                 "parallel": data["parallel"],
             },
-            agents=agent_selectors.agent_list_for_user(user=request.user).filter(pk=suite.agent_id),
+            agents=agent_selectors.agent_list_for_user(user=request.user).filter(pk=suite.agent.pk),
             suites=_suites(request).filter(pk=suite.pk),
         )
         if not form.is_valid():

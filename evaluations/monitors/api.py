@@ -10,8 +10,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from billing.api.authentication import request_api_key
-from billing.models import Role
-from billing.selectors import require_role
+from billing.roles import Role
+from billing.selectors import membership_get
 from evaluations.agents.models import Agent
 from evaluations.api.views import ERRORS, MAX_ID, TrustgateApi
 from evaluations.monitors import services
@@ -74,7 +74,7 @@ class DeployCreateApi(TrustgateApi):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         account_id = int(request_api_key(request).account_id)
-        require_role(user=request.user, account_id=account_id, role=Role.WRITE)
+        membership_get(user=request.user, account_id=account_id, role=Role.WRITE)
         monitors = Monitor.objects.filter(account_id=account_id).select_related("agent").order_by("name", "pk")
         if "agent" in data:
             if not Agent.objects.filter(pk=data["agent"], account_id=account_id).exists():

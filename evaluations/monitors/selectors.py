@@ -10,7 +10,7 @@ from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
-from billing.selectors import account_ids_for_user
+from billing.selectors import account_ids_for_user, get_for_member
 from evaluations.monitors import engine
 from evaluations.monitors.models import (
     MONITOR_RUN_ACTIVE,
@@ -154,3 +154,9 @@ def monitor_run_samples(*, run: MonitorRun) -> list[dict[str, Any]]:
 
 def monitor_list_with_cases(*, monitors: QuerySet[Monitor]) -> QuerySet[Monitor]:
     return monitors.prefetch_related(Prefetch("cases", queryset=MonitorCase.objects.order_by("position", "pk")))
+
+
+def monitor_get_for_member(*, user: Any, monitor_id: int, role: str) -> Monitor:
+    """The monitor, when it is in a workspace of the user where they have ``role``: 404 otherwise, 403 with a
+    reason when the role is too low."""
+    return get_for_member(user, monitor_list_for_user(user=user), monitor_id, role=role, not_found="No such monitor.")

@@ -8,8 +8,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from billing.models import Role
-from billing.selectors import account_default_for_user, account_for_new_object, membership_get, require_role
+from billing.roles import Role
+from billing.selectors import account_default_for_user, account_for_new_object, membership_get
 from evalsite.http import HtmxHttpRequest, authenticated_user
 from evaluations.monitors import charts, selectors, services
 from evaluations.monitors.forms import CaseFormSet, ImportForm, MonitorForm, case_initial
@@ -50,8 +50,7 @@ def monitor_create(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def monitor_edit(request: HttpRequest, monitor_id: int) -> HttpResponse:
-    monitor = selectors.monitor_get_for_user(user=request.user, monitor_id=monitor_id)
-    require_role(user=request.user, account_id=monitor.account_id, role=Role.WRITE)
+    monitor = selectors.monitor_get_for_member(user=request.user, monitor_id=monitor_id, role=Role.WRITE)
     form = MonitorForm(request.POST or None, account_id=monitor.account_id, monitor=monitor)
     cases = CaseFormSet(request.POST or None, prefix="cases", initial=None if request.POST else case_initial(monitor))
     if request.method == "POST" and form.is_valid() and cases.is_valid():
@@ -88,8 +87,7 @@ def monitor_status(request: HtmxHttpRequest, monitor_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def monitor_run_now(request: HttpRequest, monitor_id: int) -> HttpResponse:
-    monitor = selectors.monitor_get_for_user(user=request.user, monitor_id=monitor_id)
-    require_role(user=request.user, account_id=monitor.account_id, role=Role.WRITE)
+    monitor = selectors.monitor_get_for_member(user=request.user, monitor_id=monitor_id, role=Role.WRITE)
     try:
         run, created = services.monitor_run_request(monitor=monitor, user=request.user)
     except services.MonitorActionError as error:
@@ -102,8 +100,7 @@ def monitor_run_now(request: HttpRequest, monitor_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def monitor_pause(request: HttpRequest, monitor_id: int) -> HttpResponse:
-    monitor = selectors.monitor_get_for_user(user=request.user, monitor_id=monitor_id)
-    require_role(user=request.user, account_id=monitor.account_id, role=Role.WRITE)
+    monitor = selectors.monitor_get_for_member(user=request.user, monitor_id=monitor_id, role=Role.WRITE)
     services.monitor_pause(monitor=monitor)
     messages.success(request, f"“{monitor.name}” is paused: no scheduled runs until you resume it.")
     return redirect("monitors:monitor-detail", monitor.pk)
@@ -112,8 +109,7 @@ def monitor_pause(request: HttpRequest, monitor_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def monitor_resume(request: HttpRequest, monitor_id: int) -> HttpResponse:
-    monitor = selectors.monitor_get_for_user(user=request.user, monitor_id=monitor_id)
-    require_role(user=request.user, account_id=monitor.account_id, role=Role.WRITE)
+    monitor = selectors.monitor_get_for_member(user=request.user, monitor_id=monitor_id, role=Role.WRITE)
     try:
         services.monitor_resume(monitor=monitor)
     except services.MonitorActionError as error:
@@ -126,8 +122,7 @@ def monitor_resume(request: HttpRequest, monitor_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def monitor_delete(request: HttpRequest, monitor_id: int) -> HttpResponse:
-    monitor = selectors.monitor_get_for_user(user=request.user, monitor_id=monitor_id)
-    require_role(user=request.user, account_id=monitor.account_id, role=Role.ADMIN)
+    monitor = selectors.monitor_get_for_member(user=request.user, monitor_id=monitor_id, role=Role.ADMIN)
     services.monitor_delete(monitor=monitor)
     messages.success(request, f"Monitor “{monitor.name}” deleted.")
     return redirect("monitors:monitor-list")

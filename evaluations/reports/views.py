@@ -9,7 +9,9 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from evaluations.gate.views import drift_for_report
+from billing.roles import Role
+from billing.selectors import membership_get
+from evaluations.gate import services as gate_services
 from evaluations.reports import selectors as report_selectors
 from evaluations.reports.builders import report_data, report_json, report_junit_xml
 from evaluations.runs import selectors as run_selectors
@@ -32,9 +34,12 @@ def run_list(request: HttpRequest) -> HttpResponse:
 def run_report(request: HttpRequest, run_id: int) -> HttpResponse:
     run = run_selectors.run_get_for_user(user=request.user, run_id=run_id)
     report = report_data(run, run_selectors.attempts_for_run(run=run))
-    context = {"run": run, "report": report, **drift_for_report(request=request, run=run)}
+    context: dict[str, object] = {"run": run, "report": report}
     if run.is_active:
         context["progress"] = run_selectors.run_progress(run=run)
+    else:  # the drift section: the gate against the pinned baseline, and whether the user may pin this run
+        context["drift"] = gate_services.drift_context(run=run)
+        context["can_publish"] = membership_get(user=request.user, account_id=run.account_id).allows(Role.PUBLISH)
     return render(request, "evaluations/run_report.html", context)
 
 

@@ -7,9 +7,9 @@ from typing import Any, cast
 from django import forms
 from django.conf import settings
 
-from evaluations.agents.models import Agent, JudgeModel, Strictness
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
-from redteam.models import Depth
+from evaluations.scoring.choices import JudgeModel, Strictness
+from redteam.services import Depth
 from suites.generation import DEFAULT_COUNTS
 
 GENERATE_KIND_CHOICES = [
@@ -40,7 +40,7 @@ class RunLaunchForm(forms.Form):
         initial="saved",
         widget=forms.RadioSelect,
     )
-    agent = forms.ModelChoiceField(queryset=Agent.objects.none(), empty_label="Choose an agent")
+    agent: forms.ModelChoiceField[Any] = forms.ModelChoiceField(queryset=None, empty_label="Choose an agent")
     suite = SuiteChoiceField(queryset=None, required=False, empty_label="Choose a saved suite")
     generate_kinds = forms.MultipleChoiceField(
         label="Scenarios to generate",
@@ -145,6 +145,23 @@ class RunLaunchForm(forms.Form):
             except EndpointBlocked as exc:
                 self.add_error("endpoint_url", str(exc))
         return data
+
+    def launch_data(self) -> dict[str, Any]:
+        """The valid form as ``run_launch`` keywords."""
+        data = self.cleaned_data
+        return {
+            "agent": data["agent"],
+            "suite": data["suite"],
+            "api_key": data["api_key"],
+            "runs_per_scenario": data["runs_per_scenario"],
+            "parallel": data["parallel"],
+            "allowed_contacts": data["allowed_contacts"],
+            "endpoint_url": data["endpoint_url"].strip(),
+            "redteam_depth": data["redteam_depth"],
+            "judge_model": data["judge_model"] or None,
+            "judge_strictness": data["judge_strictness"] or None,
+            "generate_kinds": data["generate_kinds"],
+        }
 
     def conversation_count(self) -> tuple[int, int, int] | None:
         """(scenarios, runs, conversations) from whatever is valid so far, for the live line."""

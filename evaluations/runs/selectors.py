@@ -9,7 +9,7 @@ from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
-from billing.selectors import RunUsage, account_ids_for_user
+from billing.selectors import RunUsage, account_ids_for_user, get_for_member
 from evalsite.http import AnyUser as User
 from evaluations.runs.choices import RunStage, RunStatus
 from evaluations.runs.models import Attempt, EvaluationRun
@@ -80,6 +80,13 @@ def run_list_by_ids(*, run_ids: Iterable[int]) -> QuerySet[EvaluationRun]:
 def attempts_for_run(*, run: EvaluationRun) -> QuerySet[Attempt]:
     """Every attempt of the run, by scenario key then repeat; evaluating it is a single query."""
     return Attempt.objects.filter(run_id=run.pk).order_by("scenario_key", "repeat")
+
+
+def run_get_for_member(*, user: User, run_id: int, role: str, account_id: int | None = None) -> EvaluationRun:
+    """The run, when it is in a workspace of the user where they have ``role``: 404 otherwise, 403 with a reason
+    when the role is too low. ``account_id`` narrows to one workspace (an API key acts in one)."""
+    runs = EvaluationRun.objects.all() if account_id is None else EvaluationRun.objects.filter(account_id=account_id)
+    return get_for_member(user, runs, run_id, role=role, not_found="No such run.")
 
 
 def run_usage(*, run_id: int) -> RunUsage:

@@ -9,8 +9,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from billing.models import Role
-from billing.selectors import balance_for_account, require_role
+from billing.roles import Role
+from billing.selectors import balance_for_account, membership_get
 from evalsite.http import HtmxHttpRequest
 from evaluations.agents import selectors as agent_selectors
 from evaluations.llm.clients import judge_provider
@@ -35,23 +35,10 @@ def _launch_form(request: HttpRequest, data: object = None) -> RunLaunchForm:
 def run_new(request: HttpRequest) -> HttpResponse:
     form = _launch_form(request, request.POST or None)
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        require_role(user=request.user, account_id=data["agent"].account_id, role=Role.WRITE)
+        # The form offers the agents of every workspace of the user; launching needs Write in the agent's.
+        membership_get(user=request.user, account_id=form.cleaned_data["agent"].account_id, role=Role.WRITE)
         try:
-            run = run_services.run_launch(
-                user=request.user,
-                agent=data["agent"],
-                suite=data["suite"],
-                api_key=data["api_key"],
-                runs_per_scenario=data["runs_per_scenario"],
-                parallel=data["parallel"],
-                allowed_contacts=data["allowed_contacts"],
-                endpoint_url=data["endpoint_url"].strip(),
-                redteam_depth=data["redteam_depth"],
-                judge_model=data["judge_model"] or None,
-                judge_strictness=data["judge_strictness"] or None,
-                generate_kinds=data["generate_kinds"],
-            )
+            run = run_services.run_launch(user=request.user, **form.launch_data())
         except run_services.LaunchError as exc:
             form.add_error(None, str(exc))
         else:
@@ -106,8 +93,7 @@ def run_progress(request: HtmxHttpRequest, run_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def run_cancel(request: HttpRequest, run_id: int) -> HttpResponse:
-    run = run_selectors.run_get_for_user(user=request.user, run_id=run_id)
-    require_role(user=request.user, account_id=run.account_id, role=Role.WRITE)
+    run = run_selectors.run_get_for_member(user=request.user, run_id=run_id, role=Role.WRITE)
     run_services.run_cancel(run=run)
     messages.success(request, "The run was cancelled; conversations already finished are kept.")
     return redirect("evaluations:run-report", run.pk)
