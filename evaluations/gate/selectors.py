@@ -1,4 +1,5 @@
-"""Reads for baselines: the pins of a run's agent endpoint + scope, and the trust-score trend the gate shows."""
+"""Reads for baselines: the pins of a run's agent endpoint + scope (and of suites, for the CI API), and the
+trust-score trend the gate shows."""
 
 from __future__ import annotations
 
@@ -81,3 +82,14 @@ def _row_scope(row: Mapping[str, Any]) -> str | None:
     return scope_for(
         mode=row["settings_snapshot__mode"], suite_id=row["suite_id"], suite_kinds=row["settings_snapshot__suite_kinds"]
     )
+
+
+def baseline_endpoints_for_suites(*, agent_of: Mapping[int, int | None]) -> dict[int, list[str]]:
+    """Per suite id, the endpoints of the suite's agent (``agent_of``: suite id → agent id) that have a current
+    baseline for that suite, in pinning order. One query."""
+    pins = Baseline.objects.filter(suite_id__in=list(agent_of), is_current=True)
+    endpoints: dict[int, list[str]] = {}
+    for suite_id, agent_id, endpoint in pins.values_list("suite_id", "agent_id", "endpoint_url").order_by("pk"):
+        if agent_of.get(suite_id) == agent_id:
+            endpoints.setdefault(suite_id, []).append(endpoint)
+    return endpoints

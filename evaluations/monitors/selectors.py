@@ -11,6 +11,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from billing.selectors import account_ids_for_user, get_for_member
+from evaluations.agents.selectors import agent_list_for_account
 from evaluations.monitors import engine
 from evaluations.monitors.models import (
     MONITOR_RUN_ACTIVE,
@@ -160,3 +161,20 @@ def monitor_get_for_member(*, user: Any, monitor_id: int, role: str) -> Monitor:
     """The monitor, when it is in a workspace of the user where they have ``role``: 404 otherwise, 403 with a
     reason when the role is too low."""
     return get_for_member(user, monitor_list_for_user(user=user), monitor_id, role=role, not_found="No such monitor.")
+
+
+def monitors_for_deploy(
+    *, account_id: int, agent_id: int | None = None, monitor_id: int | None = None
+) -> list[Monitor]:
+    """The workspace's monitors a deploy runs, by name: all, or those of ``agent_id``, or ``monitor_id`` only.
+    404 for an agent or a monitor that is not in the workspace."""
+    monitors = Monitor.objects.filter(account_id=account_id).select_related("agent").order_by("name", "pk")
+    if agent_id is not None:
+        if not agent_list_for_account(account_id=account_id).filter(pk=agent_id).exists():
+            raise Http404("No such agent.")
+        monitors = monitors.filter(agent_id=agent_id)
+    if monitor_id is not None:
+        monitors = monitors.filter(pk=monitor_id)
+        if not monitors.exists():
+            raise Http404("No such monitor.")
+    return list(monitors)

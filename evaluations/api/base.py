@@ -1,0 +1,73 @@
+"""What every CI API view shares: personal API keys, strict JSON, the documented errors, download responses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework.exceptions import ParseError
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+from billing.api.authentication import ApiKeyAuthentication, request_api_key
+
+ERRORS = {
+    400: OpenApiResponse(description="Invalid input: field name → list of messages."),
+    401: OpenApiResponse(description="No API key, an unknown one, or a revoked one."),
+    403: OpenApiResponse(description="The key's user lacks the role this needs in the key's workspace."),
+    404: OpenApiResponse(description="No such object in the key's workspace."),
+}
+
+
+class StrictJSONParser(JSONParser):
+    """DRF's JSON parser, but a body nested too deep for Python's parser is a 400, not a RecursionError (500)."""
+
+    def parse(self, stream: Any, media_type: Any = None, parser_context: Any = None) -> Any:
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise ParseError("JSON parse error - the body is nested too deeply.") from None
+
+
+class TrustgateApi(APIView):
+    """JSON in and out, personal API keys only."""
+
+    authentication_classes = [ApiKeyAuthentication]
+    permission_classes = [IsAuthenticated]
+    renderer_classes = [JSONRenderer]
+    parser_classes = [StrictJSONParser]
+
+
+class AnyAccept(BaseContentNegotiation):
+    """Downloads answer in their own format whatever the client's Accept header says."""
+
+    def select_parser(self, request: Request, parsers: Any) -> Any:
+        return parsers[0] if parsers else None
+
+    def select_renderer(self, request: Request, renderers: Any, format_suffix: Any = None) -> Any:
+        return renderers[0], renderers[0].media_type
+
+
+class DownloadApi(TrustgateApi):
+    content_negotiation_class = AnyAccept
+
+
+def key_account_id(request: Request) -> int:
+    """The workspace the request's API key acts in (a key acts in exactly one)."""
+    return int(request_api_key(request).account_id)
+
+
+def absolute_url(request: Request, name: str, *args: Any) -> str:
+    return request.build_absolute_uri(reverse(name, args=args))
+
+
+def download(body: bytes | str, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
