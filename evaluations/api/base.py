@@ -1,14 +1,12 @@
-"""What every CI API view shares: personal API keys, strict JSON, the documented errors, download responses."""
+"""What every CI API view shares: personal API keys, strict JSON, the documented errors, the key's workspace."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpResponse
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework.exceptions import ParseError
-from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import JSONRenderer
@@ -16,6 +14,8 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from billing.api.authentication import ApiKeyAuthentication, request_api_key
+from billing.roles import Role
+from evaluations.runs import selectors as run_selectors
 
 ERRORS = {
     400: OpenApiResponse(description="Invalid input: field name → list of messages."),
@@ -44,20 +44,6 @@ class TrustgateApi(APIView):
     parser_classes = [StrictJSONParser]
 
 
-class AnyAccept(BaseContentNegotiation):
-    """Downloads answer in their own format whatever the client's Accept header says."""
-
-    def select_parser(self, request: Request, parsers: Any) -> Any:
-        return parsers[0] if parsers else None
-
-    def select_renderer(self, request: Request, renderers: Any, format_suffix: Any = None) -> Any:
-        return renderers[0], renderers[0].media_type
-
-
-class DownloadApi(TrustgateApi):
-    content_negotiation_class = AnyAccept
-
-
 def key_account_id(request: Request) -> int:
     """The workspace the request's API key acts in (a key acts in exactly one)."""
     return int(request_api_key(request).account_id)
@@ -67,7 +53,8 @@ def absolute_url(request: Request, name: str, *args: Any) -> str:
     return request.build_absolute_uri(reverse(name, args=args))
 
 
-def download(body: bytes | str, content_type: str, filename: str) -> HttpResponse:
-    response = HttpResponse(body, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+def key_run_get(request: Request, run_id: int) -> Any:
+    """The run, when it is in the key's workspace (404 otherwise)."""
+    return run_selectors.run_get_for_member(
+        user=request.user, run_id=run_id, role=Role.READ, account_id=key_account_id(request)
+    )

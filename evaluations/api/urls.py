@@ -1,7 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
-from evaluations.api import docs, views
+from evaluations.api import docs, downloads, views
 
 app_name = "api"
 
@@ -12,7 +12,7 @@ urlpatterns = [
     path("deploys", views.DeployCreateApi.as_view(), name="deploy-create"),
     path("aiagent/runs", views.RunCreateApi.as_view(), name="run-create"),
     path("aiagent/runs/<int:run_id>", views.RunDetailApi.as_view(), name="run-detail"),
-    path("aiagent/runs/<int:run_id>/report.json", views.RunReportJsonApi.as_view(), name="run-report-json"),
-    path("aiagent/runs/<int:run_id>/report.junit.xml", views.RunJunitApi.as_view(), name="run-junit"),
-    path("aiagent/runs/<int:run_id>/report.sarif", views.RunSarifApi.as_view(), name="run-sarif"),
+    path("aiagent/runs/<int:run_id>/report.json", downloads.RunReportJsonApi.as_view(), name="run-report-json"),
+    path("aiagent/runs/<int:run_id>/report.junit.xml", downloads.RunJunitApi.as_view(), name="run-junit"),
+    path("aiagent/runs/<int:run_id>/report.sarif", downloads.RunSarifApi.as_view(), name="run-sarif"),
 ]

@@ -1,5 +1,5 @@
-"""The CI API (SPEC §7): list saved suites, launch a run, follow it to a verdict, download its reports, and report
-a deploy so the matching monitors run (SPEC §10).
+"""The CI API (SPEC §7): list saved suites, launch a run, follow it to a verdict (its reports: downloads.py), and
+report a deploy so the matching monitors run (SPEC §10).
 
 Every view authenticates a personal API key (``billing.api.authentication``) and acts in that key's account
 only: another account's suite or run is a 404, exactly like in the web UI. Launching needs the Write role.
@@ -7,10 +7,8 @@ only: another account's suite or run is a 404, exactly like in the web UI. Launc
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import status
 from rest_framework.exceptions import Throttled, ValidationError
@@ -21,30 +19,22 @@ from billing.roles import Role
 from billing.selectors import membership_get
 from evaluations.agents import selectors as agent_selectors
 from evaluations.api import serializers
-from evaluations.api.base import ERRORS, DownloadApi, TrustgateApi, absolute_url, download, key_account_id
+from evaluations.api.base import ERRORS, TrustgateApi, absolute_url, key_account_id, key_run_get
 from evaluations.gate.ci import GateOptions, ci_verdict
 from evaluations.gate.selectors import baseline_endpoints_for_suites
 from evaluations.monitors import selectors as monitor_selectors
 from evaluations.monitors import services as monitor_services
-from evaluations.reports.builders import report_data, report_json, report_junit_xml
+from evaluations.reports.builders import report_data
 from evaluations.runs import ci as ci_services
 from evaluations.runs import selectors as run_selectors
 from evaluations.runs.forms import RunLaunchForm
 from evaluations.runs.services import LaunchError
-from redteam.report import sarif_for_run
 from suites import selectors as suite_selectors
 
 
 def _suites(request: Request) -> Any:
     """The saved suites of the key's workspace."""
     return suite_selectors.suite_list_for_user(user=request.user).filter(account_id=key_account_id(request))
-
-
-def _run_get(request: Request, run_id: int) -> Any:
-    """The run, when it is in the key's workspace (404 otherwise)."""
-    return run_selectors.run_get_for_member(
-        user=request.user, run_id=run_id, role=Role.READ, account_id=key_account_id(request)
-    )
 
 
 # ---------------------------------------------------------------------------------------------- suites
@@ -185,7 +175,7 @@ class RunDetailApi(TrustgateApi):
         responses={200: serializers.RunStatusSerializer, 401: ERRORS[401], 404: ERRORS[404]},
     )
     def get(self, request: Request, run_id: int) -> Response:
-        run = _run_get(request, run_id)
+        run = key_run_get(request, run_id)
         return Response(serializers.RunStatusSerializer(_run_status(request, run)).data)
 
 
@@ -221,46 +211,6 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
             "sarif_url": absolute_url(request, "api:run-sarif", run.pk),
         },
     }
-
-
-# ---------------------------------------------------------------------------------------------- downloads
-
-
-class RunReportJsonApi(DownloadApi):
-    @extend_schema(
-        operation_id="runs_report_json",
-        summary="The run's full report as JSON",
-        responses={(200, "application/json"): OpenApiResponse(description="The report."), 404: ERRORS[404]},
-    )
-    def get(self, request: Request, run_id: int) -> HttpResponse:
-        run = _run_get(request, run_id)
-        data = report_json(run, run_selectors.attempts_for_run(run=run))
-        return download(json.dumps(data, indent=2), "application/json", f"trustgate-run-{run.pk}.json")
-
-
-class RunJunitApi(DownloadApi):
-    @extend_schema(
-        operation_id="runs_report_junit",
-        summary="The run as JUnit XML (one test case per scenario)",
-        responses={(200, "application/xml"): OpenApiResponse(description="JUnit XML."), 404: ERRORS[404]},
-    )
-    def get(self, request: Request, run_id: int) -> HttpResponse:
-        run = _run_get(request, run_id)
-        report_url = absolute_url(request, "evaluations:run-report", run.pk)
-        body = report_junit_xml(run, run_selectors.attempts_for_run(run=run), report_url=report_url)
-        return download(body, "application/xml; charset=utf-8", f"trustgate-run-{run.pk}.junit.xml")
-
-
-class RunSarifApi(DownloadApi):
-    @extend_schema(
-        operation_id="runs_report_sarif",
-        summary="The run's red-team findings as SARIF 2.1.0",
-        responses={(200, "application/sarif+json"): OpenApiResponse(description="SARIF log."), 404: ERRORS[404]},
-    )
-    def get(self, request: Request, run_id: int) -> HttpResponse:
-        run = _run_get(request, run_id)
-        log = sarif_for_run(run, run_selectors.attempts_for_run(run=run), base_url=request.build_absolute_uri("/"))
-        return download(json.dumps(log, indent=2), "application/sarif+json", f"trustgate-run-{run.pk}.sarif")
 
 
 # ---------------------------------------------------------------------------------------------- deploys

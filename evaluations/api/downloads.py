@@ -1,0 +1,73 @@
+"""The CI API's downloads: a run's report as JSON, JUnit XML and SARIF, whatever the client's Accept header."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import HttpResponse
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.request import Request
+
+from evaluations.api.base import ERRORS, TrustgateApi, absolute_url, key_run_get
+from evaluations.reports.builders import report_json, report_junit_xml
+from evaluations.runs import selectors as run_selectors
+from redteam.report import sarif_for_run
+
+
+class AnyAccept(BaseContentNegotiation):
+    """Downloads answer in their own format whatever the client's Accept header says."""
+
+    def select_parser(self, request: Request, parsers: Any) -> Any:
+        return parsers[0] if parsers else None
+
+    def select_renderer(self, request: Request, renderers: Any, format_suffix: Any = None) -> Any:
+        return renderers[0], renderers[0].media_type
+
+
+class DownloadApi(TrustgateApi):
+    content_negotiation_class = AnyAccept
+
+
+def download(body: bytes | str, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+class RunReportJsonApi(DownloadApi):
+    @extend_schema(
+        operation_id="runs_report_json",
+        summary="The run's full report as JSON",
+        responses={(200, "application/json"): OpenApiResponse(description="The report."), 404: ERRORS[404]},
+    )
+    def get(self, request: Request, run_id: int) -> HttpResponse:
+        run = key_run_get(request, run_id)
+        data = report_json(run, run_selectors.attempts_for_run(run=run))
+        return download(json.dumps(data, indent=2), "application/json", f"trustgate-run-{run.pk}.json")
+
+
+class RunJunitApi(DownloadApi):
+    @extend_schema(
+        operation_id="runs_report_junit",
+        summary="The run as JUnit XML (one test case per scenario)",
+        responses={(200, "application/xml"): OpenApiResponse(description="JUnit XML."), 404: ERRORS[404]},
+    )
+    def get(self, request: Request, run_id: int) -> HttpResponse:
+        run = key_run_get(request, run_id)
+        report_url = absolute_url(request, "evaluations:run-report", run.pk)
+        body = report_junit_xml(run, run_selectors.attempts_for_run(run=run), report_url=report_url)
+        return download(body, "application/xml; charset=utf-8", f"trustgate-run-{run.pk}.junit.xml")
+
+
+class RunSarifApi(DownloadApi):
+    @extend_schema(
+        operation_id="runs_report_sarif",
+        summary="The run's red-team findings as SARIF 2.1.0",
+        responses={(200, "application/sarif+json"): OpenApiResponse(description="SARIF log."), 404: ERRORS[404]},
+    )
+    def get(self, request: Request, run_id: int) -> HttpResponse:
+        run = key_run_get(request, run_id)
+        log = sarif_for_run(run, run_selectors.attempts_for_run(run=run), base_url=request.build_absolute_uri("/"))
+        return download(json.dumps(log, indent=2), "application/sarif+json", f"trustgate-run-{run.pk}.sarif")
