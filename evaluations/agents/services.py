@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
-from billing.models import Account
 from evaluations.agents.models import Agent
 from evaluations.connectors import send_message_sync
 from evaluations.connectors.base import AgentError, AgentReply, Conversation, ErrorKind
 from evaluations.outbound.masking import mask_key
+
+if TYPE_CHECKING:
+    from billing.models import Account
 
 AGENT_FIELDS = (
     "name protocol endpoint_url knowledge request_template reply_path tool_calls_path conversation_id_from "
