@@ -43,6 +43,7 @@ lint: setup
 	$(PY) -m ruff format --check .
 	$(PY) -m ruff check .
 	$(PY) -m mypy evalsite evaluations billing suites redteam
+	$(VENV)/bin/lint-imports --no-cache
 
 test: setup browser lint
 	$(PY) -m pytest -q $(PYTEST_ARGS)

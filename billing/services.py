@@ -25,6 +25,12 @@ def account_create(*, name: str, owner: User) -> Account:
     return account
 
 
+def account_get_or_create(*, name: str) -> Account:
+    """The workspace of that name, created if missing (the demo's set-up; names are not unique in general)."""
+    account = Account.objects.filter(name=name).order_by("pk").first()
+    return account or Account.objects.create(name=name)
+
+
 def membership_set(*, account: Account, user: User, role: str) -> Membership:
     membership, _ = Membership.objects.update_or_create(account=account, user=user, defaults={"role": role})
     return membership
@@ -139,7 +145,8 @@ def run_cost_estimate(
     )
 
 
-def _account_lock(account_id: int) -> None:
+def account_lock(*, account_id: int) -> None:
+    """Lock the account row until the transaction ends (call inside ``transaction.atomic``)."""
     # FOR NO KEY UPDATE: serializes ledger writers of this account without blocking rows that merely reference
     # it (a run being created). A no-op on SQLite, whose writers are serialized by the database lock anyway.
     Account.objects.select_for_update(no_key=True).filter(pk=account_id).values_list("pk", flat=True).get()
@@ -152,7 +159,7 @@ def credits_grant(
     """Add credits. With ``key`` it happens once: a second call with the same key returns the first entry."""
     if amount <= 0:
         raise ValueError("A grant must be a whole number of credits above zero.")
-    _account_lock(account.pk)
+    account_lock(account_id=account.pk)
     if key is not None:
         existing = CreditEntry.objects.filter(key=key).first()
         if existing is not None:
@@ -167,7 +174,7 @@ def run_hold(*, run: Any, amount: int, user: User | None = None) -> CreditEntry 
     """Take the run's maximum from the balance. Raises InsufficientCredits when the balance is smaller; the
     caller's transaction then rolls back and nothing is created. Holding again returns the first hold; a free
     run (amount 0) holds nothing."""
-    _account_lock(run.account_id)
+    account_lock(account_id=run.account_id)
     existing = CreditEntry.objects.filter(run_ref=run.pk, kind=EntryKind.HOLD).first()
     if existing is not None:
         return existing
@@ -195,7 +202,7 @@ def run_settle(*, run: Any, usage: RunUsage) -> RunCredits:
     run = type(run).objects.get(pk=run.pk)  # reread: the status and refund reason just written
     if run.is_active:
         return run_credits(run_id=run.pk)
-    _account_lock(run.account_id)
+    account_lock(account_id=run.account_id)
     entries = {e.kind: e for e in CreditEntry.objects.filter(run_ref=run.pk)}
     hold = entries.get(EntryKind.HOLD)
     if hold is None:

@@ -81,8 +81,18 @@ def suite_create(
 
 
 @transaction.atomic
+@transaction.atomic
+def suite_seed(*, account: Account, name: str, agent: Any, scenarios: Sequence[dict[str, Any]]) -> Suite:
+    """Used by the demo seed: the named suite, on this agent, holding exactly these scenarios (idempotent)."""
+    suite, _ = Suite.objects.get_or_create(account=account, name=name, defaults={"agent": agent})
+    if suite.agent_id != agent.pk:
+        suite.agent = agent
+        suite.save(update_fields=["agent"])
+    return suite_replace_scenarios(suite=suite, scenarios=scenarios)
+
+
 def suite_replace_scenarios(*, suite: Suite, scenarios: Sequence[dict[str, Any]]) -> Suite:
-    """Used by the demo seed: make the suite hold exactly these scenarios (idempotent)."""
+    """Make the suite hold exactly these scenarios (idempotent)."""
     suite.scenarios.all().delete()
     rows = [scenario_from_spec_dict(data, position=i) for i, data in enumerate(scenarios, start=1)]
     for row in rows:

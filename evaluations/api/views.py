@@ -20,13 +20,14 @@ from billing.selectors import membership_get
 from evaluations.agents import selectors as agent_selectors
 from evaluations.api import serializers
 from evaluations.api.base import ERRORS, TrustgateApi, absolute_url, key_account_id, key_run_get
-from evaluations.gate.ci import GateOptions, ci_verdict
+from evaluations.gate.ci import ci_verdict
 from evaluations.gate.selectors import baseline_endpoints_for_suites
 from evaluations.monitors import selectors as monitor_selectors
 from evaluations.monitors import services as monitor_services
 from evaluations.reports.builders import report_data
 from evaluations.runs import ci as ci_services
 from evaluations.runs import selectors as run_selectors
+from evaluations.runs.ci import GateOptions
 from evaluations.runs.forms import RunLaunchForm
 from evaluations.runs.services import LaunchError
 from suites import selectors as suite_selectors

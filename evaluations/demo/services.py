@@ -9,14 +9,15 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from billing.models import Account, Membership, Role
-from billing.services import credits_grant
-from evaluations.agents.models import Agent, Protocol
+from billing.roles import Role
+from billing.services import account_get_or_create, credits_grant, membership_set
+from evaluations.agents.choices import Protocol
+from evaluations.agents.selectors import agent_get_by_name
+from evaluations.agents.services import agent_create, agent_update
 from evaluations.demo.policy import DEMO_POLICY
 from evaluations.demo.suite import DEMO_SCENARIOS, DEMO_SUITE_NAME
 from evaluations.monitors.services import monitors_import_yaml
-from suites.models import Suite
-from suites.services import suite_replace_scenarios
+from suites.services import suite_seed
 
 DEMO_MONITORS_YAML = Path(__file__).resolve().parent / "monitors.yml"
 DEMO_USERNAME = "demo"
@@ -55,21 +56,21 @@ def demo_setup() -> DemoResult:
     if created:
         user.set_password(DEMO_PASSWORD)
         user.save()
-    account, _ = Account.objects.get_or_create(name=DEMO_ACCOUNT)
-    Membership.objects.update_or_create(account=account, user=user, defaults={"role": Role.ADMIN})
+    account = account_get_or_create(name=DEMO_ACCOUNT)
+    membership_set(account=account, user=user, role=Role.ADMIN)
     if settings.TRUSTGATE_DEMO_CREDITS > 0:  # credits: granted once per demo workspace (the key makes it idempotent)
         credits_grant(
             account=account, amount=settings.TRUSTGATE_DEMO_CREDITS, note="Demo credits", key=f"demo-grant:{account.pk}"
         )
-    agent, _ = Agent.objects.update_or_create(
-        account=account,
-        name=DEMO_AGENT_NAME,
-        defaults={**DEMO_AGENT_SETTINGS, "endpoint_url": demo_agent_url("/api/json"), "knowledge": DEMO_POLICY},
-    )
-    suite, _ = Suite.objects.get_or_create(account=account, name=DEMO_SUITE_NAME, defaults={"agent": agent})
-    suite.agent = agent
-    suite.save(update_fields=["agent"])
-    suite_replace_scenarios(suite=suite, scenarios=DEMO_SCENARIOS)
+    data = {
+        **DEMO_AGENT_SETTINGS,
+        "name": DEMO_AGENT_NAME,
+        "endpoint_url": demo_agent_url("/api/json"),
+        "knowledge": DEMO_POLICY,
+    }
+    agent = agent_get_by_name(account_id=account.pk, name=DEMO_AGENT_NAME)
+    agent = agent_update(agent=agent, data=data) if agent else agent_create(account=account, data=data)
+    suite_seed(account=account, name=DEMO_SUITE_NAME, agent=agent, scenarios=DEMO_SCENARIOS)
     # A monitor on the demo agent, declared in YAML like a user would (idempotent: matched by name).
     monitors_import_yaml(account=account, text=DEMO_MONITORS_YAML.read_text())
     return DemoResult(DEMO_USERNAME, DEMO_PASSWORD, DEMO_AGENT_NAME, demo_agent_url("/api/json"))

@@ -20,6 +20,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from evaluations.runs.choices import RunStatus
+from evaluations.runs.ci import GateOptions
 
 if TYPE_CHECKING:
     from evaluations.runs.models import EvaluationRun
@@ -27,26 +28,6 @@ if TYPE_CHECKING:
 PENDING, PASS, FAIL, ERROR = "pending", "pass", "fail", "error"
 NO_BASELINE = "No baseline is pinned for this agent endpoint and suite."
 RULES_ONLY_WARNING = "Rules only: no LLM judge is configured, so replies that needed one were Not scored."
-
-
-@dataclasses.dataclass(frozen=True)
-class GateOptions:
-    min_trust_score: float | None = None
-    max_breaches: int | None = None
-    fail_on_no_baseline: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def of_run(cls, run: EvaluationRun) -> GateOptions:
-        """The options the run was launched with (kept in its settings snapshot); defaults for web runs."""
-        data = (run.settings_snapshot or {}).get("ci") or {}
-        return cls(
-            min_trust_score=data.get("min_trust_score"),
-            max_breaches=data.get("max_breaches"),
-            fail_on_no_baseline=bool(data.get("fail_on_no_baseline", False)),
-        )
 
 
 @dataclasses.dataclass(frozen=True)

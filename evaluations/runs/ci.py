@@ -2,18 +2,38 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from django.db import transaction
 
-from billing.models import Account
-from evaluations.gate.ci import GateOptions
+from billing.services import account_lock
 from evaluations.runs.choices import ACTIVE_STATUSES
 from evaluations.runs.models import EvaluationRun
 from evaluations.runs.services import run_launch
 
 MAX_ACTIVE_RUNS_PER_ACCOUNT = 5
 RETRY_AFTER_SECONDS = 30
+
+
+@dataclasses.dataclass(frozen=True)
+class GateOptions:
+    min_trust_score: float | None = None
+    max_breaches: int | None = None
+    fail_on_no_baseline: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def of_run(cls, run: EvaluationRun) -> GateOptions:
+        """The options the run was launched with (kept in its settings snapshot); defaults for web runs."""
+        data = (run.settings_snapshot or {}).get("ci") or {}
+        return cls(
+            min_trust_score=data.get("min_trust_score"),
+            max_breaches=data.get("max_breaches"),
+            fail_on_no_baseline=bool(data.get("fail_on_no_baseline", False)),
+        )
 
 
 class TooManyRuns(Exception):
@@ -37,7 +57,7 @@ def ci_run_launch(
     slot (on SQLite the IMMEDIATE transaction mode serializes them the same way).
     """
     with transaction.atomic():
-        Account.objects.select_for_update().filter(pk=suite.account_id).first()
+        account_lock(account_id=suite.account_id)
         active = EvaluationRun.objects.filter(account_id=suite.account_id, status__in=ACTIVE_STATUSES).count()
         if active >= MAX_ACTIVE_RUNS_PER_ACCOUNT:
             raise TooManyRuns(

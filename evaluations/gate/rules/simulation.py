@@ -18,9 +18,7 @@ from evaluations.gate.rules.counts import (
     counts_from_scenarios,
 )
 from evaluations.gate.rules.verdict import BLOCKED
-from evaluations.specs import ScenarioKind
-
-BREACH_KINDS = frozenset({ScenarioKind.RED_TEAM.value, ScenarioKind.GUARDRAILS.value, ScenarioKind.PII.value})
+from evaluations.specs import BREACH_KINDS
 
 
 @dataclasses.dataclass(frozen=True)
