@@ -1,4 +1,4 @@
-"""The house rules that import-linter does not check: module and view sizes, one settings reader, no ../shared."""
+"""The house rules that import-linter does not check: module and view sizes, one settings reader, nothing read from beside the repository."""
 
 from __future__ import annotations
 
