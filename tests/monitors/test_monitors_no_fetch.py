@@ -1,0 +1,166 @@
+"""Issue 14 §1-2: a monitor rule never reaches the network (a remote ``$ref`` is not fetched, whatever the
+address), a rule that breaks makes its sample an error with a readable reason, and the run always ends, so Run
+now works again at once."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+
+from evaluations.monitors import services
+from evaluations.monitors.models import Monitor, MonitorRun, MonitorRunStatus, MonitorSample, SampleVerdict
+from tests.monitors.test_monitors_runs import ScriptedAgent, make_monitor
+
+
+class RecordingServer:
+    """A loopback HTTP server that answers every GET with ``body`` and records the paths asked for."""
+
+    def __init__(self, body: bytes, content_type: str) -> None:
+        self.hits: list[str] = []
+        hits = self.hits
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 (the stdlib's name)
+                hits.append(self.path)
+                self.send_response(200)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def url(self, path: str) -> str:
+        host, port = self.server.server_address[:2]
+        return f"http://{host!s}:{port}{path}"
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def schema_host() -> Iterator[RecordingServer]:
+    """Serves a real JSON Schema: were it fetched, the rule would happily use it."""
+    server = RecordingServer(json.dumps({"type": "object"}).encode(), "application/schema+json")
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def metadata_host() -> Iterator[RecordingServer]:
+    """Stands in for http://169.254.169.254/latest/meta-data/: plain text, not JSON."""
+    server = RecordingServer(b"ami-id\nhostname\niam/\n", "text/plain")
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def agent_server(httpserver: Any, private_endpoints: None) -> ScriptedAgent:
+    return ScriptedAgent(httpserver)
+
+
+def schema_monitor(acme: Any, agent_url: str, schema: dict[str, Any]) -> Monitor:
+    """A monitor whose stored rule holds ``schema`` as-is: rules saved before the check existed, or written
+    to the database some other way, must be just as harmless at run time."""
+    return services.monitor_create(
+        account=acme,
+        data={"name": "Schema", "endpoint_url": agent_url, "samples_per_case": 1, "min_passing_samples": 1},
+        cases=[{"name": "JSON", "ask": "Status as JSON?", "expect": [{"rule": "json_schema", "schema": schema}]}],
+    )
+
+
+def run_now(monitor: Monitor, capture: Any) -> tuple[MonitorRun, bool]:
+    with capture(execute=True):
+        run, created = services.monitor_run_request(monitor=monitor)
+    run.refresh_from_db()
+    return run, created
+
+
+@pytest.mark.parametrize("relative", [False, True], ids=["absolute-ref", "ref-relative-to-a-remote-id"])
+def test_a_remote_ref_is_never_fetched_at_run_time(
+    acme, agent_server, schema_host, django_capture_on_commit_callbacks, relative
+) -> None:
+    agent_server.say('{"status": "ok"}')
+    remote = schema_host.url("/schema.json")
+    schema = {"$id": remote, "$ref": "other.json"} if relative else {"$ref": remote}
+    monitor = schema_monitor(acme, agent_server.url, schema)
+
+    run, created = run_now(monitor, django_capture_on_commit_callbacks)
+
+    assert created and schema_host.hits == []
+    sample = MonitorSample.objects.get(run=run)
+    assert sample.verdict == SampleVerdict.ERROR
+    assert "not fetched" in sample.error_message and "$defs" in sample.error_message
+    assert run.status == MonitorRunStatus.ERROR and "not fetched" in run.error_message
+
+
+def test_a_metadata_ref_is_not_fetched_and_the_run_ends_so_run_now_works_again(
+    acme, agent_server, metadata_host, django_capture_on_commit_callbacks
+) -> None:
+    agent_server.say('{"status": "ok"}')
+    monitor = schema_monitor(acme, agent_server.url, {"$ref": metadata_host.url("/latest/meta-data/")})
+
+    first, _ = run_now(monitor, django_capture_on_commit_callbacks)
+    second, created = run_now(monitor, django_capture_on_commit_callbacks)
+
+    assert metadata_host.hits == []
+    assert first.status == second.status == MonitorRunStatus.ERROR and first.finished_at is not None
+    assert created and second.pk != first.pk  # not "already in progress"
+    assert not MonitorRun.objects.filter(status__in=[MonitorRunStatus.QUEUED, MonitorRunStatus.RUNNING]).exists()
+
+
+def test_a_rule_that_raises_makes_its_sample_an_error_with_a_reason_and_the_run_ends(
+    acme, agent_server, django_capture_on_commit_callbacks, monkeypatch
+) -> None:
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("the answer was: Our refund window is 30 days.")
+
+    monkeypatch.setattr("evaluations.monitors.rules.checking.scan_pii", broken)
+    monitor = make_monitor(
+        acme, agent_server.url, cases=[
+            {"name": "PII", "ask": "Refund window?", "expect": ["no_pii"]},
+            {"name": "Refund", "ask": "Refund window, again?", "expect": [{"contains": "30 days"}]},
+        ],
+    )  # fmt: skip
+
+    run, created = run_now(monitor, django_capture_on_commit_callbacks)
+
+    assert created and run.status == MonitorRunStatus.DONE and run.finished_at is not None
+    broken_samples = MonitorSample.objects.filter(run=run, case_name="PII")
+    assert {s.verdict for s in broken_samples} == {SampleVerdict.ERROR}
+    message = broken_samples[0].error_message
+    assert message == "The no_pii rule could not be checked (RuntimeError)."
+    assert "30 days" not in message  # the exception's text may quote the answer: it is not shown
+    assert {s.verdict for s in MonitorSample.objects.filter(run=run, case_name="Refund")} == {SampleVerdict.PASS}
+    again, created_again = run_now(monitor, django_capture_on_commit_callbacks)
+    assert created_again and again.status == MonitorRunStatus.DONE
+
+
+def test_a_run_that_breaks_outside_the_rules_still_ends(
+    acme, agent_server, django_capture_on_commit_callbacks, monkeypatch
+) -> None:
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("scoring bug")
+
+    monkeypatch.setattr("evaluations.monitors.rules.evaluate", broken)
+    monitor = make_monitor(acme, agent_server.url)
+
+    run, created = run_now(monitor, django_capture_on_commit_callbacks)
+
+    assert created and run.status == MonitorRunStatus.ERROR and run.finished_at is not None
+    assert run.error_message == "The run stopped on an unexpected error (RuntimeError); the next run will try again."
+    monitor.refresh_from_db()
+    assert monitor.last_error == run.error_message
+    _, created_again = run_now(monitor, django_capture_on_commit_callbacks)
+    assert created_again
