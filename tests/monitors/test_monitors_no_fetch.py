@@ -5,15 +5,19 @@ now works again at once."""
 from __future__ import annotations
 
 import json
+import textwrap
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
+from django.urls import reverse
 
 from evaluations.monitors import services
 from evaluations.monitors.models import Monitor, MonitorRun, MonitorRunStatus, MonitorSample, SampleVerdict
+from evaluations.monitors.rules import parse_rule_lines
+from evaluations.monitors.yaml_io import YamlImportError
 from tests.monitors.test_monitors_runs import ScriptedAgent, make_monitor
 
 
@@ -164,3 +168,86 @@ def test_a_run_that_breaks_outside_the_rules_still_ends(
     assert monitor.last_error == run.error_message
     _, created_again = run_now(monitor, django_capture_on_commit_callbacks)
     assert created_again
+
+
+# Saving: a schema that refers outside itself is refused with the line, whether typed in the form or imported.
+
+REMOTE_REFS = [
+    "http://169.254.169.254/latest/meta-data/",
+    "https://schemas.example.com/answer.json",
+    "other.json",
+    "file:///etc/passwd",
+]
+
+
+@pytest.mark.parametrize("ref", REMOTE_REFS)
+def test_the_form_refuses_a_schema_that_refers_outside_itself_naming_the_line(
+    client, alice, private_endpoints, schema_host, ref
+) -> None:
+    from tests.monitors.test_monitors_views import form_data
+
+    rules = f'contains: "ok"\njson_schema: {{type: object, properties: {{a: {{$ref: "{ref}"}}}}}}'
+    client.force_login(alice)
+    response = client.post(reverse("monitors:monitor-create"), form_data(**{"cases-0-expect": rules}))
+
+    assert response.status_code == 200 and not Monitor.objects.exists()
+    page = response.content.decode()
+    assert "line 2: json_schema: properties.a.$ref points outside the schema" in page
+    assert "schemas are never fetched: put the definition under $defs and refer to it as #/$defs/NAME." in page
+
+
+def test_the_yaml_import_refuses_a_remote_ref_on_its_own_line(acme, private_endpoints) -> None:
+    text = textwrap.dedent(
+        """\
+        monitors:
+          - name: Schema
+            endpoint: http://127.0.0.1:9/chat
+            cases:
+              - ask: Status as JSON?
+                expect:
+                  - contains: ok
+                  - json_schema:
+                      type: object
+                      properties:
+                        status:
+                          $ref: "http://169.254.169.254/latest/meta-data/"
+        """
+    )
+    with pytest.raises(YamlImportError) as caught:
+        services.monitors_import_yaml(account=acme, text=text)
+    (line,) = caught.value.lines
+    assert line.startswith("Line 12: json_schema: properties.status.$ref points outside the schema")
+    assert not Monitor.objects.exists()
+
+
+def test_local_refs_still_work(acme, agent_server, django_capture_on_commit_callbacks) -> None:
+    schema_rule = "json_schema: {$defs: {ok: {const: ok}}, type: object, properties: {status: {$ref: '#/$defs/ok'}}}"
+    (rule,) = parse_rule_lines(schema_rule)
+    # A "$ref" key inside const/enum is data, not a reference: nothing to refuse.
+    parse_rule_lines("json_schema: {const: {$ref: 'http://127.0.0.1:9/x'}}")
+    agent_server.say('{"status": "ok"}', '{"status": "down"}')
+    monitor = services.monitor_create(
+        account=acme,
+        data={"name": "Schema", "endpoint_url": agent_server.url, "samples_per_case": 2, "min_passing_samples": 1},
+        cases=[{"name": "JSON", "ask": "Status as JSON?", "expect": [rule]}],
+    )
+
+    run, _ = run_now(monitor, django_capture_on_commit_callbacks)
+
+    verdicts = sorted(MonitorSample.objects.filter(run=run).values_list("verdict", flat=True))
+    assert verdicts == [SampleVerdict.FAIL, SampleVerdict.PASS] and run.status == MonitorRunStatus.DONE
+
+
+def test_a_ref_to_nowhere_inside_the_schema_is_an_error_sample_too(
+    acme, agent_server, django_capture_on_commit_callbacks
+) -> None:
+    agent_server.say('{"status": "ok"}')
+    monitor = schema_monitor(acme, agent_server.url, {"$ref": "#/$defs/missing"})
+
+    run, _ = run_now(monitor, django_capture_on_commit_callbacks)
+
+    sample = MonitorSample.objects.get(run=run)
+    assert sample.verdict == SampleVerdict.ERROR
+    assert sample.error_message == (
+        "The json_schema rule could not be checked. The schema's reference /$defs/missing points nowhere inside it."
+    )

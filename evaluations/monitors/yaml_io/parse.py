@@ -306,5 +306,7 @@ def _case(reader: _Reader, node: yaml.Node) -> dict[str, Any] | None:
                 try:
                     case["expect"].append(parse_rule(reader.value(rule_node)))
                 except RuleError as error:
-                    reader.error(rule_node, str(error))
+                    # The line of the very key at fault (a $ref deep in a schema), else of the rule.
+                    line = yamlsafe.Document(rule_node, None).line_of(error.path) or yamlsafe.node_line(rule_node)
+                    reader.errors.append((line, str(error)))
     return case
