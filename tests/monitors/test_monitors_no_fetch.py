@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import json
 import textwrap
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
@@ -19,54 +17,21 @@ from evaluations.monitors.models import Monitor, MonitorRun, MonitorRunStatus, M
 from evaluations.monitors.rules import parse_rule_lines
 from evaluations.monitors.yaml_io import YamlImportError
 from tests.monitors.test_monitors_runs import ScriptedAgent, make_monitor
-
-
-class RecordingServer:
-    """A loopback HTTP server that answers every GET with ``body`` and records the paths asked for."""
-
-    def __init__(self, body: bytes, content_type: str) -> None:
-        self.hits: list[str] = []
-        hits = self.hits
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802 (the stdlib's name)
-                hits.append(self.path)
-                self.send_response(200)
-                self.send_header("Content-Type", content_type)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def url(self, path: str) -> str:
-        host, port = self.server.server_address[:2]
-        return f"http://{host!s}:{port}{path}"
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+from tests.support.recording_server import RecordingServer, recording_server
 
 
 @pytest.fixture
 def schema_host() -> Iterator[RecordingServer]:
     """Serves a real JSON Schema: were it fetched, the rule would happily use it."""
-    server = RecordingServer(json.dumps({"type": "object"}).encode(), "application/schema+json")
-    yield server
-    server.close()
+    with recording_server(json.dumps({"type": "object"}).encode(), "application/schema+json") as server:
+        yield server
 
 
 @pytest.fixture
 def metadata_host() -> Iterator[RecordingServer]:
     """Stands in for http://169.254.169.254/latest/meta-data/: plain text, not JSON."""
-    server = RecordingServer(b"ami-id\nhostname\niam/\n", "text/plain")
-    yield server
-    server.close()
+    with recording_server(b"ami-id\nhostname\niam/\n") as server:
+        yield server
 
 
 @pytest.fixture
@@ -102,7 +67,7 @@ def test_a_remote_ref_is_never_fetched_at_run_time(
 
     run, created = run_now(monitor, django_capture_on_commit_callbacks)
 
-    assert created and schema_host.hits == []
+    assert created and schema_host.paths == []
     sample = MonitorSample.objects.get(run=run)
     assert sample.verdict == SampleVerdict.ERROR
     assert "not fetched" in sample.error_message and "$defs" in sample.error_message
@@ -118,7 +83,7 @@ def test_a_metadata_ref_is_not_fetched_and_the_run_ends_so_run_now_works_again(
     first, _ = run_now(monitor, django_capture_on_commit_callbacks)
     second, created = run_now(monitor, django_capture_on_commit_callbacks)
 
-    assert metadata_host.hits == []
+    assert metadata_host.paths == []
     assert first.status == second.status == MonitorRunStatus.ERROR and first.finished_at is not None
     assert created and second.pk != first.pk  # not "already in progress"
     assert not MonitorRun.objects.filter(status__in=[MonitorRunStatus.QUEUED, MonitorRunStatus.RUNNING]).exists()
