@@ -17,8 +17,10 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 # presidio's email recognizer would fetch the public suffix list from the internet at import time.
 os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
-# boto3 must never probe the cloud metadata address for credentials.
-os.environ.setdefault("AWS_EC2_METADATA_DISABLED", "true")
+# boto3 must never probe the cloud metadata address for credentials or region (169.254.169.254 is outside the
+# outbound guard): forced, not defaulted, so an environment saying "false" cannot turn it back on in the web
+# process or the worker (both load these settings). Credentials come from the AWS_* settings below or files.
+os.environ["AWS_EC2_METADATA_DISABLED"] = "true"
 
 
 def env_str(name: str, default: str) -> str:

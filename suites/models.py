@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import ProhibitNullCharactersValidator
 from django.db import models
 
 from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec, Severity
@@ -13,13 +14,16 @@ class SuiteKind(models.TextChoices):
 
 DEFAULT_MAX_TURNS = 6
 MAX_TURNS_LIMIT = 20
+# PostgreSQL cannot store NUL in text: a name holding one was a 500 there (SQLite took it). Forms refuse it
+# already; these also hold for imports, services and full_clean().
+NAME_VALIDATORS = [ProhibitNullCharactersValidator()]
 
 
 class Persona(models.Model):
     """A simulated user: the generation model plays this person in multi-turn conversations."""
 
     account = models.ForeignKey("billing.Account", on_delete=models.CASCADE, related_name="personas")
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, validators=NAME_VALIDATORS)
     description = models.TextField(help_text="Who the user is, what they want, how they behave.")
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -41,7 +45,7 @@ class Suite(models.Model):
 
     account = models.ForeignKey("billing.Account", on_delete=models.CASCADE, related_name="suites")
     agent = models.ForeignKey("agents.Agent", on_delete=models.SET_NULL, null=True, blank=True, related_name="suites")
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=200, validators=NAME_VALIDATORS)
     description = models.TextField(blank=True)
     version = models.PositiveIntegerField(default=1)
     kind = models.CharField(max_length=10, choices=SuiteKind.choices, default=SuiteKind.SUITE)
@@ -98,7 +102,7 @@ class Scenario(models.Model):
     suite = models.ForeignKey(Suite, on_delete=models.CASCADE, related_name="scenarios")
     position = models.PositiveIntegerField(default=0)
     kind = models.CharField(max_length=20, choices=[(k.value, k.name.replace("_", " ").title()) for k in ScenarioKind])
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=200, validators=NAME_VALIDATORS)
     turns = models.JSONField(default=list, help_text="Ordered user turns.")
     expected_outcome = models.TextField(blank=True)
     correct_answer = models.TextField(blank=True)

@@ -12,7 +12,7 @@ from django.db.models import Max
 
 from billing.models import Account
 from evaluations.specs import ScenarioKind
-from suites.models import DEFAULT_MAX_TURNS, Persona, Scenario, Suite, SuiteKind, SuiteVersion
+from suites.models import DEFAULT_MAX_TURNS, NAME_VALIDATORS, Persona, Scenario, Suite, SuiteKind, SuiteVersion
 
 SCENARIO_FIELDS = (
     "kind name turns expected_outcome correct_answer required_phrases forbidden_phrases expected_tool_call "
@@ -32,7 +32,17 @@ def scenario_from_spec_dict(data: dict[str, Any], *, position: int) -> Scenario:
     return Scenario(position=position, uses_canary=bool(data.get("canary")), **values)
 
 
+def _check_storable_name(name: str) -> None:
+    """Raises SuiteError for a name the database cannot store (NUL: a 500 on PostgreSQL)."""
+    try:
+        for validator in NAME_VALIDATORS:
+            validator(name)
+    except ValidationError as exc:
+        raise SuiteError(" ".join(exc.messages)) from None
+
+
 def _check_unique_name(*, account: Account, name: str, exclude_pk: int | None = None) -> None:
+    _check_storable_name(name)
     clash = Suite.objects.filter(account=account, name=name)
     if exclude_pk is not None:
         clash = clash.exclude(pk=exclude_pk)
@@ -56,7 +66,8 @@ def suite_create(
     user: Any = None,
     note: str = "Created",
 ) -> Suite:
-    """A suite at ``version`` (1 unless imported) with its version row. Raises SuiteError on a name clash."""
+    """A suite at ``version`` (1 unless imported) with its version row. Raises SuiteError on a name clash or a
+    name that cannot be stored."""
     name = name.strip()
     _check_unique_name(account=account, name=name)
     suite = Suite.objects.create(
@@ -128,8 +139,10 @@ def suite_delete(*, suite: Suite) -> None:
 
 
 def persona_get_or_create(*, account: Account, name: str, description: str) -> Persona:
-    """The workspace's persona of that name; its description is set to ``description`` when given."""
+    """The workspace's persona of that name; its description is set to ``description`` when given. Raises
+    SuiteError for a name that cannot be stored."""
     name, description = name.strip(), description.strip()
+    _check_storable_name(name)
     persona, created = Persona.objects.get_or_create(account=account, name=name, defaults={"description": description})
     if not created and description and persona.description != description:
         persona.description = description

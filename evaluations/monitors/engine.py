@@ -165,6 +165,11 @@ async def _sample(plan: RunPlan, case: CasePlan, index: int, client: Client) -> 
         context=monitor_rules.AnswerContext(case.ask, plan.knowledge, plan.allowed_contacts),
     )
     agent_tokens = estimate_tokens(case.ask, answer)
+    if outcome.error:  # a rule could not be checked: neither a pass nor the agent's fail
+        return SampleResult(
+            case.case_id, index, SampleVerdict.ERROR, answer, latency, outcome.results,
+            error_kind=str(ErrorKind.CONFIG), error_message=outcome.error, agent_tokens=agent_tokens,
+        )  # fmt: skip
     if outcome.failed:
         verdict = SampleVerdict.FAIL
         return SampleResult(case.case_id, index, verdict, answer, latency, outcome.results, agent_tokens=agent_tokens)

@@ -64,7 +64,7 @@ class MonitorForm(forms.Form):
         help_text="Receives a JSON POST signed with HMAC-SHA256 (header X-Trustgate-Signature).",
     )  # fmt: skip
     monthly_token_budget = forms.IntegerField(
-        label="Monthly token budget", min_value=100, initial=200_000,
+        label="Monthly token budget", min_value=100, max_value=validators.MAX_TOKEN_BUDGET, initial=200_000,
         help_text="Agent tokens (estimated as characters ÷ 4) plus judge tokens. The monitor pauses at the limit.",
     )  # fmt: skip
     storage_mode = forms.ChoiceField(
@@ -250,11 +250,16 @@ class ImportForm(forms.Form):
         data = self.cleaned_data
         upload = data.get("yaml_file")
         if upload:
-            raw = upload.read(yamlsafe.MAX_YAML_BYTES + 1)  # one byte over: the loader says it is too large
+            raw = upload.read(yamlsafe.MAX_YAML_BYTES + 1)  # one byte over is enough to know
+            if len(raw) > yamlsafe.MAX_YAML_BYTES:
+                # Before decoding: the cut may fall inside a multi-byte character, and "not UTF-8" would mislead.
+                self.add_error("yaml_file", f"The file is larger than {yamlsafe.MAX_YAML_BYTES // 1024} KB.")
+                return data
             try:
                 data["text"] = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                self.add_error("yaml_file", "The file is not UTF-8 text.")
+            except UnicodeDecodeError as error:
+                line = raw.count(b"\n", 0, error.start) + 1
+                self.add_error("yaml_file", f"The file is not UTF-8 text (line {line}).")
         else:
             data["text"] = data.get("yaml_text") or ""
         if not data.get("text", "x").strip():

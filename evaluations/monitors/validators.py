@@ -15,6 +15,7 @@ MAX_INTERVAL_MINUTES = 7 * 24 * 60
 MAX_SAMPLES = 10
 MAX_CASES = 50
 MAX_ASK_CHARS = 4000
+MAX_TOKEN_BUDGET = 1_000_000_000  # a month; the column holds 2**31 - 1 on PostgreSQL
 SECRET_ENV_PREFIX = "TRUSTGATE_SECRET_"
 SECRET_NAME = re.compile(r"^[A-Z][A-Z0-9_]{0,63}$")
 _EVERY = re.compile(r"^\s*(\d+)\s*(m|min|mins|minutes?|h|hr|hrs|hours?|d|days?)\s*$", re.IGNORECASE)

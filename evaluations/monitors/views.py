@@ -152,7 +152,8 @@ def monitor_import(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"Imported: {len(created)} created, {len(updated)} updated.")
             return redirect("monitors:monitor-list")
-    return render(request, "monitors/monitor_import.html", {"form": form, "errors": errors})
+    status = 400 if errors or form.errors else 200
+    return render(request, "monitors/monitor_import.html", {"form": form, "errors": errors}, status=status)
 
 
 @require_GET

@@ -119,6 +119,8 @@ def test_bad_files_get_errors_that_name_the_line(acme, private_endpoints) -> Non
          "Line 2: Give either endpoint"),
         ("monitors:\n  - name: X\n    endpoint: http://127.0.0.1:9/c\n    samples: 3\n    passes: 4\n    cases: [{ask: hi}]\n",
          "Line 5: The samples that must pass must be from 1 to 3"),
+        ("monitors:\n  - name: X\n    endpoint: http://127.0.0.1:9/c\n    budget: 2147483648\n    cases: [{ask: hi}]\n",
+         "Line 4: budget (tokens a month) must be a whole number from 100 to 1,000,000,000."),
     ],
 )  # fmt: skip
 def test_more_yaml_errors(acme, private_endpoints, text: str, expected: str) -> None:

@@ -4,16 +4,21 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import logging
 import re
+import traceback
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
 import regex
 
+from evaluations import jsonsafe
 from evaluations.monitors.rules.parsing import REGEX_TIMEOUT_S, RuleError
 from evaluations.scoring.pii import scan_pii
 from evaluations.scoring.rules import is_refusal, phrase_in
+
+logger = logging.getLogger(__name__)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -30,6 +35,7 @@ class RuleResult:
 class RulesOutcome:
     results: tuple[RuleResult, ...]
     judge_rubrics: tuple[str, ...]  # asked only when nothing failed
+    error: str = ""  # a rule could not be checked: the sample is an error (not a fail), for this reason
 
     @property
     def failed(self) -> bool:
@@ -52,18 +58,16 @@ def _json_payload(answer: str) -> str:
 
 
 def _check_json(schema: dict[str, Any], answer: str) -> RuleResult:
-    from jsonschema import Draft202012Validator
-
     try:
         data = json.loads(_json_payload(answer))
     except ValueError:
         return RuleResult("json_schema", False, "The answer is not JSON.")
-    error = next(iter(sorted(Draft202012Validator(schema).iter_errors(data), key=lambda e: e.path)), None)
-    if error is None:
+    violation = jsonsafe.first_violation(schema, data)  # never fetches: a remote $ref raises SchemaUnresolvable
+    if violation is None:
         return RuleResult("json_schema", True, "The answer is JSON that fits the schema.")
     # The validator's own message quotes the value; the path and keyword say enough without the answer text.
     return RuleResult(
-        "json_schema", False, f"The JSON does not fit the schema: {error.json_path} fails '{error.validator}'."
+        "json_schema", False, f"The JSON does not fit the schema: {violation.json_path} fails '{violation.keyword}'."
     )
 
 
@@ -140,11 +144,34 @@ def _check_one(rule: dict[str, Any], answer: str, latency_ms: int | None, contex
     raise RuleError(f"Unknown rule {name!r}.")
 
 
+def _unchecked(name: str, exc: Exception) -> str:
+    """Why a rule could not be checked, as a sentence. Our own errors are sentences already; any other
+    exception is named by its type only: its text may quote the answer, and that must not be stored."""
+    if isinstance(exc, jsonsafe.SchemaUnresolvable | RuleError):
+        return f"The {name} rule could not be checked. {exc}"
+    logger.error(
+        "The %s monitor rule raised %s:\n%s", name, type(exc).__name__, "".join(traceback.format_tb(exc.__traceback__))
+    )
+    return f"The {name} rule could not be checked ({type(exc).__name__})."
+
+
 def evaluate(
     rules: Sequence[dict[str, Any]], *, answer: str, latency_ms: int | None, context: AnswerContext
 ) -> RulesOutcome:
     """Check every non-judge rule against an answer. The judge rubrics are returned for the caller to ask,
-    and only when nothing failed: a judge never overrules a failed rule."""
-    results = tuple(_check_one(r, answer, latency_ms, context) for r in rules if r["rule"] != "judge")
-    rubrics = tuple(r["rubric"] for r in rules if r["rule"] == "judge")
-    return RulesOutcome(results=results, judge_rubrics=rubrics)
+    and only when nothing failed: a judge never overrules a failed rule.
+
+    Never raises: a rule that cannot be checked (a schema reference that does not resolve, a bug) sets
+    ``error`` to the first such reason, and the other rules are still checked."""
+    results: list[RuleResult] = []
+    error = ""
+    for rule in rules:
+        name = str(rule.get("rule", "?"))
+        if name == "judge":
+            continue
+        try:
+            results.append(_check_one(rule, answer, latency_ms, context))
+        except Exception as exc:  # one broken rule must not stop the run: its sample becomes an error instead
+            error = error or _unchecked(name, exc)
+    rubrics = tuple(r["rubric"] for r in rules if r.get("rule") == "judge")
+    return RulesOutcome(results=tuple(results), judge_rubrics=rubrics, error=error)

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import regex
 
-from evaluations import yamlsafe
+from evaluations import jsonsafe, yamlsafe
 
 RULE_NAMES = (
     "answered",
@@ -34,7 +34,12 @@ MAX_PHRASE_CHARS = 500
 
 
 class RuleError(ValueError):
-    """A rule is written wrong; ``str(error)`` says how to fix it."""
+    """A rule is written wrong; ``str(error)`` says how to fix it. ``path`` is where inside the rule as written
+    (e.g. ``("json_schema", "properties", "a", "$ref")``), so an importer can name that line."""
+
+    def __init__(self, message: str, *, path: tuple[str | int, ...] = ()) -> None:
+        super().__init__(message)
+        self.path = path
 
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|sec|secs|seconds?|m|min|mins|minutes?)?\s*$", re.IGNORECASE)
@@ -95,17 +100,17 @@ def check_pattern(pattern: str) -> None:
 
 
 def _check_schema(schema: Any) -> dict[str, Any]:
-    from jsonschema import Draft202012Validator
-    from jsonschema.exceptions import SchemaError
-
     if schema is True or schema is None:
         return {}
     if not isinstance(schema, dict):
         raise RuleError("json_schema needs a JSON Schema object, e.g. {type: object, required: [answer]}.")
     try:
-        Draft202012Validator.check_schema(schema)
-    except SchemaError as exc:
-        raise RuleError(f"json_schema is not a valid JSON Schema: {exc.message[:200]}.") from None
+        jsonsafe.schema_check(schema)
+    except jsonsafe.SchemaRefersOutside as exc:
+        raise RuleError(f"json_schema: {exc}", path=("json_schema", *exc.path)) from None
+    except jsonsafe.SchemaRefused as exc:
+        message = f"json_schema is not a valid JSON Schema: {str(exc)[:200]}."
+        raise RuleError(message, path=("json_schema", *exc.path)) from None
     return schema
 
 
@@ -176,7 +181,7 @@ def parse_rules(raw: Any) -> list[dict[str, Any]]:
         try:
             rules.append(parse_rule(item))
         except RuleError as exc:
-            raise RuleError(f"rule {number}: {exc}") from None
+            raise RuleError(f"rule {number}: {exc}", path=(number - 1, *exc.path)) from None
     return rules
 
 

@@ -154,20 +154,23 @@ YAML_DEFAULTS: dict[str, Any] = {
 }
 
 
-@transaction.atomic
 def monitors_import_yaml(*, account: Account, text: str, user: Any = None) -> tuple[list[Monitor], list[Monitor]]:
     """Create or update (by name) every monitor declared in ``text``; all or nothing.
 
     The file is the source of truth: a setting it leaves out gets its default. Cases are matched by question,
     so a case keeps its history across imports. Raises ``yaml_io.YamlImportError`` (every problem, by line).
     """
+    # Read and checked before the transaction opens: on SQLite an open write transaction holds the database's
+    # one write lock, and every other workspace's writes (and the worker) would wait for the parse.
+    declarations = parse_monitors(text, account_id=account.pk)
     created: list[Monitor] = []
     updated: list[Monitor] = []
-    for declaration in parse_monitors(text, account_id=account.pk):
-        data = {**YAML_DEFAULTS, **declaration.data}
-        existing = Monitor.objects.filter(account=account, name=data["name"]).first()
-        if existing is None:
-            created.append(monitor_create(account=account, data=data, cases=declaration.cases, user=user))
-        else:
-            updated.append(monitor_update(monitor=existing, data=data, cases=declaration.cases))
+    with transaction.atomic():
+        for declaration in declarations:
+            data = {**YAML_DEFAULTS, **declaration.data}
+            existing = Monitor.objects.filter(account=account, name=data["name"]).first()
+            if existing is None:
+                created.append(monitor_create(account=account, data=data, cases=declaration.cases, user=user))
+            else:
+                updated.append(monitor_update(monitor=existing, data=data, cases=declaration.cases))
     return created, updated

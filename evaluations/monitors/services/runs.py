@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
@@ -29,6 +30,8 @@ from evaluations.monitors.services.events import monitor_budget_pause
 from evaluations.monitors.services.monitors import MonitorActionError, monitor_resume
 from evaluations.monitors.services.results import run_finish
 from evaluations.monitors.validators import SECRET_ENV_PREFIX
+
+logger = logging.getLogger(__name__)
 
 
 class MonitorConfigError(Exception):
@@ -199,8 +202,14 @@ def monitor_run_execute(*, run_id: int) -> None:
     if not plan.cases:
         _fail_run(run_id, "The monitor has no cases.")
         return
-    results = engine.execute_plan(plan)  # network: outside any transaction
-    run_finish(run_id=run_id, plan=plan, results=results)
+    try:
+        results = engine.execute_plan(plan)  # network: outside any transaction
+        run_finish(run_id=run_id, plan=plan, results=results)
+    except Exception as error:  # the run must end whatever broke: a run left running blocks Run now
+        logger.exception("Monitor run %s stopped on an unexpected error", run_id)
+        _fail_run(
+            run_id, f"The run stopped on an unexpected error ({type(error).__name__}); the next run will try again."
+        )
 
 
 @dataclasses.dataclass(frozen=True)

@@ -86,10 +86,13 @@ class _Reader:
             self.error(node, f"{what} may be at most {limit} characters.")
         return text
 
-    def integer(self, node: yaml.Node, what: str, minimum: int = 1) -> int | None:
+    def integer(self, node: yaml.Node, what: str, minimum: int = 1, maximum: int | None = None) -> int | None:
         value = self.value(node) if isinstance(node, yaml.ScalarNode) else None
         if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
             self.error(node, f"{what} must be a whole number of at least {minimum}.")
+            return None
+        if maximum is not None and value > maximum:
+            self.error(node, f"{what} must be a whole number from {minimum} to {maximum:,}.")
             return None
         return value
 
@@ -247,7 +250,9 @@ def _schedule(reader: _Reader, node: yaml.Node, fields: Fields, data: dict[str, 
         if target is not None:
             data["target_pass_rate"] = target
     if "budget" in fields:
-        budget = reader.integer(fields["budget"][1], "budget (tokens a month)", minimum=100)
+        budget = reader.integer(
+            fields["budget"][1], "budget (tokens a month)", minimum=100, maximum=validators.MAX_TOKEN_BUDGET
+        )
         if budget is not None:
             data["monthly_token_budget"] = budget
     if "store" in fields:
@@ -306,5 +311,7 @@ def _case(reader: _Reader, node: yaml.Node) -> dict[str, Any] | None:
                 try:
                     case["expect"].append(parse_rule(reader.value(rule_node)))
                 except RuleError as error:
-                    reader.error(rule_node, str(error))
+                    # The line of the very key at fault (a $ref deep in a schema), else of the rule.
+                    line = yamlsafe.Document(rule_node, None).line_of(error.path) or yamlsafe.node_line(rule_node)
+                    reader.errors.append((line, str(error)))
     return case
