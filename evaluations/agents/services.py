@@ -12,7 +12,7 @@ from django.db import transaction
 from evaluations.agents.models import Agent
 from evaluations.connectors import send_message_sync
 from evaluations.connectors.base import AgentError, AgentReply, Conversation, ErrorKind
-from evaluations.outbound.masking import mask_key
+from evaluations.outbound.masking import mask_key, redact_json
 
 if TYPE_CHECKING:
     from billing.models import Account
@@ -78,10 +78,12 @@ def agent_test_request(*, user_id: int, agent: Agent, message: str, api_key: str
 
     Raises RateLimited past ``TRUSTGATE_TEST_REQUESTS_PER_MINUTE`` for the user, and AgentError with a readable,
     key-masked message when no reply could be had. A Bedrock agent is refused before it counts against the limit.
+    The reply comes back with the key masked in every field (text, tool calls, conversation id, raw preview).
     """
     if agent.is_bedrock:
         raise AgentError(
             "Test request is not offered for Claude on Bedrock; start a run instead.", kind=ErrorKind.CONFIG
         )
     test_request_rate_check(user_id=user_id, limit=settings.TRUSTGATE_TEST_REQUESTS_PER_MINUTE)
-    return send_message_sync(agent.to_config(), Conversation(), message, api_key=api_key)
+    reply = send_message_sync(agent.to_config(), Conversation(), message, api_key=api_key)
+    return redact_json(reply, api_key)

@@ -29,6 +29,7 @@ from evaluations.bridge import run_sync
 from evaluations.monitors.models import MonitorEvent
 from evaluations.outbound.client import OutboundError, post
 from evaluations.outbound.guard import EndpointBlocked
+from evaluations.outbound.masking import redact_json
 
 SIGNATURE_HEADER = "X-Trustgate-Signature"
 WEBHOOK_TIMEOUT_S = 10.0
@@ -65,10 +66,12 @@ def answer_diff(old: str, new: str) -> str:
 
 
 def webhook_payload(event: MonitorEvent) -> dict[str, Any]:
+    """What the webhook sends and the email shows, the monitor's secret masked (answers are stored masked; this
+    also covers events recorded before they were)."""
     monitor = event.monitor
     details = event.details or {}
     run_id = details.get("run_id")
-    return {
+    payload = {
         "event": event_name(event),
         "event_id": event.pk,
         "sent_at": timezone.now().isoformat(),
@@ -108,6 +111,7 @@ def webhook_payload(event: MonitorEvent) -> dict[str, Any]:
             for case in details.get("cases", [])
         ],
     }
+    return redact_json(payload, settings.TRUSTGATE_SECRETS.get(monitor.auth_secret, ""))
 
 
 def _email(event: MonitorEvent) -> EmailMultiAlternatives:

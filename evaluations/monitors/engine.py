@@ -19,6 +19,7 @@ from evaluations.llm.clients import ModelClient, ModelError, ModelReply, ToolSpe
 from evaluations.monitors import rules as monitor_rules
 from evaluations.monitors.models import SampleVerdict
 from evaluations.outbound.client import Client, make_client
+from evaluations.outbound.masking import masker
 from evaluations.runs.executor import send_with_retry
 from evaluations.scoring.judge import JudgeVerdict, judge_attempt
 from evaluations.specs import ScenarioKind, ScenarioSpec
@@ -57,7 +58,7 @@ class SampleResult:
     case_id: int
     index: int
     verdict: str
-    answer: str  # raw, in memory only: the service masks and cuts it before storing
+    answer: str  # secrets masked, in memory only: the service masks PII and cuts it before storing
     latency_ms: int | None
     findings: tuple[monitor_rules.RuleResult, ...] = ()
     error_kind: str = ""
@@ -131,6 +132,9 @@ def case_rubrics(case: CasePlan) -> list[str]:
 
 async def _sample(plan: RunPlan, case: CasePlan, index: int, client: Client) -> SampleResult:
     within = monitor_rules.within_seconds(case.rules)
+    # The monitor's secret (and the provider keys) are masked where the answer enters: the rules, the judge,
+    # the stored sample and the alerts all get the masked text.
+    mask = masker(plan.api_key)
     config = plan.config
     if within is not None and within > config.timeout_seconds:
         config = dataclasses.replace(config, timeout_seconds=within)
@@ -144,7 +148,7 @@ async def _sample(plan: RunPlan, case: CasePlan, index: int, client: Client) -> 
             "",
             None,
             error_kind=str(error.kind),
-            error_message=error.message,
+            error_message=mask.text(error.message),
             agent_tokens=estimate_tokens(case.ask),
         )
     except Exception as error:  # a connector bug must not crash the monitor: record it on the sample
@@ -157,14 +161,14 @@ async def _sample(plan: RunPlan, case: CasePlan, index: int, client: Client) -> 
             error_kind=str(ErrorKind.CONNECTION),
             error_message=f"Unexpected error talking to the agent: {type(error).__name__}.",
         )
-    answer = reply.text
+    answer = mask.text(reply.text)
     outcome = monitor_rules.evaluate(
         case.rules,
         answer=answer,
         latency_ms=latency,
         context=monitor_rules.AnswerContext(case.ask, plan.knowledge, plan.allowed_contacts),
     )
-    agent_tokens = estimate_tokens(case.ask, answer)
+    agent_tokens = estimate_tokens(case.ask, reply.text)
     if outcome.error:  # a rule could not be checked: neither a pass nor the agent's fail
         return SampleResult(
             case.case_id, index, SampleVerdict.ERROR, answer, latency, outcome.results,
@@ -177,7 +181,7 @@ async def _sample(plan: RunPlan, case: CasePlan, index: int, client: Client) -> 
         return SampleResult(
             case.case_id, index, SampleVerdict.PASS, answer, latency, outcome.results, agent_tokens=agent_tokens
         )
-    judged, judge_tokens = await _judge(plan, case, answer, reply.tool_calls)
+    judged, judge_tokens = await _judge(plan, case, answer, mask.json(reply.tool_calls))
     verdict = {"pass": SampleVerdict.PASS, "fail": SampleVerdict.FAIL}.get(judged.verdict, SampleVerdict.NOT_JUDGED)
     return SampleResult(
         case.case_id, index, verdict, answer, latency, outcome.results, judge=judged,

@@ -25,6 +25,19 @@ RULES_HELP = (
 )
 
 
+class SecretReferenceInput(forms.TextInput):
+    """Shows the value only when it is a well-formed ``secret.NAME``: a key pasted by mistake is refused by the
+    form and never sent back to the page."""
+
+    def format_value(self, value: Any) -> str | None:
+        text = super().format_value(value)
+        try:
+            validators.parse_secret_reference(text or "")
+        except ValueError:
+            return None
+        return text
+
+
 class MonitorForm(forms.Form):
     name = forms.CharField(max_length=120)
     agent: forms.ModelChoiceField[Agent] = forms.ModelChoiceField(
@@ -40,7 +53,7 @@ class MonitorForm(forms.Form):
     protocol = forms.ChoiceField(choices=MonitorProtocol.choices, initial=MonitorProtocol.CHAT)
     model_name = forms.CharField(label="Model (OpenAI-compatible only)", required=False, max_length=200)
     credential = forms.CharField(
-        label="Credential", required=False, max_length=80,
+        label="Credential", required=False, max_length=80, widget=SecretReferenceInput,
         help_text="secret.NAME: the worker reads the key from its environment variable TRUSTGATE_SECRET_NAME when "
         "it starts. Keys are never stored. Leave blank when the agent needs no key.",
     )  # fmt: skip

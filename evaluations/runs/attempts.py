@@ -7,7 +7,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from evaluations.outbound.masking import redact
+from evaluations.outbound.masking import masker
 from evaluations.runs.executor import ConversationResult
 from evaluations.runs.models import EvaluationRun
 from evaluations.scoring.choices import JudgeModel
@@ -36,7 +36,7 @@ class AttemptScorer:
         self.contacts = run.settings_snapshot.get("allowed_contacts", [])
         self.judge_model = run.judge_model
         self.strictness = run.judge_strictness
-        self.api_key = api_key
+        self.mask = masker(api_key)  # the run's agent key and the provider keys, built once for the whole run
         self.stop = stop
         self.judge_outage = False
         self.last_judge_problem = ""
@@ -62,13 +62,15 @@ class AttemptScorer:
             "transcript": self._masked_transcript(spec, turns),
         }
         if result.error is not None:
-            return result, {
-                **base,
-                "verdict": Verdict.ERROR,
-                "error_kind": result.error.kind.value,
-                "error_message": self._clean(result.error.message),
-                "rationale": "The agent gave no reply, so this run is an error, not a pass or a fail.",
-            }
+            return result, self.mask.json(
+                {
+                    **base,
+                    "verdict": Verdict.ERROR,
+                    "error_kind": result.error.kind.value,
+                    "error_message": self._clean(result.error.message),
+                    "rationale": "The agent gave no reply, so this run is an error, not a pass or a fail.",
+                }
+            )
         outcome = evaluate_rules(
             spec, turns=turns, tool_calls=result.tool_calls, knowledge=self.knowledge, allowed_contacts=self.contacts
         )
@@ -97,13 +99,20 @@ class AttemptScorer:
         fields["is_breach"] = fields["verdict"] == Verdict.FAIL and (
             spec.kind in BREACH_KINDS or bool(outcome.pii_findings)
         )
-        return result, fields
+        # Every stored string (transcript, tool calls, rule messages, rationale) goes out with the keys masked.
+        return result, self.mask.json(fields)
 
     async def _judge(
         self, spec: ScenarioSpec, turns: list[Any], result: ConversationResult, evidence: Sequence[str]
     ) -> dict[str, Any]:
         pool = self._judge_pool()
-        verdict = await pool.submit(spec=spec, turns=turns, tool_calls=result.tool_calls, evidence=evidence)
+        # The judge is an outside service: it reads the conversation with the keys already masked.
+        verdict = await pool.submit(
+            spec=spec,
+            turns=self.mask.json(turns),
+            tool_calls=self.mask.json(result.tool_calls),
+            evidence=self.mask.json(list(evidence)),
+        )
         if pool.should_stop_early:
             self.judge_outage = True
             self.stop.set()
@@ -121,9 +130,8 @@ class AttemptScorer:
         }
 
     def _clean(self, text: str) -> str:
-        """PII values and the key masked: rationales and error texts are shown and stored."""
-        masked = mask_pii(text, withhold_contacts=False)
-        return redact(masked, self.api_key) if self.api_key else masked
+        """PII values masked: rationales and error texts are shown and stored (``finish`` masks the keys)."""
+        return mask_pii(text, withhold_contacts=False)
 
     def _masked_transcript(self, spec: ScenarioSpec, turns: Sequence[Any]) -> list[dict[str, str]]:
         user_texts = [t.content for t in turns if t.role == "user"]
@@ -138,5 +146,5 @@ class AttemptScorer:
                     allowed_contacts=self.contacts,
                     user_texts=user_texts,
                 )
-            masked.append({"role": turn.role, "content": redact(content, self.api_key) if self.api_key else content})
+            masked.append({"role": turn.role, "content": content})
         return masked

@@ -24,6 +24,7 @@ from evaluations.connectors import send_message
 from evaluations.connectors.base import AgentConfig, AgentError, AgentReply, Conversation, ErrorKind, ToolCall, Turn
 from evaluations.llm.clients import close_clients
 from evaluations.outbound.client import Client, make_client
+from evaluations.outbound.masking import redact_json
 from evaluations.runs.simulated_user import SimulatorError, next_user_turn
 from evaluations.specs import ScenarioSpec
 
@@ -113,7 +114,8 @@ async def drive_conversation(
         tool_calls.extend(reply.tool_calls)
         if spec.persona and sent < spec.max_turns:
             try:
-                turn = await next_user_turn(spec, conversation.turns)
+                # The simulated user is a model: it reads the agent's replies with the keys masked.
+                turn = await next_user_turn(spec, redact_json(conversation.turns, api_key))
             except SimulatorError as exc:
                 simulator_error = str(exc)
                 break
