@@ -17,6 +17,7 @@ $(STAMP): requirements.txt
 migrate: setup
 	mkdir -p var
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py createcachetable
 
 demo: migrate
 	TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS=true $(PY) manage.py demo_setup

@@ -135,6 +135,19 @@ else:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# "default" caches what each process can compute for itself (gate statistics). "limits" holds the counters every
+# web process and worker must see alike: the Test request limit counts there, and a per-process cache would
+# multiply the limit by the number of processes. Its table is created by a migration (agents 0003_cache_table)
+# and by `make migrate`. MAX_ENTRIES is high because culling deletes live entries, rate-limit slots among them.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "limits": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "trustgate_cache",
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
+    },
+}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
