@@ -17,12 +17,13 @@ $(STAMP): requirements.txt
 migrate: setup
 	mkdir -p var
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py createcachetable
 
 demo: migrate
 	TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS=true $(PY) manage.py demo_setup
 
 run: demo
-	TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS=true $(PY) manage.py up
+	TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS=true TRUSTGATE_HTTPS=false $(PY) manage.py up
 
 # Chromium comes from Debian's packages (never `playwright install`): the browser tests drive /usr/bin/chromium.
 # When apt is busy (unattended-upgrades, another shell), wait up to 5 minutes: apt-get install waits for the dpkg

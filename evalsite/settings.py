@@ -8,9 +8,11 @@ from __future__ import annotations
 import base64
 import hashlib
 import os
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -61,7 +63,8 @@ SECRET_KEY = env_str("TRUSTGATE_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG and os.environ.get("TRUSTGATE_REQUIRE_SECRET_KEY"):
         raise ImproperlyConfigured("Set TRUSTGATE_SECRET_KEY to a long random string.")
-    SECRET_KEY = "insecure-dev-only-" + hashlib.sha256(str(BASE_DIR).encode()).hexdigest()
+    # The "django-insecure-" prefix makes `manage.py check --deploy` warn (security.W009) while this key is in use.
+    SECRET_KEY = "django-insecure-dev-only-" + hashlib.sha256(str(BASE_DIR).encode()).hexdigest()
 
 ALLOWED_HOSTS = env_list("TRUSTGATE_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("TRUSTGATE_CSRF_TRUSTED_ORIGINS", [])
@@ -77,6 +80,8 @@ INSTALLED_APPS = [
     "django_q",
     "rest_framework",
     "drf_spectacular",  # the OpenAPI schema of the CI API (/api/v1/schema/)
+    "axes",  # login lockout after repeated wrong passwords
+    "csp",  # the Content-Security-Policy header (and django-csp's checks of its settings)
     "billing",
     "evaluations",
     "evaluations.agents",
@@ -89,6 +94,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -96,6 +102,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a locked-out login into the lockout page
 ]
 
 ROOT_URLCONF = "evalsite.urls"
@@ -137,10 +144,64 @@ else:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# "default" caches what each process can compute for itself (gate statistics). "limits" holds the counters every
+# web process and worker must see alike: the Test request limit counts there, and a per-process cache would
+# multiply the limit by the number of processes. Its table is created by a migration (agents 0003_cache_table)
+# and by `make migrate`. MAX_ENTRIES is high because culling deletes live entries, rate-limit slots among them.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "limits": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "trustgate_cache",
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
+    },
+}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+
+# --- Security: login lockout, CSP, HTTPS (issue 14) ---------------------------------------------------------
+# django-axes counts failed logins per username and client address together (so nobody can lock someone else
+# out from another address): 5 failures lock that pair out for 15 minutes, and a success resets the count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+
+# No inline script anywhere (page behaviour lives in static/trustgate.js, htmx in django-htmx's static file) and
+# no inline style: htmx's indicator styles are in static/trustgate.css (base.html turns htmx's own off).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],  # data: for the inline SVG favicon
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
+# Served over HTTPS unless in DEBUG: secure cookies, redirect http to https, HSTS. `make run` serves plain http on
+# 127.0.0.1 and sets TRUSTGATE_HTTPS=false. Behind a TLS-terminating proxy that sets X-Forwarded-Proto (and drops
+# the client's own), set TRUSTGATE_TRUST_X_FORWARDED_PROTO=true, or every request redirects to itself.
+TRUSTGATE_HTTPS = env_bool("TRUSTGATE_HTTPS", not DEBUG)
+SECURE_SSL_REDIRECT = TRUSTGATE_HTTPS
+SESSION_COOKIE_SECURE = TRUSTGATE_HTTPS
+CSRF_COOKIE_SECURE = TRUSTGATE_HTTPS
+SECURE_HSTS_SECONDS = env_int("TRUSTGATE_HSTS_SECONDS", 365 * 24 * 3600) if TRUSTGATE_HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+SECURE_HSTS_PRELOAD = True
+if env_bool("TRUSTGATE_TRUST_X_FORWARDED_PROTO", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -216,6 +277,7 @@ LOGGING = {
         "httpx": {"level": "WARNING"},  # one INFO line per agent request is noise (and costs CPU)
         "httpcore": {"level": "WARNING"},
         "httpx2": {"level": "WARNING"},  # the anthropic SDK's HTTP client
+        "axes.apps": {"level": "WARNING"},  # its start-up banner, at every manage.py command
     },
 }
 

@@ -3,6 +3,7 @@
 import os
 
 os.environ.setdefault("TRUSTGATE_Q_SYNC", "true")  # django-q2 reads this at import; override_settings cannot.
+os.environ.setdefault("TRUSTGATE_HTTPS", "false")  # the test client and live_server speak plain http
 
 from evalsite.settings import *  # noqa: E402,F403
 from evalsite.settings import DATABASES, Q_CLUSTER  # noqa: E402

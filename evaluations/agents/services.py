@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import time
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db import transaction
 
 from evaluations.agents.models import Agent
@@ -61,16 +62,24 @@ class RateLimited(Exception):
         self.retry_in = retry_in
 
 
-def test_request_rate_check(*, user_id: int, limit: int, window: float = 60.0) -> None:
-    """Allow ``limit`` test requests per user in a sliding window; raise RateLimited past that."""
-    key = f"trustgate:test-request:{user_id}"
+def test_request_rate_check(*, user_id: int, limit: int, window: int = 60) -> None:
+    """Allow ``limit`` test requests per user in any ``window`` seconds; raise RateLimited past that.
+
+    A request claims one of ``limit`` slots with ``cache.add``. On the shared database cache that is an INSERT
+    keyed by the table's primary key, so of two web processes adding the same slot only one wins, and the limit
+    holds however many processes serve the user. A slot frees itself when it expires, so the window slides.
+    """
+    cache = caches["limits"]
     now = time.time()
-    stamps = [t for t in cache.get(key, []) if now - t < window]
-    if len(stamps) >= limit:
-        retry_in = max(1, int(window - (now - stamps[0])) + 1)
-        raise RateLimited(retry_in)
-    stamps.append(now)
-    cache.set(key, stamps, int(window) + 5)
+    keys = [f"trustgate:test-request:{user_id}:{slot}" for slot in range(limit)]
+    for key in keys:
+        # The database cache keeps expiry times in whole seconds: one more holds a slot for the full window.
+        if cache.add(key, now, timeout=window + 1):
+            return
+    stamps = list(cache.get_many(keys).values())
+    if len(stamps) < limit:  # a slot expired while the others were tried: the next request gets it
+        raise RateLimited(1)
+    raise RateLimited(max(1, math.ceil(window + 1 - (now - min(stamps)))))
 
 
 def agent_test_request(*, user_id: int, agent: Agent, message: str, api_key: str) -> AgentReply:

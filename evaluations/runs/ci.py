@@ -1,4 +1,4 @@
-"""Launching a run from the CI API: the per-account limit, then the same ``run_launch`` as the web form."""
+"""Launching a run from the CI API: the same ``run_launch`` as the web form, with the gate options kept."""
 
 from __future__ import annotations
 
@@ -7,13 +7,12 @@ from typing import Any
 
 from django.db import transaction
 
-from billing.services import account_lock
-from evaluations.runs.choices import ACTIVE_STATUSES
 from evaluations.runs.models import EvaluationRun
-from evaluations.runs.services import run_launch
+from evaluations.runs.services import MAX_ACTIVE_RUNS_PER_ACCOUNT, TooManyRuns, run_launch
 
-MAX_ACTIVE_RUNS_PER_ACCOUNT = 5
-RETRY_AFTER_SECONDS = 30
+__all__ = ["MAX_ACTIVE_RUNS_PER_ACCOUNT", "RETRY_AFTER_SECONDS", "GateOptions", "TooManyRuns", "ci_run_launch"]
+
+RETRY_AFTER_SECONDS = 30  # what the API's 429 tells a CI job to wait when the workspace is at its run limit
 
 
 @dataclasses.dataclass(frozen=True)
@@ -36,10 +35,6 @@ class GateOptions:
         )
 
 
-class TooManyRuns(Exception):
-    """The account already has MAX_ACTIVE_RUNS_PER_ACCOUNT runs queued or running. Nothing was created."""
-
-
 def ci_run_launch(
     *,
     user: Any,
@@ -52,18 +47,10 @@ def ci_run_launch(
 ) -> EvaluationRun:
     """Launch the suite against its agent and keep the gate options with the run.
 
-    Raises TooManyRuns past the limit (web and API runs of the account both count) and LaunchError as
-    ``run_launch`` does. The account row is locked while counting, so two requests cannot both take the last
-    slot (on SQLite the IMMEDIATE transaction mode serializes them the same way).
+    Raises TooManyRuns past the per-workspace limit (web and API runs of the account both count; ``run_launch``
+    checks it) and LaunchError as ``run_launch`` does.
     """
     with transaction.atomic():
-        account_lock(account_id=suite.account_id)
-        active = EvaluationRun.objects.filter(account_id=suite.account_id, status__in=ACTIVE_STATUSES).count()
-        if active >= MAX_ACTIVE_RUNS_PER_ACCOUNT:
-            raise TooManyRuns(
-                f"This workspace already has {active} runs in progress; at most {MAX_ACTIVE_RUNS_PER_ACCOUNT} "
-                f"may run at once. Try again when one has finished."
-            )
         run = run_launch(
             user=user,
             agent=suite.agent,

@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django_q.tasks import async_task
 
-from billing.services import CostEstimate, InsufficientCredits, run_cost_estimate, run_hold, run_settle
+from billing.services import CostEstimate, InsufficientCredits, account_lock, run_cost_estimate, run_hold, run_settle
 from evaluations.bridge import run_sync
 from evaluations.connectors.base import AgentConfig, Protocol
 from evaluations.llm.clients import close_clients, judge_provider
@@ -57,6 +57,13 @@ class LaunchError(Exception):
     payment_required: bool = False  # True when refused for credits (the API answers 402)
 
 
+MAX_ACTIVE_RUNS_PER_ACCOUNT = 5  # queued or running at once per workspace, launched from the web or the API
+
+
+class TooManyRuns(LaunchError):
+    """The account already has MAX_ACTIVE_RUNS_PER_ACCOUNT runs queued or running. Nothing was created."""
+
+
 def new_canary() -> str:
     return "CANARY-" + secrets.token_hex(4).upper()
 
@@ -85,6 +92,9 @@ def run_launch(
     generate_kinds: Sequence[str] = (),
 ) -> EvaluationRun:
     """Freeze every setting and scenario, keep the key encrypted until the run ends, and enqueue it.
+
+    Raises TooManyRuns (a LaunchError) when the workspace already has MAX_ACTIVE_RUNS_PER_ACCOUNT runs in
+    progress, and LaunchError for any other refusal.
 
     Either ``suite`` (run a saved suite) or ``generate_kinds`` (Generate new: the generation model writes
     scenarios of those kinds from the agent's knowledge at the Generate stage). ``redteam_depth`` ("",
@@ -119,6 +129,7 @@ def run_launch(
     estimate = _estimate(specs, kinds, runs_per_scenario, judge)
     config = agent.to_config(endpoint_url=endpoint_url or None)
     contacts = list(allowed_contacts) if allowed_contacts is not None else agent.allowed_contact_list
+    _active_runs_check(account_id=agent.account_id)
     run = EvaluationRun.objects.create(
         account=agent.account,
         agent=agent,
@@ -156,6 +167,19 @@ def run_launch(
     run_secret_store(run=run, api_key=api_key)
     transaction.on_commit(lambda: async_task("evaluations.runs.tasks.run_execute", run.pk, task_name=f"run-{run.pk}"))
     return run
+
+
+def _active_runs_check(*, account_id: int) -> None:
+    """Refuse a launch past the per-workspace limit. The account row stays locked until the launch commits, so
+    two launches at once cannot both take the last slot (on SQLite the IMMEDIATE transaction mode serializes
+    them the same way)."""
+    account_lock(account_id=account_id)
+    active = EvaluationRun.objects.filter(account_id=account_id, status__in=ACTIVE_STATUSES).count()
+    if active >= MAX_ACTIVE_RUNS_PER_ACCOUNT:
+        raise TooManyRuns(
+            f"This workspace already has {active} runs in progress; at most {MAX_ACTIVE_RUNS_PER_ACCOUNT} "
+            f"may run at once. Try again when one has finished."
+        )
 
 
 def _judge_for(agent: Agent, judge_model: str | None) -> tuple[str, str]:
