@@ -128,6 +128,25 @@ def test_endpoint_override_is_used(api, suite, private_endpoints) -> None:  # ty
         ({"endpoint_url": "http://169.254.169.254/latest"}, "endpoint_url", "cloud metadata address"),
         ({"api_key": "sk-1\nInjected: yes"}, "api_key", "The API key cannot contain line breaks."),
         ({"endpoint_url": "http://x\x00y"}, "endpoint_url", "Null characters are not allowed."),
+        ({"endpoint_url": "http://agent.example/a b"}, "endpoint_url", "contains a space or a control character"),
+        ({"api_key": "sk-1\x00"}, "api_key", "The API key cannot contain line breaks."),
+        # Strict types: what the schema says, never a coercion.
+        ({"fail_on_no_baseline": 0}, "fail_on_no_baseline", "Must be a valid boolean."),
+        ({"fail_on_no_baseline": 1}, "fail_on_no_baseline", "Must be a valid boolean."),
+        ({"fail_on_no_baseline": "true"}, "fail_on_no_baseline", "Must be a valid boolean."),
+        ({"min_trust_score": True}, "min_trust_score", "A valid number is required."),
+        ({"min_trust_score": "50"}, "min_trust_score", "A valid number is required."),
+        ({"suite": "３"}, "suite", "A valid integer is required."),
+        ({"suite": "1"}, "suite", "A valid integer is required."),
+        ({"suite": True}, "suite", "A valid integer is required."),
+        ({"runs_per_scenario": "2"}, "runs_per_scenario", "A valid integer is required."),
+        ({"runs_per_scenario": False}, "runs_per_scenario", "A valid integer is required."),
+        ({"parallel": "٣"}, "parallel", "A valid integer is required."),
+        ({"max_breaches": "0"}, "max_breaches", "A valid integer is required."),
+        ({"max_breaches": True}, "max_breaches", "A valid integer is required."),
+        ({"endpoint_url": 5}, "endpoint_url", "Not a valid string."),
+        ({"api_key": 12345}, "api_key", "Not a valid string."),
+        ({"endpoint_url": "A" * 100_000}, "endpoint_url", "Ensure this field has no more than 2000 characters."),
     ],
 )
 def test_bad_bodies_are_400_with_field_errors_and_nothing_is_launched(api, suite, body, field, message) -> None:  # type: ignore[no-untyped-def]
@@ -136,7 +155,31 @@ def test_bad_bodies_are_400_with_field_errors_and_nothing_is_launched(api, suite
     assert response.status_code == 400, response.content
     errors = response.json()
     assert any(message in text for text in errors[field]), errors
+    assert len(errors[field]) == 1, errors  # one error per problem
     assert not EvaluationRun.objects.exists()
+
+
+def test_an_integral_number_is_an_integer(api, suite) -> None:  # type: ignore[no-untyped-def]
+    """As in JSON Schema: 2.0 is the integer 2 (jq, for one, may print numbers that way)."""
+    assert api.post(RUNS, {"suite": suite.pk, "runs_per_scenario": 2.0, "max_breaches": 0.0}).status_code == 202
+    run = EvaluationRun.objects.get()
+    assert run.runs_per_scenario == 2 and run.settings_snapshot["ci"]["max_breaches"] == 0
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "message"),
+    [
+        ({"agent": "1"}, "agent", "A valid integer is required."),
+        ({"agent": True}, "agent", "A valid integer is required."),
+        ({"monitor": 1.5}, "monitor", "A valid integer is required."),
+        ({"ref": 5}, "ref", "Not a valid string."),
+        ({"ref": "v1\x00"}, "ref", "Null characters are not allowed."),
+    ],
+)
+def test_deploy_types_are_strict(api, body, field, message) -> None:  # type: ignore[no-untyped-def]
+    response = api.post("/api/v1/deploys", body)
+    assert response.status_code == 400, response.content
+    assert response.json() == {field: [message]}
 
 
 @pytest.mark.parametrize(
@@ -379,7 +422,8 @@ def test_docs_page_lists_the_operations(client, alice) -> None:  # type: ignore[
     client.force_login(alice)
     page = client.get(reverse("api:docs")).content.decode()
     for text in ("GET</span> <code>/api/v1/aiagent/suites", "POST</span> <code>/api/v1/aiagent/runs",
-                 "<code>min_trust_score</code>", "Authorization: Bearer", "fail_on_no_baseline"):  # fmt: skip
+                 "<code>min_trust_score</code>", "Authorization: Bearer", "fail_on_no_baseline",
+                 "<td>integer, 1 to 10</td>", "<td>number, 0 to 100, or null</td>", "<td>integer, 0 to 1000000, or null</td>"):  # fmt: skip
         assert text in page
 
 
