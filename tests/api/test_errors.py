@@ -36,6 +36,15 @@ def assert_json_error(response: Any, status: int) -> dict[str, Any]:
 
 
 @pytest.fixture
+def suite_for_api(acme, agent):  # type: ignore[no-untyped-def]
+    from suites.services import suite_create
+
+    return suite_create(
+        account=acme, agent=agent, name="S", scenarios=[{"kind": "accuracy", "name": "q", "turns": ["hi"]}]
+    )
+
+
+@pytest.fixture
 def schema(client) -> dict[str, Any]:  # type: ignore[no-untyped-def]
     return client.get("/api/v1/schema/?format=json").json()
 
@@ -107,6 +116,19 @@ def test_other_errors_are_json(api, acme, client, make_member) -> None:  # type:
     assert_json_error(api.post(RUNS, {"suite": 987654}), 404)
     reader = Api(client, api_key_create(user=make_member("rita", Role.READ), account=acme, name="read")[1])
     assert_json_error(reader.post(DEPLOYS, {}), 403)
+
+
+def test_any_refusal_django_calls_suspicious_is_a_json_400(api, suite_for_api, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from django.core.exceptions import SuspiciousOperation
+
+    from evaluations.runs import ci as ci_services
+
+    def suspicious(**kwargs: Any) -> Any:
+        raise SuspiciousOperation("Something Django refuses.")
+
+    monkeypatch.setattr(ci_services, "ci_run_launch", suspicious)
+    response = api.post(RUNS, {"suite": suite_for_api.pk})
+    assert assert_json_error(response, 400) == {"detail": "The request was refused as unsafe."}
 
 
 def test_pages_outside_the_api_keep_html_errors(client) -> None:  # type: ignore[no-untyped-def]
