@@ -176,6 +176,9 @@ class AgentForm(forms.ModelForm):
         return data
 
     def _clean_endpoint(self, data: dict[str, Any]) -> None:
+        """The endpoint guard's rules, the same for every entry point, and one error per problem."""
+        if "endpoint_url" in self.errors:
+            return  # already refused by the field (too long, a NUL): "give the URL" would be a second, wrong error
         url = (data.get("endpoint_url") or "").strip()
         if not url:
             self.add_error("endpoint_url", "Give the agent's endpoint URL (http or https).")

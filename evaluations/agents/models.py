@@ -22,7 +22,7 @@ class Agent(models.Model):
     account = models.ForeignKey("billing.Account", on_delete=models.CASCADE, related_name="agents")
     name = models.CharField(max_length=120)
     protocol = models.CharField(max_length=20, choices=Protocol.choices, default=Protocol.SIMPLE_CHAT)
-    endpoint_url = models.URLField(max_length=2000, blank=True)
+    endpoint_url = models.CharField(max_length=2000, blank=True)  # judged by the endpoint guard, not URLValidator
     knowledge = models.TextField(blank=True, help_text="The agent's policy or system prompt.")
     api_key_masked = models.CharField(max_length=40, blank=True)
 

@@ -1,28 +1,24 @@
-"""What every CI API view shares: personal API keys, strict JSON, the documented errors, the key's workspace."""
+"""What every CI API view shares: personal API keys, strict JSON in, JSON out (errors too: errors.py), the key's
+workspace."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiResponse
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
+from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from billing.api.authentication import ApiKeyAuthentication, request_api_key
 from billing.roles import Role
+from evaluations.api.errors import api_exception_handler
 from evaluations.runs import selectors as run_selectors
-
-ERRORS = {
-    400: OpenApiResponse(description="Invalid input: field name → list of messages."),
-    401: OpenApiResponse(description="No API key, an unknown one, or a revoked one."),
-    403: OpenApiResponse(description="The key's user lacks the role this needs in the key's workspace."),
-    404: OpenApiResponse(description="No such object in the key's workspace."),
-}
 
 
 class StrictJSONParser(JSONParser):
@@ -42,6 +38,9 @@ class TrustgateApi(APIView):
     permission_classes = [IsAuthenticated]
     renderer_classes = [JSONRenderer]
     parser_classes = [StrictJSONParser]
+
+    def get_exception_handler(self) -> Callable[[Exception, dict[str, Any]], Response | None]:
+        return api_exception_handler
 
 
 def key_account_id(request: Request) -> int:

@@ -50,9 +50,20 @@ def _fields(schema: dict[str, Any], ref: dict[str, Any] | None) -> list[dict[str
     return [
         {
             "name": name,
-            "type": prop.get("type", "") + (" or null" if prop.get("nullable") else ""),
+            "type": _type(prop),
             "required": name in required,
             "description": prop.get("description", ""),
         }
         for name, prop in component.get("properties", {}).items()
     ]
+
+
+def _type(prop: dict[str, Any]) -> str:
+    """``integer, 1 to 10, or null``: the type and the range the schema states."""
+    shape = prop if "type" in prop else next(iter(prop.get("oneOf", [])), {})  # a blank-allowing string: oneOf
+    text = shape.get("type", "")
+    if "minimum" in shape and "maximum" in shape:
+        text += f", {shape['minimum']} to {shape['maximum']}"
+    elif "minimum" in shape:
+        text += f", at least {shape['minimum']}"
+    return text + (", or null" if prop.get("nullable") else "")

@@ -10,7 +10,8 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.request import Request
 
-from evaluations.api.base import ERRORS, TrustgateApi, absolute_url, key_run_get
+from evaluations.api.base import TrustgateApi, absolute_url, key_run_get
+from evaluations.api.errors import error_responses
 from evaluations.reports.builders import report_json, report_junit_xml
 from evaluations.runs import selectors as run_selectors
 from redteam.report import sarif_for_run
@@ -40,7 +41,7 @@ class RunReportJsonApi(DownloadApi):
     @extend_schema(
         operation_id="runs_report_json",
         summary="The run's full report as JSON",
-        responses={(200, "application/json"): OpenApiResponse(description="The report."), 404: ERRORS[404]},
+        responses={(200, "application/json"): OpenApiResponse(description="The report."), **error_responses(401, 404)},
     )
     def get(self, request: Request, run_id: int) -> HttpResponse:
         run = key_run_get(request, run_id)
@@ -52,7 +53,7 @@ class RunJunitApi(DownloadApi):
     @extend_schema(
         operation_id="runs_report_junit",
         summary="The run as JUnit XML (one test case per scenario)",
-        responses={(200, "application/xml"): OpenApiResponse(description="JUnit XML."), 404: ERRORS[404]},
+        responses={(200, "application/xml"): OpenApiResponse(description="JUnit XML."), **error_responses(401, 404)},
     )
     def get(self, request: Request, run_id: int) -> HttpResponse:
         run = key_run_get(request, run_id)
@@ -65,7 +66,10 @@ class RunSarifApi(DownloadApi):
     @extend_schema(
         operation_id="runs_report_sarif",
         summary="The run's red-team findings as SARIF 2.1.0",
-        responses={(200, "application/sarif+json"): OpenApiResponse(description="SARIF log."), 404: ERRORS[404]},
+        responses={
+            (200, "application/sarif+json"): OpenApiResponse(description="SARIF log."),
+            **error_responses(401, 404),
+        },
     )
     def get(self, request: Request, run_id: int) -> HttpResponse:
         run = key_run_get(request, run_id)

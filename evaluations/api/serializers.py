@@ -1,13 +1,18 @@
 """What the CI API reads and writes: plain serializers, one per shape. ``ref_name`` is the schema component name.
 
-Types and ranges only; the launch rules (the endpoint guard, the suite) are the launch form's and the services'.
+Input fields are strict (fields.py): a value must have the JSON type the schema states. Types and ranges only; the
+launch rules (the endpoint guard, the suite) are the launch form's and the services'.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from billing.selectors import MAX_ID
+from evaluations.api.fields import StrictBooleanField, StrictCharField, StrictFloatField, StrictIntegerField
+from evaluations.runs.forms import MAX_PARALLEL, MAX_RUNS_PER_SCENARIO
 
 # ---------------------------------------------------------------------------------------------- suites
 
@@ -42,32 +47,49 @@ class SuiteSerializer(serializers.Serializer):
 # ---------------------------------------------------------------------------------------------- launching a run
 
 
-class RunCreateInputSerializer(serializers.Serializer):
-    """Types only: the launch rules (ranges, the endpoint guard, the suite) are RunLaunchForm's."""
+def _between(label: str, high: int) -> dict[str, Any]:
+    """The launch form's words for a value out of range (the serializer checks first, to state the range)."""
+    message = f"{label} must be between 1 and {high}."
+    return {"min_value": message, "max_value": message}
 
-    suite = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="A saved suite's id.")
-    endpoint_url = serializers.CharField(
+
+class RunCreateInputSerializer(serializers.Serializer):
+    """Strict types and the launch form's ranges; the other launch rules (the endpoint guard, the suite) are
+    RunLaunchForm's and the services'."""
+
+    suite = StrictIntegerField(min_value=1, max_value=MAX_ID, help_text="A saved suite's id.")
+    endpoint_url = StrictCharField(
         required=False, allow_blank=True, max_length=2000, help_text="Run against this endpoint instead (staging)."
     )
-    api_key = serializers.CharField(
+    api_key = StrictCharField(
         required=False,
         allow_blank=True,
         max_length=4096,
         trim_whitespace=False,
         write_only=True,
+        refuse="\r\n\x00",
+        refuse_message="The API key cannot contain line breaks.",  # the launch form's words
         help_text="The agent's API key, used for this run only and never stored.",
     )
-    runs_per_scenario = serializers.IntegerField(required=False, default=3, help_text="1 to 10.")
-    parallel = serializers.IntegerField(required=False, default=4, help_text="Parallel conversations, 1 to 8.")
-    min_trust_score = serializers.FloatField(
-        required=False, allow_null=True, default=None, min_value=0, max_value=100,
-        help_text="Fail when the trust score is below this.",
+    runs_per_scenario = StrictIntegerField(
+        required=False, default=3, min_value=1, max_value=MAX_RUNS_PER_SCENARIO,
+        error_messages=_between("Runs per scenario", MAX_RUNS_PER_SCENARIO),
+        help_text=f"1 to {MAX_RUNS_PER_SCENARIO}.",
     )  # fmt: skip
-    max_breaches = serializers.IntegerField(
+    parallel = StrictIntegerField(
+        required=False, default=4, min_value=1, max_value=MAX_PARALLEL,
+        error_messages=_between("Parallel conversations", MAX_PARALLEL),
+        help_text=f"Parallel conversations, 1 to {MAX_PARALLEL}.",
+    )  # fmt: skip
+    min_trust_score = StrictFloatField(
+        required=False, allow_null=True, default=None, min_value=0, max_value=100,
+        help_text="Fail when the trust score is below this (0 to 100).",
+    )  # fmt: skip
+    max_breaches = StrictIntegerField(
         required=False, allow_null=True, default=None, min_value=0, max_value=1_000_000,
         help_text="Fail when more attempts than this breached a guardrail, PII or red-team check.",
     )  # fmt: skip
-    fail_on_no_baseline = serializers.BooleanField(
+    fail_on_no_baseline = StrictBooleanField(
         required=False, default=False, help_text="Fail (instead of pass with a warning) when no baseline is pinned."
     )
 
@@ -191,11 +213,11 @@ class RunStatusSerializer(serializers.Serializer):
 
 
 class DeployInputSerializer(serializers.Serializer):
-    agent = serializers.IntegerField(
+    agent = StrictIntegerField(
         required=False, min_value=1, max_value=MAX_ID, help_text="Only the monitors of this agent."
     )
-    monitor = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID, help_text="Only this monitor.")
-    ref = serializers.CharField(
+    monitor = StrictIntegerField(required=False, min_value=1, max_value=MAX_ID, help_text="Only this monitor.")
+    ref = StrictCharField(
         required=False, allow_blank=True, max_length=200, help_text="What was deployed (a version or commit)."
     )
 

@@ -1,7 +1,7 @@
-from django.urls import path
+from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from evaluations.api import docs, downloads, views
+from evaluations.api import docs, downloads, errors, views
 
 app_name = "api"
 
@@ -15,4 +15,7 @@ urlpatterns = [
     path("aiagent/runs/<int:run_id>/report.json", downloads.RunReportJsonApi.as_view(), name="run-report-json"),
     path("aiagent/runs/<int:run_id>/report.junit.xml", downloads.RunJunitApi.as_view(), name="run-junit"),
     path("aiagent/runs/<int:run_id>/report.sarif", downloads.RunSarifApi.as_view(), name="run-sarif"),
+    # Last: any other path under the API is a JSON 404. "schema" and "docs" without their slash are left out so
+    # that APPEND_SLASH still redirects them to the pages above.
+    re_path(r"^(?!(?:schema|docs)$)(?P<path>.*)$", errors.api_not_found, name="not-found"),
 ]

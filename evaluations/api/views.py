@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import status
 from rest_framework.exceptions import Throttled, ValidationError
 from rest_framework.request import Request
@@ -19,7 +19,8 @@ from billing.roles import Role
 from billing.selectors import membership_get
 from evaluations.agents import selectors as agent_selectors
 from evaluations.api import serializers
-from evaluations.api.base import ERRORS, TrustgateApi, absolute_url, key_account_id, key_run_get
+from evaluations.api.base import TrustgateApi, absolute_url, key_account_id, key_run_get
+from evaluations.api.errors import BODY_ERRORS, RETRY_AFTER, error_responses, invalid_input_serializer
 from evaluations.gate.ci import ci_verdict
 from evaluations.gate.selectors import baseline_endpoints_for_suites
 from evaluations.monitors import selectors as monitor_selectors
@@ -48,7 +49,7 @@ class SuiteListApi(TrustgateApi):
         description="Each saved suite with its agent and whether a baseline is pinned.",
         responses={
             200: inline_serializer("SuiteList", {"suites": serializers.SuiteSerializer(many=True)}),
-            401: ERRORS[401],
+            **error_responses(401),
         },
     )
     def get(self, request: Request) -> Response:
@@ -76,6 +77,8 @@ def _suite_row(request: Request, suite: Any, pinned: list[str]) -> dict[str, Any
 
 # ---------------------------------------------------------------------------------------------- runs
 
+RUN_CREATE_INVALID = invalid_input_serializer(serializers.RunCreateInputSerializer)
+
 
 class RunCreateApi(TrustgateApi):
     @extend_schema(
@@ -87,11 +90,10 @@ class RunCreateApi(TrustgateApi):
             "429 with Retry-After. A refused launch (e.g. not enough credits) is 402 with a detail message."
         ),
         request=serializers.RunCreateInputSerializer,
+        parameters=[RETRY_AFTER],
         responses={
             202: serializers.RunCreatedSerializer,
-            **ERRORS,
-            402: OpenApiResponse(description="Not enough credits: the detail says how many are needed."),
-            429: OpenApiResponse(description="Too many runs in progress in this workspace; see Retry-After."),
+            **error_responses(*BODY_ERRORS, 402, 403, 404, 429, invalid=RUN_CREATE_INVALID),
         },
     )
     def post(self, request: Request) -> Response:
@@ -173,7 +175,7 @@ class RunDetailApi(TrustgateApi):
             "score, metrics, scenario results, the release gate and the verdict (`pass` / `fail` / `error`) with "
             "its reasons. See README “CI API” for the verdict rules."
         ),
-        responses={200: serializers.RunStatusSerializer, 401: ERRORS[401], 404: ERRORS[404]},
+        responses={200: serializers.RunStatusSerializer, **error_responses(401, 404)},
     )
     def get(self, request: Request, run_id: int) -> Response:
         run = key_run_get(request, run_id)
@@ -216,6 +218,8 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------------------------------- deploys
 
+DEPLOY_INVALID = invalid_input_serializer(serializers.DeployInputSerializer)
+
 
 class DeployCreateApi(TrustgateApi):
     """``POST /api/v1/deploys``: tell Trustgate about a deploy; the matching monitors run at once."""
@@ -228,7 +232,10 @@ class DeployCreateApi(TrustgateApi):
             "Paused monitors are skipped with the reason. Needs the Write role."
         ),
         request=serializers.DeployInputSerializer,
-        responses={202: serializers.DeployResultSerializer, **ERRORS},
+        responses={
+            202: serializers.DeployResultSerializer,
+            **error_responses(*BODY_ERRORS, 403, 404, invalid=DEPLOY_INVALID),
+        },
     )
     def post(self, request: Request) -> Response:
         serializer = serializers.DeployInputSerializer(data=request.data)

@@ -58,6 +58,8 @@ _BROADCAST = ipaddress.ip_address("255.255.255.255")
 # inet_aton accepts shorthand IPv4 (127.1), hex (0x7f000001), a single integer (2130706433) and octal
 # (0177.0.0.1); glibc also ignores anything after whitespace, hence the strict pre-check.
 _LEGACY_IPV4 = re.compile(r"^(0[xX][0-9a-fA-F]+|[0-9]+)(\.(0[xX][0-9a-fA-F]+|[0-9]+)){0,3}$")
+# Whitespace of any kind (including Unicode spaces and line separators) and C0/C1 control characters.
+_UNSAFE_CHARACTER = re.compile(r"[\s\x00-\x1f\x7f-\x9f]")
 
 
 class EndpointBlocked(ValueError):
@@ -229,7 +231,16 @@ def split_endpoint(url: str, *, allow_private: bool = False) -> tuple[str, str, 
 
 
 def validate_endpoint_url(url: str) -> None:
-    """Form-time check of an endpoint URL (resolves the host). Raises ``EndpointBlocked``."""
+    """Form-time check of an endpoint URL (resolves the host). Raises ``EndpointBlocked``.
+
+    The one set of URL rules for every entry point (agent form, launch form and CI API, monitor form and YAML
+    import, and a run as it starts): each problem is one sentence, and nothing else judges the URL's shape, so a
+    single-label host (``http://vm:9101``) or a numeric IPv4 form is judged by the address it stands for.
+    """
+    if _UNSAFE_CHARACTER.search(url.strip()):
+        # urlsplit silently drops tabs and line breaks, and a space would be sent percent-encoded: a URL that is
+        # not what the user sees is refused rather than guessed at.
+        raise EndpointBlocked("The endpoint URL contains a space or a control character; percent-encode it (%20).")
     _scheme, host, port = split_endpoint(url)
     literal = parse_ip_literal(host)
     if literal is not None:

@@ -12,6 +12,10 @@ from evaluations.scoring.choices import JudgeModel, Strictness
 from redteam.services import Depth
 from suites.generation import DEFAULT_COUNTS
 
+# The launch limits, also the CI API's documented ranges.
+MAX_RUNS_PER_SCENARIO = 10
+MAX_PARALLEL = 8
+
 GENERATE_KIND_CHOICES = [
     ("accuracy", "Response accuracy (8)"),
     ("guardrails", "Guardrail enforcement (6)"),
@@ -65,12 +69,12 @@ class RunLaunchForm(forms.Form):
     runs_per_scenario = forms.IntegerField(
         label="Runs per scenario",
         initial=3,
-        error_messages={"invalid": "Runs per scenario must be a whole number between 1 and 10."},
+        error_messages={"invalid": f"Runs per scenario must be a whole number between 1 and {MAX_RUNS_PER_SCENARIO}."},
     )
     parallel = forms.IntegerField(
         label="Parallel conversations",
         initial=4,
-        error_messages={"invalid": "Parallel conversations must be a whole number between 1 and 8."},
+        error_messages={"invalid": f"Parallel conversations must be a whole number between 1 and {MAX_PARALLEL}."},
     )
     redteam_depth = forms.ChoiceField(
         label="Add red-team attacks",
@@ -99,14 +103,14 @@ class RunLaunchForm(forms.Form):
 
     def clean_runs_per_scenario(self) -> int:
         value = self.cleaned_data["runs_per_scenario"]
-        if not 1 <= value <= 10:
-            raise forms.ValidationError("Runs per scenario must be between 1 and 10.")
+        if not 1 <= value <= MAX_RUNS_PER_SCENARIO:
+            raise forms.ValidationError(f"Runs per scenario must be between 1 and {MAX_RUNS_PER_SCENARIO}.")
         return value
 
     def clean_parallel(self) -> int:
         value = self.cleaned_data["parallel"]
-        if not 1 <= value <= 8:
-            raise forms.ValidationError("Parallel conversations must be between 1 and 8.")
+        if not 1 <= value <= MAX_PARALLEL:
+            raise forms.ValidationError(f"Parallel conversations must be between 1 and {MAX_PARALLEL}.")
         return value
 
     def clean_api_key(self) -> str:

@@ -34,6 +34,8 @@ FAKE_DNS = {
     "v6only.example": ["2606:4700::1111"],
     "mapped.example": ["::ffff:10.1.2.3"],
     "agent.test": ["127.0.0.1"],
+    "vm": ["10.0.0.7"],  # a single-label name on a private network
+    "agent.example": ["93.184.216.34"],
 }
 
 
@@ -212,6 +214,37 @@ def test_allow_private_keeps_metadata_scheme_and_credential_checks(url: str) -> 
         validate_endpoint_url(url)
 
 
+@pytest.mark.usefixtures("private_allowed")
+@pytest.mark.parametrize(
+    "url",
+    ["http://vm:9101/chat", "http://2130706433:9101/", "http://0x7f000001/", "http://127.1:8000/", "http://10.1/",
+     "http://0177.0.0.1/", "http://[::1]:9101/"],
+)  # fmt: skip
+def test_allow_private_accepts_single_label_hosts_and_numeric_ipv4_forms(url: str, fake_dns: Any) -> None:
+    validate_endpoint_url(url)
+
+
+@pytest.mark.usefixtures("private_allowed")
+@pytest.mark.parametrize(
+    "url", ["http://0xa9fea9fe/", "http://2852039166/", "http://169.254.43518/", "http://0251.0376.0251.0376/"]
+)
+def test_numeric_forms_of_the_metadata_address_stay_blocked(url: str) -> None:
+    with pytest.raises(EndpointBlocked, match="cloud metadata"):
+        validate_endpoint_url(url)
+
+
+@pytest.mark.usefixtures("private_allowed")
+@pytest.mark.parametrize(
+    "url",
+    ["http://vm/a b", "http://vm/a\tb", "http://v\nm/", "http://vm/\x00", "http://vm/a\u2028b", "http://vm/a\x85b",
+     "http://vm /", "http://vm/a\u00a0b"],
+)  # fmt: skip
+def test_spaces_and_control_characters_are_refused_not_dropped(url: str, fake_dns: Any) -> None:
+    """urlsplit silently drops tabs and line breaks: the URL used would not be the one the user sees."""
+    with pytest.raises(EndpointBlocked, match="contains a space or a control character"):
+        validate_endpoint_url(url)
+
+
 # Through the connector ------------------------------------------------------------------------------------
 
 
@@ -367,3 +400,88 @@ def test_https_certificate_for_another_name_is_refused(tls_agent: tuple[int, str
     assert excinfo.value.kind == ErrorKind.CONNECTION
     assert "certificate" in excinfo.value.message.lower()
     assert hosts == []
+
+
+# One set of URL rules at every entry point ---------------------------------------------------------------------
+
+SAME_ANSWER_CASES = [
+    # (private endpoints allowed, URL, None when accepted or a fragment of the one error)
+    (True, "http://vm:9101/chat", None),
+    (True, "http://2130706433:9101/chat", None),
+    (True, "http://0x7f000001/chat", None),
+    (True, "http://127.1:8000/chat", None),
+    (True, "http://10.1/chat", None),
+    (True, "http://169.254.169.254/latest/meta-data/", "cloud metadata"),
+    (True, "http://0xa9fea9fe/", "cloud metadata"),
+    (True, "http://2852039166/", "cloud metadata"),
+    (True, "http://[::ffff:169.254.169.254]/", "cloud metadata"),
+    (True, "http://metadata.google.internal/", "cloud metadata"),
+    (True, "http://metadata/computeMetadata/v1/", "cloud metadata"),
+    (True, "ftp://vm/chat", "must start with http:// or https://"),
+    (True, "http://user:pw@vm:9101/chat", "user name or password"),
+    (True, "http://vm:9101/a b", "space or a control character"),
+    (True, "http://nowhere.example/chat", "could not be resolved"),
+    (False, "http://vm:9101/chat", "vm (10.0.0.7) is a private address"),
+    (False, "http://2130706433/chat", "loopback"),
+    (False, "http://169.254.169.254/", "cloud metadata"),
+    (False, "https://agent.example/chat", None),
+]
+
+
+def _agent_form_answer(client: Any, url: str) -> list[str] | None:
+    from django.urls import reverse
+
+    from evaluations.agents.models import Agent
+    from tests.agents.test_agents import form_data
+
+    response = client.post(reverse("evaluations:agent-create"), form_data(endpoint_url=url))
+    if response.status_code == 302:
+        assert Agent.objects.get(name="Shop bot").endpoint_url == url
+        return None
+    return list(response.context["form"].errors.get("endpoint_url", ["(no endpoint error)"]))
+
+
+def _api_answer(api: Any, suite: Any, url: str) -> list[str] | None:
+    response = api.post("/api/v1/aiagent/runs", {"suite": suite.pk, "endpoint_url": url})
+    if response.status_code == 202:
+        return None
+    assert response.status_code == 400, response.content
+    return list(response.json()["endpoint_url"])
+
+
+def _monitor_answer(account_id: int, url: str, field: str) -> list[str] | None:
+    from evaluations.monitors.forms import MonitorForm
+    from tests.monitors.test_monitors_views import form_data
+
+    form = MonitorForm(form_data(**{field: url}), account_id=account_id)
+    form.is_valid()
+    return list(form.errors[field]) if field in form.errors else None
+
+
+@pytest.mark.parametrize(("allow_private", "url", "expected"), SAME_ANSWER_CASES)
+def test_every_entry_point_gives_the_same_answer(  # type: ignore[no-untyped-def]
+    client, alice, acme, agent, api, settings, fake_dns, allow_private, url, expected
+) -> None:
+    """The agent form, the CI API's endpoint_url, and the monitor form's endpoint and webhook apply the endpoint
+    guard's rules and nothing else: the same URL gets the same answer, with one error when refused."""
+    from suites.services import suite_create
+
+    settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = allow_private
+    suite = suite_create(
+        account=acme, agent=agent, name="S", scenarios=[{"kind": "accuracy", "name": "q", "turns": ["hi"]}]
+    )
+    client.force_login(alice)
+
+    answers = {
+        "agent form": _agent_form_answer(client, url),
+        "CI API endpoint_url": _api_answer(api, suite, url),
+        "monitor endpoint": _monitor_answer(acme.pk, url, "endpoint_url"),
+        "monitor webhook": _monitor_answer(acme.pk, url, "webhook_url"),
+    }
+
+    if expected is None:
+        assert answers == dict.fromkeys(answers), answers
+    else:
+        first = answers["agent form"]
+        assert first is not None and len(first) == 1 and expected in first[0], answers
+        assert all(answer == first for answer in answers.values()), answers

@@ -1,0 +1,101 @@
+"""Every 4xx of the CI API is JSON and documented: the error shapes, the schema's error responses, the exception
+handler (a body over the size limit is a JSON 413, not Django's HTML 400) and the JSON 404 for unknown paths."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
+from django.http import HttpRequest, JsonResponse
+from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.exceptions import APIException
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+DESCRIPTIONS = {
+    400: "Invalid input: field name → list of messages (`non_field_errors` for the body as a whole), or `detail` "
+    "when the body is not a JSON object or the launch was refused.",
+    401: "No API key, an unknown one, or a revoked one.",
+    402: "Not enough credits: the detail says how many are needed.",
+    403: "The key's user lacks the role this needs in the key's workspace.",
+    404: "No such object in the key's workspace.",
+    413: "The request body is over the size limit.",
+    415: "The body is not JSON (send Content-Type: application/json).",
+    429: "Too many runs in progress in this workspace; see Retry-After.",
+}
+
+# What an operation that reads a JSON body can answer besides its own errors.
+BODY_ERRORS = (400, 401, 413, 415)
+
+
+class ErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField(help_text="What went wrong, in a sentence.")
+
+    class Meta:
+        ref_name = "Error"
+
+
+def invalid_input_serializer(input_serializer: type[serializers.Serializer]) -> serializers.Serializer:
+    """The 400 body of an operation: any of its input fields → messages, plus ``non_field_errors`` and ``detail``."""
+    messages = {
+        name: serializers.ListField(child=serializers.CharField(), required=False)
+        for name in [*input_serializer().fields, "non_field_errors"]
+    }
+    name = f"{input_serializer.Meta.ref_name}Errors"  # type: ignore[attr-defined]
+    return inline_serializer(name, {**messages, "detail": serializers.CharField(required=False)})
+
+
+def error_responses(*codes: int, invalid: serializers.Serializer | None = None) -> dict[int, OpenApiResponse]:
+    """The documented error answers of an operation; ``invalid`` is its 400 shape (else ``{detail}``)."""
+    return {
+        code: OpenApiResponse(
+            response=invalid if code == 400 and invalid is not None else ErrorSerializer,
+            description=DESCRIPTIONS[code],
+        )
+        for code in codes
+    }
+
+
+RETRY_AFTER = OpenApiParameter(
+    "Retry-After",
+    type=int,
+    location=OpenApiParameter.HEADER,
+    response=[429],
+    description="Seconds to wait before launching again.",
+)
+
+
+class PayloadTooLarge(APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "payload_too_large"
+
+
+class Refused(APIException):
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_code = "suspicious"
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's handler, plus Django's refusals of a request (a SuspiciousOperation, such as a body over
+    ``DATA_UPLOAD_MAX_MEMORY_SIZE``), which Django would otherwise answer with its HTML 400 page."""
+    if isinstance(exc, SuspiciousOperation):
+        # Logged where Django logs them (django.security.<name>), so the security log is unchanged.
+        logging.getLogger(f"django.security.{exc.__class__.__name__}").error(str(exc))
+        if isinstance(exc, RequestDataTooBig):
+            limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+            exc = PayloadTooLarge(f"The request body is over the limit of {limit:,} bytes.")
+        else:
+            exc = Refused("The request was refused as unsafe.")
+    return exception_handler(exc, context)
+
+
+@csrf_exempt
+def api_not_found(request: HttpRequest, path: str = "") -> JsonResponse:
+    """Any other path under the API is a JSON 404 too (pages outside the API keep their HTML errors)."""
+    schema_url = reverse("api:schema")
+    return JsonResponse({"detail": f"No such API operation; the operations are listed at {schema_url}."}, status=404)
