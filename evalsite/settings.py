@@ -352,3 +352,20 @@ AWS_DEFAULT_REGION = env_str("AWS_DEFAULT_REGION", "")
 AWS_ENDPOINT_URL_BEDROCK_RUNTIME = env_str("AWS_ENDPOINT_URL_BEDROCK_RUNTIME", "") or env_str("AWS_ENDPOINT_URL", "")
 # The most Trustgate reads of a model endpoint's reply (a self-hosted judge); agents get TRUSTGATE_MAX_REPLY_BYTES.
 TRUSTGATE_MAX_MODEL_REPLY_BYTES = 4 * 1024 * 1024
+
+# --- Leases: a killed worker's run resumes without waiting for the task timeout (issue 14) --------------------
+# A worker holds the run (or monitor run) it executes by a lease it renews every TRUSTGATE_HEARTBEAT_SECONDS. A
+# lease not renewed for TRUSTGATE_LEASE_SECONDS means its worker is gone (kill -9, out of memory, a timed-out
+# task): the lease sweep, a django-q2 schedule that runs every minute (created by `manage.py schedules`, which
+# `manage.py up` runs), enqueues the work again. A run whose worker died more than TRUSTGATE_LEASE_MAX_RESUMES
+# times is ended as failed rather than resumed for ever.
+TRUSTGATE_LEASE_SECONDS = env_int("TRUSTGATE_LEASE_SECONDS", 90)
+TRUSTGATE_HEARTBEAT_SECONDS = env_int("TRUSTGATE_HEARTBEAT_SECONDS", 5)
+TRUSTGATE_LEASE_MAX_RESUMES = env_int("TRUSTGATE_LEASE_MAX_RESUMES", 3)
+if TRUSTGATE_HEARTBEAT_SECONDS < 1 or TRUSTGATE_LEASE_SECONDS < 2 * TRUSTGATE_HEARTBEAT_SECONDS:
+    raise ImproperlyConfigured(
+        "TRUSTGATE_HEARTBEAT_SECONDS must be at least 1, and TRUSTGATE_LEASE_SECONDS at least twice as long "
+        f"(now {TRUSTGATE_HEARTBEAT_SECONDS} and {TRUSTGATE_LEASE_SECONDS})."
+    )
+if TRUSTGATE_LEASE_MAX_RESUMES < 0:
+    raise ImproperlyConfigured(f"TRUSTGATE_LEASE_MAX_RESUMES must be zero or more, not {TRUSTGATE_LEASE_MAX_RESUMES}.")

@@ -247,6 +247,11 @@ class MonitorRun(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The worker's lease on the run, as on evaluation runs (evaluations/lease.py): a run whose worker died is
+    # enqueued again by the lease sweep once the lease runs out.
+    lease_owner = models.CharField(max_length=32, blank=True)
+    lease_expires_at = models.DateTimeField(null=True, blank=True)
+    resume_count = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-pk"]

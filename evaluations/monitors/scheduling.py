@@ -3,7 +3,8 @@
 The row calls ``evaluations.monitors.tasks.monitor_run(<id>)`` every ``interval_minutes``. A monitor paused by a user
 has no row; a monitor paused for its budget keeps its row, so the first tick of a new month resumes it.
 The django-q2 cluster's scheduler (``qcluster``) turns due rows into tasks; ``monitor_schedules_sync`` (run
-by ``manage.py monitors sync``) repairs the rows after a restore or a manual edit.
+by ``manage.py monitors sync``) repairs the rows after a restore or a manual edit. One more row, the lease sweep,
+enqueues again the monitor runs whose worker died (``manage.py schedules`` creates it).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from datetime import timedelta
 from django.utils import timezone
 from django_q.models import Schedule
 
+from evaluations.lease import lease_sweep_schedule_sync
 from evaluations.monitors.models import Monitor, PauseReason
 
 SCHEDULE_FUNC = "evaluations.monitors.tasks.monitor_run"
@@ -66,3 +68,10 @@ def monitor_schedules_sync() -> tuple[int, int]:
     orphans = Schedule.objects.filter(name__startswith=SCHEDULE_PREFIX).exclude(name__in=ids)
     removed, _ = orphans.delete()
     return len(ids), removed
+
+
+def monitor_runs_sweep_schedule_sync() -> Schedule:
+    """Create or repair the lease sweep's row. Its name is outside SCHEDULE_PREFIX, so the sync above keeps it."""
+    return lease_sweep_schedule_sync(
+        name="trustgate-lease-sweep-monitor-runs", func="evaluations.monitors.tasks.monitor_runs_resume_stalled"
+    )

@@ -1,7 +1,8 @@
 """Runs: launch (snapshot + encrypted key + enqueue) and execute (Connect → Generate → Execute → Judge → Score).
 
 ``run_execute`` is safe to call twice and resumes after a worker dies: finished attempts are kept, each
-scenario × repeat is written once (unique constraint), and only the missing ones are driven.
+scenario × repeat is written once (unique constraint), and only the missing ones are driven. The worker holds
+the run by a lease (evaluations/lease.py); the lease sweep enqueues a run whose worker is gone again.
 """
 
 from __future__ import annotations
@@ -15,12 +16,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
+from django_q.models import Schedule
 from django_q.tasks import async_task
 
 from billing.services import CostEstimate, InsufficientCredits, account_lock, run_cost_estimate, run_hold, run_settle
 from evaluations.bridge import run_sync
 from evaluations.connectors.base import AgentConfig, Protocol
+from evaluations.lease import Lease, lease_claim, lease_deadline, lease_sweep_schedule_sync, leases_expired_requeue
 from evaluations.llm.clients import close_clients, judge_provider
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
 from evaluations.outbound.masking import mask_key
@@ -157,6 +161,7 @@ def run_launch(
         judge_model=judge,
         judge_prompt_version=JUDGE_PROMPT_VERSION if judge != JudgeModel.RULES_ONLY else "",
         judge_strictness=judge_strictness or agent.judge_strictness,
+        lease_expires_at=lease_deadline(),  # the task has this long to start before the lease sweep enqueues another
     )
     try:  # Credits: locks the account row, so two launches at once cannot both spend the same balance
         run_hold(run=run, amount=estimate.max_credits, user=user)
@@ -224,29 +229,36 @@ def _estimate(specs: Sequence[ScenarioSpec], kinds: Sequence[str], runs_per_scen
 
 
 def run_execute(*, run_id: int) -> None:
-    """The whole run. Safe to call again: it resumes where it stopped and never runs an attempt twice."""
-    claimed = EvaluationRun.objects.filter(pk=run_id, status__in=ACTIVE_STATUSES).update(
-        status=RunStatus.RUNNING, started_at=timezone.now()
+    """The whole run. Safe to call again: it resumes where it stopped and never runs an attempt twice. A run that
+    another worker holds (its lease is alive) is left to that worker."""
+    lease = lease_claim(
+        EvaluationRun,
+        run_id,
+        where=Q(status__in=ACTIVE_STATUSES),
+        status=RunStatus.RUNNING,
+        started_at=timezone.now(),
     )
-    if not claimed:
-        return  # finished or cancelled meanwhile
+    if lease is None:
+        return  # finished, cancelled, or held by a live worker
     run = EvaluationRun.objects.get(pk=run_id)
-    try:
-        api_key = run_secret_read(run=run)
-    except KeyUnavailable as exc:
-        _run_fail(run, str(exc))
-        return
-    try:
-        _execute(run, api_key)
-    except Exception:
-        logger.exception("Run %s stopped on an internal error", run_id)
-        _run_fail(run, "The run stopped on an internal error. It was logged; launch the run again.")
-        raise
-    finally:
-        del api_key
+    stop = threading.Event()  # set to start no new conversation: a judge outage, or the lease lost
+    with lease.kept_alive(stop=stop):
+        try:
+            api_key = run_secret_read(run=run)
+        except KeyUnavailable as exc:
+            _run_fail(run, str(exc))
+            return
+        try:
+            _execute(run, api_key, lease, stop)
+        except Exception:
+            logger.exception("Run %s stopped on an internal error", run_id)
+            _run_fail(run, "The run stopped on an internal error. It was logged; launch the run again.")
+            raise
+        finally:
+            del api_key
 
 
-def _execute(run: EvaluationRun, api_key: str) -> None:
+def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Event) -> None:
     config = AgentConfig.from_dict(run.agent_snapshot)
     _set_stage(run, RunStage.CONNECT)
     if config.protocol != Protocol.BEDROCK:
@@ -268,7 +280,6 @@ def _execute(run: EvaluationRun, api_key: str) -> None:
         if (spec.key, repeat) not in done
     ]
     _set_stage(run, RunStage.EXECUTE)
-    stop = threading.Event()
     scorer = AttemptScorer(run=run, api_key=api_key, stop=stop)
     last_check = time.monotonic()
     for result, fields in run_conversations(
@@ -279,6 +290,8 @@ def _execute(run: EvaluationRun, api_key: str) -> None:
             last_check = time.monotonic()
             if EvaluationRun.objects.filter(pk=run.pk, status=RunStatus.CANCELLED).exists():
                 return  # leaving the loop stops new conversations; the cancel already closed the run
+    if lease.lost.is_set():
+        return  # this worker was presumed dead and another took the run over: that one ends it
     if scorer.judge_outage:
         _run_fail(
             run,
@@ -337,6 +350,29 @@ def attempt_save(*, run: EvaluationRun, result: ConversationResult, fields: dict
     except IntegrityError:
         return False
     return True
+
+
+def runs_resume_stalled() -> int:
+    """The lease sweep (a django-q2 schedule, every minute): enqueue again every active run whose lease ran out,
+    so a run whose worker was killed resumes without waiting for the task timeout. Returns how many were."""
+    return leases_expired_requeue(
+        EvaluationRun.objects.filter(status__in=ACTIVE_STATUSES),
+        enqueue=lambda run_id: async_task(
+            "evaluations.runs.tasks.run_execute", run_id, task_name=f"run-{run_id}-resumed"
+        ),
+        give_up=lambda run_id, deaths: _run_fail(
+            EvaluationRun.objects.get(pk=run_id),
+            f"The worker running this run stopped {deaths} times (killed, or out of memory or time), so it was "
+            "not resumed again. Launch the run again.",
+        ),
+    )
+
+
+def runs_sweep_schedule_sync() -> Schedule:
+    """Create or repair the lease sweep's schedule row (``manage.py schedules``). Idempotent."""
+    return lease_sweep_schedule_sync(
+        name="trustgate-lease-sweep-runs", func="evaluations.runs.tasks.runs_resume_stalled"
+    )
 
 
 def run_score(*, run: EvaluationRun) -> None:

@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 from django.conf import settings
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 
@@ -20,6 +21,7 @@ class Command(BaseCommand):
         parser.add_argument("--addr", default="127.0.0.1:8000")
 
     def handle(self, *args: Any, addr: str, **options: Any) -> None:
+        call_command("schedules", stdout=self.stdout)  # the lease sweeps: a killed worker's runs resume
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
         commands = {
             "demo agent": [*manage, "demo_agent", "--port", str(settings.TRUSTGATE_DEMO_AGENT_PORT)],

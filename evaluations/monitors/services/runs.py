@@ -15,6 +15,7 @@ from django.utils import timezone
 from django_q.tasks import async_task
 
 from evaluations.connectors.base import AgentConfig, ConversationIdSource, Protocol
+from evaluations.lease import Lease, lease_claim, lease_deadline, leases_expired_requeue
 from evaluations.monitors import engine
 from evaluations.monitors.models import (
     MONITOR_RUN_ACTIVE,
@@ -93,6 +94,7 @@ def _queue_run(monitor: Monitor, *, trigger: str, user: Any = None, deploy_ref: 
                 storage_mode=monitor.storage_mode,
                 target_pass_rate=monitor.target_pass_rate,
                 judge_model=monitor.judge_model,
+                lease_expires_at=lease_deadline(),  # its task has this long to start before the sweep enqueues another
             )
     except IntegrityError:
         active = MonitorRun.objects.filter(monitor=monitor, status__in=MONITOR_RUN_ACTIVE).first()
@@ -140,13 +142,14 @@ def monitor_run_scheduled(*, monitor_id: int) -> MonitorRun | None:
     return run
 
 
-def _claim(run_id: int) -> bool:
-    """Queued -> running; a running run whose worker died (older than the task timeout) can be claimed again."""
-    now = timezone.now()
-    return bool(
-        MonitorRun.objects.filter(pk=run_id)
-        .filter(Q(status=MonitorRunStatus.QUEUED) | Q(status=MonitorRunStatus.RUNNING, started_at__lt=_stale_before()))
-        .update(status=MonitorRunStatus.RUNNING, started_at=now)
+def _claim(run_id: int) -> Lease | None:
+    """Queued -> running; a running run whose worker died (its lease ran out) can be claimed again."""
+    return lease_claim(
+        MonitorRun,
+        run_id,
+        where=Q(status__in=MONITOR_RUN_ACTIVE),
+        status=MonitorRunStatus.RUNNING,
+        started_at=timezone.now(),
     )
 
 
@@ -183,9 +186,16 @@ def _plan(monitor: Monitor) -> engine.RunPlan:
 
 
 def monitor_run_execute(*, run_id: int) -> None:
-    """Run a queued run: ask every case, score, then decide the status and alert. Safe to call again."""
-    if not _claim(run_id):
+    """Run a queued run: ask every case, score, then decide the status and alert. Safe to call again. A run that
+    another worker holds (its lease is alive) is left to that worker."""
+    lease = _claim(run_id)
+    if lease is None:
         return
+    with lease.kept_alive():
+        _execute(run_id, lease)
+
+
+def _execute(run_id: int, lease: Lease) -> None:
     run = MonitorRun.objects.select_related("monitor", "monitor__agent").get(pk=run_id)
     monitor = run.monitor
     if monitor_budget_exhausted(monitor=monitor):
@@ -204,12 +214,26 @@ def monitor_run_execute(*, run_id: int) -> None:
         return
     try:
         results = engine.execute_plan(plan)  # network: outside any transaction
+        if lease.lost.is_set():
+            return  # this worker was presumed dead and another took the run over: that one ends it
         run_finish(run_id=run_id, plan=plan, results=results)
     except Exception as error:  # the run must end whatever broke: a run left running blocks Run now
         logger.exception("Monitor run %s stopped on an unexpected error", run_id)
         _fail_run(
             run_id, f"The run stopped on an unexpected error ({type(error).__name__}); the next run will try again."
         )
+
+
+def monitor_runs_resume_stalled() -> int:
+    """The lease sweep (a django-q2 schedule, every minute): enqueue again every active monitor run whose lease
+    ran out, so a run whose worker was killed starts again without waiting for the task timeout."""
+    return leases_expired_requeue(
+        MonitorRun.objects.filter(status__in=MONITOR_RUN_ACTIVE),
+        enqueue=lambda run_id: async_task("evaluations.monitors.tasks.monitor_run_execute", run_id),
+        give_up=lambda run_id, deaths: _fail_run(
+            run_id, f"The worker stopped {deaths} times during this run, so it was not started again."
+        ),
+    )
 
 
 @dataclasses.dataclass(frozen=True)
