@@ -16,12 +16,13 @@ from django.utils import timezone
 from django_q.models import Schedule
 
 from billing.models import CreditEntry, EntryKind
-from billing.selectors import run_credits, run_usage
+from billing.selectors import run_credits
 from evaluations.lease import lease_claim
 from evaluations.monitors.scheduling import monitor_schedules_sync
 from evaluations.runs import services as run_services
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.models import EvaluationRun, RunSecret
+from evaluations.runs.selectors import run_usage
 
 
 def held_by(run: EvaluationRun, owner: str, *, seconds: float) -> None:
@@ -38,7 +39,7 @@ def assert_finished_once(run: EvaluationRun) -> None:
     assert len(keys) == len(set(keys)) == run.total_attempts
     kinds = list(CreditEntry.objects.filter(run_ref=run.pk).values_list("kind", flat=True))
     assert kinds.count(EntryKind.HOLD) == kinds.count(EntryKind.CHARGE) == 1 and len(kinds) == len(set(kinds))
-    assert run_credits(run_id=run.pk).charged == run_usage(run=run).credits
+    assert run_credits(run_id=run.pk).charged == run_usage(run_id=run.pk).credits
     assert (run.lease_owner, run.lease_expires_at) == ("", None)  # given up when the run ended
 
 
@@ -96,7 +97,7 @@ def test_a_run_whose_workers_keep_dying_is_failed_and_settled_not_resumed_for_ev
     deaths = settings.TRUSTGATE_LEASE_MAX_RESUMES + 1
     assert run.status == RunStatus.FAILED and f"stopped {deaths} times" in run.error_message
     assert run.attempts.count() == 5 and not RunSecret.objects.filter(run=run).exists()
-    assert run_credits(run_id=run.pk).charged == run_usage(run=run).credits  # what it used, once
+    assert run_credits(run_id=run.pk).charged == run_usage(run_id=run.pk).credits  # what it used, once
 
 
 @pytest.mark.django_db(transaction=True)
