@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -305,8 +306,41 @@ TRUSTGATE_BEDROCK_JUDGE_MODELS = TRUSTGATE_BEDROCK_MODELS
 TRUSTGATE_OPENAI_JUDGE_URL = env_str("TRUSTGATE_OPENAI_JUDGE_URL", "")
 TRUSTGATE_OPENAI_JUDGE_MODEL = env_str("TRUSTGATE_OPENAI_JUDGE_MODEL", "")
 TRUSTGATE_OPENAI_JUDGE_API_KEY = env_str("TRUSTGATE_OPENAI_JUDGE_API_KEY", "")
-# How many judge calls run at once per run, alongside the conversations.
-TRUSTGATE_JUDGE_CONCURRENCY = env_int("TRUSTGATE_JUDGE_CONCURRENCY", 4)
+# Model calls at once per provider (shared by the runs of a worker process): they start from a run's parallel
+# setting and grow while the provider's rate-limit headers leave room, never above this cap.
+TRUSTGATE_JUDGE_MAX_CONCURRENCY = env_int("TRUSTGATE_JUDGE_MAX_CONCURRENCY", 32)
+if TRUSTGATE_JUDGE_MAX_CONCURRENCY < 1:
+    raise ImproperlyConfigured("TRUSTGATE_JUDGE_MAX_CONCURRENCY must be 1 or more.")
+
+
+def _model_prices() -> dict[str, dict[str, float]]:
+    """Provider prices in US dollars per million tokens, by model choice; TRUSTGATE_MODEL_PRICES (JSON) overrides
+    any of them, e.g. ``{"sonnet": {"input": 3, "output": 15}}``. Defaults: Anthropic's list prices."""
+    prices = {
+        "sonnet": {"input": 3.0, "cached_input": 0.30, "cache_write": 3.75, "output": 15.0},
+        "haiku": {"input": 1.0, "cached_input": 0.10, "cache_write": 1.25, "output": 5.0},
+        "opus": {"input": 5.0, "cached_input": 0.50, "cache_write": 6.25, "output": 25.0},
+    }
+    raw = os.environ.get("TRUSTGATE_MODEL_PRICES", "").strip()
+    if not raw:
+        return prices
+    try:
+        given = json.loads(raw)
+        for model, fields in given.items():
+            for field, value in fields.items():
+                if field not in ("input", "cached_input", "cache_write", "output") or float(value) < 0:
+                    raise ValueError(field)
+                prices.setdefault(str(model), {"input": 0.0, "cached_input": 0.0, "cache_write": 0.0, "output": 0.0})
+                prices[str(model)][field] = float(value)
+    except (ValueError, TypeError, AttributeError):
+        raise ImproperlyConfigured(
+            'TRUSTGATE_MODEL_PRICES must be JSON like {"sonnet": {"input": 3, "cached_input": 0.3, '
+            '"cache_write": 3.75, "output": 15}} (US dollars per million tokens, none negative).'
+        ) from None
+    return prices
+
+
+TRUSTGATE_MODEL_PRICES = _model_prices()
 
 # --- Generation (scenario writing and simulated users share the judge's model client) ---
 TRUSTGATE_GENERATION_MODEL = env_str("TRUSTGATE_GENERATION_MODEL", "sonnet")

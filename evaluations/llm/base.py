@@ -3,15 +3,16 @@ per-event-loop cache of the network clients behind them."""
 
 from __future__ import annotations
 
-import abc
 import asyncio
 import dataclasses
 import enum
+import random
 import weakref
 from typing import Any
 
 from django.conf import settings
 
+from evaluations.llm.ratelimit import RateInfo, budget_for, reset_budgets
 from evaluations.outbound import sdk
 from evaluations.outbound.masking import redact
 
@@ -22,6 +23,7 @@ __all__ = [
     "ModelReply",
     "ToolSpec",
     "close_clients",
+    "join_prefix",
     "loop_cache",
     "max_retries",
     "reset_clients",
@@ -43,11 +45,12 @@ class ModelErrorKind(enum.StrEnum):
 class ModelError(Exception):
     """A model call failed. ``message`` is a sentence a user can act on; it never contains credentials."""
 
-    def __init__(self, message: str, *, kind: ModelErrorKind | str) -> None:
+    def __init__(self, message: str, *, kind: ModelErrorKind | str, rate: RateInfo | None = None) -> None:
         message = _scrub(message)
         super().__init__(message)
         self.message = message
         self.kind = ModelErrorKind(kind)
+        self.rate = rate  # what the provider said about its limits, when it refused
 
 
 @dataclasses.dataclass(frozen=True)
@@ -61,20 +64,49 @@ class ToolSpec:
 class ModelReply:
     text: str
     tool_calls: tuple[tuple[str, dict[str, Any]], ...]  # (name, input) in the order the model made them
-    input_tokens: int
+    input_tokens: int  # uncached input (the providers' own meaning: cache reads and writes are apart)
     output_tokens: int
     model_id: str
+    cached_input_tokens: int = 0  # input read from the provider's prompt cache
+    cache_write_tokens: int = 0  # input written to the prompt cache (billed a little above plain input)
+    rate: RateInfo | None = None  # what the provider said about its limits
+
+    @property
+    def all_input_tokens(self) -> int:
+        return self.input_tokens + self.cached_input_tokens + self.cache_write_tokens
 
 
-class ModelClient(abc.ABC):
-    """A chat model behind one provider. Instances are cheap; the network clients behind them are shared."""
+# Refusals and faults worth another try; the rest (auth, bad request, a malformed reply) would fail the same way.
+_RETRY_KINDS = frozenset(
+    {
+        ModelErrorKind.TIMEOUT,
+        ModelErrorKind.CONNECTION,
+        ModelErrorKind.RATE_LIMITED,
+        ModelErrorKind.OVERLOADED,
+        ModelErrorKind.SERVER_ERROR,
+    }
+)
+_REFUSALS = frozenset({ModelErrorKind.RATE_LIMITED, ModelErrorKind.OVERLOADED})
+_MAX_BACKOFF = 8.0
+
+
+class ModelClient:
+    """A chat model behind one provider. Instances are cheap; the network clients behind them are shared.
+
+    ``complete`` is the one entry point: it waits for room in the provider's budget (shared by every run of
+    the process), sends with ``_send``, and retries refusals and faults up to TRUSTGATE_MODEL_MAX_RETRIES
+    times, honouring the provider's ``retry-after``. Providers implement ``_send`` and ``budget_key``.
+    """
 
     provider: str = ""
 
     def __init__(self, model_id: str) -> None:
         self.model_id = model_id
 
-    @abc.abstractmethod
+    def budget_key(self) -> str:
+        """Which provider budget this client's calls count against (one per provider endpoint)."""
+        return self.provider or type(self).__name__
+
     async def complete(
         self,
         *,
@@ -83,11 +115,74 @@ class ModelClient(abc.ABC):
         tool: ToolSpec | None = None,
         max_tokens: int = 1024,
         temperature: float = 0.0,
+        prefix: str = "",
     ) -> ModelReply:
         """One completion. ``messages`` are ``{"role": "user"|"assistant", "content": <text>}``.
 
-        With ``tool`` the model is forced to call it where the provider supports forcing. Raises ModelError.
+        ``prefix`` is stable text (a policy, a rubric) that goes before the first message's content and is
+        marked cacheable together with the system prompt, so a provider with prompt caching reads it from its
+        cache when the next call repeats it byte for byte. With ``tool`` the model is forced to call it where
+        the provider supports forcing. Raises ModelError.
         """
+        budget = budget_for(self.budget_key())
+        request = {
+            "system": system,
+            "messages": messages,
+            "tool": tool,
+            "max_tokens": max_tokens,
+            "temperature": temperature,
+            "prefix": prefix,
+        }
+        attempt = 0
+        while True:
+            await budget.acquire()
+            try:
+                reply = await self._send_once(request)
+            except ModelError as error:
+                hold = budget.refused(error.rate) if error.kind in _REFUSALS else 0.0
+                if error.kind not in _RETRY_KINDS or attempt >= max_retries():
+                    raise
+            else:
+                budget.succeeded(reply.rate, input_tokens=reply.all_input_tokens)
+                return reply
+            finally:
+                budget.release()
+            # A hold set by the provider is kept by ``acquire``; otherwise back off, with jitter.
+            if not hold:
+                await asyncio.sleep(min(_MAX_BACKOFF, 0.5 * 2**attempt) * random.uniform(0.8, 1.2))
+            attempt += 1
+
+    async def _send_once(self, request: dict[str, Any]) -> ModelReply:
+        await self._ready()
+        # The SDKs keep their own timeouts; this outer bound only catches one that hangs past them.
+        try:
+            return await asyncio.wait_for(self._send(**request), timeout=timeout() * 2 + 5)
+        except TimeoutError:
+            raise ModelError(
+                f"The model did not answer within {timeout() * 2 + 5:g} s.", kind=ModelErrorKind.TIMEOUT
+            ) from None
+
+    async def _ready(self) -> None:
+        """Whatever must happen once before the first request (an SDK import), outside the request's time limit."""
+        return None
+
+    async def _send(
+        self,
+        *,
+        system: str,
+        messages: list[dict[str, Any]],
+        tool: ToolSpec | None,
+        max_tokens: int,
+        temperature: float,
+        prefix: str,
+    ) -> ModelReply:
+        """One request to the provider, no retries. Raises ModelError (with ``rate`` when the provider said)."""
+        raise NotImplementedError
+
+
+def join_prefix(prefix: str, content: str) -> str:
+    """The first message's text for a provider without cache markers: the prefix, then the per-call text."""
+    return f"{prefix}\n\n{content}" if prefix else content
 
 
 def _scrub(text: str) -> str:
@@ -126,6 +221,7 @@ def reset_clients() -> None:
     """Forget every cached client (tests that change the settings call this)."""
     _loop_clients.clear()
     sdk.reset_clients()
+    reset_budgets()
 
 
 async def close_clients() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.conf import settings
 
-from evaluations.llm.base import ModelClient, ModelError, ModelErrorKind, ModelReply, ToolSpec, max_retries, timeout
+from evaluations.llm.base import ModelClient, ModelError, ModelErrorKind, ModelReply, ToolSpec, timeout
 from evaluations.outbound.bedrock_errors import BedrockFault, FaultKind, bedrock_fault
 from evaluations.outbound.sdk import bedrock_client
 
@@ -27,34 +27,43 @@ _KINDS = {
 
 
 def _client() -> Any:
-    """The shared ``bedrock-runtime`` client with the judge's timeout and bounded retries."""
+    """The shared ``bedrock-runtime`` client with the judge's timeout. One attempt per call: ModelClient.complete
+    retries, so the provider budget sees every throttling answer."""
     return bedrock_client(
         read_timeout=timeout(),
-        max_attempts=max_retries() + 1,
-        pool=max(10, int(settings.TRUSTGATE_JUDGE_CONCURRENCY) * 2),
+        max_attempts=1,
+        pool=max(10, int(settings.TRUSTGATE_JUDGE_MAX_CONCURRENCY) * 2),
     )
 
 
 class BedrockClient(ModelClient):
     provider = "bedrock"
 
+    def budget_key(self) -> str:
+        return f"bedrock:{settings.AWS_DEFAULT_REGION}:{settings.AWS_ENDPOINT_URL_BEDROCK_RUNTIME}"
+
     def _converse(self, request: dict[str, Any]) -> dict[str, Any]:
         response: dict[str, Any] = _client().converse(**request)
         return response
 
-    async def complete(
+    async def _send(
         self,
         *,
         system: str,
         messages: list[dict[str, Any]],
-        tool: ToolSpec | None = None,
-        max_tokens: int = 1024,
-        temperature: float = 0.0,
+        tool: ToolSpec | None,
+        max_tokens: int,
+        temperature: float,
+        prefix: str,
     ) -> ModelReply:
+        # Converse refuses blank text blocks.
+        converse_messages = [{"role": m["role"], "content": [{"text": m["content"] or "(no text)"}]} for m in messages]
+        if prefix and converse_messages:
+            # The stable prefix, then a cache point: system and prefix are read from the prompt cache next time.
+            converse_messages[0]["content"][:0] = [{"text": prefix}, {"cachePoint": {"type": "default"}}]
         request: dict[str, Any] = {
             "modelId": self.model_id,
-            # Converse refuses blank text blocks.
-            "messages": [{"role": m["role"], "content": [{"text": m["content"] or "(no text)"}]} for m in messages],
+            "messages": converse_messages,
             "inferenceConfig": {"maxTokens": max_tokens, "temperature": temperature},
         }
         if system:
@@ -109,4 +118,6 @@ def _reply(response: Any, model_id: str) -> ModelReply:
         input_tokens=int(usage.get("inputTokens") or 0),
         output_tokens=int(usage.get("outputTokens") or 0),
         model_id=model_id,
+        cached_input_tokens=int(usage.get("cacheReadInputTokens") or 0),
+        cache_write_tokens=int(usage.get("cacheWriteInputTokens") or 0),
     )

@@ -3,7 +3,6 @@ through the guarded outbound client like every other HTTP request."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
@@ -15,24 +14,16 @@ from evaluations.llm.base import (
     ModelErrorKind,
     ModelReply,
     ToolSpec,
+    join_prefix,
     loop_cache,
-    max_retries,
     timeout,
 )
+from evaluations.llm.ratelimit import rate_info
 from evaluations.outbound.client import Client, OutboundError, OutboundTimeout, make_client, post
 from evaluations.outbound.guard import EndpointBlocked, EndpointUnresolvable
 from evaluations.outbound.text import excerpt
 
 USER_AGENT = "Trustgate/1.0 (model client)"
-
-_RETRY_KINDS = (
-    ModelErrorKind.TIMEOUT,
-    ModelErrorKind.CONNECTION,
-    ModelErrorKind.RATE_LIMITED,
-    ModelErrorKind.OVERLOADED,
-    ModelErrorKind.SERVER_ERROR,
-)
-_MAX_BACKOFF = 8.0
 
 
 class OpenAICompatibleClient(ModelClient):
@@ -45,6 +36,9 @@ class OpenAICompatibleClient(ModelClient):
         self.base_url = base_url.rstrip("/")
         self.api_key = api_key
 
+    def budget_key(self) -> str:
+        return f"openai:{self.base_url}"
+
     def _http(self) -> Client:
         cache = loop_cache()
         client: Client | None = cache.get(("openai",))
@@ -52,15 +46,20 @@ class OpenAICompatibleClient(ModelClient):
             client = cache[("openai",)] = make_client()
         return client
 
-    async def complete(
+    async def _send(
         self,
         *,
         system: str,
         messages: list[dict[str, Any]],
-        tool: ToolSpec | None = None,
-        max_tokens: int = 1024,
-        temperature: float = 0.0,
+        tool: ToolSpec | None,
+        max_tokens: int,
+        temperature: float,
+        prefix: str,
     ) -> ModelReply:
+        # No cache markers in this API: servers that cache (vLLM, OpenAI) do so by a repeated leading prefix.
+        messages = [dict(m) for m in messages]
+        if prefix and messages:
+            messages[0]["content"] = join_prefix(prefix, messages[0]["content"])
         body: dict[str, Any] = {
             "model": self.model_id,
             "messages": [{"role": "system", "content": system}, *messages] if system else list(messages),
@@ -79,20 +78,10 @@ class OpenAICompatibleClient(ModelClient):
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
         content = json.dumps(body, ensure_ascii=False).encode("utf-8")
-        url = f"{self.base_url}/chat/completions"
-        attempt = 0
-        while True:
-            try:
-                data = await self._post(url, content, headers)
-            except ModelError as error:
-                if error.kind not in _RETRY_KINDS or attempt >= max_retries():
-                    raise
-                await asyncio.sleep(min(_MAX_BACKOFF, 0.5 * 2**attempt))
-                attempt += 1
-                continue
-            return _reply(data, self.model_id)
+        data, rate = await self._post(f"{self.base_url}/chat/completions", content, headers)
+        return _reply(data, self.model_id, rate)
 
-    async def _post(self, url: str, content: bytes, headers: dict[str, str]) -> Any:
+    async def _post(self, url: str, content: bytes, headers: dict[str, str]) -> tuple[Any, Any]:
         try:
             # The URL is the operator's own (a setting, not user input) and usually on a private network, so the
             # public-address rule is lifted; the metadata, scheme and credential checks still apply.
@@ -117,6 +106,7 @@ class OpenAICompatibleClient(ModelClient):
         except EndpointBlocked as exc:
             raise ModelError(f"The judge endpoint may not be used: {exc}", kind=ModelErrorKind.BAD_REQUEST) from None
         status = reply.status
+        rate = rate_info(reply.headers)
         if status >= 400:
             said = excerpt(reply.text)
             said = f" It said: {said}" if said else ""
@@ -130,21 +120,21 @@ class OpenAICompatibleClient(ModelClient):
                 kind, sentence = ModelErrorKind.SERVER_ERROR, "The judge endpoint had a server error"
             else:
                 kind, sentence = ModelErrorKind.BAD_REQUEST, "The judge endpoint rejected the request"
-            raise ModelError(f"{sentence} (HTTP {status}).{said}", kind=kind)
+            raise ModelError(f"{sentence} (HTTP {status}).{said}", kind=kind, rate=rate)
         if reply.truncated:
             limit_kb = settings.TRUSTGATE_MAX_MODEL_REPLY_BYTES // 1024
             raise ModelError(
                 f"The judge endpoint's reply was larger than {limit_kb} KB.", kind=ModelErrorKind.MALFORMED
             )
         try:
-            return json.loads(reply.body)
+            return json.loads(reply.body), rate
         except ValueError:
             raise ModelError(
                 "The judge endpoint sent a reply that is not JSON.", kind=ModelErrorKind.MALFORMED
             ) from None
 
 
-def _reply(data: Any, model_id: str) -> ModelReply:
+def _reply(data: Any, model_id: str, rate: Any = None) -> ModelReply:
     try:
         message = data["choices"][0]["message"]
         if not isinstance(message, dict):
@@ -166,11 +156,17 @@ def _reply(data: Any, model_id: str) -> ModelReply:
                 arguments = None
         # Unreadable arguments stay visible as an empty input, so a caller taking the last call sees it as bad.
         calls.append((str(function.get("name", "")), arguments if isinstance(arguments, dict) else {}))
-    usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
+    usage: dict[str, Any] = data.get("usage") if isinstance(data.get("usage"), dict) else {}
+    raw_details = usage.get("prompt_tokens_details")
+    details: dict[str, Any] = raw_details if isinstance(raw_details, dict) else {}
+    cached = int(details.get("cached_tokens") or 0)
     return ModelReply(
         text=str(message.get("content") or ""),
         tool_calls=tuple(calls),
-        input_tokens=int(usage.get("prompt_tokens") or 0),
+        # OpenAI counts cached tokens inside prompt_tokens; here input means uncached, as for the other providers.
+        input_tokens=max(0, int(usage.get("prompt_tokens") or 0) - cached),
         output_tokens=int(usage.get("completion_tokens") or 0),
         model_id=str(data.get("model") or model_id),
+        cached_input_tokens=cached,
+        rate=rate,
     )

@@ -84,11 +84,12 @@ class CountingClient(ModelClient):
         tool: ToolSpec | None = None,
         max_tokens: int = 1024,
         temperature: float = 0.0,
+        prefix: str = "",
     ) -> ModelReply:
         reply = await self.inner.complete(
-            system=system, messages=messages, tool=tool, max_tokens=max_tokens, temperature=temperature
+            system=system, messages=messages, tool=tool, max_tokens=max_tokens, temperature=temperature, prefix=prefix
         )
-        self.tokens += int(reply.input_tokens) + int(reply.output_tokens)
+        self.tokens += int(reply.all_input_tokens) + int(reply.output_tokens)
         return reply
 
 

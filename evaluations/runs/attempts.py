@@ -11,7 +11,7 @@ from evaluations.outbound.masking import masker
 from evaluations.runs.executor import ConversationResult
 from evaluations.runs.models import EvaluationRun
 from evaluations.scoring.choices import JudgeModel
-from evaluations.scoring.judge import JudgePool
+from evaluations.scoring.judge import JudgePool, judge_usage
 from evaluations.scoring.pii import mask_pii
 from evaluations.scoring.rules import evaluate_rules
 from evaluations.scoring.verdicts import Verdict
@@ -36,6 +36,7 @@ class AttemptScorer:
         self.contacts = run.settings_snapshot.get("allowed_contacts", [])
         self.judge_model = run.judge_model
         self.strictness = run.judge_strictness
+        self.parallel = run.parallel
         self.mask = masker(api_key)  # the run's agent key and the provider keys, built once for the whole run
         self.stop = stop
         self.judge_outage = False
@@ -48,7 +49,9 @@ class AttemptScorer:
 
     def _judge_pool(self) -> JudgePool:
         if self._pool is None:  # created on the event loop: its semaphore and model client belong there
-            self._pool = JudgePool(model=self.judge_model, strictness=self.strictness, knowledge=self.knowledge)
+            self._pool = JudgePool(
+                model=self.judge_model, strictness=self.strictness, knowledge=self.knowledge, parallel=self.parallel
+            )
         return self._pool
 
     async def finish(self, result: ConversationResult) -> tuple[ConversationResult, dict[str, Any]]:
@@ -91,7 +94,7 @@ class AttemptScorer:
                 verdict=Verdict.PASS, score=100.0, rationale="Every rule passed and nothing needed the judge."
             )
         elif self.judge_enabled:
-            fields.update(await self._judge(spec, turns, result, outcome.judge_evidence), judge_calls=1)  # credits
+            fields.update(await self._judge(spec, turns, result, outcome.judge_evidence))
         elif outcome.rules_verdict == "pass":  # rules-only: the deterministic checks this scenario has all passed
             fields.update(verdict=Verdict.PASS, score=100.0, rationale=RULES_ONLY_PASS_RATIONALE)
         else:
@@ -116,13 +119,18 @@ class AttemptScorer:
         if pool.should_stop_early:
             self.judge_outage = True
             self.stop.set()
+        # Credits count the calls made; a judgement cancelled by the early stop made none.
+        cost = {"judge_calls": verdict.calls, "model_usage": judge_usage(verdict)}
         if not verdict.is_scored:
-            self.last_judge_problem = verdict.reason_not_scored
+            if verdict.calls:
+                self.last_judge_problem = verdict.reason_not_scored
             return {
+                **cost,
                 "verdict": Verdict.NOT_SCORED,
                 "rationale": self._clean("Not scored: " + (verdict.reason_not_scored or "the judge gave no verdict.")),
             }
         return {
+            **cost,
             "verdict": Verdict.PASS if verdict.verdict == "pass" else Verdict.FAIL,
             "score": verdict.score,
             "rationale": self._clean(verdict.rationale),

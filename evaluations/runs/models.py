@@ -116,6 +116,8 @@ class Attempt(models.Model):
     judge_prompt_version = models.CharField(max_length=20, blank=True)
     judge_strictness = models.CharField(max_length=10, blank=True)
     judge_calls = models.PositiveSmallIntegerField(default=0)  # LLM judge calls made for it (billing counts them)
+    # Model calls and tokens by purpose ({"judge": {...}, "simulated_user": {...}}; evaluations/llm/usage.py).
+    model_usage = models.JSONField(default=dict, blank=True)
     started_at = models.DateTimeField()
     finished_at = models.DateTimeField()
 

@@ -36,6 +36,7 @@ from evaluations.monitors.models import (
 from evaluations.monitors.rules import parse_rules
 from evaluations.monitors.scheduling import schedule_name
 from evaluations.monitors.validators import parse_secret_reference
+from evaluations.scoring.judge import JUDGE_PROMPT_VERSION
 from evaluations.scoring.pii import scan_pii
 
 
@@ -335,7 +336,11 @@ def test_judge_runs_after_rules_pass_and_records_its_model_and_prompt_version(
     assert run.samples_passed == 3 and len(anthropic_judge_env.requests) == 3
     assert run.judge_tokens == 3 * 160  # as the model reported
     sample = MonitorSample.objects.filter(run=run).first()
-    assert (sample.judge_verdict, sample.judge_model, sample.judge_prompt_version) == ("pass", "sonnet", "judge-v1")
+    assert (sample.judge_verdict, sample.judge_model, sample.judge_prompt_version) == (
+        "pass",
+        "sonnet",
+        JUDGE_PROMPT_VERSION,
+    )
     assert "Refund window?" in anthropic_judge_env.requests[0].user_text
 
     anthropic_judge_env.requests.clear()

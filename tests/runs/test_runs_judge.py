@@ -8,7 +8,7 @@ from evaluations.agents.models import Protocol
 from evaluations.agents.services import agent_create
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.models import EvaluationRun
-from evaluations.scoring.judge import JUDGE_PROMPT_VERSION
+from evaluations.scoring.judge import EARLY_STOP_AFTER, JUDGE_PROMPT_VERSION
 from evaluations.scoring.verdicts import Verdict
 from suites.services import suite_create
 
@@ -60,9 +60,11 @@ def test_hard_rule_failure_is_not_overruled_by_a_passing_judge(
 def test_judge_outage_stops_the_run_early_and_marks_it_refundable(
     launch, acme, anthropic_judge_env, private_endpoints
 ) -> None:  # type: ignore[no-untyped-def]
+    import anthropic  # noqa: F401 - loaded before the run, as in a worker that has judged before
+
     from evaluations.demo.agent import serve
 
-    server, _thread = serve(port=0, latency_ms=40)  # slow enough that the judge's failures arrive mid-run
+    server, _thread = serve(port=0, latency_ms=100)  # slow enough that the judge's failures arrive mid-run
     try:
         agent = agent_create(
             account=acme,
@@ -76,7 +78,8 @@ def test_judge_outage_stops_the_run_early_and_marks_it_refundable(
         suite = suite_create(account=acme, name="Outage", scenarios=scenarios)
         for _ in range(60):
             anthropic_judge_env.overloaded()
-        run = run_with(launch, agent, suite)
+        anthropic_judge_env.latency = 0.1  # the judge is slower than the agent: judgements queue up
+        run = launch(agent=agent, suite=suite, runs_per_scenario=1, parallel=2, judge_model="sonnet")
     finally:
         server.shutdown()
     assert run.status == RunStatus.FAILED and run.is_refundable
@@ -86,6 +89,12 @@ def test_judge_outage_stops_the_run_early_and_marks_it_refundable(
     assert all(a.verdict == Verdict.NOT_SCORED for a in attempts)
     assert all("Not scored" in a.rationale for a in attempts)
     assert not any(a.is_breach for a in attempts)
+    # After the stop decision no judgement is sent: the provider saw the five that decided it and those already in
+    # flight (at most the run's parallel), and credits count exactly the calls it saw.
+    calls = len(anthropic_judge_env.requests)
+    assert EARLY_STOP_AFTER <= calls <= EARLY_STOP_AFTER + 2, {a.rationale for a in attempts}
+    assert sum(a.judge_calls for a in attempts) <= calls  # a call cancelled in flight is not charged
+    assert sum("never sent to the judge" in a.rationale for a in attempts) >= len(attempts) - calls
 
 
 def test_four_unscored_replies_do_not_stop_the_run(launch, demo_agent_record, judge_suite, anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]

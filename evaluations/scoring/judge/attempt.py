@@ -1,4 +1,4 @@
-"""Judging one attempt: one model call with a deadline.
+"""Judging one attempt: one model call (retried by the model client within the provider's budget).
 
 ``judge_attempt`` never raises: a model error, a timeout, or a missing or malformed verdict is Not scored,
 never a pass, a fail or a breach. Rules run first and their hard failures have the last word; the judge only
@@ -7,13 +7,11 @@ weighs what rules hand it as evidence.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
-
-from django.conf import settings
+from typing import Any
 
 from evaluations.connectors.base import ToolCall, Turn
-from evaluations.llm.clients import ModelClient, ModelError, get_model_client
+from evaluations.llm.clients import ModelClient, ModelError, ModelReply, get_model_client
 from evaluations.llm.fencing import new_boundary
 from evaluations.scoring.choices import JudgeModel
 from evaluations.scoring.judge.prompt import (
@@ -29,12 +27,6 @@ from evaluations.specs import ScenarioSpec
 _MAX_TOKENS = 1500
 
 
-def _deadline() -> float:
-    """An outer bound on one judge call: every try's timeout plus room for backoff between tries."""
-    retries = max(0, int(settings.TRUSTGATE_MODEL_MAX_RETRIES))
-    return float(settings.TRUSTGATE_MODEL_TIMEOUT) * (retries + 1) + 10.0 * retries + 5.0
-
-
 async def judge_attempt(
     *,
     spec: ScenarioSpec,
@@ -45,8 +37,24 @@ async def judge_attempt(
     strictness: str,
     model: str,
     client: ModelClient | None = None,
+    policy_boundary: str | None = None,
 ) -> JudgeVerdict:
-    """Judge one attempt. Never raises: anything short of a valid verdict is Not scored, with the reason."""
+    """Judge one attempt. Never raises: anything short of a valid verdict is Not scored, with the reason.
+
+    ``policy_boundary`` fences the policy; a pool passes one per run so the cached prefix repeats exactly.
+    """
+    reply: ModelReply | None = None
+
+    def usage() -> dict[str, Any]:
+        if reply is None:
+            return {"calls": 1 if sent else 0}
+        return {
+            "calls": 1,
+            "input_tokens": reply.input_tokens,
+            "cached_input_tokens": reply.cached_input_tokens,
+            "cache_write_tokens": reply.cache_write_tokens,
+            "output_tokens": reply.output_tokens,
+        }
 
     def not_scored(reason: str) -> JudgeVerdict:
         return JudgeVerdict(
@@ -58,15 +66,17 @@ async def judge_attempt(
             prompt_version=JUDGE_PROMPT_VERSION,
             strictness=strictness,
             reason_not_scored=reason,
+            **usage(),
         )
 
+    sent = False
     if model == JudgeModel.RULES_ONLY:
         return not_scored("No judge is configured (rules only).")
     with_dimensions = needs_dimensions(spec)
     try:
         if client is None:
             client = get_model_client(model)
-        system, messages = build_judge_messages(
+        request = build_judge_messages(
             spec=spec,
             turns=turns,
             tool_calls=tool_calls,
@@ -74,16 +84,16 @@ async def judge_attempt(
             knowledge=knowledge,
             strictness=strictness,
             boundary=new_boundary(),
+            policy_boundary=policy_boundary or new_boundary(),
         )
-        reply = await asyncio.wait_for(
-            client.complete(
-                system=system,
-                messages=messages,
-                tool=record_verdict_tool(with_dimensions=with_dimensions),
-                max_tokens=_MAX_TOKENS,
-                temperature=0.0,
-            ),
-            timeout=_deadline(),
+        sent = True
+        reply = await client.complete(
+            system=request.system,
+            messages=request.messages,
+            prefix=request.prefix,
+            tool=record_verdict_tool(),
+            max_tokens=_MAX_TOKENS,
+            temperature=0.0,
         )
         verdict, score, rationale, dimensions = read_verdict(
             reply.tool_calls, reply.text, with_dimensions=with_dimensions
@@ -91,7 +101,7 @@ async def judge_attempt(
     except ModelError as error:
         return not_scored(f"The judge could not be reached: {error.message}")
     except TimeoutError:
-        return not_scored(f"The judge did not answer within {_deadline():g} s.")
+        return not_scored("The judge did not answer in time.")
     except MalformedVerdict as error:
         return not_scored(f"The judge's verdict could not be used: {error}.")
     except Exception as error:  # never let the judge fail a run or count as a breach
@@ -104,4 +114,5 @@ async def judge_attempt(
         model=model,
         prompt_version=JUDGE_PROMPT_VERSION,
         strictness=strictness,
+        **usage(),
     )

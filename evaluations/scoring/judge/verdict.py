@@ -25,6 +25,12 @@ class JudgeVerdict:
     prompt_version: str
     strictness: str
     reason_not_scored: str = ""
+    # What it cost: provider calls made (0 when it was never sent) and the tokens they reported.
+    calls: int = 0
+    input_tokens: int = 0
+    cached_input_tokens: int = 0
+    cache_write_tokens: int = 0
+    output_tokens: int = 0
 
     @property
     def is_scored(self) -> bool:
@@ -94,3 +100,19 @@ def read_verdict(
             last_error = last_error or error
     assert last_error is not None
     raise last_error
+
+
+def judge_usage(verdict: JudgeVerdict) -> dict[str, Any]:
+    """The ``model_usage`` an attempt stores for its judgement (empty when no call was made)."""
+    if not verdict.calls:
+        return {}
+    return {
+        "judge": {
+            "model": verdict.model,
+            "calls": verdict.calls,
+            "input_tokens": verdict.input_tokens,
+            "cached_input_tokens": verdict.cached_input_tokens,
+            "cache_write_tokens": verdict.cache_write_tokens,
+            "output_tokens": verdict.output_tokens,
+        }
+    }

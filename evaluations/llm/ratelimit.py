@@ -1,0 +1,202 @@
+"""One concurrency budget per model provider, shared by every run a worker process executes.
+
+A budget starts from the run's parallel setting and grows by one call for each success while the provider's
+rate-limit headers leave room; a refusal (429 / 529 / throttling) halves it and holds new calls until the
+provider's ``retry-after`` (or reset time) has passed. Once the headers say how many requests a minute are
+allowed, calls are paced just under that rate, so after the first back-off at a limit the provider refuses
+nothing more. It never exceeds ``TRUSTGATE_JUDGE_MAX_CONCURRENCY``.
+
+Budgets are plain state behind a thread lock (a worker runs each run on its own event loop in its own thread);
+a waiting call sleeps in short steps on its own loop rather than holding a loop-bound primitive.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import math
+import threading
+import time
+from collections.abc import Mapping
+from datetime import UTC, datetime
+
+from django.conf import settings
+
+__all__ = ["ProviderBudget", "RateInfo", "budget_for", "rate_info", "reset_budgets"]
+
+_POLL = 0.02  # seconds between looks at a full budget
+_PACE_MARGIN = 0.97  # pace a known limit this far under it: clocks and queues are never exact
+_MAX_HOLD = 60.0  # a retry-after longer than this is cut to it
+
+
+@dataclasses.dataclass(frozen=True)
+class RateInfo:
+    """What a provider said about its limits in one reply (any field may be unknown)."""
+
+    requests_limit: int | None = None  # requests a minute
+    requests_remaining: int | None = None
+    tokens_limit: int | None = None  # input tokens a minute
+    tokens_remaining: int | None = None
+    reset_in: float | None = None  # seconds until the request budget is full again
+    retry_after: float | None = None  # seconds the provider asked us to wait
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(float(value)) if value not in (None, "") else None
+    except ValueError:
+        return None
+
+
+def _seconds(value: str | None) -> float | None:
+    """Seconds from a header: a number, an RFC 3339 time (Anthropic), or a Go-style duration (``6m0s``, OpenAI)."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        return max(0.0, (moment - datetime.now(UTC)).total_seconds())
+    except ValueError:
+        pass
+    total, number = 0.0, ""
+    units = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 0.001}
+    index = 0
+    while index < len(value):
+        char = value[index]
+        if char.isdigit() or char == ".":
+            number += char
+            index += 1
+            continue
+        unit = "ms" if value[index : index + 2] == "ms" else char
+        if unit not in units or not number:
+            return None
+        total += float(number) * units[unit]
+        number = ""
+        index += len(unit)
+    return total if not number else None
+
+
+def rate_info(headers: Mapping[str, str] | None) -> RateInfo | None:
+    """Read Anthropic (``anthropic-ratelimit-*``), OpenAI-compatible (``x-ratelimit-*``) and ``retry-after``."""
+    if not headers:
+        return None
+    lower = {str(k).lower(): str(v) for k, v in headers.items()}
+    info = RateInfo(
+        requests_limit=_int(lower.get("anthropic-ratelimit-requests-limit") or lower.get("x-ratelimit-limit-requests")),
+        requests_remaining=_int(
+            lower.get("anthropic-ratelimit-requests-remaining") or lower.get("x-ratelimit-remaining-requests")
+        ),
+        tokens_limit=_int(
+            lower.get("anthropic-ratelimit-input-tokens-limit")
+            or lower.get("anthropic-ratelimit-tokens-limit")
+            or lower.get("x-ratelimit-limit-tokens")
+        ),
+        tokens_remaining=_int(
+            lower.get("anthropic-ratelimit-input-tokens-remaining")
+            or lower.get("anthropic-ratelimit-tokens-remaining")
+            or lower.get("x-ratelimit-remaining-tokens")
+        ),
+        reset_in=_seconds(lower.get("anthropic-ratelimit-requests-reset") or lower.get("x-ratelimit-reset-requests")),
+        retry_after=_seconds(lower.get("retry-after")),
+    )
+    return None if info == RateInfo() else info
+
+
+def _cap() -> int:
+    return max(1, int(settings.TRUSTGATE_JUDGE_MAX_CONCURRENCY))
+
+
+class ProviderBudget:
+    """How many calls to one provider may be in flight, and when the next may start."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._lock = threading.Lock()
+        self.limit = 1.0  # calls at once (fractional while growing)
+        self.in_flight = 0
+        self.rpm: float | None = None  # the pace, once a limit is known
+        self._next_start = 0.0  # monotonic time before which no call starts (pace and holds)
+        self._tokens_per_call = 0.0  # running mean of input tokens, to turn a token limit into a pace
+        self.refusals = 0  # 429 / 529 / throttling answers seen
+        self.calls = 0
+
+    def start_at(self, parallel: int) -> None:
+        """A run begins: let at least its parallel setting run at once (never above the cap)."""
+        with self._lock:
+            self.limit = max(self.limit, float(min(_cap(), max(1, parallel))))
+
+    async def acquire(self) -> None:
+        while True:
+            with self._lock:
+                now = time.monotonic()
+                wait = self._next_start - now
+                if wait <= 0 and self.in_flight < min(int(self.limit), _cap()):
+                    self.in_flight += 1
+                    self.calls += 1
+                    if self.rpm:
+                        self._next_start = max(now, self._next_start) + 60.0 / self.rpm
+                    return
+            await asyncio.sleep(min(max(wait, _POLL), 0.25))
+
+    def release(self) -> None:
+        with self._lock:
+            self.in_flight = max(0, self.in_flight - 1)
+
+    def succeeded(self, info: RateInfo | None, *, input_tokens: int = 0) -> None:
+        with self._lock:
+            if input_tokens:
+                self._tokens_per_call = (self._tokens_per_call * 0.9 + input_tokens * 0.1) or float(input_tokens)
+            self._learn(info)
+            room = info is None or info.requests_remaining is None or info.requests_remaining > self.in_flight
+            if room and (info is None or info.tokens_remaining is None or info.tokens_remaining > 0):
+                # Additive increase: about one more call at once per round of calls that all succeeded.
+                self.limit = min(float(_cap()), self.limit + 1.0 / max(1.0, math.floor(self.limit) / 4))
+
+    def refused(self, info: RateInfo | None) -> float:
+        """The provider refused a call (rate limit or overload): halve, hold, and say how long to wait."""
+        with self._lock:
+            self.refusals += 1
+            self._learn(info)
+            self.limit = max(1.0, math.floor(self.limit / 2))
+            hold = None
+            if info is not None:
+                hold = info.retry_after if info.retry_after is not None else info.reset_in
+            if hold is not None:
+                self._next_start = max(self._next_start, time.monotonic() + min(hold, _MAX_HOLD))
+            return min(hold, _MAX_HOLD) if hold is not None else 0.0
+
+    def _learn(self, info: RateInfo | None) -> None:
+        if info is None:
+            return
+        paces = []
+        if info.requests_limit:
+            paces.append(info.requests_limit * _PACE_MARGIN)
+        if info.tokens_limit and self._tokens_per_call > 0:
+            paces.append(info.tokens_limit / self._tokens_per_call * _PACE_MARGIN)
+        if paces:
+            self.rpm = min(paces)
+
+
+_budgets: dict[str, ProviderBudget] = {}
+_budgets_lock = threading.Lock()
+
+
+def budget_for(name: str) -> ProviderBudget:
+    """The process's budget for one provider endpoint (``anthropic:<base url>``, ``bedrock:<region>``, ...)."""
+    with _budgets_lock:
+        budget = _budgets.get(name)
+        if budget is None:
+            budget = _budgets[name] = ProviderBudget(name)
+        return budget
+
+
+def reset_budgets() -> None:
+    """Forget every budget (tests that change providers call this through ``reset_clients``)."""
+    with _budgets_lock:
+        _budgets.clear()
