@@ -184,6 +184,32 @@ class RunLinksSerializer(serializers.Serializer):
         ref_name = "RunLinks"
 
 
+class ModelUsageSerializer(serializers.Serializer):
+    model = serializers.CharField(allow_blank=True, help_text="The model choice (sonnet, haiku, opus); blank in total.")
+    calls = serializers.IntegerField()
+    input_tokens = serializers.IntegerField(help_text="Input tokens not read from or written to the prompt cache.")
+    cached_input_tokens = serializers.IntegerField(help_text="Input tokens read from the provider's prompt cache.")
+    cache_write_tokens = serializers.IntegerField(help_text="Input tokens written to the prompt cache.")
+    output_tokens = serializers.IntegerField()
+    cost_usd = serializers.FloatField(help_text="Estimated provider cost at TRUSTGATE_MODEL_PRICES (US dollars).")
+
+    class Meta:
+        ref_name = "ModelUsage"
+
+
+class RunModelUsageSerializer(serializers.Serializer):
+    judge = ModelUsageSerializer()
+    generation = ModelUsageSerializer(help_text="Scenario writing (Generate new).")
+    simulated_user = ModelUsageSerializer()
+    total = ModelUsageSerializer()
+    cache_read_share = serializers.FloatField(
+        allow_null=True, help_text="Share of all input tokens read from the prompt cache (0-1); null without calls."
+    )
+
+    class Meta:
+        ref_name = "RunModelUsage"
+
+
 class RunStatusSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.CharField(help_text="queued, running, succeeded, failed or cancelled.")
@@ -203,6 +229,7 @@ class RunStatusSerializer(serializers.Serializer):
     warnings = serializers.ListField(child=serializers.CharField())
     options = RunGateOptionsSerializer()
     error_message = serializers.CharField(allow_blank=True)
+    model_usage = RunModelUsageSerializer(help_text="Model calls, tokens and estimated provider cost, so far.")
     links = RunLinksSerializer()
 
     class Meta:

@@ -206,6 +206,7 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
         "warnings": list(verdict.warnings),
         "options": GateOptions.of_run(run).to_dict(),
         "error_message": run.error_message,
+        "model_usage": report["model_usage"] if report else run_selectors.run_model_usage(run=run),
         "links": {
             "status_url": absolute_url(request, "api:run-detail", run.pk),
             "report_url": absolute_url(request, "evaluations:run-report", run.pk),

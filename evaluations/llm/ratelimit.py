@@ -1,10 +1,11 @@
 """One concurrency budget per model provider, shared by every run a worker process executes.
 
-A budget starts from the run's parallel setting and grows by one call for each success while the provider's
-rate-limit headers leave room; a refusal (429 / 529 / throttling) halves it and holds new calls until the
-provider's ``retry-after`` (or reset time) has passed. Once the headers say how many requests a minute are
-allowed, calls are paced just under that rate, so after the first back-off at a limit the provider refuses
-nothing more. It never exceeds ``TRUSTGATE_JUDGE_MAX_CONCURRENCY``.
+A budget starts from the run's parallel setting and grows while calls succeed and the provider's rate-limit
+headers leave room; a refusal (429 / 529 / throttling) halves it and holds new calls until the provider's
+``retry-after`` (or reset time) has passed. Once the headers say how many requests (or tokens) a minute are
+allowed, calls are paced just under that rate and the pace, not the count, is what holds them back, so after
+the first back-off at a limit the provider refuses nothing more. Calls at once never exceed
+``TRUSTGATE_JUDGE_MAX_CONCURRENCY``.
 
 Budgets are plain state behind a thread lock (a worker runs each run on its own event loop in its own thread);
 a waiting call sleeps in short steps on its own loop rather than holding a loop-bound primitive.
@@ -121,7 +122,8 @@ class ProviderBudget:
         self.limit = 1.0  # calls at once (fractional while growing)
         self.in_flight = 0
         self.rpm: float | None = None  # the pace, once a limit is known
-        self._next_start = 0.0  # monotonic time before which no call starts (pace and holds)
+        self._next_start = 0.0  # monotonic time of the next free start at the pace
+        self._hold_until = 0.0  # no call starts before this (the provider's retry-after)
         self._tokens_per_call = 0.0  # running mean of input tokens, to turn a token limit into a pace
         self.refusals = 0  # 429 / 529 / throttling answers seen
         self.calls = 0
@@ -132,17 +134,24 @@ class ProviderBudget:
             self.limit = max(self.limit, float(min(_cap(), max(1, parallel))))
 
     async def acquire(self) -> None:
+        """Wait for room. Once a pace is known each waiter books its own start time (first come, first booked)
+        and sleeps until then, so hundreds of queued calls cost one wake-up each, not a poll each."""
+        slot: float | None = None
         while True:
             with self._lock:
                 now = time.monotonic()
-                wait = self._next_start - now
-                if wait <= 0 and self.in_flight < min(int(self.limit), _cap()):
+                if slot is not None and slot < self._hold_until:
+                    slot = None  # the provider asked for a pause after this booking: book again after it
+                if slot is None and self.rpm and now >= self._hold_until:
+                    slot = max(now, self._next_start)
+                    self._next_start = slot + 60.0 / self.rpm
+                ready_at = max(self._hold_until, slot if slot is not None else now)
+                if now >= ready_at and self.in_flight < min(int(self.limit), _cap()):
                     self.in_flight += 1
                     self.calls += 1
-                    if self.rpm:
-                        self._next_start = max(now, self._next_start) + 60.0 / self.rpm
                     return
-            await asyncio.sleep(min(max(wait, _POLL), 0.25))
+                wait = ready_at - now if ready_at > now else _POLL
+            await asyncio.sleep(wait)
 
     def release(self) -> None:
         with self._lock:
@@ -153,6 +162,10 @@ class ProviderBudget:
             if input_tokens:
                 self._tokens_per_call = (self._tokens_per_call * 0.9 + input_tokens * 0.1) or float(input_tokens)
             self._learn(info)
+            if self.rpm:
+                # The pace keeps the rate under the provider's limit; calls at once need not hold it back too.
+                self.limit = float(_cap())
+                return
             room = info is None or info.requests_remaining is None or info.requests_remaining > self.in_flight
             if room and (info is None or info.tokens_remaining is None or info.tokens_remaining > 0):
                 # Additive increase: about one more call at once per round of calls that all succeeded.
@@ -168,7 +181,8 @@ class ProviderBudget:
             if info is not None:
                 hold = info.retry_after if info.retry_after is not None else info.reset_in
             if hold is not None:
-                self._next_start = max(self._next_start, time.monotonic() + min(hold, _MAX_HOLD))
+                self._hold_until = max(self._hold_until, time.monotonic() + min(hold, _MAX_HOLD))
+                self._next_start = max(self._next_start, self._hold_until)
             return min(hold, _MAX_HOLD) if hold is not None else 0.0
 
     def _learn(self, info: RateInfo | None) -> None:

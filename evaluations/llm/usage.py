@@ -73,6 +73,15 @@ def usage_add(total: dict[str, Usage], model_usage: Mapping[str, Any] | None) ->
             total.setdefault(purpose, Usage()).add(Usage.from_dict(data))
 
 
+def usage_merge(target: dict[str, Any], other: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Add the stored mapping ``other`` into the stored mapping ``target`` (in place; also returned)."""
+    total: dict[str, Usage] = {}
+    usage_add(total, target)
+    usage_add(total, other)
+    target.update({purpose: usage.to_dict() for purpose, usage in total.items()})
+    return target
+
+
 def usage_summary(items: Iterable[Mapping[str, Any] | None]) -> dict[str, Any]:
     """Per purpose and in total: calls, input, cached and output tokens and the estimated cost, for pages and the
     API (every purpose is listed, with zeros when it made no call)."""

@@ -16,12 +16,13 @@ from typing import Any
 from evaluations.bridge import run_sync
 from evaluations.connectors.base import AgentConfig, AgentError, Conversation, ErrorKind, Turn
 from evaluations.llm.clients import ModelClient, ModelError, ModelReply, ToolSpec, close_clients, get_model_client
+from evaluations.llm.usage import usage_merge
 from evaluations.monitors import rules as monitor_rules
 from evaluations.monitors.models import SampleVerdict
 from evaluations.outbound.client import Client, make_client
 from evaluations.outbound.masking import masker
 from evaluations.runs.executor import send_with_retry
-from evaluations.scoring.judge import JudgeVerdict, judge_attempt
+from evaluations.scoring.judge import JudgeVerdict, judge_attempt, judge_usage
 from evaluations.specs import ScenarioKind, ScenarioSpec
 
 PARALLEL_SAMPLES = 4
@@ -66,6 +67,7 @@ class SampleResult:
     judge: JudgeVerdict | None = None
     agent_tokens: int = 0
     judge_tokens: int = 0
+    judge_usage: dict[str, Any] = dataclasses.field(default_factory=dict)  # {"judge": Usage.to_dict()}
 
 
 class CountingClient(ModelClient):
@@ -99,7 +101,9 @@ def _judge_spec(case: CasePlan, rubric: str) -> ScenarioSpec:
     )
 
 
-async def _judge(plan: RunPlan, case: CasePlan, answer: str, tool_calls: Sequence[Any]) -> tuple[JudgeVerdict, int]:
+async def _judge(
+    plan: RunPlan, case: CasePlan, answer: str, tool_calls: Sequence[Any]
+) -> tuple[JudgeVerdict, int, dict[str, Any]]:
     """Every rubric must pass; the first fail decides, any "not scored" makes the sample not judged."""
     try:
         client: CountingClient | None = CountingClient(get_model_client(plan.judge_model))
@@ -121,10 +125,13 @@ async def _judge(plan: RunPlan, case: CasePlan, answer: str, tool_calls: Sequenc
         if verdict.verdict != "pass":
             break
     tokens = client.tokens if client else 0
+    usage: dict[str, Any] = {}
+    for verdict in verdicts:
+        usage_merge(usage, judge_usage(verdict))
     decisive = next((v for v in verdicts if v.verdict == "fail"), None) or next(
         (v for v in verdicts if v.verdict != "pass"), verdicts[-1]
     )
-    return decisive, tokens
+    return decisive, tokens, usage
 
 
 def case_rubrics(case: CasePlan) -> list[str]:
@@ -182,11 +189,11 @@ async def _sample(plan: RunPlan, case: CasePlan, index: int, client: Client) -> 
         return SampleResult(
             case.case_id, index, SampleVerdict.PASS, answer, latency, outcome.results, agent_tokens=agent_tokens
         )
-    judged, judge_tokens = await _judge(plan, case, answer, mask.json(reply.tool_calls))
+    judged, judge_tokens, usage = await _judge(plan, case, answer, mask.json(reply.tool_calls))
     verdict = {"pass": SampleVerdict.PASS, "fail": SampleVerdict.FAIL}.get(judged.verdict, SampleVerdict.NOT_JUDGED)
     return SampleResult(
         case.case_id, index, verdict, answer, latency, outcome.results, judge=judged,
-        agent_tokens=agent_tokens, judge_tokens=judge_tokens,
+        agent_tokens=agent_tokens, judge_tokens=judge_tokens, judge_usage=usage,
     )  # fmt: skip
 
 

@@ -195,6 +195,8 @@ class MonitorUsage(models.Model):
     month = models.DateField()  # the first day of the month
     agent_tokens = models.PositiveBigIntegerField(default=0)
     judge_tokens = models.PositiveBigIntegerField(default=0)
+    # The judge's calls and tokens by kind ({"judge": {...}}; evaluations/llm/usage.py), for the monthly cost.
+    model_usage = models.JSONField(default=dict, blank=True)
     budget_alerted = models.BooleanField(default=False)
 
     class Meta:

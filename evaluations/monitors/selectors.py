@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from billing.selectors import account_ids_for_user, get_for_member
 from evaluations.agents.selectors import agent_list_for_account
+from evaluations.llm.usage import usage_summary
 from evaluations.monitors import engine
 from evaluations.monitors.models import (
     MONITOR_RUN_ACTIVE,
@@ -123,6 +124,7 @@ def monitor_detail(*, monitor: Monitor) -> dict[str, Any]:
         "active_run": next((r for r in runs if r.is_active), None),
         "usage": usage,
         "tokens_used": used,
+        "model_usage": usage_summary([usage.model_usage if usage else None]),
         "budget_percent": min(100, round(100 * used / monitor.monthly_token_budget))
         if monitor.monthly_token_budget
         else 100,

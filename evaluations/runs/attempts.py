@@ -63,6 +63,7 @@ class AttemptScorer:
             "started_at": result.started_at,
             "finished_at": result.finished_at,
             "transcript": self._masked_transcript(spec, turns),
+            "model_usage": dict(result.model_usage),
         }
         if result.error is not None:
             return result, self.mask.json(
@@ -120,7 +121,7 @@ class AttemptScorer:
             self.judge_outage = True
             self.stop.set()
         # Credits count the calls made; a judgement cancelled by the early stop made none.
-        cost = {"judge_calls": verdict.calls, "model_usage": judge_usage(verdict)}
+        cost = {"judge_calls": verdict.calls, "model_usage": {**result.model_usage, **judge_usage(verdict)}}
         if not verdict.is_scored:
             if verdict.calls:
                 self.last_judge_problem = verdict.reason_not_scored

@@ -23,6 +23,7 @@ from django.utils import timezone
 from evaluations.connectors import send_message
 from evaluations.connectors.base import AgentConfig, AgentError, AgentReply, Conversation, ErrorKind, ToolCall, Turn
 from evaluations.llm.clients import close_clients
+from evaluations.llm.usage import Usage
 from evaluations.outbound.client import Client, make_client
 from evaluations.outbound.masking import redact_json
 from evaluations.runs.simulated_user import SimulatorError, next_user_turn
@@ -51,6 +52,7 @@ class ConversationResult:
     started_at: datetime
     finished_at: datetime
     simulator_error: str = ""  # the simulated user failed mid-conversation (not the agent's fault)
+    model_usage: dict[str, Any] = dataclasses.field(default_factory=dict)  # the simulated user's calls and tokens
 
     @property
     def mean_latency_ms(self) -> int | None:
@@ -94,6 +96,7 @@ async def drive_conversation(
     latencies: list[int] = []
     error: AgentError | None = None
     simulator_error = ""
+    simulator_usage = Usage()
     scripted = list(spec.turns) if not spec.persona else list(spec.turns[:1])
     sent = 0
     while scripted:
@@ -119,6 +122,7 @@ async def drive_conversation(
             except SimulatorError as exc:
                 simulator_error = str(exc)
                 break
+            simulator_usage.add(Usage.from_dict(turn.usage))
             if not turn.done:
                 scripted.append(turn.message)
     return ConversationResult(
@@ -130,6 +134,7 @@ async def drive_conversation(
         started_at=started,
         finished_at=timezone.now(),
         simulator_error=simulator_error,
+        model_usage={"simulated_user": simulator_usage.to_dict()} if simulator_usage.calls else {},
     )
 
 

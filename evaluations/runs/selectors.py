@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from billing.selectors import RunUsage, account_ids_for_user, get_for_member
 from evalsite.http import AnyUser as User
+from evaluations.llm.usage import usage_summary
 from evaluations.runs.choices import RunStage, RunStatus
 from evaluations.runs.models import Attempt, EvaluationRun
 from evaluations.scoring.verdicts import Verdict
@@ -110,3 +111,15 @@ def run_usage(*, run_id: int) -> RunUsage:
             generation += max(0, min(answered, max_turns[key] - 1))
     generation += int((run.settings_snapshot or {}).get("generation_calls", 0))
     return RunUsage(agent_messages=messages, judge_calls=judge_calls, generation_calls=generation)
+
+
+def run_model_usage(*, run: EvaluationRun, attempts: Iterable[Attempt] | None = None) -> dict[str, Any]:
+    """What the run's model calls used, per purpose (judge, generation, simulated user) and in total: calls,
+    input, cached and output tokens, and the estimated provider cost (``evaluations/llm/usage.py``). Pass the
+    attempts when they are already loaded; otherwise one query reads their usage."""
+    if attempts is None:
+        items: list[Any] = list(Attempt.objects.filter(run_id=run.pk).values_list("model_usage", flat=True))
+    else:
+        items = [attempt.model_usage for attempt in attempts]
+    items.append((run.settings_snapshot or {}).get("model_usage"))
+    return usage_summary(items)

@@ -329,7 +329,14 @@ def _generate(run: EvaluationRun) -> bool:
         ScenarioSpec.from_dict({**data, "key": f"g{i}"}).to_dict() for i, data in enumerate(outcome.scenarios, 1)
     ]
     run.scenarios = generated + list(run.scenarios)  # red-team attacks, frozen at launch, come after
-    run.settings_snapshot = {**snapshot, "generated": True, "generation_calls": outcome.calls}
+    usage = {"model": generation_model(), "calls": outcome.calls, "input_tokens": outcome.input_tokens}
+    usage["output_tokens"] = outcome.output_tokens
+    run.settings_snapshot = {
+        **snapshot,
+        "generated": True,
+        "generation_calls": outcome.calls,
+        "model_usage": {"generation": usage},  # read by runs.selectors.run_model_usage
+    }
     EvaluationRun.objects.filter(pk=run.pk).update(scenarios=run.scenarios, settings_snapshot=run.settings_snapshot)
     return True
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import Any
 
 from django.conf import settings
 
 from evaluations.connectors.base import Turn
 from evaluations.llm.clients import ModelClient, ModelError, ToolSpec, get_model_client
 from evaluations.llm.fencing import fence, new_boundary
+from evaluations.llm.usage import Usage
 from evaluations.specs import ScenarioSpec
 
 USER_TURN_TOOL = ToolSpec(
@@ -48,6 +50,7 @@ class SimulatorError(Exception):
 class NextTurn:
     message: str
     done: bool
+    usage: dict[str, Any] = dataclasses.field(default_factory=dict)  # the call's tokens (evaluations/llm/usage.py)
 
 
 def generation_model() -> str:
@@ -80,4 +83,5 @@ async def next_user_turn(spec: ScenarioSpec, turns: Sequence[Turn], *, client: M
     message, done = data.get("message"), data.get("done")
     if not isinstance(message, str) or not isinstance(done, bool) or (not done and not message.strip()):
         raise SimulatorError("The simulated user's turn was malformed.")
-    return NextTurn(message=message.strip()[:4000], done=done)
+    usage = Usage.from_reply(reply, model=generation_model()).to_dict()
+    return NextTurn(message=message.strip()[:4000], done=done, usage=usage)

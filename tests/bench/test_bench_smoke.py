@@ -38,6 +38,17 @@ BENCHES = {
         "full-text presidio analyze() for comparison: median",
         "windowed vs full-text scan mismatches: 0",
     ],
+    "judge_rate.py": [
+        "single-turn conversations at 20 ms, parallel 4",
+        "judge_rpm=600 wall=",
+        "judge_rpm=3000 wall=",
+        "ideal=",
+        "ratio=",
+        "rejected=",
+        "first_backoff=",
+        "prompt cache: policy=4000 tokens",
+        "cache_read_share=",
+    ],
     "gate_simulation.py": [
         "Gate simulation: 53 scenarios",
         "runs=1 ",

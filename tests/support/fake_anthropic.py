@@ -39,6 +39,7 @@ class RecordedRequest:
     path: str
     body: dict[str, Any]
     headers: dict[str, str]
+    at: float = dataclasses.field(default_factory=time.monotonic)  # when it arrived
 
     @property
     def system(self) -> str:
@@ -156,6 +157,7 @@ class FakeAnthropic:
         self.latency = 0.0
         self.count_tokens = False
         self.rejected = 0
+        self.rejected_at: list[float] = []  # time.monotonic() of each refusal
         self.in_flight = 0
         self.most_in_flight = 0
         self._limiter: RateLimiter | None = None
@@ -223,6 +225,7 @@ class FakeAnthropic:
             self.latency = 0.0
             self.count_tokens = False
             self.rejected = self.in_flight = self.most_in_flight = 0
+            self.rejected_at.clear()
             self._limiter = None
             self._cache.clear()
 
@@ -258,6 +261,7 @@ class FakeAnthropic:
             if not allowed:
                 with self._lock:
                     self.rejected += 1
+                    self.rejected_at.append(time.monotonic())
                 body = {"type": "error", "error": {"type": "rate_limit_error", "message": "Rate limited."}}
                 return ScriptedReply(429, body, headers=limit_headers)
         with self._lock:

@@ -11,6 +11,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from evaluations.connectors.base import ErrorKind
+from evaluations.llm.usage import usage_merge
 from evaluations.monitors import engine, status
 from evaluations.monitors.models import (
     EventKind,
@@ -125,8 +126,13 @@ def run_finish(*, run_id: int, plan: engine.RunPlan, results: Sequence[engine.Sa
         run.finished_at = now
 
         usage, _ = MonitorUsage.objects.get_or_create(monitor=monitor, month=month_start(now))
+        month_usage = dict(MonitorUsage.objects.values_list("model_usage", flat=True).get(pk=usage.pk) or {})
+        for result in results:  # the monitor row is locked: no other run of it adds to this row meanwhile
+            usage_merge(month_usage, result.judge_usage)
         MonitorUsage.objects.filter(pk=usage.pk).update(
-            agent_tokens=F("agent_tokens") + run.agent_tokens, judge_tokens=F("judge_tokens") + run.judge_tokens
+            agent_tokens=F("agent_tokens") + run.agent_tokens,
+            judge_tokens=F("judge_tokens") + run.judge_tokens,
+            model_usage=month_usage,
         )
 
         config_errors = all_errors and all(r.error_kind in _CONFIG_ERROR_KINDS for r in results)

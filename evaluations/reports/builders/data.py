@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from billing.selectors import run_credits
 from evaluations.runs.choices import RunStage, RunStatus
+from evaluations.runs.selectors import run_model_usage
 from evaluations.scoring.choices import JudgeModel, Strictness
 from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED, PASS, compute_metrics
 from evaluations.scoring.verdicts import Verdict
@@ -81,6 +82,7 @@ def report_data(run: EvaluationRun, attempts: Iterable[Attempt]) -> dict[str, An
             status: sum(1 for s in scenarios if s["status"] == status) for status in (PASS, FAIL, NOT_SCORED, ERROR)
         },
         "scenarios": scenarios,
+        "model_usage": run_model_usage(run=run, attempts=attempt_list),
     }
 
 
