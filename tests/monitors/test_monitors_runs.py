@@ -438,3 +438,22 @@ def test_the_demo_agent_regression_degrades_the_monitor_alerts_once_with_the_ans
     demo_agent_mode("normal")
     assert run_now(monitor).outcome == "up"
     assert len(mail.outbox) == 2 and mail.outbox[1].subject == "[Trustgate] Recovered: Northwind answers"
+
+
+def test_monitor_page_shows_the_judge_calls_tokens_and_cost_of_the_month(
+    client, alice, acme, agent_server, anthropic_judge_env, run_now
+) -> None:
+    monitor = make_monitor(
+        acme, agent_server.url,
+        cases=[{"name": "Refund", "ask": "Refund window?", "expect": [{"contains": "30 days"}, {"judge": "Gives the 30-day window."}]}],
+    )  # fmt: skip
+    for _ in range(6):
+        anthropic_judge_env.reply_verdict("pass", 90, "States 30 days.")
+    run_now(monitor)
+    run_now(monitor)
+
+    client.force_login(alice)
+    html = client.get(reverse("monitors:monitor-detail", args=[monitor.pk])).content.decode()
+
+    # 6 judge calls of 120 input and 40 output tokens, Sonnet at $3 / $15 a million: $0.00576.
+    assert "6 calls · 720 input, 0 cached, 240 output tokens · estimated cost $0.0058" in html
