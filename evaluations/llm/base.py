@@ -135,7 +135,7 @@ class ModelClient:
         }
         attempt = 0
         while True:
-            await budget.acquire()
+            call = await budget.acquire()
             try:
                 reply = await self._send_once(request)
             except ModelError as error:
@@ -143,7 +143,7 @@ class ModelClient:
                 if error.kind not in _RETRY_KINDS or attempt >= max_retries():
                     raise
             else:
-                budget.succeeded(reply.rate, input_tokens=reply.all_input_tokens)
+                budget.succeeded(reply.rate, input_tokens=reply.all_input_tokens, call=call)
                 return reply
             finally:
                 budget.release()

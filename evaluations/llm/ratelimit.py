@@ -26,7 +26,7 @@ from django.conf import settings
 __all__ = ["ProviderBudget", "RateInfo", "budget_for", "rate_info", "reset_budgets"]
 
 _POLL = 0.02  # seconds between looks at a full budget
-_PACE_MARGIN = 0.97  # pace a known limit this far under it: clocks and queues are never exact
+_PACE_MARGIN = 0.98  # pace a known limit this far under it: clocks and queues are never exact
 _MAX_HOLD = 60.0  # a retry-after longer than this is cut to it
 
 
@@ -124,6 +124,7 @@ class ProviderBudget:
         self.rpm: float | None = None  # the pace, once a limit is known
         self._next_start = 0.0  # monotonic time of the next free start at the pace
         self._hold_until = 0.0  # no call starts before this (the provider's retry-after)
+        self._spare = 0  # requests the provider said remain, not yet used: they need not wait for the pace
         self._tokens_per_call = 0.0  # running mean of input tokens, to turn a token limit into a pace
         self.refusals = 0  # 429 / 529 / throttling answers seen
         self.calls = 0
@@ -133,9 +134,12 @@ class ProviderBudget:
         with self._lock:
             self.limit = max(self.limit, float(min(_cap(), max(1, parallel))))
 
-    async def acquire(self) -> None:
-        """Wait for room. Once a pace is known each waiter books its own start time (first come, first booked)
-        and sleeps until then, so hundreds of queued calls cost one wake-up each, not a poll each."""
+    async def acquire(self) -> int:
+        """Wait for room; returns the call's number (hand it back to ``succeeded``).
+
+        Once a pace is known each waiter books its own start time (first come, first booked) and sleeps until
+        then, so hundreds of queued calls cost one wake-up each, not a poll each. Requests the provider said
+        remain (and no later call has used) start at once, outside the pace."""
         slot: float | None = None
         while True:
             with self._lock:
@@ -143,13 +147,17 @@ class ProviderBudget:
                 if slot is not None and slot < self._hold_until:
                     slot = None  # the provider asked for a pause after this booking: book again after it
                 if slot is None and self.rpm and now >= self._hold_until:
-                    slot = max(now, self._next_start)
-                    self._next_start = slot + 60.0 / self.rpm
+                    if self._spare > 0:
+                        self._spare -= 1
+                        slot = now
+                    else:
+                        slot = max(now, self._next_start)
+                        self._next_start = slot + 60.0 / self.rpm
                 ready_at = max(self._hold_until, slot if slot is not None else now)
                 if now >= ready_at and self.in_flight < min(int(self.limit), _cap()):
                     self.in_flight += 1
                     self.calls += 1
-                    return
+                    return self.calls
                 wait = ready_at - now if ready_at > now else _POLL
             await asyncio.sleep(wait)
 
@@ -157,8 +165,11 @@ class ProviderBudget:
         with self._lock:
             self.in_flight = max(0, self.in_flight - 1)
 
-    def succeeded(self, info: RateInfo | None, *, input_tokens: int = 0) -> None:
+    def succeeded(self, info: RateInfo | None, *, input_tokens: int = 0, call: int = 0) -> None:
         with self._lock:
+            if info is not None and info.requests_remaining is not None and call:
+                # What remained when the provider took call ``call``, less the calls started since (one kept back).
+                self._spare = max(0, info.requests_remaining - (self.calls - call) - 1)
             if input_tokens:
                 self._tokens_per_call = (self._tokens_per_call * 0.9 + input_tokens * 0.1) or float(input_tokens)
             self._learn(info)
@@ -175,6 +186,7 @@ class ProviderBudget:
         """The provider refused a call (rate limit or overload): halve, hold, and say how long to wait."""
         with self._lock:
             self.refusals += 1
+            self._spare = 0
             self._learn(info)
             self.limit = max(1.0, math.floor(self.limit / 2))
             hold = None
