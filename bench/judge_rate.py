@@ -30,6 +30,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -75,6 +76,75 @@ def setup_django(fake_url: str, cap: int) -> None:
     import anthropic  # noqa: F401 - loaded up front, as in a worker that has judged before (it takes seconds)
 
 
+class FakeProvider:
+    """The fake Messages API in its own process (it must not share the harness's CPU and GIL), controlled over
+    two extra paths it alone serves: ``/bench/configure`` and ``/bench/stats``."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--serve-fake", str(self.port)], cwd=ROOT
+        )
+        deadline = time.time() + 30
+        while True:
+            try:
+                self.stats()
+                return
+            except OSError:
+                if time.time() > deadline:
+                    raise SystemExit("the fake provider did not come up") from None
+                time.sleep(0.1)
+
+    def _post(self, path: str, data: dict[str, Any]) -> dict[str, Any]:
+        request = urllib.request.Request(f"{self.url}{path}", data=json.dumps(data).encode(), method="POST")
+        request.add_header("Content-Type", "application/json")
+        with urllib.request.urlopen(request, timeout=10) as response:  # noqa: S310 (loopback only)
+            result: dict[str, Any] = json.loads(response.read())
+            return result
+
+    def configure(self, **options: Any) -> None:
+        self._post("/bench/configure", options)
+
+    def stats(self) -> dict[str, Any]:
+        return self._post("/bench/stats", {})
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def serve_fake(port: int) -> None:
+    """The fake provider's process: tests/support/fake_anthropic.py on ``port``, plus the two control paths."""
+    from tests.support.fake_anthropic import FakeAnthropic
+    from tests.support.scripted_http import ScriptedReply, ScriptedServer, parse_json_body
+
+    fake = FakeAnthropic()
+
+    def handle(path: str, raw: bytes, headers: dict[str, str]) -> ScriptedReply:
+        if path == "/bench/configure":
+            options = parse_json_body(raw)
+            fake.reset()
+            fake.default_text = options.get("default_text", fake.default_text)
+            fake.latency = float(options.get("latency", 0.0))
+            fake.count_tokens = bool(options.get("count_tokens", False))
+            fake.limit_rpm(options.get("rpm"))
+            return ScriptedReply(200, {})
+        if path == "/bench/stats":
+            return ScriptedReply(
+                200,
+                {
+                    "rejected_at": fake.rejected_at,
+                    "arrivals": [request.at for request in fake.requests],
+                    "most_in_flight": fake.most_in_flight,
+                },
+            )
+        return fake._handle_post(path, raw, headers)
+
+    ScriptedServer(handle, name="bench-fake-provider", port=port).start()
+    threading.Event().wait()  # until the bench terminates this process
+
+
 def run_once(
     *, fake: Any, agent_url: str, conversations: int, parallel: int, knowledge: str
 ) -> tuple[float, list[Any]]:
@@ -110,7 +180,10 @@ def run_once(
     started = time.monotonic()
     verdicts = list(run_conversations(jobs, config, api_key="", parallel=parallel, finish=judge))
     wall = time.monotonic() - started
-    fake.arrivals = [request.at - started for request in fake.requests]
+    stats = fake.stats()
+    fake.arrivals = [at - started for at in stats["arrivals"]] or [0.0]
+    fake.rejected_at = stats["rejected_at"]
+    fake.most_in_flight = stats["most_in_flight"]
     return wall, verdicts
 
 
@@ -119,15 +192,16 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--cap", type=int, default=32, help="TRUSTGATE_JUDGE_MAX_CONCURRENCY (default 32)")
     parser.add_argument("--rpm", default="", help="comma-separated limits (default 120,600,3000)")
+    parser.add_argument("--serve-fake", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.serve_fake:
+        serve_fake(args.serve_fake)
+        return 0
     conversations, parallel = (20, 4) if args.quick else (200, 8)
     agent_latency, judge_latency = (0.02, 0.1) if args.quick else (0.2, 1.0)
     limits = [int(x) for x in args.rpm.split(",") if x] or ([600, 3000] if args.quick else [120, 600, 3000])
 
-    from tests.support.fake_anthropic import FakeAnthropic
-
-    fake = FakeAnthropic()
-    fake.start()
+    fake = FakeProvider()
     setup_django(fake.url, args.cap)
     agent_port = free_port()
     agent = subprocess.Popen(
@@ -145,14 +219,10 @@ def main() -> int:
         )
         # Warm up as a worker that has judged before (SDK modules and validators loaded); each limit below then
         # starts from a fresh provider budget and fresh connections.
-        fake.reset()
-        fake.default_text = verdict
+        fake.configure(default_text=verdict)
         run_once(fake=fake, agent_url=agent_url, conversations=parallel, parallel=parallel, knowledge="Hours 9-5.")
         for rpm in limits:
-            fake.reset()
-            fake.default_text = verdict
-            fake.latency = judge_latency
-            fake.limit_rpm(rpm)
+            fake.configure(default_text=verdict, latency=judge_latency, rpm=rpm)
             wall, verdicts = run_once(
                 fake=fake, agent_url=agent_url, conversations=conversations, parallel=parallel, knowledge="Hours 9-5."
             )
@@ -164,11 +234,10 @@ def main() -> int:
             first = fake.rejected_at[0] if fake.rejected_at else 0.0
             first_backoff = sum(1 for t in fake.rejected_at if t - first < 1.0)
             scored = sum(1 for v in verdicts if v.is_scored)
+            rejected = len(fake.rejected_at)
+            print(f"judge_rpm={rpm} wall={wall:.2f}s ideal={ideal:.2f}s ratio={wall / ideal:.3f} rejected={rejected}")
             print(
-                f"judge_rpm={rpm} wall={wall:.2f}s ideal={ideal:.2f}s ratio={wall / ideal:.3f} rejected={fake.rejected}"
-            )
-            print(
-                f"  first_backoff={first_backoff} later={fake.rejected - first_backoff} scored={scored}/{len(verdicts)} "
+                f"  first_backoff={first_backoff} later={rejected - first_backoff} scored={scored}/{len(verdicts)} "
                 f"most_in_flight={fake.most_in_flight} agent_ideal={agent_ideal:.2f}s rate_ideal={rate_ideal:.2f}s "
                 f"calls_arrived={min(fake.arrivals):.2f}s..{max(fake.arrivals):.2f}s"
             )
@@ -182,9 +251,7 @@ def main() -> int:
 
 def cache_line(fake: Any, agent_url: str, *, conversations: int, parallel: int, verdict: str) -> None:
     """A run with a 4,000-token policy (the fake counts four characters a token and plays the prompt cache)."""
-    fake.reset()
-    fake.default_text = verdict
-    fake.count_tokens = True
+    fake.configure(default_text=verdict, count_tokens=True)
     policy = " ".join(f"Rule {i}: refunds within {i % 30 + 1} days of delivery." for i in range(360))[:16_000]
     _, verdicts = run_once(
         fake=fake, agent_url=agent_url, conversations=conversations, parallel=parallel, knowledge=policy

@@ -27,8 +27,16 @@ PostHandler = Callable[[str, bytes, dict[str, str]], ScriptedReply]
 class ScriptedServer:
     """Serves ``handle_post`` on 127.0.0.1 in a daemon thread; every reply also carries ``extra_headers``."""
 
-    def __init__(self, handle_post: PostHandler, *, name: str, extra_headers: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        handle_post: PostHandler,
+        *,
+        name: str,
+        extra_headers: Mapping[str, str] | None = None,
+        port: int = 0,  # 0: any free port
+    ) -> None:
         self._handle_post = handle_post
+        self._port = port
         self._name = name
         self._extra_headers = dict(extra_headers or {})
         self._server: ThreadingHTTPServer | None = None
@@ -68,7 +76,7 @@ class ScriptedServer:
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (a timeout test)
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), RequestHandler)
+        self._server = ThreadingHTTPServer(("127.0.0.1", self._port), RequestHandler)
         self._server.daemon_threads = True
         threading.Thread(target=self._server.serve_forever, args=(0.05,), name=self._name, daemon=True).start()
 
