@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from billing.selectors import run_credits
 from evaluations.runs.choices import RunStage, RunStatus
 from evaluations.scoring.choices import JudgeModel, Strictness
+from evaluations.scoring.flakiness import FLAKY, scenario_flakiness
 from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED, PASS, compute_metrics
 from evaluations.scoring.verdicts import Verdict
 from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec
@@ -61,7 +62,7 @@ def report_data(run: EvaluationRun, attempts: Iterable[Attempt]) -> dict[str, An
     for spec in specs:
         counts = summary.get("scenario_results", {}).get(spec.key) or live["scenario_results"][spec.key]
         runs = sorted(by_scenario.get(spec.key, []), key=lambda a: a.repeat)
-        scenarios.append(_scenario(spec, counts, runs))
+        scenarios.append(_scenario(spec, counts, runs, runs_per_scenario=run.runs_per_scenario))
 
     findings = redteam_findings(run, attempt_list)
     return {
@@ -77,8 +78,12 @@ def report_data(run: EvaluationRun, attempts: Iterable[Attempt]) -> dict[str, An
         "avg_latency_display": _number(summary.get("avg_latency_ms"), suffix=" ms"),
         "breaches": summary.get("breaches", 0),
         "attempts": {v: summary.get("attempts", {}).get(v, 0) for v in (PASS, FAIL, NOT_SCORED, ERROR)},
+        # "flaky" counts the failed scenarios that also passed some runs: fail = flaky + consistently failing.
         "scenario_counts": {
-            status: sum(1 for s in scenarios if s["status"] == status) for status in (PASS, FAIL, NOT_SCORED, ERROR)
+            **{
+                status: sum(1 for s in scenarios if s["status"] == status) for status in (PASS, FAIL, NOT_SCORED, ERROR)
+            },
+            FLAKY: sum(1 for s in scenarios if s["is_flaky"]),
         },
         "scenarios": scenarios,
     }
@@ -139,8 +144,13 @@ def _metric(key: str, metric: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _scenario(spec: ScenarioSpec, counts: dict[str, Any], runs: Sequence[Attempt]) -> dict[str, Any]:
+def _scenario(
+    spec: ScenarioSpec, counts: dict[str, Any], runs: Sequence[Attempt], *, runs_per_scenario: int
+) -> dict[str, Any]:
     status = counts.get("status", NOT_SCORED)
+    flakiness = scenario_flakiness(
+        passed=counts.get(PASS, 0), failed=counts.get(FAIL, 0), runs_per_scenario=runs_per_scenario
+    )
     return {
         "key": spec.key,
         "kind": spec.kind.value,
@@ -159,6 +169,10 @@ def _scenario(spec: ScenarioSpec, counts: dict[str, Any], runs: Sequence[Attempt
         "runs_not_scored": counts.get(NOT_SCORED, 0),
         "runs_error": counts.get(ERROR, 0),
         "breaches": counts.get("breaches", 0),
+        **flakiness.as_dict(),
+        "pass_rate_display": _number(flakiness.pass_rate, suffix="%"),
+        "pass_k_display": _number(flakiness.pass_k, suffix="%"),
+        "flakiness_summary": flakiness.summary,
         "attempts": [_attempt(a) for a in runs],
     }
 

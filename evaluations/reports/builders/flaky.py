@@ -1,0 +1,55 @@
+"""Flaky scenarios for the drift section: each scenario that is flaky in this run or in its baseline, with its
+pass rate and pass^k in both, so a user sees whether a swing is new or was already there when the baseline was
+pinned. Reads only the two runs' stored scenario counts (no query)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from evaluations.scoring.flakiness import Flakiness, scenario_flakiness
+from evaluations.scoring.metrics import FAIL, PASS
+
+if TYPE_CHECKING:
+    from evaluations.runs.models import EvaluationRun
+
+
+def flaky_drift(*, report: dict[str, Any], baseline_run: EvaluationRun | None) -> list[dict[str, Any]]:
+    """Rows in the report's scenario order: ``name``, ``current`` and ``baseline`` (flakiness dicts; ``baseline``
+    is None without a baseline or when the scenario is not in it) and ``is_new`` (flaky now, not in the baseline)."""
+    baseline_counts: dict[str, Any] = {}
+    if baseline_run is not None:
+        baseline_counts = (baseline_run.metrics or {}).get("scenario_results", {})
+    rows = []
+    for scenario in report["scenarios"]:
+        current = _view(
+            scenario_flakiness(
+                passed=scenario["runs_passed"],
+                failed=scenario["runs_failed"],
+                runs_per_scenario=report["run"]["runs_per_scenario"],
+            )
+        )
+        counts = baseline_counts.get(scenario["key"])
+        baseline = None
+        if baseline_run is not None and isinstance(counts, dict):
+            baseline = _view(
+                scenario_flakiness(
+                    passed=int(counts.get(PASS, 0)),
+                    failed=int(counts.get(FAIL, 0)),
+                    runs_per_scenario=baseline_run.runs_per_scenario,
+                )
+            )
+        if current["is_flaky"] or (baseline is not None and baseline["is_flaky"]):
+            rows.append(
+                {
+                    "key": scenario["key"],
+                    "name": scenario["name"],
+                    "current": current,
+                    "baseline": baseline,
+                    "is_new": current["is_flaky"] and baseline is not None and not baseline["is_flaky"],
+                }
+            )
+    return rows
+
+
+def _view(flakiness: Flakiness) -> dict[str, Any]:
+    return {**flakiness.as_dict(), "passed": flakiness.passed, "scored": flakiness.passed + flakiness.failed}
