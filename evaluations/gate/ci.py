@@ -136,7 +136,7 @@ class _Outcome:
     failed: int  # scenarios with at least one failed scored run, flaky ones included
     flaky: int
     scored: int  # scenarios with at least one scored run
-    flaky_warnings: list[str]
+    flaky_warnings: list[str]  # one per flaky scenario
 
 
 def _outcome(run: EvaluationRun) -> _Outcome:
@@ -154,9 +154,8 @@ def _outcome(run: EvaluationRun) -> _Outcome:
         scored += bool(flakiness.stability)
         failed += counts.get("status") == SCENARIO_FAIL
         if flakiness.is_flaky:
-            flaky.append(f"{names.get(key, key)}: {flakiness.summary}")
-    warnings = [f"Flaky scenario (some runs passed, some failed). {line}" for line in flaky]
-    return _Outcome(failed=failed, flaky=len(flaky), scored=scored, flaky_warnings=warnings)
+            flaky.append(f"Flaky scenario “{names.get(key, key)}” (some runs passed, some failed): {flakiness.detail}")
+    return _Outcome(failed=failed, flaky=len(flaky), scored=scored, flaky_warnings=flaky)
 
 
 def _unchecked(checks: _Checks, outcome: _Outcome, breaches: int) -> tuple[str, ...]:

@@ -36,13 +36,17 @@ class Flakiness:
     @property
     def summary(self) -> str:
         """One line a user reads, e.g. "Flaky: 2 of 3 scored runs passed (67%); all 3 runs pass 30% of the time."."""
+        return f"{self.label}: {self.detail}"
+
+    @property
+    def detail(self) -> str:
+        """The summary without its label: "2 of 3 scored runs passed (67%); all 3 runs pass 30% of the time."."""
         if not self.stability:
-            return "Not scored: no run of this scenario was scored."
+            return "no run of this scenario was scored."
         scored = self.passed + self.failed
         return (
-            f"{self.label}: {self.passed} of {scored} scored run{'s' if scored != 1 else ''} passed "
-            f"({_percent(self.pass_rate)}); all {self.k} run{'s' if self.k != 1 else ''} pass "
-            f"{_percent(self.pass_k)} of the time."
+            f"{self.passed} of {scored} scored run{'s' if scored != 1 else ''} passed ({_percent(self.pass_rate)}); "
+            f"all {self.k} run{'s' if self.k != 1 else ''} pass {_percent(self.pass_k)} of the time."
         )
 
     def as_dict(self) -> dict[str, Any]:
