@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 PENDING, PASS, FAIL, ERROR = "pending", "pass", "fail", "error"
 NO_BASELINE = "No baseline is pinned for this agent endpoint and suite."
+NO_BASELINE_CLAUSE = "no baseline is pinned"
 NO_MIN_TRUST_SCORE = "no minimum trust score (min_trust_score) was set"
 NO_MAX_BREACHES = "no breach limit (max_breaches) was set"
 RULES_ONLY_WARNING = "Rules only: no LLM judge is configured, so replies that needed one were Not scored."
@@ -119,10 +120,10 @@ def _check_gate(checks: _Checks, run: EvaluationRun, gate: dict[str, Any], *, fa
         if fail_on_no_baseline:
             checks.failures.append(f"fail_on_no_baseline is set and the release gate could not run: {why}")
         else:
-            checks.unchecked.append("no baseline is pinned")
+            checks.unchecked.insert(0, NO_BASELINE_CLAUSE)  # the gate first: it matters most
             checks.warnings.append(f"The release gate did not run: {why}")
     elif gate["baseline_run_id"] == run.pk:  # passing against itself would claim a comparison that never ran
-        checks.unchecked.append("this run is the pinned baseline, so it was not compared with one")
+        checks.unchecked.insert(0, "this run is the pinned baseline (not compared with itself)")
     else:
         checks.passes.append(f"Release gate passed against baseline run #{gate['baseline_run_id']}.")
         checks.passes += [f"Gate: {reason}" for reason in gate["reasons"]]
@@ -167,7 +168,6 @@ def _unchecked(checks: _Checks, outcome: _Outcome, breaches: int) -> tuple[str, 
     if NO_MIN_TRUST_SCORE in clauses and NO_MAX_BREACHES in clauses:  # neither threshold: say it once
         clauses[clauses.index(NO_MIN_TRUST_SCORE)] = "no threshold was set"
         clauses.remove(NO_MAX_BREACHES)
-    clauses.sort(key=lambda c: c != "no baseline is pinned")  # the baseline first: it matters most
     said = clauses[0] if len(clauses) == 1 else ", ".join(clauses[:-1]) + " and " + clauses[-1]
     lead = "Passed" if not checks.passes else "Not checked"
     failed = f"{outcome.failed} scenario{'s' if outcome.failed != 1 else ''} failed" + (
