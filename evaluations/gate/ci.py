@@ -176,7 +176,7 @@ def _unchecked(checks: _Checks, outcome: _Outcome, breaches: int) -> tuple[str, 
     if NO_MAX_BREACHES in checks.unchecked:  # a checked breach count was already said by its own reason
         facts = f"{breaches} attempt{'s' if breaches != 1 else ''} breached; {failed}."
     else:
-        facts = f"{failed[:1].upper()}{failed[1:]}."
+        facts = f"{failed}."
     if not outcome.scored:
         facts += " No scenario could be scored, so the run has no trust score."
     return (f"{lead}: {said}. {facts}",)
