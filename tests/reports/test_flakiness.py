@@ -191,6 +191,14 @@ def test_drift_section_tells_newly_flaky_from_already_flaky(client, alice, agent
     assert warranty.group(1).count("Flaky</span> 2/3 passed") == 2  # flaky in the baseline too
     assert "Discount abuse" not in section  # passing in both
 
+    # The JSON report's gate carries the same rows.
+    gate = client.get(reverse("evaluations:run-report-json", args=[current.pk])).json()["gate"]
+    rows = {row["name"]: row for row in gate["flaky_scenarios"]}
+    assert set(rows) == {"Refund window", "Warranty"}
+    assert rows["Refund window"]["is_new"] is True and rows["Warranty"]["is_new"] is False
+    assert rows["Refund window"]["baseline"]["stability"] == "passing"
+    assert (rows["Warranty"]["baseline"]["pass_k"], rows["Warranty"]["current"]["pass_k"]) == (29.6, 29.6)
+
     # The baseline's own report lists its flaky scenario without a comparison.
     html = client.get(reverse("evaluations:run-report", args=[baseline.pk])).content.decode()
     section = html.split('id="drift-flaky"', 1)[1].split("</table>", 1)[0]

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from billing.selectors import run_credits
+from evaluations.reports.builders.flaky import flaky_drift
 from evaluations.runs.choices import RunStage, RunStatus
 from evaluations.scoring.choices import JudgeModel, Strictness
 from evaluations.scoring.flakiness import FLAKY, scenario_flakiness
@@ -258,17 +259,23 @@ def _matcher_text(matcher: Any) -> str:
 
 def report_json(run: EvaluationRun, attempts: Iterable[Attempt]) -> dict[str, Any]:
     """The report as plain JSON types (datetimes become ISO 8601 strings). Holds no secret: only the masked key."""
-    data = _jsonable(report_data(run, attempts))
-    return {"format": "trustgate.run-report", "version": 1, **data, "gate": _gate_json(run)}
+    report = report_data(run, attempts)
+    return {"format": "trustgate.run-report", "version": 1, **_jsonable(report), "gate": _gate_json(run, report)}
 
 
-def _gate_json(run: EvaluationRun) -> dict[str, Any] | None:
-    """The release gate against the pinned baseline (SPEC §6); null while the run is still going."""
+def _gate_json(run: EvaluationRun, report: dict[str, Any]) -> dict[str, Any] | None:
+    """The release gate against the pinned baseline (SPEC §6) with the drift section's flaky scenarios; null while
+    the run is still going."""
     if run.is_active:
         return None
+    from evaluations.gate.selectors import baseline_for_run
     from evaluations.gate.services import gate_json, run_gate  # reads the baseline; scipy only when comparing
 
-    return _jsonable(gate_json(run_gate(run=run)))
+    data = gate_json(run_gate(run=run))
+    baseline = baseline_for_run(run=run)
+    baseline_run = baseline.run if baseline is not None and baseline.run_id != run.pk else None
+    data["flaky_scenarios"] = flaky_drift(report=report, baseline_run=baseline_run)
+    return _jsonable(data)
 
 
 def _jsonable(value: Any) -> Any:
