@@ -39,9 +39,7 @@ def run_report(request: HttpRequest, run_id: int) -> HttpResponse:
         context["progress"] = run_selectors.run_progress(run=run)
     else:  # the drift section: the gate against the pinned baseline, and whether the user may pin this run
         drift = context["drift"] = gate_services.drift_context(run=run)
-        baseline = drift["baseline"]
-        baseline_run = baseline.run if baseline is not None and not drift["is_baseline"] else None
-        context["drift_flaky"] = flaky_drift(report=report, baseline_run=baseline_run)
+        context["drift_flaky"] = flaky_drift(run=run, report=report, baseline=drift["baseline"])
         context["can_publish"] = membership_get(user=request.user, account_id=run.account_id).allows(Role.PUBLISH)
     return render(request, "evaluations/run_report.html", context)
 

@@ -272,9 +272,7 @@ def _gate_json(run: EvaluationRun, report: dict[str, Any]) -> dict[str, Any] | N
     from evaluations.gate.services import gate_json, run_gate  # reads the baseline; scipy only when comparing
 
     data = gate_json(run_gate(run=run))
-    baseline = baseline_for_run(run=run)
-    baseline_run = baseline.run if baseline is not None and baseline.run_id != run.pk else None
-    data["flaky_scenarios"] = flaky_drift(report=report, baseline_run=baseline_run)
+    data["flaky_scenarios"] = flaky_drift(run=run, report=report, baseline=baseline_for_run(run=run))
     return _jsonable(data)
 
 

@@ -10,12 +10,15 @@ from evaluations.scoring.flakiness import Flakiness, scenario_flakiness
 from evaluations.scoring.metrics import FAIL, PASS
 
 if TYPE_CHECKING:
+    from evaluations.gate.models import Baseline
     from evaluations.runs.models import EvaluationRun
 
 
-def flaky_drift(*, report: dict[str, Any], baseline_run: EvaluationRun | None) -> list[dict[str, Any]]:
+def flaky_drift(*, run: EvaluationRun, report: dict[str, Any], baseline: Baseline | None) -> list[dict[str, Any]]:
     """Rows in the report's scenario order: ``name``, ``current`` and ``baseline`` (flakiness dicts; ``baseline``
-    is None without a baseline or when the scenario is not in it) and ``is_new`` (flaky now, not in the baseline)."""
+    is None without a baseline, for the baseline run itself, or when the scenario is not in it) and ``is_new``
+    (flaky now, not in the baseline). ``baseline`` is the current pin with its run loaded."""
+    baseline_run = baseline.run if baseline is not None and baseline.run_id != run.pk else None
     baseline_counts: dict[str, Any] = {}
     if baseline_run is not None:
         baseline_counts = (baseline_run.metrics or {}).get("scenario_results", {})
@@ -29,23 +32,23 @@ def flaky_drift(*, report: dict[str, Any], baseline_run: EvaluationRun | None) -
             )
         )
         counts = baseline_counts.get(scenario["key"])
-        baseline = None
+        before = None
         if baseline_run is not None and isinstance(counts, dict):
-            baseline = _view(
+            before = _view(
                 scenario_flakiness(
                     passed=int(counts.get(PASS, 0)),
                     failed=int(counts.get(FAIL, 0)),
                     runs_per_scenario=baseline_run.runs_per_scenario,
                 )
             )
-        if current["is_flaky"] or (baseline is not None and baseline["is_flaky"]):
+        if current["is_flaky"] or (before is not None and before["is_flaky"]):
             rows.append(
                 {
                     "key": scenario["key"],
                     "name": scenario["name"],
                     "current": current,
-                    "baseline": baseline,
-                    "is_new": current["is_flaky"] and baseline is not None and not baseline["is_flaky"],
+                    "baseline": before,
+                    "is_new": current["is_flaky"] and before is not None and not before["is_flaky"],
                 }
             )
     return rows
