@@ -46,7 +46,8 @@ class Flakiness:
         scored = self.passed + self.failed
         return (
             f"{self.passed} of {scored} scored run{'s' if scored != 1 else ''} passed ({_percent(self.pass_rate)}); "
-            f"all {self.k} run{'s' if self.k != 1 else ''} pass {_percent(self.pass_k)} of the time."
+            f"all {self.k} run{'s' if self.k != 1 else ''} pass "
+            f"{'under 0.1%' if self.passed and self.pass_k == 0 else _percent(self.pass_k)} of the time."
         )
 
     def as_dict(self) -> dict[str, Any]:
@@ -81,6 +82,11 @@ def scenario_flakiness(*, passed: int, failed: int, runs_per_scenario: int) -> F
 
 
 def _percent(value: float | None) -> str:
+    """Whole percents where that is exact enough; one decimal under 10% and wherever rounding would show a flaky
+    scenario as 0% or 100%."""
     if value is None:
         return "—"
-    return f"{value:.0f}%" if float(value).is_integer() or value >= 10 else f"{value:.1f}%"
+    if float(value).is_integer():
+        return f"{value:.0f}%"
+    whole = f"{value:.0f}"
+    return f"{value:.1f}%" if value < 10 or whole == "100" else f"{whole}%"

@@ -89,6 +89,13 @@ def test_flakiness_of_a_scenario_from_its_scored_runs() -> None:
     unscored = scenario_flakiness(passed=0, failed=0, runs_per_scenario=3)
     assert (unscored.stability, unscored.pass_rate, unscored.pass_k) == ("", None, None)
     assert unscored.summary == "Not scored: no run of this scenario was scored."
+    # Rounding never shows a flaky scenario as always or never passing.
+    assert scenario_flakiness(passed=199, failed=1, runs_per_scenario=3).summary == (
+        "Flaky: 199 of 200 scored runs passed (99.5%); all 3 runs pass 98% of the time."
+    )
+    assert scenario_flakiness(passed=1, failed=199, runs_per_scenario=3).summary == (
+        "Flaky: 1 of 200 scored runs passed (0.5%); all 3 runs pass under 0.1% of the time."
+    )
     # With 1 run per scenario nothing can be seen to swing.
     assert scenario_flakiness(passed=1, failed=0, runs_per_scenario=1).pass_k == 100
 
