@@ -218,3 +218,10 @@ def test_drift_section_says_when_nothing_is_flaky(client, alice, agent, suite) -
     html = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
     assert 'id="drift-flaky"' not in html
     assert "No scenario is flaky: every scored scenario passed or failed every time." in html
+
+
+def test_the_api_schema_documents_the_flakiness_fields(client) -> None:  # type: ignore[no-untyped-def]
+    schema = client.get("/api/v1/schema/?format=json").json()
+    fields = schema["components"]["schemas"]["RunScenarioResult"]["properties"]
+    assert {"pass_rate", "pass_k", "k", "stability", "is_flaky"} <= set(fields)
+    assert "all k runs pass" in fields["pass_k"]["description"]
