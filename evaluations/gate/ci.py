@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.ci import GateOptions
+from evaluations.scoring.calibration import overrule_sentence
 
 if TYPE_CHECKING:
     from evaluations.runs.models import EvaluationRun
@@ -52,6 +53,8 @@ def ci_verdict(*, run: EvaluationRun, progress: dict[str, Any] | None = None) ->
     failures: list[str] = []
     passes: list[str] = []
     warnings: list[str] = [RULES_ONLY_WARNING] if run.is_rules_only else []
+    if overruled := overrule_sentence(int((run.metrics or {}).get("overruled", 0))):
+        warnings.append(overruled)  # the trust score, breaches and gate below use the reviewers' verdicts
     score = run.trust_score
     if options.min_trust_score is not None:
         if score is None:

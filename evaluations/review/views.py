@@ -1,0 +1,70 @@
+"""Review: a person agrees with or overrules a run's verdicts; calibration: how often the judge agrees with them."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from billing.roles import Role
+from billing.selectors import account_default_for_user, membership_get
+from evalsite.http import HtmxHttpRequest, authenticated_user
+from evaluations.review import selectors as review_selectors
+from evaluations.review import services as review_services
+from evaluations.runs import selectors as run_selectors
+
+
+@require_GET
+@login_required
+def run_review(request: HttpRequest, run_id: int) -> HttpResponse:
+    """The run's scored conversations to review, one card each; Read may look, Publish may review."""
+    run = run_selectors.run_get_for_member(user=request.user, run_id=run_id, role=Role.READ)
+    show = request.GET.get("show", "unreviewed")
+    if show not in review_selectors.SHOW_CHOICES:
+        show = "unreviewed"
+    context = review_selectors.review_queue(run=run, show=show)
+    can_review = membership_get(user=request.user, account_id=run.account_id).allows(Role.PUBLISH)
+    return render(request, "review/run_review.html", {"run": run, "show": show, "can_review": can_review, **context})
+
+
+@require_POST
+@login_required
+def attempt_review(request: HtmxHttpRequest, run_id: int, attempt_id: int) -> HttpResponse:
+    run = run_selectors.run_get_for_member(user=request.user, run_id=run_id, role=Role.PUBLISH)
+    attempt = run_selectors.attempt_get_for_run(run=run, attempt_id=attempt_id)
+    review_request = review_services.ReviewRequest(
+        action=request.POST.get("action", ""),
+        reason=request.POST.get("reason", ""),
+        rule_dispute_confirmed=request.POST.get("rule_dispute") == "on",
+    )
+    error = ""
+    try:
+        review_services.attempt_review(user=request.user, run=run, attempt=attempt, request=review_request)
+    except review_services.ReviewError as exc:
+        error = str(exc)
+    if not request.htmx:
+        return redirect(reverse("review:run-review", args=[run.pk]) + f"?show=all#attempt-{attempt.pk}")
+    card = review_selectors.review_queue(run=run, show="all", only=attempt.pk)["cards"][0]
+    context = {"run": run, "card": card, "error": error, "can_review": True}
+    return render(request, "review/partials/card.html", context, status=400 if error else 200)
+
+
+@require_GET
+@login_required
+def calibration(request: HttpRequest, account_id: int | None = None) -> HttpResponse:
+    """Agreement of each judge configuration with this workspace's reviewers."""
+    if account_id is None:
+        account = account_default_for_user(user=authenticated_user(request))
+        if account is None:
+            raise Http404("You are not a member of any workspace.")
+        account_id = account.pk
+    membership = membership_get(user=request.user, account_id=account_id, role=Role.READ)
+    rows = review_selectors.calibration_for_account(account_id=account_id)
+    examples = review_selectors.calibration_example_count(account_id=account_id)
+    return render(
+        request,
+        "review/calibration.html",
+        {"account": membership.account, "rows": rows, "examples": examples},
+    )
