@@ -13,9 +13,10 @@ from typing import Any
 
 from django.db import transaction
 
-from evaluations.review.choices import ReviewAction
+from evaluations.review.choices import ExampleSource, ReviewAction
 from evaluations.review.models import CalibrationExample, CalibrationVerdict, Review
 from evaluations.review.selectors import judge_config_of, overrule_count, review_state
+from evaluations.review.transfer import ImportProblems, parse_lines
 from evaluations.runs import selectors as run_selectors
 from evaluations.runs import services as run_services
 from evaluations.scoring.verdicts import Verdict
@@ -23,6 +24,16 @@ from evaluations.specs import BREACH_KINDS, ScenarioSpec
 
 REASON_MAX = 500
 FLIP = {Verdict.PASS: Verdict.FAIL, Verdict.FAIL: Verdict.PASS}
+
+
+__all__ = [
+    "ImportProblems",
+    "ReviewError",
+    "ReviewRequest",
+    "RuleDisputeNeeded",
+    "attempt_review",
+    "calibration_import",
+]
 
 
 class ReviewError(Exception):
@@ -137,3 +148,25 @@ def _calibration_update(*, run: Any, attempt: Any, entry: Review, judge_verdict:
             config=judge_config_of(run),
             defaults={"verdict": judge_verdict, "rationale": attempt.rationale},
         )
+
+
+def calibration_import(*, account_id: int, raw: bytes) -> int:
+    """Add every example of a JSON-lines file to the workspace's calibration set, or none: ImportProblems lists
+    each bad line by number. Returns how many were added."""
+    examples = parse_lines(raw)  # every line checked before anything is written
+    with transaction.atomic():
+        for item in examples:
+            example = CalibrationExample.objects.create(
+                account_id=account_id,
+                source=ExampleSource.IMPORT,
+                scenario=item.scenario,
+                transcript=item.transcript,
+                tool_calls=item.tool_calls,
+                rule_findings=item.rule_findings,
+                human_verdict=item.human_verdict,
+            )
+            CalibrationVerdict.objects.bulk_create(
+                CalibrationVerdict(example=example, config=config, verdict=verdict)
+                for config, verdict in item.judge_verdicts.items()
+            )
+    return len(examples)

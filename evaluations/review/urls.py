@@ -9,4 +9,6 @@ urlpatterns = [
     path("runs/<int:run_id>/attempts/<int:attempt_id>/review/", views.attempt_review, name="attempt-review"),
     path("calibration/", views.calibration, name="calibration"),
     path("calibration/<int:account_id>/", views.calibration, name="calibration-account"),
+    path("calibration/<int:account_id>/export.jsonl", views.calibration_export, name="calibration-export"),
+    path("calibration/<int:account_id>/import/", views.calibration_import, name="calibration-import"),
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -13,6 +14,7 @@ from billing.selectors import account_default_for_user, membership_get
 from evalsite.http import HtmxHttpRequest, authenticated_user
 from evaluations.review import selectors as review_selectors
 from evaluations.review import services as review_services
+from evaluations.review.transfer import MAX_BYTES, MAX_ERRORS_SHOWN, export_lines
 from evaluations.runs import selectors as run_selectors
 
 
@@ -68,3 +70,31 @@ def calibration(request: HttpRequest, account_id: int | None = None) -> HttpResp
         "review/calibration.html",
         {"account": membership.account, "rows": rows, "examples": examples},
     )
+
+
+@require_GET
+@login_required
+def calibration_export(request: HttpRequest, account_id: int) -> HttpResponse:
+    membership_get(user=request.user, account_id=account_id, role=Role.READ)
+    examples = review_selectors.calibration_examples(account_id=account_id)
+    response = HttpResponse(export_lines(examples), content_type="application/x-ndjson; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="trustgate-calibration-{account_id}.jsonl"'
+    return response
+
+
+@require_POST
+@login_required
+def calibration_import(request: HttpRequest, account_id: int) -> HttpResponse:
+    """Publish role: labels decide how far a judge is trusted. All lines or none."""
+    membership_get(user=request.user, account_id=account_id, role=Role.PUBLISH)
+    upload = request.FILES.get("file")
+    if upload is None:
+        messages.error(request, "Choose a JSON-lines file to import.")
+    else:
+        try:
+            added = review_services.calibration_import(account_id=account_id, raw=upload.read(MAX_BYTES + 1))
+        except review_services.ImportProblems as exc:
+            messages.error(request, "Nothing was imported. " + "; ".join(exc.problems[:MAX_ERRORS_SHOWN]))
+        else:
+            messages.success(request, f"{added:,} labelled example{'s' if added != 1 else ''} imported.")
+    return redirect("review:calibration-account", account_id=account_id)
