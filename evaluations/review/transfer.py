@@ -66,12 +66,13 @@ def parse_lines(raw: bytes) -> list[ImportedExample]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise ImportProblems([f"Line {line}: not UTF-8 text."]) from None
+        bad_line = raw[: exc.start].count(b"\n") + 1
+        raise ImportProblems([f"Line {bad_line}: not UTF-8 text."]) from None
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
         raise ImportProblems([f"The file has {len(lines):,} lines; at most {MAX_LINES:,} examples at once."])
-    examples, problems = [], []
+    examples: list[ImportedExample] = []
+    problems: list[str] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
