@@ -12,7 +12,8 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
-from evaluations.review.choices import ExampleSource, ReviewAction
+from evaluations.review.choices import JOB_ACTIVE, ExampleSource, JobStatus, ReviewAction
+from evaluations.scoring.choices import JudgeModel, Strictness
 
 
 class Review(models.Model):
@@ -66,6 +67,7 @@ class CalibrationExample(models.Model):
     tool_calls = models.JSONField(default=list)
     rule_findings = models.JSONField(default=list)
     human_verdict = models.CharField(max_length=12)  # pass or fail
+    knowledge = models.TextField(blank=True)  # the policy the judge read with it
     is_active = models.BooleanField(default=True)  # False once its overrule is withdrawn with nothing in its place
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -86,3 +88,36 @@ class CalibrationVerdict(models.Model):
     class Meta:
         ordering = ["example", "config"]
         constraints = [models.UniqueConstraint(fields=["example", "config"], name="one_verdict_per_example_config")]
+
+
+class RejudgeJob(models.Model):
+    """Re-judging the calibration set with another judge configuration, in the background.
+
+    The examples it covers are those without a verdict of its configuration when it starts; each verdict is
+    written once (unique per example and configuration), so a redelivered task or a resumed worker carries on
+    where it stopped. A worker holds it by a lease (evaluations/lease.py), like a run.
+    """
+
+    account = models.ForeignKey("billing.Account", on_delete=models.CASCADE, related_name="rejudge_jobs")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    judge_model = models.CharField(max_length=12, choices=JudgeModel.choices)
+    strictness = models.CharField(max_length=10, choices=Strictness.choices)
+    config = models.CharField(max_length=120)
+    up_to_example = models.BigIntegerField()  # the newest example when it was launched: later ones are not in it
+    total = models.PositiveIntegerField()
+    judged = models.PositiveIntegerField(default=0)
+    not_scored = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=JobStatus.choices, default=JobStatus.QUEUED)
+    error_message = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    lease_owner = models.CharField(max_length=32, blank=True)
+    lease_expires_at = models.DateTimeField(null=True, blank=True)
+    resume_count = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in JOB_ACTIVE

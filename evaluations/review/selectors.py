@@ -7,8 +7,10 @@ import dataclasses
 from collections import defaultdict
 from typing import Any
 
+from django.db.models import QuerySet
+
 from evaluations.review.choices import ReviewAction
-from evaluations.review.models import CalibrationExample, CalibrationVerdict, Review
+from evaluations.review.models import CalibrationExample, CalibrationVerdict, RejudgeJob, Review
 from evaluations.scoring.calibration import Agreement, agreement, overrule_sentence
 from evaluations.scoring.verdicts import Verdict
 
@@ -174,3 +176,16 @@ def review_queue(*, run: Any, show: str, only: int | None = None) -> dict[str, A
     elif show == "overruled":
         cards = [c for c in cards if c.state.overruled]
     return {"cards": cards, "counts": counts, "show_choices": SHOW_CHOICES, "note": overrule_note(run=run)}
+
+
+def calibration_examples_pending(*, account_id: int, config: str) -> QuerySet[CalibrationExample]:
+    """Active examples of the workspace with no verdict yet from ``config``, oldest first."""
+    return (
+        CalibrationExample.objects.filter(account_id=account_id, is_active=True)
+        .exclude(verdicts__config=config)
+        .order_by("pk")
+    )
+
+
+def rejudge_jobs_for_account(*, account_id: int, limit: int = 10) -> list[RejudgeJob]:
+    return list(RejudgeJob.objects.filter(account_id=account_id)[:limit])

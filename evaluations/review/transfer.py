@@ -3,7 +3,7 @@ workspaces. Pure: parsing and writing only; review.services saves what ``parse_l
 
 A line: ``{"scenario": {...}, "transcript": [{"role", "content"}], "tool_calls": [...], "human_verdict": "pass" |
 "fail", "judge_verdicts": {"<provider>/<model>/<prompt>/<strictness>": "pass" | "fail" | "not_scored"}}``
-(``tool_calls``, ``rule_findings`` and ``judge_verdicts`` optional).
+(``tool_calls``, ``rule_findings``, ``knowledge`` — the policy the judge read — and ``judge_verdicts`` optional).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ class ImportedExample:
     transcript: list[dict[str, str]]
     tool_calls: list[Any]
     rule_findings: list[Any]
+    knowledge: str
     human_verdict: str
     judge_verdicts: dict[str, str]
 
@@ -51,6 +52,7 @@ def example_line(example: Any) -> str:
             "transcript": example.transcript,
             "tool_calls": example.tool_calls,
             "rule_findings": example.rule_findings,
+            "knowledge": example.knowledge,
             "human_verdict": example.human_verdict,
             "judge_verdicts": {v.config: v.verdict for v in example.verdicts.all()},
             "source_run": example.run_id_ref,
@@ -111,6 +113,7 @@ def _example(line: str) -> ImportedExample:
         transcript=_transcript(data.get("transcript")),
         tool_calls=_list(data, "tool_calls"),
         rule_findings=_list(data, "rule_findings"),
+        knowledge=_text(data, "knowledge"),
         human_verdict=human,
         judge_verdicts=_judge_verdicts(data.get("judge_verdicts", {})),
     )
@@ -133,6 +136,13 @@ def _list(data: dict[str, Any], key: str) -> list[Any]:
     value = data.get(key, [])
     if not isinstance(value, list):
         raise ValueError(f'"{key}" must be a list.')
+    return value
+
+
+def _text(data: dict[str, Any], key: str) -> str:
+    value = data.get(key, "")
+    if not isinstance(value, str) or len(value) > 200_000:
+        raise ValueError(f'"{key}" must be text of at most 200,000 characters.')
     return value
 
 

@@ -11,4 +11,5 @@ urlpatterns = [
     path("calibration/<int:account_id>/", views.calibration, name="calibration-account"),
     path("calibration/<int:account_id>/export.jsonl", views.calibration_export, name="calibration-export"),
     path("calibration/<int:account_id>/import/", views.calibration_import, name="calibration-import"),
+    path("calibration/<int:account_id>/rejudge/", views.rejudge_launch, name="rejudge-launch"),
 ]

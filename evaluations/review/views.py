@@ -14,6 +14,7 @@ from billing.selectors import account_default_for_user, membership_get
 from evalsite.http import HtmxHttpRequest, authenticated_user
 from evaluations.review import selectors as review_selectors
 from evaluations.review import services as review_services
+from evaluations.review.forms import RejudgeForm
 from evaluations.review.transfer import MAX_BYTES, MAX_ERRORS_SHOWN, export_lines
 from evaluations.runs import selectors as run_selectors
 
@@ -63,13 +64,21 @@ def calibration(request: HttpRequest, account_id: int | None = None) -> HttpResp
             raise Http404("You are not a member of any workspace.")
         account_id = account.pk
     membership = membership_get(user=request.user, account_id=account_id, role=Role.READ)
-    rows = review_selectors.calibration_for_account(account_id=account_id)
-    examples = review_selectors.calibration_example_count(account_id=account_id)
-    return render(
-        request,
-        "review/calibration.html",
-        {"account": membership.account, "rows": rows, "examples": examples},
-    )
+    context = {
+        "account": membership.account,
+        "rows": review_selectors.calibration_for_account(account_id=account_id),
+        "examples": review_selectors.calibration_example_count(account_id=account_id),
+        "jobs": review_selectors.rejudge_jobs_for_account(account_id=account_id),
+        "form": RejudgeForm(request.GET or None),
+        "can_rejudge": membership.allows(Role.WRITE),
+    }
+    form = context["form"]
+    if form.is_valid():  # the estimate comes first; launching is a separate POST
+        try:
+            context["estimate"] = review_services.rejudge_estimate(account_id=account_id, **form.cleaned_data)
+        except review_services.ReviewError as exc:
+            form.add_error(None, str(exc))
+    return render(request, "review/calibration.html", context)
 
 
 @require_GET
@@ -97,4 +106,22 @@ def calibration_import(request: HttpRequest, account_id: int) -> HttpResponse:
             messages.error(request, "Nothing was imported. " + "; ".join(exc.problems[:MAX_ERRORS_SHOWN]))
         else:
             messages.success(request, f"{added:,} labelled example{'s' if added != 1 else ''} imported.")
+    return redirect("review:calibration-account", account_id=account_id)
+
+
+@require_POST
+@login_required
+def rejudge_launch(request: HttpRequest, account_id: int) -> HttpResponse:
+    """Write role (it spends credits, like launching a run)."""
+    membership_get(user=request.user, account_id=account_id, role=Role.WRITE)
+    form = RejudgeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose a judge model and a strictness.")
+        return redirect("review:calibration-account", account_id=account_id)
+    try:
+        job = review_services.rejudge_launch(account_id=account_id, user=request.user, **form.cleaned_data)
+    except (review_services.ReviewError, review_services.InsufficientCredits) as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Re-judging {job.total:,} examples with {job.config} in the background.")
     return redirect("review:calibration-account", account_id=account_id)

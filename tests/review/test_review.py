@@ -137,10 +137,10 @@ def test_the_review_page_lists_judged_unreviewed_conversations_and_the_report_li
 
 
 def test_the_calibration_page_shows_agreement_per_judge_configuration(client, alice, judged_run) -> None:  # type: ignore[no-untyped-def]
-    attempts = list(judged_run.attempts.order_by("pk"))
-    for attempt in attempts[:3]:
+    for attempt in judged_run.attempts.filter(verdict=Verdict.PASS):
         attempt_review(user=alice, run=judged_run, attempt=attempt, request=ReviewRequest("agree"))
-    attempt_review(user=alice, run=judged_run, attempt=attempts[3], request=ReviewRequest("overrule", "It passed."))
+    failed = attempt_of(judged_run, Verdict.FAIL)
+    attempt_review(user=alice, run=judged_run, attempt=failed, request=ReviewRequest("overrule", "It passed."))
     client.force_login(alice)
     page = client.get(reverse("review:calibration")).content.decode()
     assert "Sonnet via anthropic" in page
