@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from evaluations.review.selectors import calibration_warning_for_run
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.ci import GateOptions
 from evaluations.scoring.calibration import overrule_sentence
@@ -55,6 +56,8 @@ def ci_verdict(*, run: EvaluationRun, progress: dict[str, Any] | None = None) ->
     warnings: list[str] = [RULES_ONLY_WARNING] if run.is_rules_only else []
     if overruled := overrule_sentence(int((run.metrics or {}).get("overruled", 0))):
         warnings.append(overruled)  # the trust score, breaches and gate below use the reviewers' verdicts
+    if not run.is_rules_only and (calibration := calibration_warning_for_run(run=run)):
+        warnings.append(calibration)
     score = run.trust_score
     if options.min_trust_score is not None:
         if score is None:

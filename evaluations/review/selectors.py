@@ -9,9 +9,11 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from evaluations.llm.clients import judge_provider
 from evaluations.review.choices import ReviewAction
 from evaluations.review.models import CalibrationExample, CalibrationVerdict, RejudgeJob, Review
 from evaluations.scoring.calibration import Agreement, agreement, overrule_sentence
+from evaluations.scoring.judge import JUDGE_PROMPT_VERSION
 from evaluations.scoring.verdicts import Verdict
 
 
@@ -189,3 +191,14 @@ def calibration_examples_pending(*, account_id: int, config: str) -> QuerySet[Ca
 
 def rejudge_jobs_for_account(*, account_id: int, limit: int = 10) -> list[RejudgeJob]:
     return list(RejudgeJob.objects.filter(account_id=account_id)[:limit])
+
+
+def calibration_warning_for_run(*, run: Any) -> str:
+    """The calibration sentence for the judge configuration a run used (CI warnings, the report)."""
+    return calibration_warning(account_id=run.account_id, config=judge_config_of(run))
+
+
+def calibration_warning_for_launch(*, account_id: int, judge_model: str, strictness: str) -> str:
+    """The calibration sentence for a run about to be launched with the current provider and prompt version."""
+    config = "/".join((judge_provider(), judge_model, JUDGE_PROMPT_VERSION, strictness))
+    return calibration_warning(account_id=account_id, config=config)

@@ -147,3 +147,10 @@ def test_the_calibration_page_shows_agreement_per_judge_configuration(client, al
     assert "<dt>Labelled examples</dt><dd>4</dd>" in page and "<dd>0.750</dd>" in page  # 3 of 4 agree
     assert "only 4 reviewed examples" in page  # fewer than 30: a warning, not a verdict on the judge
     assert "the judge said fail, the reviewer pass" in page
+
+
+def test_an_uncalibrated_judge_is_named_in_the_report_and_the_ci_warnings(client, alice, judged_run) -> None:  # type: ignore[no-untyped-def]
+    sentence = "This judge configuration has no reviewed examples (fewer than 30)"
+    assert any(w.startswith(sentence) for w in ci_verdict(run=judged_run).warnings)
+    client.force_login(alice)
+    assert sentence in client.get(reverse("evaluations:run-report", args=[judged_run.pk])).content.decode()
