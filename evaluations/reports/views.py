@@ -13,8 +13,8 @@ from billing.roles import Role
 from billing.selectors import membership_get
 from evaluations.gate import services as gate_services
 from evaluations.reports import selectors as report_selectors
-from evaluations.review import selectors as review_selectors
 from evaluations.reports.builders import report_data, report_json, report_junit_xml
+from evaluations.review import selectors as review_selectors
 from evaluations.runs import selectors as run_selectors
 from redteam.report import sarif_for_run
 

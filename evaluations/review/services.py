@@ -18,7 +18,7 @@ from django.utils import timezone
 from django_q.tasks import async_task
 
 from billing.selectors import credits_for
-from billing.services import job_hold, job_settle
+from billing.services import InsufficientCredits, job_hold, job_settle
 from evaluations.bridge import run_sync
 from evaluations.connectors.base import ToolCall, Turn
 from evaluations.lease import lease_claim, lease_deadline
@@ -40,11 +40,16 @@ FLIP = {Verdict.PASS: Verdict.FAIL, Verdict.FAIL: Verdict.PASS}
 
 __all__ = [
     "ImportProblems",
+    "InsufficientCredits",
+    "RejudgeEstimate",
     "ReviewError",
     "ReviewRequest",
     "RuleDisputeNeeded",
     "attempt_review",
     "calibration_import",
+    "rejudge_estimate",
+    "rejudge_execute",
+    "rejudge_launch",
 ]
 
 

@@ -64,15 +64,15 @@ def calibration(request: HttpRequest, account_id: int | None = None) -> HttpResp
             raise Http404("You are not a member of any workspace.")
         account_id = account.pk
     membership = membership_get(user=request.user, account_id=account_id, role=Role.READ)
-    context = {
+    form = RejudgeForm(request.GET or None)
+    context: dict[str, object] = {
         "account": membership.account,
         "rows": review_selectors.calibration_for_account(account_id=account_id),
         "examples": review_selectors.calibration_example_count(account_id=account_id),
         "jobs": review_selectors.rejudge_jobs_for_account(account_id=account_id),
-        "form": RejudgeForm(request.GET or None),
+        "form": form,
         "can_rejudge": membership.allows(Role.WRITE),
     }
-    form = context["form"]
     if form.is_valid():  # the estimate comes first; launching is a separate POST
         try:
             context["estimate"] = review_services.rejudge_estimate(account_id=account_id, **form.cleaned_data)
