@@ -22,8 +22,10 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from evaluations.review.selectors import calibration_warning_for_run
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.ci import GateOptions
+from evaluations.scoring.calibration import overrule_sentence
 from evaluations.scoring.flakiness import scenario_flakiness
 from evaluations.scoring.metrics import FAIL as SCENARIO_FAIL
 from evaluations.scoring.metrics import PASS as SCENARIO_PASS
@@ -59,6 +61,10 @@ def ci_verdict(*, run: EvaluationRun, progress: dict[str, Any] | None = None) ->
 
     options = GateOptions.of_run(run)
     checks = _Checks(warnings=[RULES_ONLY_WARNING] if run.is_rules_only else [])
+    if overruled := overrule_sentence(int((run.metrics or {}).get("overruled", 0))):
+        checks.warnings.append(overruled)  # the trust score, breaches and gate below use the reviewers' verdicts
+    if not run.is_rules_only and (calibration := calibration_warning_for_run(run=run)):
+        checks.warnings.append(calibration)
     _check_trust_score(checks, run.trust_score, options.min_trust_score)
     breaches = int((run.metrics or {}).get("breaches", 0))
     _check_breaches(checks, breaches, options.max_breaches)

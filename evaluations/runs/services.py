@@ -414,6 +414,21 @@ def run_score(*, run: EvaluationRun) -> None:
         run_settle(run=run, usage=run_usage(run_id=run.pk))
 
 
+def attempt_verdict_set(*, attempt_id: int, verdict: str, is_breach: bool) -> None:
+    """A reviewer's verdict replaces the attempt's (review.services keeps what the judge said, in its ledger)."""
+    Attempt.objects.filter(pk=attempt_id).update(verdict=verdict, is_breach=is_breach)
+
+
+def run_metrics_refresh(*, run: EvaluationRun, overruled: int) -> None:
+    """Recompute a finished run's metrics and trust score from its attempts' current verdicts (after a review);
+    ``overruled`` (verdicts a reviewer changed) is kept with them, so every reader can say the figures use it.
+    Status, message and credits are the run's own and stay as they were."""
+    specs = [ScenarioSpec.from_dict(data) for data in run.scenarios]
+    attempts = run.attempts.only("scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms")
+    summary = {**compute_metrics(specs, attempts), "overruled": overruled}
+    EvaluationRun.objects.filter(pk=run.pk).update(metrics=summary, trust_score=summary["trust_score"])
+
+
 def _run_fail(run: EvaluationRun, message: str, *, refund_reason: str = "") -> None:
     with transaction.atomic():
         EvaluationRun.objects.filter(pk=run.pk).update(
