@@ -177,9 +177,10 @@ def run_once(
             pools.append(JudgePool(model="sonnet", strictness="balanced", knowledge=knowledge, parallel=parallel))
         return await pools[0].submit(spec=result.job.spec, turns=result.turns, tool_calls=[], evidence=[])
 
-    started = time.monotonic()
+    started, cpu = time.monotonic(), time.process_time()
     verdicts = list(run_conversations(jobs, config, api_key="", parallel=parallel, finish=judge))
     wall = time.monotonic() - started
+    fake.cpu = time.process_time() - cpu  # the harness's own CPU (the fake provider and agent are other processes)
     stats = fake.stats()
     fake.arrivals = [at - started for at in stats["arrivals"]] or [0.0]
     fake.rejected_at = stats["rejected_at"]
@@ -239,7 +240,8 @@ def main() -> int:
             print(
                 f"  first_backoff={first_backoff} later={rejected - first_backoff} scored={scored}/{len(verdicts)} "
                 f"most_in_flight={fake.most_in_flight} agent_ideal={agent_ideal:.2f}s rate_ideal={rate_ideal:.2f}s "
-                f"calls_arrived={min(fake.arrivals):.2f}s..{max(fake.arrivals):.2f}s"
+                f"calls_arrived={min(fake.arrivals):.2f}s..{max(fake.arrivals):.2f}s "
+                f"harness_cpu={fake.cpu:.2f}s ({fake.cpu / len(verdicts) * 1000:.1f} ms per judged conversation)"
             )
         cache_line(fake, agent_url, conversations=min(conversations, 50), parallel=parallel, verdict=verdict)
     finally:
