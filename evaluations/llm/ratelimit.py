@@ -28,6 +28,7 @@ __all__ = ["ProviderBudget", "RateInfo", "budget_for", "rate_info", "reset_budge
 _POLL = 0.02  # seconds between looks at a full budget
 _PACE_MARGIN = 0.98  # pace a known limit this far under it: clocks and queues are never exact
 _MAX_HOLD = 60.0  # a retry-after longer than this is cut to it
+_CALM = 5.0  # seconds without a refusal before a paced budget lets every call of the cap run at once
 
 
 @dataclasses.dataclass(frozen=True)
@@ -125,6 +126,7 @@ class ProviderBudget:
         self._next_start = 0.0  # monotonic time of the next free start at the pace
         self._hold_until = 0.0  # no call starts before this (the provider's retry-after)
         self._spare = 0  # requests the provider said remain, not yet used: they need not wait for the pace
+        self._last_refusal = -math.inf
         self._tokens_per_call = 0.0  # running mean of input tokens, to turn a token limit into a pace
         self.refusals = 0  # 429 / 529 / throttling answers seen
         self.calls = 0
@@ -173,8 +175,9 @@ class ProviderBudget:
             if input_tokens:
                 self._tokens_per_call = (self._tokens_per_call * 0.9 + input_tokens * 0.1) or float(input_tokens)
             self._learn(info)
-            if self.rpm:
-                # The pace keeps the rate under the provider's limit; calls at once need not hold it back too.
+            if self.rpm and time.monotonic() - self._last_refusal > _CALM:
+                # The pace keeps the rate under the provider's limit; calls at once need not hold it back too
+                # (unless the provider refused lately: an overloaded provider gets the additive increase below).
                 self.limit = float(_cap())
                 return
             room = info is None or info.requests_remaining is None or info.requests_remaining > self.in_flight
@@ -187,6 +190,7 @@ class ProviderBudget:
         with self._lock:
             self.refusals += 1
             self._spare = 0
+            self._last_refusal = time.monotonic()
             self._learn(info)
             self.limit = max(1.0, math.floor(self.limit / 2))
             hold = None

@@ -626,7 +626,7 @@ def test_judge_pool_grows_from_parallel_to_the_cap_and_never_beyond(
     anthropic_judge_env: FakeAnthropic, settings: Any
 ) -> None:
     settings.TRUSTGATE_JUDGE_MAX_CONCURRENCY = 3
-    anthropic_judge_env.latency = 0.05
+    anthropic_judge_env.latency = 0.3  # long enough that calls overlap on a busy machine
     for _ in range(12):
         anthropic_judge_env.reply_verdict()
 
