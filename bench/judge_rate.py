@@ -184,6 +184,8 @@ def run_once(
     stats = fake.stats()
     fake.arrivals = [at - started for at in stats["arrivals"]] or [0.0]
     fake.rejected_at = stats["rejected_at"]
+    if fake.rejected_at:
+        print("  refused at " + " ".join(f"{at - started:.2f}s" for at in fake.rejected_at), flush=True)
     fake.most_in_flight = stats["most_in_flight"]
     return wall, verdicts
 

@@ -148,6 +148,8 @@ class ProviderBudget:
                 now = time.monotonic()
                 if slot is not None and slot < self._hold_until:
                     slot = None  # the provider asked for a pause after this booking: book again after it
+                if slot is not None and self.rpm and now - slot > 60.0 / self.rpm:
+                    slot = None  # waited past its turn for a free call: booked anew, so no backlog starts at once
                 if slot is None and self.rpm and now >= self._hold_until:
                     if self._spare > 0:
                         self._spare -= 1
