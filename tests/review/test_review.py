@@ -154,3 +154,21 @@ def test_an_uncalibrated_judge_is_named_in_the_report_and_the_ci_warnings(client
     assert any(w.startswith(sentence) for w in ci_verdict(run=judged_run).warnings)
     client.force_login(alice)
     assert sentence in client.get(reverse("evaluations:run-report", args=[judged_run.pk])).content.decode()
+
+
+def test_the_report_and_its_json_keep_both_verdicts(client, alice, judged_run) -> None:  # type: ignore[no-untyped-def]
+    attempt = attempt_of(judged_run, Verdict.PASS)
+    attempt_review(user=alice, run=judged_run, attempt=attempt, request=ReviewRequest("overrule", "Wrong hours."))
+    client.force_login(alice)
+    data = client.get(reverse("evaluations:run-report-json", args=[judged_run.pk])).json()
+    reviewed = [a for s in data["scenarios"] for a in s["attempts"] if a["review"]]
+    assert len(reviewed) == 1 and reviewed[0]["verdict"] == "fail"
+    assert {k: reviewed[0]["review"][k] for k in ("judge_verdict", "reviewer_verdict", "by", "reason")} == {
+        "judge_verdict": "pass",
+        "reviewer_verdict": "fail",
+        "by": "alice",
+        "reason": "Wrong hours.",
+    }
+    page = client.get(reverse("evaluations:run-report", args=[judged_run.pk])).content.decode()
+    assert "the judge said Pass, the reviewer Fail — “Wrong hours.”" in page
+    assert "1 verdict overruled by reviewers" in page

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from billing.selectors import run_credits
 from evaluations.reports.builders.flaky import flaky_drift
+from evaluations.review.selectors import review_states_for_run
 from evaluations.runs.choices import RunStage, RunStatus
 from evaluations.scoring.choices import JudgeModel, Strictness
 from evaluations.scoring.flakiness import FLAKY, scenario_flakiness
@@ -65,6 +66,7 @@ def report_data(run: EvaluationRun, attempts: Iterable[Attempt]) -> dict[str, An
         runs = sorted(by_scenario.get(spec.key, []), key=lambda a: a.repeat)
         scenarios.append(_scenario(spec, counts, runs, runs_per_scenario=run.runs_per_scenario))
 
+    _add_reviews(run, attempt_list, scenarios)
     findings = redteam_findings(run, attempt_list)
     return {
         "run": _run_info(run),
@@ -176,6 +178,26 @@ def _scenario(
         "flakiness_summary": flakiness.summary,
         "attempts": [_attempt(a) for a in runs],
     }
+
+
+def _add_reviews(run: EvaluationRun, attempts: list[Attempt], scenarios: list[dict[str, Any]]) -> None:
+    """Each attempt's ``review``: what the judge (or the rules) said and the reviewer's verdict when a person agreed
+    or overruled (``verdict`` is then the reviewer's); None when nobody reviewed it. One query for the run."""
+    states = review_states_for_run(run=run, attempts=attempts)
+    by_key = {(a.scenario_key, a.repeat): states[a.pk] for a in attempts}
+    for scenario in scenarios:
+        for shown in scenario["attempts"]:
+            state = by_key.get((scenario["key"], shown["repeat"]))
+            last = state.last if state is not None and state.reviewed else None
+            shown["review"] = None if last is None else {
+                "judge_verdict": state.judge_verdict,  # type: ignore[union-attr]
+                "reviewer_verdict": last.human_verdict,
+                "action": last.action,
+                "rule_dispute": last.is_rule_dispute,
+                "reason": last.reason,
+                "by": last.created_by_name,
+                "at": last.created_at,
+            }  # fmt: skip
 
 
 def _attempt(attempt: Attempt) -> dict[str, Any]:
