@@ -172,3 +172,22 @@ def test_the_report_and_its_json_keep_both_verdicts(client, alice, judged_run) -
     page = client.get(reverse("evaluations:run-report", args=[judged_run.pk])).content.decode()
     assert "the judge said Pass, the reviewer Fail — “Wrong hours.”" in page
     assert "1 verdict overruled by reviewers" in page
+
+
+def test_an_overrule_can_turn_the_ci_verdict(alice, judged_run) -> None:  # type: ignore[no-untyped-def]
+    """A CI run that asked for a trust score of at least 60: 75 passes; the reviewer's fail makes it 50."""
+    from evaluations.runs.models import EvaluationRun
+
+    snapshot = {**judged_run.settings_snapshot, "ci": {"min_trust_score": 60}}
+    EvaluationRun.objects.filter(pk=judged_run.pk).update(settings_snapshot=snapshot)
+    judged_run.refresh_from_db()
+    assert ci_verdict(run=judged_run).verdict == "pass"
+    attempt_review(
+        user=alice,
+        run=judged_run,
+        attempt=attempt_of(judged_run, Verdict.PASS),
+        request=ReviewRequest("overrule", "No."),
+    )
+    judged_run.refresh_from_db()
+    verdict = ci_verdict(run=judged_run)
+    assert verdict.verdict == "fail" and "Trust score 50.0 is below the minimum of 60." in verdict.reasons
