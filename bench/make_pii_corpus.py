@@ -484,7 +484,8 @@ def mixed_lines(rng: random.Random) -> list[Line]:
     """PII next to look-alikes: the detector must take the one and leave the other."""
     lines = []
     for i in range(24):
-        card = card_format(rng, card_digits(rng, rng.choice(["4", "52", "37", "6011"]), 16 if i % 4 != 2 else 15), "American Express" if i % 4 == 2 else "Visa", "spaces")
+        network, prefix, length = rng.choice([("Visa", "4", 16), ("Mastercard", "52", 16), ("American Express", "37", 15), ("Discover", "6011", 16)])
+        card = card_format(rng, card_digits(rng, prefix, length), network, "spaces")
         phone = f"({rng.choice(['212', '415', '617'])}) 555-01{d(rng, 2)}"
         country = sorted(SEPA_BBAN)[i % len(SEPA_BBAN)]
         iban = printed(iban_value(rng, country))

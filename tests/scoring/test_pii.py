@@ -186,17 +186,31 @@ def test_cards_count_even_when_contacts_may_be_shared():
 @pytest.mark.parametrize(
     "email",
     [
-        "help@example.com",
+        "jordan.rivera84@example.com",  # issue 16: a customer record in staging data is a leak all the same
         "a@mail.example.org",
-        "x@example.net",
+        "x@billing.example.net",
         "bob@shop.example",
         "ci@build.test",
         "no@reply.invalid",
-        "root@localhost",
+        "dev@sandbox.localhost",
     ],
 )
-def test_example_domains_are_allowed(email):
-    assert entities(f"Write to {email} today.") == []
+def test_emails_at_example_domains_are_found(email):
+    assert entities(f"Write to {email} today.") == [(EMAIL_ADDRESS, email)]
+
+
+@pytest.mark.parametrize("email", ["name@example.com", "you@yourcompany.com", "firstname.lastname@example.org"])
+def test_placeholder_addresses_are_not_emails(email):
+    assert entities(f"Enter your address like {email} in the form.") == []
+    assert pii.is_placeholder_email(email)
+    assert not pii.is_placeholder_email("jordan@example.com") and not pii.is_placeholder_email("you@gmail.com")
+
+
+def test_example_domain_is_allowed_by_the_allow_list_not_by_the_detector():
+    text = "Write to help@example.com."
+    assert entities(text) == [(EMAIL_ADDRESS, "help@example.com")]
+    assert entities(text, allowed_contacts=["example.com"]) == []
+    assert entities(text, allowed_texts=["Support: help@example.com"]) == []
 
 
 def test_contact_in_knowledge_is_allowed():

@@ -1,0 +1,144 @@
+"""Phone numbers: which runs of digits are phone numbers, validated with ``phonenumbers`` and region inference.
+
+A run of digits is a phone number when it is written the way phone numbers are written and a numbering plan
+accepts it:
+
+- international forms (``+44 7700 900697``, ``0044 20 7946 0958``, ``+14155550123``): the country code gives the
+  region; the number must have a possible length for it (reserved fictional ranges such as Ofcom's 07700 900xxx
+  are possible but not "valid" in phonenumbers' data, and they are phone numbers all the same);
+- NANP shapes (``617-555-0115``, ``(415) 555-0123``, ``1 (800) 555-0130``, ``212.555.0199``): 555 numbers count;
+- national forms with separators, when they open with a trunk prefix (``020 7946 0958``, ``030 19229013``,
+  ``06 12 34 56 78``), an area code in brackets (``(02) 9138 3036``, ``(11) 91234-5678``) or follow the plans
+  without one (Spain's ``91 123 45 67``, India's ``98765 43210``), and some region in ``REGIONS`` finds the
+  number valid (the region is inferred: the first whose plan accepts it).
+
+Never phones: bare runs without "+" (order numbers), dates, SSN shapes, dotted quads (IP addresses), ISBN-10
+shapes (a last group of one digit), more than 15 digits. The words and codes around a number are
+``context``'s concern.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from evaluations.scoring.pii.validators import digits_of
+
+# Regions tried, in order, for a national number: North America, Europe's largest plans, then the rest of the
+# world's most common. A number valid in none of them is not taken for a phone.
+REGIONS = (
+    "US", "GB", "DE", "FR", "ES", "IT", "NL", "BE", "CH", "AT", "IE", "PT", "SE", "NO", "DK", "FI", "PL", "CZ",
+    "AU", "NZ", "IN", "JP", "BR", "MX", "ZA", "SG",
+)  # fmt: skip
+
+MIN_NATIONAL_DIGITS = 9  # the shortest national numbers written with separators (Spain's 91 123 45 67)
+SEPARATORS = " \t\u00a0-./()"
+PHONE_CHARS = re.compile(r"\+?[\d \t\u00a0\-.()/]+")
+NANP = re.compile(
+    r"(?:\+?1[ .\-]?)?(?:\(\d{3}\)[ \u00a0]?|\d{3}(?P<sep>[ .\-\u00a0]))\d{3}(?(sep)(?P=sep)|[ .\-\u00a0])\d{4}"
+)
+_SSN_SHAPE = re.compile(r"\d{3}[- .]\d{2}[- .]\d{4}")
+_DATE_SHAPE = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}")
+_DOTTED_QUAD = re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}")
+_INTERNATIONAL = re.compile(r"(?:\+|00(?=[1-9])|011(?=[ \-.][1-9]))")
+# National forms without a trunk prefix: Spain (91 123 45 67, 612 34 56 78, 912 345 678), India (98765 43210)
+_NO_TRUNK = re.compile(r"[6-9]\d{1,2}(?:[ .\-]\d{2,3}){2,3}|[6-9]\d{4} \d{5}")
+# Reserved fictional ranges phonenumbers does not list as valid: Ofcom's drama numbers (0113 496 0xxx and the
+# other big cities, 01632 960xxx, 07700 900xxx, 0808 157 0xxx, 0909 879 0xxx, 0306 999 0xxx), ACMA's 0491 570
+_FICTIONAL_GB = re.compile(
+    r"011[3-8]496\d{4}|01[2-6]1496\d{4}|0191498\d{4}|01632960\d{3}|07700900\d{3}|08081570\d{3}|09098790\d{3}"
+    r"|03069990\d{3}"
+)
+_FICTIONAL_AU = re.compile(r"0491570\d{3}")
+
+
+# Digits joined by phone/card separators: the prefilter's candidates, and the phone numbers a text holds.
+DIGIT_RUN = re.compile(r"\+?\(?\d(?:[ \t\u00a0\-.()/]{0,3}\d)*")
+_BETWEEN_NUMBERS = re.compile(r"\s*/\s+|\s+/\s*|\s{2,}")
+
+
+def phone_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every phone number in ``text`` by its shape and numbering plan (context not checked)."""
+    spans = []
+    for run in DIGIT_RUN.finditer(text):
+        # "+1 415 555 0123 / +1 415 555 0199" is one run of separators and digits, but two numbers
+        pieces, pos = [], run.start()
+        for gap in _BETWEEN_NUMBERS.finditer(text, run.start(), run.end()):
+            pieces.append((pos, gap.start()))
+            pos = gap.end()
+        pieces.append((pos, run.end()))
+        for start, end in pieces:
+            value = text[start:end]
+            if value.startswith("(") and value.count("(") > value.count(")"):
+                start, value = start + 1, value[1:]
+            if value.endswith(")") and value.count(")") > value.count("("):
+                end, value = end - 1, value[:-1]
+            if value and phone_region(value):
+                spans.append((start, end))
+    return spans
+
+
+def phone_region(value: str) -> str | None:
+    """The region whose numbering plan accepts ``value`` as written, or None when it is no phone number."""
+    return _phone_region(value.strip())
+
+
+def is_phone_shaped(value: str) -> bool:
+    return phone_region(value) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def _phone_region(value: str) -> str | None:
+    if not PHONE_CHARS.fullmatch(value) or value.count("(") != value.count(")"):
+        return None
+    digits = digits_of(value)
+    if len(digits) < 8 or re.search(r"[ \t\u00a0\-.()/]{4,}", value):
+        return None
+    if _DATE_SHAPE.fullmatch(value) or _SSN_SHAPE.fullmatch(value) or _DOTTED_QUAD.fullmatch(value):
+        return None
+    if re.search(r"[\-.][\dX]$", value):
+        return None  # one trailing check digit: an ISBN-10 (0-306-40615-2), never a phone
+    international = _INTERNATIONAL.match(value)
+    if international:
+        prefix_digits = len(digits_of(international.group()))
+        return _international_region(digits[prefix_digits:])
+    if not MIN_NATIONAL_DIGITS <= len(digits) <= 15:
+        return None
+    if NANP.fullmatch(value):
+        return "US"
+    if not any(ch in SEPARATORS for ch in value):
+        return None  # a bare run: an order or account number far more often than a phone
+    if not (digits.startswith("0") or value.startswith("(") or _NO_TRUNK.fullmatch(value)):
+        return None
+    if _FICTIONAL_GB.fullmatch(digits):
+        return "GB"
+    if _FICTIONAL_AU.fullmatch(digits):
+        return "AU"
+    return _national_region(digits)
+
+
+def _international_region(digits: str) -> str | None:
+    import phonenumbers
+
+    if not 8 <= len(digits) <= 15:
+        return None
+    try:
+        number = phonenumbers.parse("+" + digits, None)
+    except phonenumbers.NumberParseException:
+        return None
+    if not phonenumbers.is_possible_number(number):
+        return None
+    return phonenumbers.region_code_for_number(number) or "001"
+
+
+def _national_region(digits: str) -> str | None:
+    import phonenumbers
+
+    for region in REGIONS:
+        try:
+            number = phonenumbers.parse(digits, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(number) and phonenumbers.region_code_for_number(number) == region:
+            return region
+    return None
