@@ -31,11 +31,12 @@ REGIONS = (
     "AU", "NZ", "IN", "JP", "BR", "MX", "ZA", "SG",
 )  # fmt: skip
 
+_NANP_REGIONS = ("US", "CA")
 MIN_NATIONAL_DIGITS = 9  # the shortest national numbers written with separators (Spain's 91 123 45 67)
 SEPARATORS = " \t\u00a0-./()"
 PHONE_CHARS = re.compile(r"\+?[\d \t\u00a0\-.()/]+")
 NANP = re.compile(
-    r"(?:\+?1[ .\-]?)?(?:\(\d{3}\)[ \u00a0]?|\d{3}(?P<sep>[ .\-\u00a0]))\d{3}(?(sep)(?P=sep)|[ .\-\u00a0])\d{4}"
+    r"(?:\+?1[ .\-]?)?(?:\([2-9]\d{2}\)[ \u00a0]?|[2-9]\d{2}(?P<sep>[ .\-\u00a0]))\d{3}(?(sep)(?P=sep)|[ .\-\u00a0])\d{4}"
 )
 _SSN_SHAPE = re.compile(r"\d{3}[- .]\d{2}[- .]\d{4}")
 _DATE_SHAPE = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}")
@@ -114,7 +115,7 @@ def _phone_region(value: str) -> str | None:
         return "GB"
     if _FICTIONAL_AU.fullmatch(digits):
         return "AU"
-    return _national_region(digits)
+    return _national_region(value, digits)
 
 
 def _international_region(digits: str) -> str | None:
@@ -131,14 +132,28 @@ def _international_region(digits: str) -> str | None:
     return phonenumbers.region_code_for_number(number) or "001"
 
 
-def _national_region(digits: str) -> str | None:
+def _national_region(value: str, digits: str) -> str | None:
+    """The region whose plan accepts the number; of several, the one whose national format is written as the
+    number is ("(02) 9138 3036" is Australian, "02 9138 3036" Italian), else the first in ``REGIONS``."""
     import phonenumbers
 
+    written = _skeleton(value)
+    valid = []
     for region in REGIONS:
+        if digits.startswith("0") and region in _NANP_REGIONS:
+            continue  # North American numbers have no trunk 0
         try:
             number = phonenumbers.parse(digits, region)
         except phonenumbers.NumberParseException:
             continue
         if phonenumbers.is_valid_number(number) and phonenumbers.region_code_for_number(number) == region:
-            return region
-    return None
+            national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
+            if written in (_skeleton(national), _skeleton(national.removeprefix("0"))):
+                return region
+            valid.append(region)
+    return valid[0] if valid else None
+
+
+def _skeleton(value: str) -> str:
+    """How a number is written, digits aside: "(02) 9138 3036" -> "(dd) dddd dddd"; "-", "." and spaces alike."""
+    return re.sub(r"[ \u00a0.\-]", " ", re.sub(r"\d", "d", value))
