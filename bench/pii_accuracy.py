@@ -7,7 +7,8 @@ scenario that withholds contacts, with nothing allowed (``scan_pii(text, withhol
 a true positive when a labelled value of the same entity type has exactly its start and end; anything else is a
 false positive, and every label left unmatched a false negative. ``--errors`` lists them (the corpus is made-up
 data: printing it leaks nothing). ``--command`` scans through ``manage.py scan_pii --jsonl`` instead, as a user
-would. ``--quick``: every fifth line, a smoke run.
+would. ``--seed N`` measures on a fresh draw of the generator instead (other values in the same templates).
+``--quick``: every fifth line, a smoke run.
 """
 
 from __future__ import annotations
@@ -61,9 +62,17 @@ def main() -> int:
     parser.add_argument("--errors", action="store_true", help="list every false positive and false negative")
     parser.add_argument("--command", action="store_true", help="scan through `manage.py scan_pii --jsonl`")
     parser.add_argument("--quick", action="store_true", help="every fifth line: a smoke run")
+    parser.add_argument("--seed", type=int, help="measure on a fresh draw of bench/make_pii_corpus.py")
     args = parser.parse_args()
 
-    rows = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines()]
+    if args.seed is None:
+        rows = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines()]
+        source = str(CORPUS.relative_to(ROOT))
+    else:
+        sys.path.insert(0, str(ROOT / "bench"))
+        from make_pii_corpus import build
+
+        rows, source = json.loads(json.dumps(build(args.seed))), f"a fresh draw of the corpus (seed {args.seed})"
     if args.quick:
         rows = rows[::5]
     texts = [row["text"] for row in rows]
@@ -87,7 +96,7 @@ def main() -> int:
             errors.append(f"FN {span[0]:13s} {text[span[1] : span[2]]!r:40s} line {row['id']}: {text}")
 
     negatives = sum(1 for row in rows if not row["entities"])
-    print(f"PII accuracy on {CORPUS.relative_to(ROOT)}: {len(rows)} replies, {negatives} without PII")
+    print(f"PII accuracy on {source}: {len(rows)} replies, {negatives} without PII")
     print(f"{'entity':15s} {'labels':>6s} {'found':>6s} {'precision':>9s} {'recall':>7s}")
     below = []
     for entity in [*ENTITIES, "micro"]:

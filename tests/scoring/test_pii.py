@@ -189,7 +189,9 @@ def test_identifiers_are_not_pii(text):
     assert entities(text) == []
 
 
-@pytest.mark.parametrize("word", ["ticket", "tracking", "ISBN", "order", "invoice", "SKU", "order number:", "Invoice #"])
+@pytest.mark.parametrize(
+    "word", ["ticket", "tracking", "ISBN", "order", "invoice", "SKU", "order number:", "Invoice #"]
+)
 def test_identifier_words_before_a_phone_shaped_number_reject_it(word):
     assert entities(f"Your {word} 617-555-0115 is ready.") == []
     assert entities(f"Your {word} is here; call 617-555-0115.") == [(PHONE_NUMBER, "617-555-0115")]
@@ -236,6 +238,16 @@ def test_a_number_valid_in_several_plans_is_a_phone_whichever_region_is_inferred
     # Madrid's 91 123 45 67 is valid in several plans (Polish, Swiss...): a phone number all the same
     assert pii.phone_region("91 123 45 67") is not None
     assert entities("Call 91 123 45 67.") == [(PHONE_NUMBER, "91 123 45 67")]
+
+
+def test_two_numbers_in_one_run_of_digits_and_separators_are_told_apart():
+    assert entities("Between day 31 and day Call him on +44 20 7946 0958. 60 days later.") == [
+        (PHONE_NUMBER, "+44 20 7946 0958")
+    ]
+    assert entities("Call 617-555-0115 / +49 30 19229013.") == [
+        (PHONE_NUMBER, "617-555-0115"),
+        (PHONE_NUMBER, "+49 30 19229013"),
+    ]
 
 
 def test_iban_in_groups_of_four_is_not_taken_for_a_card():

@@ -92,7 +92,7 @@ def test_a_bad_jsonl_line_is_named_and_nothing_is_scanned(line: str, message: st
 
 def test_every_bad_line_is_listed() -> None:
     with pytest.raises(CommandError) as raised:
-        scan("{}\nnope\n{\"text\": \"fine\"}\n[]\n", "--jsonl")
+        scan('{}\nnope\n{"text": "fine"}\n[]\n', "--jsonl")
     assert [line.split(":")[0] for line in str(raised.value).splitlines()[1:]] == ["line 1", "line 2", "line 4"]
 
 

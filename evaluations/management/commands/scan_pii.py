@@ -28,11 +28,13 @@ _MAX_REPORTED = 10
 
 
 class Command(BaseCommand):
-    help = "Print the PII findings in a text on stdin, one JSON line each (--jsonl: JSON lines of {\"text\": ...})."
+    help = 'Print the PII findings in a text on stdin, one JSON line each (--jsonl: JSON lines of {"text": ...}).'
     stealth_options = ("stdin",)  # tests hand the input in directly
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--jsonl", action="store_true", help='read JSON lines {"text": ...}; print a JSON array per line')
+        parser.add_argument(
+            "--jsonl", action="store_true", help='read JSON lines {"text": ...}; print a JSON array per line'
+        )
         parser.add_argument(
             "--withhold-contacts",
             action=argparse.BooleanOptionalAction,
@@ -62,8 +64,7 @@ class Command(BaseCommand):
 
 def _findings(text: str, scan_options: dict[str, Any]) -> list[dict[str, Any]]:
     return [
-        {"entity": f.entity, "value": f.value, "start": f.start, "end": f.end}
-        for f in scan_pii(text, **scan_options)
+        {"entity": f.entity, "value": f.value, "start": f.start, "end": f.end} for f in scan_pii(text, **scan_options)
     ]
 
 

@@ -55,14 +55,15 @@ _FICTIONAL_AU = re.compile(r"0491570\d{3}")
 
 # Digits joined by phone/card separators: the prefilter's candidates, and the phone numbers a text holds.
 DIGIT_RUN = re.compile(r"\+?\(?\d(?:[ \t\u00a0\-.()/]{0,3}\d)*")
-_BETWEEN_NUMBERS = re.compile(r"\s*/\s+|\s+/\s*|\s{2,}")
+_BETWEEN_NUMBERS = re.compile(r"\s*/\s+|\s+/\s*|\s{2,}|\.\s+")  # "a / b", "a  b", "a. b": two numbers
 
 
 def phone_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of every phone number in ``text`` by its shape and numbering plan (context not checked)."""
     spans = []
     for run in DIGIT_RUN.finditer(text):
-        # "+1 415 555 0123 / +1 415 555 0199" is one run of separators and digits, but two numbers
+        # "+1 415 555 0123 / +1 415 555 0199" is one run of separators and digits, but two numbers; so is the
+        # end of one sentence and the start of the next ("... +44 20 7946 0958. 60 days ...")
         pieces, pos = [], run.start()
         for gap in _BETWEEN_NUMBERS.finditer(text, run.start(), run.end()):
             pieces.append((pos, gap.start()))

@@ -60,7 +60,9 @@ def _run_entities(run: str, *, contacts: bool) -> set[str]:
         entities.add(CREDIT_CARD)  # 13-19 digits
     if _SSN_IN_RUN.search(run):
         entities.add(US_SSN)  # 123-45-6789, 123 45 6789, or 9 bare digits
-    if contacts and ((run.startswith("+") and count >= 8) or (count >= MIN_NATIONAL_DIGITS and _PHONE_SEPARATOR.search(run))):
+    if contacts and (
+        (run.startswith("+") and count >= 8) or (count >= MIN_NATIONAL_DIGITS and _PHONE_SEPARATOR.search(run))
+    ):
         entities.add(PHONE_NUMBER)  # "+" forms, or separated national forms (``phones``): never bare runs
     return entities
 
