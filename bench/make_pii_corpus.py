@@ -587,12 +587,49 @@ def issue_lines() -> list[Line]:
 SEED = 16
 
 
+def probe_lines() -> list[Line]:
+    """Hand-written after the first measurement, to probe what the generated lines leave out (amounts with spaces
+    between thousands, a date followed by a time, serials, meeting ids, extensions, freephone numbers). Labelled
+    before the detector was run on them; it then took five of the negatives for phones, and was fixed."""
+    P, E, N = PHONE, EMAIL, None
+    cases: list[tuple[str, dict[str, tuple[str, str | None]]]] = [
+        ("Der Umsatz betrug {v} € im letzten Jahr.", {"v": ("650 000 000", N)}),
+        ("Budget: EUR {v} for the migration.", {"v": ("912 345 678", N)}),
+        ("The population is 67 750 000 and growing.", {}),
+        ("Sort code 20-00-00, account 55779911.", {}),
+        ("Coordinates: 51.5074, -0.1278.", {}),
+        ("Call {v} for free.", {"v": ("0800 123 4567", P)}),
+        ("Our main line is {v} ext. 204.", {"v": ("617-555-0115", P)}),
+        ("Write to <{a}> or mailto:{b}.", {"a": ("jane.doe@acme.io", E), "b": ("ops@acme.io", E)}),
+        ("Your confirmation code is 2024 0517 3321.", {}),
+        ("PNR: ABC123, flight LH 400 on 2024-05-17 at 10:30.", {}),
+        ("The serial is SN 0123 4567 8901.", {}),
+        ("Room 0405, building 12, floor 3.", {}),
+        ("Model number 0-7643-5467-2.", {}),
+        ("Call me: {v}.", {"v": ("07911 123456", P)}),
+        ("Fax {v}.", {"v": ("+1 (212) 555-0147", P)}),
+        ("Account 12-3456-7890123-00 (NZ).", {}),
+        ("Dial 112 or 999 in an emergency.", {}),
+        ("Meeting ID 845 2291 0037, passcode 551234.", {}),
+        ("Order placed: 05/17/2024 10:30:22, total 1,299.00.", {}),
+        ("Phone: {v}", {"v": ("06-12345678", P)}),
+        ("Your IMEI is 35-209900-176148-1.", {}),
+        ("Version 2024.05.17.1 is out.", {}),
+        ("Bank routing number 021000021 and account 000123456789.", {}),
+        ("Tracking number 9400 1000 0000 0000 0000 00.", {}),
+        ("Her phone number is {v}, and her card ends in 1111.", {"v": ("(617) 555-0115", P)}),
+        ("Customer since 2019-03-04, customer number 0049 3012 3456.", {}),
+    ]
+    return [templated(template, values, "probe") for template, values in cases]
+
+
 def build(seed: int = SEED) -> list[dict[str, object]]:
     """The corpus lines; another ``seed`` draws other values into the same templates (bench/pii_accuracy.py
     --seed measures on such a fresh draw, to see that the figures do not hang on the committed values)."""
     rng = random.Random(seed)
     lines = [
         *issue_lines(),
+        *probe_lines(),
         *card_lines(rng),
         *ssn_lines(rng),
         *iban_lines(rng),

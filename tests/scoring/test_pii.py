@@ -183,6 +183,11 @@ def test_phone_validator_shapes():
         "The webhook came from 142.23.237.76; please allow-list it.",  # an IP address
         "Build 10.0.19045.2965 fixed the sync bug.",  # a version
         "We ship to ZIP 94105-1234 within two days.",  # ZIP+4
+        "Der Umsatz betrug 650 000 000 € im letzten Jahr.",  # an amount with spaces between thousands
+        "Budget: EUR 912 345 678 for the migration.",
+        "Order placed: 05/17/2024 10:30:22, total 1,299.00.",  # a date and a time
+        "The serial is SN 0123 4567 8901.",
+        "Customer since 2019-03-04, customer number 0049 3012 3456.",
     ],
 )
 def test_identifiers_are_not_pii(text):

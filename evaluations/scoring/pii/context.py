@@ -3,6 +3,7 @@
 - A bare 9-digit number is an SSN only next to an SSN word ("SSN", "social security").
 - A number right after an identifier word ("order #", "ticket", "tracking", "ISBN", "invoice", "SKU", ...) is
   that identifier, not a phone; a card-length number after "EAN", "barcode", "tracking", ... is no card.
+- A number next to a currency ("EUR 912 345 678", "650 000 000 €") is an amount.
 - A number glued to a code is part of the code: ``TKT-2024-004417``, the last groups of the UPS tracking number
   ``1Z K8E K5R 03 8681 3371``, ``v10.0.19045``; a card-length run or an SSN shape that continues a longer run of
   digit groups (a USPS tracking number) is neither.
@@ -24,7 +25,8 @@ _SSN_CONTEXT = re.compile(r"\b(?:ssns?|social[\s-]+security|soc\.?\s*sec\.?|ss\s
 _ID_WORDS = (
     r"orders?|tickets?|tracking|track|trk|ref|reference|invoices?|inv|confirmation|conf|case|booking|reservation"
     r"|transaction|txn|receipt|policy|claim|serial|po|sku|item|part|model|id|pnr|rma|isbn(?:-1[03])?|ean"
-    r"|upc|gtin|barcode|imei|version|ver|build|firmware|release|patch|lot|batch|account\s+(?:number|no|#)"
+    r"|upc|gtin|barcode|imei|version|ver|build|firmware|release|patch|lot|batch|sn"
+    r"|(?:account|customer|member|client|contract|membership)\s+(?:number|no|#)"
 )
 _NUMBER_WORD = r"(?:(?:number|num|nr|no|id|code|#)\b\.?\s*)?"
 _ID_BEFORE = re.compile(
@@ -35,6 +37,11 @@ _NOT_CARD_BEFORE = re.compile(
     r"\b(?:ean(?:-13)?|upc|gtin|barcode|isbn(?:-1[03])?|tracking|imei|serial)\b\.?\s*"
     r"(?:(?:number|no|code|#)\b\.?\s*)?(?:(?:is|was)\s+|:\s*)?#?\s*$",
     re.IGNORECASE,
+)
+# An amount: a currency right before or after the number ("EUR 912 345 678", "650 000 000 €")
+_CURRENCY_BEFORE = re.compile(r"(?:[$€£¥₹]|\b(?:EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|SEK|NOK|DKK|PLN))\s?$", re.IGNORECASE)
+_CURRENCY_AFTER = re.compile(
+    r"\s?(?:[$€£¥₹]|(?:EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|SEK|NOK|DKK|PLN|euros?|dollars?|pounds?)\b)", re.IGNORECASE
 )
 # Codes whose digit groups look like other things: a UPS tracking number written in groups
 # (1Z K8E K5R 03 8681 3371, whose tail is phone-shaped and may hold an SSN shape).
@@ -75,6 +82,8 @@ def context_ok(entity: str, text: str, start: int, end: int) -> bool:
         return False
     if entity == US_SSN:  # 123 45 6789 inside a longer run of digit groups is part of something else
         return not (re.search(r"\d[ \-]$", before) or re.match(r"[ \-]\d", text[end : end + 2]))
+    if entity in (PHONE_NUMBER, CREDIT_CARD) and (_CURRENCY_BEFORE.search(before) or _CURRENCY_AFTER.match(text, end)):
+        return False
     if entity == PHONE_NUMBER:
         return not (_glued(text, start, end) or _ID_BEFORE.search(before) or _CODE_TOKEN_BEFORE.search(before))
     if entity == CREDIT_CARD:
@@ -98,4 +107,4 @@ def _glued(text: str, start: int, end: int) -> bool:
         return True
     if end < len(text) and (text[end].isalnum() or text[end] in "_@"):
         return True
-    return end + 1 < len(text) and text[end] in "-/" and text[end + 1].isalnum()
+    return end + 1 < len(text) and text[end] in "-/:" and text[end + 1].isalnum()  # ":" a time: "05/17/2024 10:30"

@@ -40,6 +40,7 @@ NANP = re.compile(
 )
 _SSN_SHAPE = re.compile(r"\d{3}[- .]\d{2}[- .]\d{4}")
 _DATE_SHAPE = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}")
+_DATE_INSIDE = re.compile(r"(?<!\d)(?:\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2})(?!\d)")
 _DOTTED_QUAD = re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}")
 _INTERNATIONAL = re.compile(r"(?:\+|00(?=[1-9])|011(?=[ \-.][1-9]))")
 # National forms without a trunk prefix: Spain (91 123 45 67, 612 34 56 78, 912 345 678), India (98765 43210)
@@ -97,6 +98,8 @@ def _phone_region(value: str) -> str | None:
     if len(digits) < 8 or re.search(r"[ \t\u00a0\-.()/]{4,}", value):
         return None
     if _DATE_SHAPE.fullmatch(value) or _SSN_SHAPE.fullmatch(value) or _DOTTED_QUAD.fullmatch(value):
+        return None
+    if _DATE_INSIDE.search(value):  # a date and a time: "05/17/2024 10"
         return None
     if re.search(r"[\-.][\dX]$", value):
         return None  # one trailing check digit: an ISBN-10 (0-306-40615-2), never a phone
