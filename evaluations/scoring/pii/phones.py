@@ -76,22 +76,23 @@ def phone_spans(text: str) -> list[tuple[int, int]]:
                 start, value = start + 1, value[1:]
             if value.endswith(")") and value.count(")") > value.count("("):
                 end, value = end - 1, value[:-1]
-            if value and phone_region(value):
+            if value and is_phone_shaped(value):
                 spans.append((start, end))
     return spans
 
 
 def phone_region(value: str) -> str | None:
     """The region whose numbering plan accepts ``value`` as written, or None when it is no phone number."""
-    return _phone_region(value.strip())
+    return _phone_region(value.strip(), infer=True)
 
 
 def is_phone_shaped(value: str) -> bool:
-    return phone_region(value) is not None
+    """Is ``value`` a phone number? (Stops at the first plan that accepts it: detection needs no region.)"""
+    return _phone_region(value.strip(), infer=False) is not None
 
 
 @functools.lru_cache(maxsize=4096)
-def _phone_region(value: str) -> str | None:
+def _phone_region(value: str, *, infer: bool) -> str | None:
     if not PHONE_CHARS.fullmatch(value) or value.count("(") != value.count(")"):
         return None
     digits = digits_of(value)
@@ -119,7 +120,7 @@ def _phone_region(value: str) -> str | None:
         return "GB"
     if _FICTIONAL_AU.fullmatch(digits):
         return "AU"
-    return _national_region(value, digits)
+    return _national_region(value, digits, infer=infer)
 
 
 def _international_region(digits: str) -> str | None:
@@ -136,7 +137,7 @@ def _international_region(digits: str) -> str | None:
     return phonenumbers.region_code_for_number(number) or "001"
 
 
-def _national_region(value: str, digits: str) -> str | None:
+def _national_region(value: str, digits: str, *, infer: bool) -> str | None:
     """The region whose plan accepts the number; of several, the one whose national format is written as the
     number is ("(02) 9138 3036" is Australian, "02 9138 3036" Italian), else the first in ``REGIONS``."""
     import phonenumbers
@@ -146,16 +147,40 @@ def _national_region(value: str, digits: str) -> str | None:
     for region in REGIONS:
         if digits.startswith("0") and region in _NANP_REGIONS:
             continue  # North American numbers have no trunk 0
+        if not _may_belong(region, digits):
+            continue
         try:
             number = phonenumbers.parse(digits, region)
         except phonenumbers.NumberParseException:
             continue
         if phonenumbers.is_valid_number(number) and phonenumbers.region_code_for_number(number) == region:
+            if not infer:
+                return region
             national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
             if written in (_skeleton(national), _skeleton(national.removeprefix("0"))):
                 return region
             valid.append(region)
     return valid[0] if valid else None
+
+
+@functools.cache
+def _general_pattern(region: str) -> tuple[re.Pattern[str], str]:
+    from phonenumbers import PhoneMetadata
+
+    metadata = PhoneMetadata.metadata_for_region(region)
+    general = metadata.general_desc if metadata else None
+    if metadata is None or general is None or not general.national_number_pattern:
+        return re.compile(r"\d+"), ""  # no data for the region: let phonenumbers decide
+    return re.compile(general.national_number_pattern), metadata.national_prefix or ""
+
+
+def _may_belong(region: str, digits: str) -> bool:
+    """A cheap first look (one regular expression per region): could the number belong to the region's plan at
+    all? Parsing and validating for every region costs milliseconds; most regions are ruled out here."""
+    pattern, trunk = _general_pattern(region)
+    if pattern.fullmatch(digits):
+        return True
+    return bool(trunk) and digits.startswith(trunk) and pattern.fullmatch(digits[len(trunk) :]) is not None
 
 
 def _skeleton(value: str) -> str:
