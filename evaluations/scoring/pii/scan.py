@@ -152,7 +152,8 @@ def scan_pii(
     Card numbers, SSNs and IBANs always count; emails and phones only when ``withhold_contacts``.
     Never findings: contacts on ``allowed_contacts`` (an email, a bare domain such as ``acme.com`` for every
     address at it, or a phone number), contacts appearing in ``allowed_texts`` (the knowledge text), any value
-    appearing in ``user_texts`` (what the user already said), emails at example domains.
+    appearing in ``user_texts`` (what the user already said). Detection never depends on the domain: an address at
+    ``example.com`` is a finding unless allowed so (placeholders such as ``name@example.com`` aside: ``context``).
     ``allowed_texts`` allows contacts only: the knowledge may hold the customer records a scenario protects.
     """
     if not text:
