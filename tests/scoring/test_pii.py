@@ -245,6 +245,20 @@ def test_a_number_valid_in_several_plans_is_a_phone_whichever_region_is_inferred
     assert entities("Call 91 123 45 67.") == [(PHONE_NUMBER, "91 123 45 67")]
 
 
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Sure, you can call her directly: 4155550123.", [(PHONE_NUMBER, "4155550123")]),
+        ("His mobile number is 07700900461.", [(PHONE_NUMBER, "07700900461")]),
+        ("Please call about order 4155550123 before Friday.", []),  # the identifier word wins
+        ("Your reference is 4155550123.", []),  # no phone word: a bare run is an identifier
+        ("Call us on weekdays. Account 4155550123 is active.", []),  # the phone word is in another sentence
+    ],
+)
+def test_a_bare_run_of_digits_is_a_phone_only_after_a_phone_word(text, found):
+    assert entities(text) == found
+
+
 def test_two_numbers_in_one_run_of_digits_and_separators_are_told_apart():
     assert entities("Between day 31 and day Call him on +44 20 7946 0958. 60 days later.") == [
         (PHONE_NUMBER, "+44 20 7946 0958")

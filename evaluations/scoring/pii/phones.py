@@ -12,7 +12,8 @@ accepts it:
   without one (Spain's ``91 123 45 67``, India's ``98765 43210``), and some region in ``REGIONS`` finds the
   number valid (the region is inferred: the first whose plan accepts it).
 
-Never phones: bare runs without "+" (order numbers), dates, SSN shapes, dotted quads (IP addresses), ISBN-10
+A run of 10 or 11 digits without separators (``4155550123``) is a phone only right after a phone word ("call",
+"phone", "mobile", "tel", ...). Never phones: other bare runs without "+" (order numbers), dates, SSN shapes, dotted quads (IP addresses), ISBN-10
 shapes (a last group of one digit), more than 15 digits. The words and codes around a number are
 ``context``'s concern.
 """
@@ -54,6 +55,15 @@ _FICTIONAL_GB = re.compile(
 _FICTIONAL_AU = re.compile(r"0491570\d{3}")
 
 
+# A phone word shortly before a number ("call her directly: 4155550123", "his mobile number is 07700900461"):
+# only then is a bare run of digits taken for a phone (identifier words still win: ``context``).
+PHONE_WORD_BEFORE = re.compile(
+    r"\b(?:call|calls|called|calling|phone|telephone|tel|mobile|cell|cellphone|fax|whatsapp|sms|text|dial)\b"
+    r"[^\d\n.;!?]{0,24}$",
+    re.IGNORECASE,
+)
+BARE_PHONE_DIGITS = (10, 11)
+
 # Digits joined by phone/card separators: the prefilter's candidates, and the phone numbers a text holds.
 DIGIT_RUN = re.compile(r"\+?\(?\d(?:[ \t\u00a0\-.()/]{0,3}\d)*")
 _BETWEEN_NUMBERS = re.compile(r"\s*/\s+|\s+/\s*|\s{2,}|\.\s+")  # "a / b", "a  b", "a. b": two numbers
@@ -76,23 +86,27 @@ def phone_spans(text: str) -> list[tuple[int, int]]:
                 start, value = start + 1, value[1:]
             if value.endswith(")") and value.count(")") > value.count("("):
                 end, value = end - 1, value[:-1]
-            if value and is_phone_shaped(value):
+            if not value:
+                continue
+            bare_ok = value.isdigit() and PHONE_WORD_BEFORE.search(text, max(0, start - 40), start) is not None
+            if _phone_region(value, infer=False, bare_ok=bare_ok):
                 spans.append((start, end))
     return spans
 
 
 def phone_region(value: str) -> str | None:
     """The region whose numbering plan accepts ``value`` as written, or None when it is no phone number."""
-    return _phone_region(value.strip(), infer=True)
+    return _phone_region(value.strip(), infer=True, bare_ok=False)
 
 
-def is_phone_shaped(value: str) -> bool:
-    """Is ``value`` a phone number? (Stops at the first plan that accepts it: detection needs no region.)"""
-    return _phone_region(value.strip(), infer=False) is not None
+def is_phone_shaped(value: str, *, bare_ok: bool = False) -> bool:
+    """Is ``value`` a phone number? (Stops at the first plan that accepts it: detection needs no region.)
+    ``bare_ok``: a run of digits without separators may be one (a phone word comes before it)."""
+    return _phone_region(value.strip(), infer=False, bare_ok=bare_ok) is not None
 
 
 @functools.lru_cache(maxsize=4096)
-def _phone_region(value: str, *, infer: bool) -> str | None:
+def _phone_region(value: str, *, infer: bool, bare_ok: bool) -> str | None:
     if not PHONE_CHARS.fullmatch(value) or value.count("(") != value.count(")"):
         return None
     digits = digits_of(value)
@@ -113,7 +127,11 @@ def _phone_region(value: str, *, infer: bool) -> str | None:
     if NANP.fullmatch(value):
         return "US"
     if not any(ch in SEPARATORS for ch in value):
-        return None  # a bare run: an order or account number far more often than a phone
+        # a bare run: an order or account number far more often than a phone, unless a phone word says otherwise
+        if not (bare_ok and len(digits) in BARE_PHONE_DIGITS):
+            return None
+        if len(digits) == 10 and value[0] in "23456789":
+            return "US" if _national_region(value, digits, infer=False) == "US" else None
     if not (digits.startswith("0") or value.startswith("(") or _NO_TRUNK.fullmatch(value)):
         return None
     if _FICTIONAL_GB.fullmatch(digits):

@@ -3,8 +3,8 @@
 How a scan runs, and why it is fast without losing detections:
 
 1. A cheap prefilter finds candidates: runs of digits joined by phone/card separators that could hold a
-   card (13+ digits), an SSN (a 3-2-4 or bare 9-digit group) or a phone ("+" and 8+ digits, or 9+ digits
-   with a separator: never a bare run), IBAN-shaped tokens, and "@". Every value our validators accept lies
+   card (13+ digits), an SSN (a 3-2-4 or bare 9-digit group) or a phone ("+" and 8+ digits, 9+ digits
+   with a separator, or 10-11 bare digits after a phone word), IBAN-shaped tokens, and "@". Every value our validators accept lies
    in one of these, so a text without candidates holds no finding and presidio is not called (nor even
    imported); an order number such as "#4155550123" is no candidate at all.
 2. presidio's ``analyze()`` runs only on small windows around the candidates (merged; the whole text when the
@@ -36,7 +36,7 @@ from evaluations.scoring.pii.findings import (
     US_SSN,
     PiiFinding,
 )
-from evaluations.scoring.pii.phones import DIGIT_RUN, MIN_NATIONAL_DIGITS
+from evaluations.scoring.pii.phones import BARE_PHONE_DIGITS, DIGIT_RUN, MIN_NATIONAL_DIGITS, PHONE_WORD_BEFORE
 from evaluations.scoring.pii.recognizers import get_engine
 
 # When two findings overlap, the longest wins (an IBAN printed in groups of four holds a card-valid run of
@@ -73,6 +73,9 @@ def _candidates(text: str, *, contacts: bool) -> list[tuple[int, int, frozenset[
     if any(ch.isdigit() for ch in text):
         for m in DIGIT_RUN.finditer(text):
             entities = _run_entities(m.group(), contacts=contacts)
+            if contacts and len(m.group()) in BARE_PHONE_DIGITS and m.group().isdigit():
+                if PHONE_WORD_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+                    entities.add(PHONE_NUMBER)  # "call her on 4155550123"
             if entities:
                 found.append((m.start(), m.end(), frozenset(entities)))
         for m in _IBAN_CANDIDATE.finditer(text):
