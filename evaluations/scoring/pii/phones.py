@@ -10,12 +10,13 @@ accepts it:
 - national forms with separators, when they open with a trunk prefix (``020 7946 0958``, ``030 19229013``,
   ``06 12 34 56 78``), an area code in brackets (``(02) 9138 3036``, ``(11) 91234-5678``) or follow the plans
   without one (Spain's ``91 123 45 67``, India's ``98765 43210``), and some region in ``REGIONS`` finds the
-  number valid (the region is inferred: the first whose plan accepts it).
+  number valid (region inference: of the plans that accept it, the one whose national format is written as the
+  number is; detection itself stops at the first plan that accepts it).
 
 A run of 10 or 11 digits without separators (``4155550123``) is a phone only right after a phone word ("call",
-"phone", "mobile", "tel", ...). Never phones: other bare runs without "+" (order numbers), dates, SSN shapes, dotted quads (IP addresses), ISBN-10
-shapes (a last group of one digit), more than 15 digits. The words and codes around a number are
-``context``'s concern.
+"phone", "mobile", "tel", ...). Never phones: other bare runs (order numbers), dates, SSN shapes, dotted quads
+(IP addresses), ISBN-10 shapes (a last group of one digit), more than 15 digits. The words and codes around a
+number are ``context``'s concern.
 """
 
 from __future__ import annotations
