@@ -38,6 +38,16 @@ BENCHES = {
         "full-text presidio analyze() for comparison: median",
         "windowed vs full-text scan mismatches: 0",
     ],
+    "pii_accuracy.py": [
+        "PII accuracy on bench/data/pii_corpus.jsonl:",
+        "CREDIT_CARD",
+        "US_SSN",
+        "IBAN_CODE",
+        "EMAIL_ADDRESS",
+        "PHONE_NUMBER",
+        "micro",
+        "goal >= 0.99 for each:",
+    ],
     "gate_simulation.py": [
         "Gate simulation: 53 scenarios",
         "runs=1 ",
