@@ -16,6 +16,7 @@ from suites.models import DEFAULT_MAX_TURNS, NAME_VALIDATORS, Persona, Scenario,
 
 SCENARIO_FIELDS = (
     "kind name turns expected_outcome correct_answer required_phrases forbidden_phrases expected_tool_call "
+    "expected_tool_calls tool_order forbidden_tool_calls max_tool_calls required_scope forbidden_scope "
     "template_variables severity owasp_tag contacts_may_be_shared persona max_turns attack_id"
 ).split()
 CANARY_PLACEHOLDER = "{{canary}}"
@@ -29,7 +30,18 @@ def scenario_from_spec_dict(data: dict[str, Any], *, position: int) -> Scenario:
     """A Scenario row from a ScenarioSpec-shaped dict; a non-empty ``canary`` means the turns use {{canary}}."""
     values = {field: data[field] for field in SCENARIO_FIELDS if field in data and data[field] is not None}
     values["template_variables"] = [list(pair) for pair in values.get("template_variables", [])]
+    values.update(
+        tool_call_fields(
+            data.get("expected_tool_calls") or ([data["expected_tool_call"]] if data.get("expected_tool_call") else [])
+        )
+    )
     return Scenario(position=position, uses_canary=bool(data.get("canary")), **values)
+
+
+def tool_call_fields(calls: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The two stored forms of the expected calls: the first alone (what older readers use) and the list."""
+    listed = [{"name": c["name"], "arguments": dict(c.get("arguments") or {})} for c in calls]
+    return {"expected_tool_call": listed[0] if listed else None, "expected_tool_calls": listed}
 
 
 def _check_storable_name(name: str) -> None:
@@ -62,6 +74,7 @@ def suite_create(
     policy_text: str = "",
     default_persona: Persona | None = None,
     max_turns: int = DEFAULT_MAX_TURNS,
+    secret_markers: Sequence[str] = (),
     version: int = 1,
     user: Any = None,
     note: str = "Created",
@@ -79,6 +92,7 @@ def suite_create(
         policy_text=policy_text,
         default_persona=default_persona,
         max_turns=max_turns,
+        secret_markers="\n".join(secret_markers),
         version=version,
     )
     rows = [scenario_from_spec_dict(data, position=i) for i, data in enumerate(scenarios, start=1)]
