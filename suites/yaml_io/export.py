@@ -59,6 +59,15 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
     return data
 
 
+def tool_checks_to_yaml(scenario: Scenario) -> str:
+    """The scenario's tool-call checks as the editor shows them: the same keys as in a suite file."""
+    keys = ("expected_tool_call", "expected_tool_calls", "tool_order", "forbidden_tool_calls", "max_tool_calls")
+    data = {key: value for key, value in scenario_to_dict(scenario).items() if key in keys}
+    if not data:
+        return ""
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100, default_flow_style=False)
+
+
 def suite_to_dict(suite: Suite) -> dict[str, Any]:
     data: dict[str, Any] = {"trustgate": FORMAT, "name": suite.name, "version": suite.version, "kind": suite.kind}
     if suite.description:

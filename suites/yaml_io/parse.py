@@ -250,6 +250,31 @@ def tool_checks(check: _Checker, item: dict[str, Any], path: Path) -> dict[str, 
     }
 
 
+TOOL_CHECK_FIELDS = (
+    "expected_tool_call",
+    "expected_tool_calls",
+    "tool_order",
+    "forbidden_tool_calls",
+    "max_tool_calls",
+)
+
+
+def parse_tool_checks(text: str) -> dict[str, Any]:
+    """The test-set editor's tool-call checks, written as the YAML of a scenario's tool fields; raises
+    ``SuiteImportError`` naming each problem's line. Blank text clears every check."""
+    if not text.strip():
+        return tool_checks(_Checker(_parse("{}")), {}, ())
+    document = _parse(text)
+    check = _Checker(document)
+    if not isinstance(document.data, dict):
+        raise SuiteImportError([ImportProblem(1, "", f"Write a mapping with {', '.join(TOOL_CHECK_FIELDS)}.")])
+    check.unknown(document.data, TOOL_CHECK_FIELDS, ())
+    fields = tool_checks(check, document.data, ())
+    if check.problems:
+        raise SuiteImportError(check.problems)
+    return fields
+
+
 @dataclasses.dataclass
 class ParsedSuite:
     name: str
