@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from django.urls import reverse
 
 from evaluations.agents.models import Agent
-from tests.agents.test_agents import form_data
+from tests.agents.test_agents import form_data, public_dns  # noqa: F401 - a fixture
 
 
+@pytest.mark.usefixtures("public_dns")
 def test_agent_form_saves_markers_and_history_and_refuses_short_markers(client, alice, acme) -> None:  # type: ignore[no-untyped-def]
     client.force_login(alice)
     page = client.get(reverse("evaluations:agent-create")).content.decode()
