@@ -182,5 +182,7 @@ class AttemptScorer:
             content = turn.content
             if turn.role == "assistant":
                 content = self._masked_text(spec, content, user_texts)
+            else:  # an attack may name a marker too: it is never stored in clear
+                content = mask_markers(content, self._markers_of(spec))
             masked.append({"role": turn.role, "content": content})
         return masked
