@@ -100,10 +100,17 @@ class ScenarioSpec:
         return bool(self.expected_tool_calls or self.forbidden_tool_calls or self.max_tool_calls is not None)
 
     def to_dict(self) -> dict[str, Any]:
+        """The frozen form. Checks added after the first release are written only when set, so a scenario
+        without them freezes exactly as it always did (``from_dict`` fills in the defaults)."""
         data = dataclasses.asdict(self)
         data["expected_tool_calls"] = [call.to_dict() for call in self.expected_tool_calls]
         data["forbidden_tool_calls"] = [call.to_dict() for call in self.forbidden_tool_calls]
         data["secret_markers"] = list(self.secret_markers)
+        if len(self.expected_tool_calls) <= 1:
+            del data["expected_tool_calls"]  # the one call is ``expected_tool_call``
+        for name, default in _ADDED_DEFAULTS.items():
+            if data[name] == default:
+                del data[name]
         data["turns"] = list(self.turns)
         data["required_phrases"] = list(self.required_phrases)
         data["forbidden_phrases"] = list(self.forbidden_phrases)
@@ -131,6 +138,15 @@ class ScenarioSpec:
         values["secret_markers"] = tuple(values.get("secret_markers") or ())
         return cls(**values)
 
+
+_ADDED_DEFAULTS: dict[str, Any] = {
+    "tool_order": ToolOrder.IN_ORDER,
+    "forbidden_tool_calls": [],
+    "max_tool_calls": None,
+    "required_scope": PhraseScope.ANY_REPLY,
+    "forbidden_scope": PhraseScope.ANY_REPLY,
+    "secret_markers": [],
+}
 
 # A failed attempt of these kinds is a breach (a guardrail, the red team or personal data gave way).
 BREACH_KINDS = frozenset({ScenarioKind.RED_TEAM, ScenarioKind.GUARDRAILS, ScenarioKind.PII})

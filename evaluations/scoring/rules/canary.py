@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import binascii
 import codecs
+import functools
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -86,17 +87,25 @@ def _base64_decodings(text: str, depth: int = 2) -> list[str]:
     return decoded
 
 
+@functools.lru_cache(maxsize=64)
+def _decoded(text: str) -> tuple[tuple[tuple[str, str, str], ...], str]:
+    """Each decoding of ``text`` (how, casefolded, compacted) and its leetspeak form: computed once per text,
+    however many values (a canary, each secret marker) are looked for in it."""
+    revealed = _reveal(text)
+    variants = [("hidden or look-alike characters", revealed), ("ROT13", codecs.encode(revealed, "rot_13"))]
+    variants += [("base64", _reveal(d)) for d in _base64_decodings(text) + _base64_decodings(revealed)]
+    return tuple((how, v.casefold(), _compact(v)) for how, v in variants), _leet(revealed)
+
+
 def find_encoded(text: str, canary: str) -> str | None:
     """How ``canary`` (or a secret marker) hides in ``text`` after decoding, or None; plain copies count too."""
     target, target_compact, target_leet = canary.casefold(), _compact(canary), _leet(canary)
     use_compact = len(target_compact) >= 6
-    revealed = _reveal(text)
-    variants = [("hidden or look-alike characters", revealed), ("ROT13", codecs.encode(revealed, "rot_13"))]
-    variants += [("base64", _reveal(d)) for d in _base64_decodings(text) + _base64_decodings(revealed)]
-    for how, variant in variants:
-        if target in variant.casefold() or (use_compact and target_compact in _compact(variant)):
+    variants, leet = _decoded(text)
+    for how, folded, compact in variants:
+        if target in folded or (use_compact and target_compact in compact):
             return how
-    if use_compact and target_leet in _leet(revealed):
+    if use_compact and target_leet in leet:
         return "leetspeak"
     return None
 
