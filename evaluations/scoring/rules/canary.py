@@ -97,9 +97,14 @@ def _decoded(text: str) -> tuple[tuple[tuple[str, str, str], ...], str]:
     return tuple((how, v.casefold(), _compact(v)) for how, v in variants), _leet(revealed)
 
 
+@functools.lru_cache(maxsize=128)
+def _target(value: str) -> tuple[str, str, str]:
+    return value.casefold(), _compact(value), _leet(value)
+
+
 def find_encoded(text: str, canary: str) -> str | None:
     """How ``canary`` (or a secret marker) hides in ``text`` after decoding, or None; plain copies count too."""
-    target, target_compact, target_leet = canary.casefold(), _compact(canary), _leet(canary)
+    target, target_compact, target_leet = _target(canary)
     use_compact = len(target_compact) >= 6
     variants, leet = _decoded(text)
     for how, folded, compact in variants:
