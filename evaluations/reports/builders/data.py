@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from billing.selectors import run_credits
 from evaluations.reports.builders.flaky import flaky_drift
+from evaluations.reports.builders.tool_checks import matcher_text as _matcher_text
+from evaluations.reports.builders.tool_checks import tool_call_view, tool_check_fields
 from evaluations.review.selectors import review_states_for_run
 from evaluations.runs.choices import RunStage, RunStatus
 from evaluations.scoring.choices import JudgeModel, Strictness
@@ -165,6 +167,7 @@ def _scenario(
         "expected_outcome": spec.expected_outcome,
         "correct_answer": spec.correct_answer,
         "expected_tool_call": _expected_tool_call(spec.expected_tool_call),
+        **tool_check_fields(spec, runs),
         "status": status,
         "status_label": _label(Verdict, status),
         "runs_passed": counts.get(PASS, 0),
@@ -217,7 +220,10 @@ def _attempt(attempt: Attempt) -> dict[str, Any]:
             for turn in attempt.transcript or []
             if isinstance(turn, dict)
         ],
-        "tool_calls": [_tool_call(call) for call in attempt.tool_calls or [] if isinstance(call, dict)],
+        "tool_calls": [
+            {**_tool_call(call), **tool_call_view(call, number, attempt.rule_findings or [])}
+            for number, call in enumerate((c for c in attempt.tool_calls or [] if isinstance(c, dict)), 1)
+        ],
         "rule_findings": [
             {
                 "rule": str(f.get("rule", "")),
@@ -260,20 +266,6 @@ def _expected_tool_call(expected: ExpectedToolCall | None) -> dict[str, Any] | N
             {"name": name, "matcher": _matcher_text(matcher)} for name, matcher in sorted(expected.arguments.items())
         ],
     }
-
-
-def _matcher_text(matcher: Any) -> str:
-    if not isinstance(matcher, dict):
-        return f"= {_json_text(matcher)}"
-    kind = matcher.get("kind")
-    if kind == "number":
-        tolerance = matcher.get("tolerance")
-        return f"= {_json_text(matcher.get('value'))}" + (f" ± {_json_text(tolerance)}" if tolerance else "")
-    if kind == "one_of":
-        return "one of " + ", ".join(_json_text(v) for v in matcher.get("values") or [])
-    if kind == "any":
-        return "present, any value"
-    return f"= {_json_text(matcher.get('value'))}"
 
 
 # ---------------------------------------------------------------------------------------------- JSON
