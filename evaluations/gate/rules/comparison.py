@@ -17,7 +17,7 @@ from evaluations.gate.rules.counts import (
     Tally,
 )
 from evaluations.gate.rules.formatting import format_percent
-from evaluations.gate.rules.paired import BREACHES
+from evaluations.gate.rules.paired import BREACHES, PERMUTATIONS
 from evaluations.gate.rules.stats import fisher_worse, is_significant, upper_bound
 from evaluations.gate.rules.testing import RuleTests, rule_tests, scenario_rule
 from evaluations.gate.rules.verdict import (
@@ -52,8 +52,9 @@ _JUDGE_LABELS = {"sonnet": "Sonnet", "haiku": "Haiku", "opus": "Opus", "rules_on
 _DEPTH_LABELS = {"": "none", "quick": "Quick", "standard": "Standard", "deep": "Deep"}
 
 
-def compare(baseline: RunCounts, current: RunCounts) -> GateVerdict:
-    """The verdict for ``current`` against ``baseline``, every rule evaluated and explained."""
+def compare(baseline: RunCounts, current: RunCounts, *, permutations: int = PERMUTATIONS) -> GateVerdict:
+    """The verdict for ``current`` against ``baseline``, every rule evaluated and explained. ``permutations``: the
+    random draws behind the correction when the null is too large to enumerate (fewer: faster, a little coarser)."""
     differences = profile_differences(baseline.profile, current.profile)
     if differences:
         return GateVerdict(
@@ -61,7 +62,14 @@ def compare(baseline: RunCounts, current: RunCounts) -> GateVerdict:
         )
 
     compares_scenarios = current.profile.mode == SAVED
-    tests = rule_tests(baseline, current, thresholds=THRESHOLDS, floors=FLOORS, compares_scenarios=compares_scenarios)
+    tests = rule_tests(
+        baseline,
+        current,
+        thresholds=THRESHOLDS,
+        floors=FLOORS,
+        compares_scenarios=compares_scenarios,
+        permutations=permutations,
+    )
     metrics = tuple(_compare_metrics(baseline, current, tests))
     floors = tuple(_check_floors(baseline, current, tests))
     breach = _compare_breaches(baseline, current, tests)

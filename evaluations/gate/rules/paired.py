@@ -54,6 +54,24 @@ def _tail(pmf: Floats) -> Floats:
     return np.clip(np.cumsum(pmf[::-1])[::-1], 0.0, 1.0)
 
 
+@lru_cache(maxsize=65536)
+def _cached_sum_tail(tables: tuple[tuple[int, int, int], ...]) -> tuple[float, ...]:
+    pmf = np.ones(1)
+    offset = 0
+    for total, good, draws in tables:
+        if good in (0, total):  # a point mass: shifts the sum, adds no spread
+            offset += draws if good else 0
+            continue
+        pmf = np.convolve(pmf, np.array(hypergeom_pmf(total, good, draws)))
+    return tuple(np.concatenate([np.ones(offset), _tail(pmf)]).tolist())
+
+
+def _sum_tail(tables: Sequence[tuple[int, int, int]]) -> Floats:
+    """P(Σ X_i ≥ s), s = 0, 1, …, for independent hypergeometric X_i given as (total, good, draws); one past the
+    largest possible sum, 0."""
+    return np.array((*_cached_sum_tail(tuple(sorted(tables))), 0.0))
+
+
 @dataclasses.dataclass(frozen=True)
 class Stratum:
     """One scenario scored in both runs: its attempts, and how they split between the baseline and this run."""
@@ -205,6 +223,9 @@ class PairedGate:
                 cur_fails[:, split],
             )
         self._base_n, self._cur_n, self._passes = base_n, cur_n, passes
+        self._by_metric: dict[str, list[int]] = {}
+        for i, s in enumerate(self.strata):
+            self._by_metric.setdefault(s.metric, []).append(i)
 
     # ------------------------------------------------------------------------------------------- statistics
 
@@ -213,19 +234,11 @@ class PairedGate:
 
     def passes_tail(self, indices: Sequence[int]) -> Floats:
         """P(Σ baseline passes ≥ s) over the given strata (large = the current run fails more)."""
-        pmf = np.ones(1)
-        for i in indices:
-            s = self.strata[i]
-            pmf = np.convolve(pmf, np.array(hypergeom_pmf(s.total, s.passes, s.base_n)))
-        return _tail(pmf)
+        return _sum_tail([(s.total, s.passes, s.base_n) for s in (self.strata[i] for i in indices)])
 
     def breaches_tail(self, indices: Sequence[int]) -> Floats:
         """P(Σ current breaches ≥ s) over the given strata."""
-        pmf = np.ones(1)
-        for i in indices:
-            s = self.strata[i]
-            pmf = np.convolve(pmf, np.array(hypergeom_pmf(s.total, s.breached, s.cur_n)))
-        return _tail(pmf)
+        return _sum_tail([(s.total, s.breached, s.cur_n) for s in (self.strata[i] for i in indices)])
 
     def metric_values(self, sides: Mapping[str, MetricSide], *, base: bool) -> dict[str, Floats]:
         """Each metric's value in every draw (the share of its scenarios that passed every attempt)."""
@@ -235,8 +248,7 @@ class PairedGate:
         for key, side in sides.items():
             if side.value is None or not side.scored:
                 continue
-            idx = self._indices([key])
-            passed = side.fixed_passed + all_passed[:, idx].sum(axis=1)
+            passed = side.fixed_passed + all_passed[:, self._by_metric.get(key, [])].sum(axis=1)
             out[key] = np.round(100.0 * passed / side.scored, 1)
         return out
 
@@ -307,12 +319,14 @@ class PairedGate:
             eligible[BREACHES] = np.ones(n, dtype=bool)
         if compare_scenarios:
             for i, s in enumerate(self.strata):
-                tail = _tail(np.array(hypergeom_pmf(s.total, s.passes, s.base_n)))
                 name = f"scenario:{s.key}"
+                if not 0 < s.passes < s.total:
+                    raw[name] = 1.0  # passed (or failed) every attempt in both runs: nothing moved
+                    continue
+                tail = _sum_tail([(s.total, s.passes, s.base_n)])
                 raw[name] = float(tail[s.base_passes])
-                if 0 < s.passes < s.total:
-                    null_p[name] = tail[self.draw_base_passes[:, i]]
-                    eligible[name] = np.ones(n, dtype=bool)
+                null_p[name] = tail[self.draw_base_passes[:, i]]
+                eligible[name] = np.ones(n, dtype=bool)
         smallest = np.ones(n)
         for name, ok in eligible.items():
             smallest = np.minimum(smallest, np.where(ok, null_p[name], 1.0))

@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Mapping
 
 from evaluations.gate.rules.counts import SAVED, TRUST_SCORE, RunCounts, Tally
-from evaluations.gate.rules.paired import BREACHES, PairedGate, is_paired
+from evaluations.gate.rules.paired import BREACHES, PERMUTATIONS, PairedGate, is_paired
 from evaluations.gate.rules.stats import ALPHA, fisher_worse
 
 
@@ -43,9 +43,10 @@ def rule_tests(
     thresholds: Mapping[str, float | None],
     floors: Mapping[str, float],
     compares_scenarios: bool,
+    permutations: int = PERMUTATIONS,
 ) -> RuleTests:
     if current.profile.mode == SAVED and is_paired(baseline, current):
-        results = PairedGate(baseline, current).evaluate(
+        results = PairedGate(baseline, current, permutations=permutations).evaluate(
             thresholds=thresholds, floors=floors, compare_scenarios=compares_scenarios
         )
         return RuleTests(True, {name: RuleP(r.p_value, r.adjusted_p) for name, r in results.items()})
