@@ -1,6 +1,7 @@
 """Simulation: how often the release gate blocks when nothing changed, and how often it catches a real change.
 
-Run: .venv/bin/python bench/gate_simulation.py [--pairs 2000] [--seed 1] [--quick]  (--quick: 20 pairs, a smoke run)
+Run: .venv/bin/python bench/gate_simulation.py [--pairs 1000] [--seed 1] [--jobs N] [--quick]
+(--quick: 20 pairs in one process, a smoke run; the rates mean little)
 
 Model. A suite of 53 scenarios (the default generated sizes: 8 accuracy, 6 guardrails, 5 tool calls, 4 PII,
 30 red team at Standard depth). Each simulated pair draws a fresh suite: a scenario is deterministic-pass with
@@ -10,14 +11,17 @@ attempt is a breach. The baseline and the current run are drawn from the same su
 (``evaluations.gate.rules.compare``), saved-suite mode (per-scenario comparison on).
 
 Changes:
-* none — both runs from the same probabilities (false-block rate);
-* accuracy −10 / −20 points — the current run's mean accuracy attempt pass rate is 10 / 20 points lower (the drop
-  spread evenly over the accuracy scenarios that can still fail more);
+* none — both runs from the same probabilities (false_block);
+* spread10 / spread20 — the mean accuracy pass probability 10 / 20 points lower, spread evenly over the accuracy
+  scenarios that can still fail more;
+* flip10 / flip20 — the same drop concentrated: whole accuracy scenarios, most reliable first, flip to failing;
 * one scenario always fails — one deterministic-pass scenario (any kind) now fails every attempt.
 
-Each line: one setting of runs per scenario (same for baseline and current). "metric" = a metric rule blocked
-(drop > threshold and Fisher p ≤ 0.05), "scenario" = the per-scenario rule, "floor", "breach"; "any" = the gate
-blocked. A last block sweeps the share of flaky scenarios at the default 3 runs.
+Per runs-per-scenario setting (the same for baseline and current), first the fixed line
+``runs=N false_block=X.X% power_flip20=X.X% power_spread20=X.X% power_spread10=X.X%``, then the ceiling (the best
+test valid whatever the baseline's rates, told the true rates before and after: the Neyman–Pearson test given each
+scenario's margins, randomised to exactly 5 %), the paired accuracy test alone (uncorrected), and the false blocks
+by rule. Last, the share of flaky scenarios swept at 3 and at 10 runs.
 """
 
 from __future__ import annotations
@@ -179,7 +183,11 @@ def simulate(change: str, *, runs: int, pairs: int, seed: int, flaky_share: floa
         current = changed_suite(change, suite, rng)
         base = gate.simulate_run(suite, runs=runs, rng=rng, profile=PROFILE)
         cur = gate.simulate_run(current, runs=runs, rng=rng, profile=PROFILE)
-        tally.update(blocked_by(gate.compare(base, cur), current))
+        verdict = gate.compare(base, cur)
+        tally.update(blocked_by(verdict, current))
+        accuracy = next((m for m in verdict.metrics if m.key == "response_accuracy"), None)
+        if accuracy is not None and accuracy.raw_p_value is not None and accuracy.raw_p_value <= ALPHA:
+            tally["accuracy_alone"] += 1  # the paired accuracy test alone, uncorrected, not told which scenarios
         if change != "none":
             ceiling += ceiling_power(base, cur, suite, current)
     tally["ceiling_x1000"] = round(1000 * ceiling)
@@ -230,6 +238,11 @@ def main() -> None:
             f"{pct(r['acc20_flip']['ceiling_x1000'] / 1000, pairs)} power_spread20="
             f"{pct(r['acc20_spread']['ceiling_x1000'] / 1000, pairs)} power_spread10="
             f"{pct(r['acc10_spread']['ceiling_x1000'] / 1000, pairs)}"
+        )
+        print(
+            f"  accuracy test alone at 5% (not told which scenarios changed, no other rule): power_flip20="
+            f"{pct(r['acc20_flip']['accuracy_alone'], pairs)} power_spread20={pct(r['acc20_spread']['accuracy_alone'], pairs)} "
+            f"power_spread10={pct(r['acc10_spread']['accuracy_alone'], pairs)} false_block={pct(none['accuracy_alone'], pairs)}"
         )
         print(
             f"  false blocks by rule: metric {pct(none['metric'], pairs)}, scenario {pct(none['scenario'], pairs)}, "
