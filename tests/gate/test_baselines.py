@@ -375,7 +375,7 @@ def test_drift_section_queries_do_not_grow_with_history_or_runs(
         baseline_pin(run=make_run(agent=agent, suite=suite), user=alice)
     runs = [make_run(agent=agent, suite=suite) for _ in range(5)]
     client.force_login(alice)
-    # session, user, memberships, run, attempts, credits + pins (with the baseline's run), trend, role
-    with django_assert_max_num_queries(9):
+    # session, user, memberships, run, attempts, reviews, credits + pins (with the baseline's run), trend, role
+    with django_assert_max_num_queries(10):
         page = client.get(reverse("evaluations:run-report", args=[runs[-1].pk])).content.decode()
     assert "Baseline history (3 pins)" in page and 'data-gate-state="pass"' in page
