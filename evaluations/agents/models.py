@@ -47,6 +47,9 @@ class Agent(models.Model):
     judge_strictness = models.CharField(max_length=10, choices=Strictness.choices, default=Strictness.BALANCED)
     allowed_contacts = models.TextField(blank=True, help_text="Emails and phones the agent may share, one a line.")
 
+    # Archived: kept with its runs and baselines, hidden from lists and the launch form, restorable.
+    archived_at = models.DateTimeField(null=True, blank=True)
+
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -56,6 +59,10 @@ class Agent(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_archived(self) -> bool:
+        return self.archived_at is not None
 
     @property
     def is_bedrock(self) -> bool:
