@@ -62,14 +62,8 @@
     });
   }
 
-  // A monitor's page: after Run now finishes, refresh its chart and tables (the status partial says when).
   document.addEventListener("htmx:afterSwap", function (event) {
     scrollables(event.target);
-    const done = event.target.querySelector ? event.target.querySelector("[data-refresh-page]") : null;
-    if (done && document.getElementById("monitor-history")) {
-      const url = done.getAttribute("data-refresh-page");
-      if (window.htmx) window.htmx.ajax("GET", url, { target: "#monitor-history", select: "#monitor-history", swap: "outerHTML" });
-    }
   });
 
   // New evaluation: show the fields of the chosen mode (CSS keys off data-mode).

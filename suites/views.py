@@ -342,6 +342,7 @@ def suite_import(request: HttpRequest) -> HttpResponse:
             result = import_suite_yaml(form.cleaned_data["yaml_text"], account=account, user=request.user)
         except SuiteImportError as exc:
             problems = exc.problems
+            form = ImportForm({"yaml_text": form.cleaned_data["yaml_text"]})  # an uploaded file's text, to fix in place
         else:
             verb = {"created": "imported", "updated": "updated", "unchanged": "already up to date; nothing changed"}
             messages.success(request, f"“{result.suite.name}” v{result.suite.version} {verb[result.action]}.")

@@ -216,7 +216,7 @@ class CaseForm(forms.Form):
         try:
             return parse_rule_lines(self.cleaned_data.get("expect", ""))
         except RuleError as error:
-            raise forms.ValidationError(str(error)) from None
+            raise forms.ValidationError(error.problems) from None
 
 
 class BaseCaseFormSet(forms.BaseFormSet):

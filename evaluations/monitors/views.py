@@ -152,6 +152,7 @@ def monitor_import(request: HttpRequest) -> HttpResponse:
             )
         except YamlImportError as error:
             errors = error.lines
+            form = ImportForm({"yaml_text": form.cleaned_data["text"]})  # an uploaded file's text, to fix in place
         else:
             messages.success(request, f"Imported: {len(created)} created, {len(updated)} updated.")
             return redirect("monitors:monitor-list")
