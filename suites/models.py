@@ -4,7 +4,7 @@ from django.conf import settings
 from django.core.validators import ProhibitNullCharactersValidator
 from django.db import models
 
-from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec, Severity
+from evaluations.specs import KIND_LABELS, ExpectedToolCall, ScenarioKind, ScenarioSpec, Severity
 
 
 class SuiteKind(models.TextChoices):
@@ -101,7 +101,7 @@ class Scenario(models.Model):
 
     suite = models.ForeignKey(Suite, on_delete=models.CASCADE, related_name="scenarios")
     position = models.PositiveIntegerField(default=0)
-    kind = models.CharField(max_length=20, choices=[(k.value, k.name.replace("_", " ").title()) for k in ScenarioKind])
+    kind = models.CharField(max_length=20, choices=[(k.value, KIND_LABELS[k]) for k in ScenarioKind])
     name = models.CharField(max_length=200, validators=NAME_VALIDATORS)
     turns = models.JSONField(default=list, help_text="Ordered user turns.")
     expected_outcome = models.TextField(blank=True)

@@ -137,7 +137,7 @@ def run_launch(
             "Generate new writes scenarios from the agent's knowledge; add the policy text to the agent first."
         )
     judge, provider = _judge_for(agent, judge_model)
-    if judge == JudgeModel.RULES_ONLY and not any(rules_can_score(spec) for spec in specs):
+    if provider == "rules_only" and not any(rules_can_score(spec) for spec in specs):
         raise LaunchError(RULES_ONLY_REFUSAL)  # before any credit is held: such a run would score nothing
     # Credits: the most this run can cost, held below in this transaction (SPEC §8).
     estimate = _estimate(specs, kinds, runs_per_scenario, judge)
