@@ -124,4 +124,17 @@ def test_first_walk_from_login_to_a_finished_run(  # type: ignore[no-untyped-def
     page.goto(f"{live_server.url}/agents/{agent.pk}/")
     assert f"#{run.pk}" in page.locator("#agent-runs").inner_text()
     axe_clean(page)
+
+    # Every other main page, axe-clean too; on the phone a wide table says that it scrolls and takes the focus.
+    suite_id = agent.suites.get().pk
+    for path in ("/runs/", "/suites/", f"/suites/{suite_id}/", "/suites/new/", "/suites/import/", "/monitors/",
+                 "/monitors/new/", "/monitors/import/", "/credits/", "/profile/api-keys/", f"/agents/{agent.pk}/edit/",
+                 "/agents/?q=north", "/help/model-provider/", f"/runs/{run.pk}/cancel/"):  # fmt: skip
+        page.goto(f"{live_server.url}{path}")
+        axe_clean(page)
+    if phone:
+        page.goto(f"{live_server.url}/runs/")
+        wrap = page.locator(".table-wrap.scrolls")
+        assert wrap.count() == 1 and wrap.get_attribute("tabindex") == "0"
+        assert page.get_by_text("Scroll sideways to see every column.").is_visible()
     context.close()
