@@ -20,6 +20,8 @@ def list_page(
     request: HttpRequest, filterset_class: type[FilterSet], queryset: QuerySet[Any], *, per_page: int = PER_PAGE
 ) -> dict[str, Any]:
     """``{"filter", "page", "items", "filtered"}`` for a list template; an invalid filter value is ignored."""
+    if not queryset.ordered:  # pages of an unordered list could repeat or skip rows
+        queryset = queryset.order_by("-pk")
     filterset = filterset_class(request.GET or None, queryset=queryset, request=request)
     page = Paginator(filterset.qs, per_page).get_page(request.GET.get("page"))
     filtered = any(value for key, value in request.GET.items() if key != "page" and key in filterset.filters)

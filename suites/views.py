@@ -69,7 +69,7 @@ def suite_ci_workflow(request: HttpRequest, suite_id: int) -> HttpResponse:
 @require_GET
 @login_required
 def suite_list(request: HttpRequest) -> HttpResponse:
-    suites = selectors.suite_list_for_user(user=request.user)
+    suites = selectors.suite_list_for_user(user=request.user).order_by("name", "pk")
     return render(request, "suites/suite_list.html", list_page(request, SuiteFilter, suites))
 
 

@@ -137,3 +137,11 @@ def test_trend_chart_has_dates_on_its_x_axis() -> None:
     ticks = re.findall(r'<text class="tick"[^>]*>([^<]+)</text>', svg)
     assert ticks[0] == "3 Nov" and ticks[-1] == "10 Nov" and len(ticks) <= 5
     assert charts.trend_chart([charts.Point(1.0, "x")], label="undated").count('class="tick"') == 0
+
+
+def test_the_launch_estimate_separates_thousands(alice_client: Client, acme, agent) -> None:  # type: ignore[no-untyped-def]
+    scenarios = [{"kind": "accuracy", "name": f"Q{i}", "turns": ["Hi"], "required_phrases": ["hi"]} for i in range(101)]
+    suite = suite_create(account=acme, agent=agent, name="Big", scenarios=scenarios)
+    query = {"mode": "saved", "agent": agent.pk, "suite": suite.pk, "runs_per_scenario": 10}
+    line = alice_client.get("/runs/estimate/", query).content.decode()
+    assert "101 scenarios × 10 runs = 1,010 conversations" in line and "(balance 1,000,000)" in line
