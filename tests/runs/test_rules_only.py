@@ -78,3 +78,8 @@ def test_a_rules_only_launch_that_can_score_is_allowed(no_provider, alice, acme,
     suite = suite_create(account=acme, agent=agent, name="Phrases", scenarios=WITH_PHRASES)
     run = run_services.run_launch(user=alice, agent=agent, suite=suite, runs_per_scenario=1)
     assert run.is_rules_only
+
+
+def test_the_test_set_form_says_a_simulated_user_needs_a_provider(no_provider, alice_client: Client) -> None:
+    page = alice_client.get("/suites/new/").content.decode()
+    assert 'id="persona-rules-only"' in page and "needs a model provider" in page
