@@ -145,3 +145,17 @@ def test_the_launch_estimate_separates_thousands(alice_client: Client, acme, age
     query = {"mode": "saved", "agent": agent.pk, "suite": suite.pk, "runs_per_scenario": 10}
     line = alice_client.get("/runs/estimate/", query).content.decode()
     assert "101 scenarios × 10 runs = 1,010 conversations" in line and "(balance 1,000,000)" in line
+
+
+def test_a_monitor_case_using_an_undefined_variable_is_refused(alice_client: Client, acme, settings) -> None:  # type: ignore[no-untyped-def]
+    from evaluations.monitors.models import Monitor
+    from evaluations.monitors.yaml_io import YamlImportError, parse_monitors
+
+    settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
+    page = alice_client.post("/monitors/new/", monitor_form(**{"cases-0-ask": "Where is order {{order_id}}?"}))
+    assert "The question uses {{order_id}}, which is not defined" in page.content.decode()
+    assert not Monitor.objects.exists()
+    text = "monitors:\n- name: M\n  endpoint: http://127.0.0.1:9/chat\n  cases:\n  - ask: Hi {{ name }}\n"
+    with pytest.raises(YamlImportError) as refused:
+        parse_monitors(text, account_id=acme.pk)
+    assert "Line 5: The question uses {{name}}, which is not defined" in " ".join(refused.value.lines)
