@@ -83,3 +83,7 @@ def test_a_rules_only_launch_that_can_score_is_allowed(no_provider, alice, acme,
 def test_the_test_set_form_says_a_simulated_user_needs_a_provider(no_provider, alice_client: Client) -> None:
     page = alice_client.get("/suites/new/").content.decode()
     assert 'id="persona-rules-only"' in page and "needs a model provider" in page
+
+
+def test_the_monitor_form_says_a_judge_rule_needs_a_provider(no_provider, alice_client: Client) -> None:
+    assert 'id="monitor-judge-rules-only"' in alice_client.get("/monitors/new/").content.decode()
