@@ -127,7 +127,7 @@ def test_first_walk_from_login_to_a_finished_run(  # type: ignore[no-untyped-def
 
     # Every other main page, axe-clean too; on the phone a wide table says that it scrolls and takes the focus.
     suite_id = agent.suites.get().pk
-    for path in ("/runs/", "/suites/", f"/suites/{suite_id}/", "/suites/new/", "/suites/import/", "/monitors/",
+    for path in ("/", "/runs/", "/suites/", f"/suites/{suite_id}/", "/suites/new/", "/suites/import/", "/monitors/",
                  "/monitors/new/", "/monitors/import/", "/credits/", "/profile/api-keys/", f"/agents/{agent.pk}/edit/",
                  "/agents/?q=north", "/help/model-provider/", f"/runs/{run.pk}/cancel/"):  # fmt: skip
         page.goto(f"{live_server.url}{path}")
