@@ -46,7 +46,12 @@ class RunLaunchForm(forms.Form):
         initial="saved",
         widget=forms.RadioSelect,
     )
-    agent: forms.ModelChoiceField[Any] = forms.ModelChoiceField(queryset=None, empty_label="Choose an agent")
+    agent: forms.ModelChoiceField[Any] = forms.ModelChoiceField(
+        queryset=None,
+        empty_label="Choose an agent",
+        error_messages={"invalid_choice": "That agent cannot be evaluated: it is archived (restore it on its page) "
+                        "or not in your workspaces."},
+    )  # fmt: skip
     suite = SuiteChoiceField(queryset=None, required=False, empty_label="Choose a saved suite")
     generate_kinds = forms.MultipleChoiceField(
         label="Scenarios to generate",

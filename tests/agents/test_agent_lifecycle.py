@@ -90,3 +90,15 @@ def test_agent_list_searches_and_pages(alice_client: Client, acme) -> None:  # t
     found = alice_client.get("/agents/?q=bot+07").content.decode()
     assert "Bot 07" in found and "Bot 08" not in found
     assert "No agents match these filters" in alice_client.get("/agents/?q=nothing-like-this").content.decode()
+
+
+def test_an_archived_agent_cannot_be_launched(alice_client: Client, acme, agent) -> None:  # type: ignore[no-untyped-def]
+    from suites.services import suite_create
+
+    suite = suite_create(account=acme, agent=agent, name="S", scenarios=[
+        {"kind": "accuracy", "name": "Q", "turns": ["Hi"], "required_phrases": ["hi"]}])  # fmt: skip
+    alice_client.post(f"/agents/{agent.pk}/archive/")
+    response = alice_client.post("/runs/new/", {"mode": "saved", "agent": agent.pk, "suite": suite.pk,
+                                                "runs_per_scenario": 1, "parallel": 1})  # fmt: skip
+    assert "it is archived (restore it on its page)" in response.content.decode()
+    assert not EvaluationRun.objects.exists()
