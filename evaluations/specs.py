@@ -20,6 +20,17 @@ class ScenarioKind(enum.StrEnum):
     CUSTOM = "custom"  # test-set cases
 
 
+# How every page names a kind (one source: suite and case pages, the report, admin).
+KIND_LABELS = {
+    ScenarioKind.ACCURACY: "Accuracy",
+    ScenarioKind.GUARDRAILS: "Guardrails",
+    ScenarioKind.TOOL_CALLS: "Tool calls",
+    ScenarioKind.RED_TEAM: "Red team",
+    ScenarioKind.PII: "PII",
+    ScenarioKind.CUSTOM: "Test case",
+}
+
+
 class Severity(enum.StrEnum):
     LOW = "low"
     MEDIUM = "medium"

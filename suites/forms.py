@@ -15,7 +15,7 @@ from evaluations.specs import PhraseScope
 from suites.changes import MAX_POLICY_CHARS
 from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, Suite
 from suites.selectors import persona_list_for_account
-from suites.services import MAX_MESSAGE_CHARS, clean_template_variables
+from suites.services import MAX_MESSAGE_CHARS, clean_template_variables, undefined_variables
 from suites.yaml_io.parse import SuiteImportError, parse_tool_checks
 
 MODEL_CHOICES = [("sonnet", "Sonnet"), ("haiku", "Haiku"), ("opus", "Opus")]
@@ -170,6 +170,13 @@ class CaseForm(forms.Form):
         except ValidationError as exc:
             self.variable_error = exc.messages[0]
             raise ValidationError(exc.messages[0]) from None
+        missing = undefined_variables(data.get("initial_message", ""), data["template_variables"])
+        if missing:  # sent as written, "{{order_id}}" would reach the agent literally
+            names = ", ".join("{{" + name + "}}" for name in missing)
+            self.add_error(
+                "initial_message",
+                f"The message uses {names}, not defined: add it under Template variables, or remove it.",
+            )
         try:
             checks = parse_tool_checks(data.get("tool_checks") or "")
         except SuiteImportError as exc:

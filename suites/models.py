@@ -6,7 +6,15 @@ from django.conf import settings
 from django.core.validators import ProhibitNullCharactersValidator
 from django.db import models
 
-from evaluations.specs import ExpectedToolCall, PhraseScope, ScenarioKind, ScenarioSpec, Severity, ToolOrder
+from evaluations.specs import (
+    KIND_LABELS,
+    ExpectedToolCall,
+    PhraseScope,
+    ScenarioKind,
+    ScenarioSpec,
+    Severity,
+    ToolOrder,
+)
 
 
 class SuiteKind(models.TextChoices):
@@ -110,7 +118,7 @@ class Scenario(models.Model):
 
     suite = models.ForeignKey(Suite, on_delete=models.CASCADE, related_name="scenarios")
     position = models.PositiveIntegerField(default=0)
-    kind = models.CharField(max_length=20, choices=[(k.value, k.name.replace("_", " ").title()) for k in ScenarioKind])
+    kind = models.CharField(max_length=20, choices=[(k.value, KIND_LABELS[k]) for k in ScenarioKind])
     name = models.CharField(max_length=200, validators=NAME_VALIDATORS)
     turns = models.JSONField(default=list, help_text="Ordered user turns.")
     expected_outcome = models.TextField(blank=True)

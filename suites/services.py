@@ -176,6 +176,20 @@ RESERVED_VARIABLES = ("message", "history", "conversation_id", "canary")
 MAX_MESSAGE_CHARS = 4000
 
 
+_PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+
+
+def undefined_variables(text: str, variables: Sequence[Sequence[str]]) -> list[str]:
+    """The ``{{name}}`` placeholders in ``text`` that no template variable defines (nor Trustgate: canary and the
+    request-format names), in order of appearance, each once."""
+    defined = {str(pair[0]) for pair in variables} | set(RESERVED_VARIABLES)
+    missing: list[str] = []
+    for name in _PLACEHOLDER.findall(text):
+        if name not in defined and name not in missing:
+            missing.append(name)
+    return missing
+
+
 def clean_template_variables(pairs: Sequence[Sequence[str]]) -> list[list[str]]:
     """Key/value rows -> ``[[key, value], ...]``; blank rows are dropped. Raises ValidationError naming the row."""
     cleaned: list[list[str]] = []

@@ -16,9 +16,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from billing.roles import Role
 from billing.selectors import account_for_new_object, membership_get
 from evalsite.http import HtmxHttpRequest
+from evalsite.listing import list_page
 from evaluations.runs.selectors import run_get_for_member
 from suites import changes, selectors, services
 from suites.ci import ci_script, ci_workflow
+from suites.filters import SuiteFilter
 from suites.forms import CaseForm, CheckForm, ImportForm, SaveAsSuiteForm, SuiteForm
 from suites.models import Scenario, Suite, SuiteKind
 from suites.yaml_io import SuiteImportError, import_suite_yaml, suite_to_yaml
@@ -68,8 +70,8 @@ def suite_ci_workflow(request: HttpRequest, suite_id: int) -> HttpResponse:
 @require_GET
 @login_required
 def suite_list(request: HttpRequest) -> HttpResponse:
-    suites = selectors.suite_list_for_user(user=request.user)
-    return render(request, "suites/suite_list.html", {"suites": suites})
+    suites = selectors.suite_list_for_user(user=request.user).order_by("name", "pk")
+    return render(request, "suites/suite_list.html", list_page(request, SuiteFilter, suites))
 
 
 def _persona_from_form(form: SuiteForm, account: Any) -> Any:
@@ -350,6 +352,7 @@ def suite_import(request: HttpRequest) -> HttpResponse:
             result = import_suite_yaml(form.cleaned_data["yaml_text"], account=account, user=request.user)
         except SuiteImportError as exc:
             problems = exc.problems
+            form = ImportForm({"yaml_text": form.cleaned_data["yaml_text"]})  # an uploaded file's text, to fix in place
         else:
             verb = {"created": "imported", "updated": "updated", "unchanged": "already up to date; nothing changed"}
             messages.success(request, f"“{result.suite.name}” v{result.suite.version} {verb[result.action]}.")

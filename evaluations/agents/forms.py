@@ -30,21 +30,27 @@ MAX_TEMPLATE_CHARS = 20_000
 
 
 def parse_header_lines(text: str) -> dict[str, str]:
-    """``Name: value`` per line -> dict. Raises ValidationError naming the line that is wrong."""
+    """``Name: value`` per line -> dict. Raises ValidationError naming every line that is wrong, not only the
+    first, so one save shows all there is to fix."""
     headers: dict[str, str] = {}
+    problems: list[str] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         name, sep, value = line.partition(":")
         name, value = name.strip(), value.strip()
         if not sep or not name:
-            raise forms.ValidationError(f"Line {number}: write each header as 'Name: value'.")
+            problems.append(f"Line {number}: write each header as 'Name: value'.")
+            continue
         try:
             check_extra_header_name(name)
             check_header_value(value)
         except ValueError as exc:
-            raise forms.ValidationError(f"Line {number}: {exc}") from None
+            problems.append(f"Line {number}: {exc}")
+            continue
         headers[name] = value
+    if problems:
+        raise forms.ValidationError(problems)
     return headers
 
 

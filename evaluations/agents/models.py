@@ -54,6 +54,9 @@ class Agent(models.Model):
         blank=True, help_text="Strings that must never appear in a reply or tool call, one a line."
     )
 
+    # Archived: kept with its runs and baselines, hidden from lists and the launch form, restorable.
+    archived_at = models.DateTimeField(null=True, blank=True)
+
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -63,6 +66,10 @@ class Agent(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_archived(self) -> bool:
+        return self.archived_at is not None
 
     @property
     def is_bedrock(self) -> bool:

@@ -25,7 +25,7 @@ from evaluations.scoring.choices import JudgeModel, Strictness
 from evaluations.scoring.flakiness import FLAKY, scenario_flakiness
 from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED, PASS, compute_metrics
 from evaluations.scoring.verdicts import Verdict
-from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec
+from evaluations.specs import KIND_LABELS, ExpectedToolCall, ScenarioSpec
 from redteam.report import redteam_findings, redteam_summary
 
 if TYPE_CHECKING:
@@ -34,14 +34,6 @@ if TYPE_CHECKING:
 RULES_ONLY_NOTICE = "Rules only: no LLM judge was configured, so replies that needed one are Not scored."
 EMPTY = "—"
 
-KIND_LABELS = {
-    ScenarioKind.ACCURACY: "Accuracy",
-    ScenarioKind.GUARDRAILS: "Guardrails",
-    ScenarioKind.TOOL_CALLS: "Tool calls",
-    ScenarioKind.RED_TEAM: "Red team",
-    ScenarioKind.PII: "PII",
-    ScenarioKind.CUSTOM: "Test case",
-}
 ROLE_LABELS = {"user": "User", "assistant": "Agent", "system": "System", "tool": "Tool"}
 
 
