@@ -53,6 +53,7 @@ bench: setup
 	$(PY) bench/run_efficiency.py
 	$(PY) bench/pii_scan.py
 	$(PY) bench/judge_rate.py
+	$(PY) bench/pii_accuracy.py
 	@test ! -f bench/gate_simulation.py || $(PY) bench/gate_simulation.py
 
 clean:

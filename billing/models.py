@@ -114,6 +114,7 @@ class CreditEntry(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name_plural = "credit entries"
         ordering = ["-created_at", "-pk"]
         indexes = [models.Index(fields=["account", "-created_at"])]
         constraints = [

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -12,8 +11,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from billing import selectors, services
+from billing.filters import CreditEntryFilter
 from billing.forms import ApiKeyCreateForm
 from evalsite.http import authenticated_user
+from evalsite.listing import list_page
 
 
 @never_cache  # the page that shows a new key once must not be kept by a browser or proxy cache
@@ -59,8 +60,8 @@ def credit_list(request: HttpRequest, account_id: int | None = None) -> HttpResp
     """A workspace's balance and its credit ledger, newest first (the user's first workspace by default)."""
     user = authenticated_user(request)
     data = selectors.credit_page_for_user(user=user, account_id=account_id)
-    page = Paginator(data["entries"], CREDIT_ENTRIES_PER_PAGE).get_page(request.GET.get("page"))
+    listing = list_page(request, CreditEntryFilter, data["entries"], per_page=CREDIT_ENTRIES_PER_PAGE)
     accounts = selectors.account_list_for_user(user=user)  # the workspace switcher
     return render(
-        request, "billing/credits.html", {**data, "page": page, "entries": page.object_list, "accounts": accounts}
+        request, "billing/credits.html", {**data, **listing, "entries": listing["items"], "accounts": accounts}
     )

@@ -104,6 +104,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "evalsite.middleware.styled_method_not_allowed",
     "axes.middleware.AxesMiddleware",  # last: turns a locked-out login into the lockout page
 ]
 
@@ -120,6 +121,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "evaluations.context_processors.model_provider",
             ],
         },
     },

@@ -22,6 +22,7 @@ class Point:
     title: str  # the tooltip
     colour: str = ""  # the fill; empty: the stylesheet's
     is_marked: bool = False  # the trend's reference run (the pinned baseline): larger, with a dashed line across
+    tick: str = ""  # the x-axis label under this point (a date); the trend shows a few of them
 
 
 @dataclasses.dataclass(frozen=True)
@@ -117,9 +118,10 @@ def trend_chart(
     points show where they stand against it. Empty without points."""
     if not points:
         return mark_safe("")
-    frame = Frame(width, height, left=34, right=12, top=14, bottom=10)
+    dated = any(p.tick for p in points)
+    frame = Frame(width, height + (16 if dated else 0), left=34, right=12, top=14, bottom=26 if dated else 10)
     xy = [(frame.x(i, len(points)), frame.y(p.value or 0)) for i, p in enumerate(points)]
-    parts = [*_axis(frame), _polyline({"class": "line"}, xy)]
+    parts = [*_axis(frame), _polyline({"class": "line"}, xy), *_ticks(frame, points, [x for x, _ in xy])]
     for (x, y), point in zip(xy, points, strict=True):
         title = element("title", {}, point.title)
         if point.is_marked:
@@ -131,6 +133,20 @@ def trend_chart(
             parts.append(element("circle", {"class": "point", "cx": x, "cy": y, "r": 3.5}, title))
     extra = {"width": "100%", "preserveAspectRatio": "xMidYMid meet"}
     return _svg("trend", frame, label, parts, extra)
+
+
+def _ticks(frame: Frame, points: Sequence[Point], xs: Sequence[float], most: int = 5) -> list[SafeString]:
+    """Dates under the plot: the first, the last and evenly spaced ones between, at most ``most``, each once."""
+    n = len(points)
+    picks = sorted({round(i * (n - 1) / (most - 1)) for i in range(most)} if n > most else set(range(n)))
+    parts, last = [], ""
+    for i in picks:
+        if points[i].tick and points[i].tick != last:
+            anchor = "start" if i == 0 and n > 1 else "end" if i == n - 1 and n > 1 else "middle"
+            at: Attrs = {"class": "tick", "x": xs[i], "y": frame.height - 6, "text-anchor": anchor}
+            parts.append(element("text", at, points[i].tick))
+            last = points[i].tick
+    return parts
 
 
 def rate_chart(

@@ -16,6 +16,7 @@ urlpatterns = [
     path("agents/<int:agent_id>/", agents.agent_detail, name="agent-detail"),
     path("agents/<int:agent_id>/edit/", agents.agent_edit, name="agent-edit"),
     path("agents/<int:agent_id>/delete/", agents.agent_delete, name="agent-delete"),
+    path("agents/<int:agent_id>/archive/", agents.agent_archive, name="agent-archive"),
     path("runs/new/", runs.run_new, name="run-new"),
     path("runs/estimate/", runs.run_estimate, name="run-estimate"),
     path("runs/<int:run_id>/progress/", runs.run_progress, name="run-progress"),

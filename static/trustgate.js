@@ -3,20 +3,68 @@
 (function () {
   "use strict";
 
-  // Agent form: show only the fields of the chosen protocol (CSS keys off data-protocol).
+  document.documentElement.classList.add("js");
+
+  // Agent form: show only the fields of the chosen protocol (CSS keys off data-protocol). Choosing a protocol
+  // that needs a request format (HTTP / JSON, webhook) opens that section, so Test request never complains
+  // about a field the user cannot see.
   function agentForm(form) {
     const select = form.querySelector("#id_protocol");
     if (!select) return;
     function sync() {
       form.dataset.protocol = select.value;
-      if (select.value === "webhook") {
-        const format = document.getElementById("request-format");
-        if (format) format.open = true;
-      }
+      const format = document.getElementById("request-format");
+      if (format && (select.value === "webhook" || select.value === "http_json")) format.open = true;
     }
     select.addEventListener("change", sync);
     sync();
   }
+
+  // Phones: the main nav folds behind a Menu button.
+  function navMenu() {
+    const toggle = document.querySelector(".nav-toggle");
+    const nav = document.getElementById("main-nav");
+    if (!toggle || !nav) return;
+    toggle.hidden = false;
+    toggle.addEventListener("click", function () {
+      const open = nav.classList.toggle("open");
+      toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    });
+  }
+
+  // Wide tables scroll inside a wrapper that says so and can be reached by keyboard; so can code blocks that
+  // scroll (a keyboard user could not read their hidden part otherwise).
+  function scrollables(root) {
+    root.querySelectorAll("table.table").forEach(function (table) {
+      let wrap = table.parentElement;
+      if (!wrap.classList.contains("table-wrap")) {
+        wrap = document.createElement("div");
+        wrap.className = "table-wrap";
+        table.parentNode.insertBefore(wrap, table);
+        wrap.appendChild(table);
+      }
+      const scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+      wrap.classList.toggle("scrolls", scrolls);
+      if (scrolls && !wrap.hasAttribute("tabindex")) {
+        wrap.tabIndex = 0;
+        wrap.setAttribute("role", "region");
+        wrap.setAttribute("aria-label", "Table, scrolls sideways");
+        const hint = document.createElement("p");
+        hint.className = "scroll-hint";
+        hint.textContent = "Scroll sideways to see every column.";
+        wrap.parentNode.insertBefore(hint, wrap.nextSibling);
+      }
+    });
+    root.querySelectorAll("pre").forEach(function (pre) {
+      if (!pre.hasAttribute("tabindex") && (pre.scrollHeight > pre.clientHeight + 1 || pre.scrollWidth > pre.clientWidth + 1)) {
+        pre.tabIndex = 0;
+      }
+    });
+  }
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    scrollables(event.target);
+  });
 
   // New evaluation: show the fields of the chosen mode (CSS keys off data-mode).
   function runForm(form) {
@@ -35,6 +83,8 @@
   });
 
   function init() {
+    navMenu();
+    scrollables(document);
     const agent = document.getElementById("agent-form");
     if (agent) agentForm(agent);
     const run = document.getElementById("run-form");

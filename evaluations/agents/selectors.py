@@ -10,8 +10,10 @@ from evalsite.http import AnyUser as User
 from evaluations.agents.models import Agent
 
 
-def agent_list_for_user(*, user: User) -> QuerySet[Agent]:
-    return Agent.objects.filter(account_id__in=account_ids_for_user(user=user)).select_related("account")
+def agent_list_for_user(*, user: User, include_archived: bool = False) -> QuerySet[Agent]:
+    """The user's agents; archived ones only with ``include_archived`` (they are still found by id)."""
+    agents = Agent.objects.filter(account_id__in=account_ids_for_user(user=user)).select_related("account")
+    return agents if include_archived else agents.filter(archived_at__isnull=True)
 
 
 def agent_get_locked(*, agent_id: int) -> Agent | None:
@@ -21,7 +23,7 @@ def agent_get_locked(*, agent_id: int) -> Agent | None:
 
 
 def agent_get_for_user(*, user: User, agent_id: int) -> Agent:
-    agent = agent_list_for_user(user=user).filter(pk=agent_id).first()
+    agent = agent_list_for_user(user=user, include_archived=True).filter(pk=agent_id).first()
     if agent is None:
         raise Http404("No such agent.")
     return agent

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.core.cache import caches
 from django.db import transaction
+from django.utils import timezone
 
 from evaluations.agents.models import Agent
 from evaluations.connectors import send_message_sync
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 AGENT_FIELDS = (
     "name protocol endpoint_url knowledge request_template reply_path tool_calls_path conversation_id_from "
     "conversation_id_path conversation_id_name stateful auth_header_name extra_headers timeout_seconds "
-    "model_name bedrock_model judge_model judge_strictness allowed_contacts"
+    "model_name bedrock_model judge_model judge_strictness allowed_contacts send_history secret_markers"
 ).split()
 
 
@@ -53,7 +54,23 @@ def agent_update(*, agent: Agent, data: dict[str, Any], api_key: str = "") -> Ag
 
 @transaction.atomic
 def agent_delete(*, agent: Agent) -> None:
+    """Delete the agent and its baselines. Past runs are kept: each holds a frozen copy of the agent's settings."""
     agent.delete()
+
+
+def agent_archive(*, agent: Agent) -> Agent:
+    """Hide the agent from lists and the launch form; its runs, baselines and settings stay."""
+    if agent.archived_at is None:
+        agent.archived_at = timezone.now()
+        agent.save(update_fields=["archived_at", "updated_at"])
+    return agent
+
+
+def agent_restore(*, agent: Agent) -> Agent:
+    if agent.archived_at is not None:
+        agent.archived_at = None
+        agent.save(update_fields=["archived_at", "updated_at"])
+    return agent
 
 
 class RateLimited(Exception):

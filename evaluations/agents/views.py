@@ -14,27 +14,43 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from billing.roles import Role
 from billing.selectors import account_default_for_user, account_for_new_object, membership_get
 from evalsite.http import authenticated_user
+from evalsite.listing import list_page
 from evaluations.agents import selectors as agent_selectors
 from evaluations.agents import services as agent_services
+from evaluations.agents.filters import AgentFilter
 from evaluations.agents.forms import AgentForm, TestRequestForm
 from evaluations.agents.models import Agent
 from evaluations.connectors.base import AgentError
-from evaluations.gate.services import trust_trend
+from evaluations.gate.services import run_gate, trust_trend
 from evaluations.outbound.masking import redact
+from evaluations.runs import selectors as run_selectors
+
+AGENT_PAGE_RUNS = 10  # the agent page lists its latest runs; the run list (filtered by agent) has them all
 
 
 @require_GET
 @login_required
 def agent_list(request: HttpRequest) -> HttpResponse:
-    agents = agent_selectors.agent_list_for_user(user=request.user)
-    return render(request, "evaluations/agent_list.html", {"agents": agents})
+    agents = agent_selectors.agent_list_for_user(user=request.user, include_archived=True)
+    return render(request, "evaluations/agent_list.html", list_page(request, AgentFilter, agents))
 
 
 @require_GET
 @login_required
 def agent_detail(request: HttpRequest, agent_id: int) -> HttpResponse:
     agent = agent_selectors.agent_get_for_user(user=request.user, agent_id=agent_id)
-    return render(request, "evaluations/agent_detail.html", {"agent": agent, "trend": trust_trend(agent=agent)})
+    membership = membership_get(user=request.user, account_id=agent.account_id)
+    latest = run_selectors.runs_scored_for_agent(agent_id=agent.pk).first()
+    context = {
+        "agent": agent,
+        "trend": trust_trend(agent=agent),
+        "runs": run_selectors.run_list_for_user(user=request.user).filter(agent_id=agent.pk)[:AGENT_PAGE_RUNS],
+        "latest": latest,
+        "gate": run_gate(run=latest) if latest is not None else None,
+        "can_write": membership.allows(Role.WRITE),
+        "can_admin": membership.allows(Role.ADMIN),
+    }
+    return render(request, "evaluations/agent_detail.html", context)
 
 
 @sensitive_post_parameters("api_key")
@@ -78,8 +94,22 @@ def agent_edit(request: HttpRequest, agent_id: int) -> HttpResponse:
 def agent_delete(request: HttpRequest, agent_id: int) -> HttpResponse:
     agent = agent_selectors.agent_get_for_member(user=request.user, agent_id=agent_id, role=Role.ADMIN)
     agent_services.agent_delete(agent=agent)
-    messages.success(request, f"Agent “{agent.name}” deleted.")
+    messages.success(request, f"Agent “{agent.name}” deleted. Its past runs and reports are kept.")
     return redirect("evaluations:agent-list")
+
+
+@require_POST
+@login_required
+def agent_archive(request: HttpRequest, agent_id: int) -> HttpResponse:
+    """Archive (or, with ``restore``, bring back) an agent: hidden from lists and the launch form, runs kept."""
+    agent = agent_selectors.agent_get_for_member(user=request.user, agent_id=agent_id, role=Role.WRITE)
+    if request.POST.get("restore"):
+        agent_services.agent_restore(agent=agent)
+        messages.success(request, f"Agent “{agent.name}” restored.")
+    else:
+        agent_services.agent_archive(agent=agent)
+        messages.success(request, f"Agent “{agent.name}” archived. Its runs are kept; restore it to evaluate it again.")
+    return redirect("evaluations:agent-detail", agent.pk)
 
 
 @sensitive_post_parameters("api_key")

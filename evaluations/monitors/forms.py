@@ -212,11 +212,19 @@ class CaseForm(forms.Form):
         label="Rules", required=False, widget=forms.Textarea(attrs={"rows": 4, "class": "mono"}), help_text=RULES_HELP
     )
 
+    def clean_ask(self) -> str:
+        ask = self.cleaned_data["ask"]
+        try:
+            validators.check_ask(ask)
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from None
+        return ask
+
     def clean_expect(self) -> list[dict[str, Any]]:
         try:
             return parse_rule_lines(self.cleaned_data.get("expect", ""))
         except RuleError as error:
-            raise forms.ValidationError(str(error)) from None
+            raise forms.ValidationError(error.problems) from None
 
 
 class BaseCaseFormSet(forms.BaseFormSet):

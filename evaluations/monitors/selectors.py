@@ -89,7 +89,11 @@ def monitor_run_get_for_user(*, user: Any, run_id: int) -> MonitorRun:
 
 def monitors_for_dashboard(*, user: Any) -> list[Monitor]:
     """Monitors with their latest pass rate (one query for the monitors, one for the latest runs)."""
-    monitors = list(monitor_list_for_user(user=user)[:50])
+    return monitors_with_latest_run(monitors=list(monitor_list_for_user(user=user)[:50]))
+
+
+def monitors_with_latest_run(*, monitors: list[Monitor]) -> list[Monitor]:
+    """Each monitor with ``latest_run``, its latest finished run (one query for all of them)."""
     latest: dict[int, MonitorRun] = {}
     runs = MonitorRun.objects.filter(monitor__in=monitors, status="done").order_by("monitor_id", "-pk")
     for run in runs.only("pk", "monitor_id", "pass_rate", "finished_at")[:500]:

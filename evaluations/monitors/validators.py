@@ -21,6 +21,21 @@ SECRET_NAME = re.compile(r"^[A-Z][A-Z0-9_]{0,63}$")
 _EVERY = re.compile(r"^\s*(\d+)\s*(m|min|mins|minutes?|h|hr|hrs|hours?|d|days?)\s*$", re.IGNORECASE)
 
 
+_PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\}\}")
+
+
+def check_ask(ask: str) -> None:
+    """Monitors define no template variables: a ``{{name}}`` in a question would reach the agent as written.
+    Raises ValueError naming each one."""
+    names = list(dict.fromkeys(_PLACEHOLDER.findall(ask)))
+    if names:
+        listed = ", ".join("{{" + name + "}}" for name in names)
+        raise ValueError(
+            f"The question uses {listed}, which is not defined: monitors have no template variables, so write the "
+            "value itself."
+        )
+
+
 def parse_every(value: Any) -> int:
     """Minutes from ``"1h"``, ``"30m"``, ``"2 hours"``, ``"1d"`` (a bare number is minutes)."""
     if isinstance(value, bool):

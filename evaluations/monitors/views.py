@@ -11,7 +11,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from billing.roles import Role
 from billing.selectors import account_default_for_user, account_for_new_object, membership_get
 from evalsite.http import HtmxHttpRequest, authenticated_user
+from evalsite.listing import list_page
 from evaluations.monitors import charts, selectors, services
+from evaluations.monitors.filters import MonitorFilter
 from evaluations.monitors.forms import CaseFormSet, ImportForm, MonitorForm, case_initial
 from evaluations.monitors.yaml_io import YamlImportError, export_monitors
 
@@ -19,8 +21,9 @@ from evaluations.monitors.yaml_io import YamlImportError, export_monitors
 @require_GET
 @login_required
 def monitor_list(request: HttpRequest) -> HttpResponse:
-    monitors = selectors.monitors_for_dashboard(user=request.user)
-    return render(request, "monitors/monitor_list.html", {"monitors": monitors})
+    context = list_page(request, MonitorFilter, selectors.monitor_list_for_user(user=request.user))
+    context["monitors"] = selectors.monitors_with_latest_run(monitors=list(context["items"]))
+    return render(request, "monitors/monitor_list.html", context)
 
 
 def _form_page(request: HttpRequest, form: MonitorForm, cases: object, monitor: object = None) -> HttpResponse:
@@ -149,6 +152,7 @@ def monitor_import(request: HttpRequest) -> HttpResponse:
             )
         except YamlImportError as error:
             errors = error.lines
+            form = ImportForm({"yaml_text": form.cleaned_data["text"]})  # an uploaded file's text, to fix in place
         else:
             messages.success(request, f"Imported: {len(created)} created, {len(updated)} updated.")
             return redirect("monitors:monitor-list")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from billing.selectors import account_list_for_user, balance_for_account
 from evalsite.http import AnyUser as User
 from evaluations.agents.selectors import agent_list_for_user
 from evaluations.gate.selectors import baseline_is_pinned_for_suite
@@ -48,4 +49,7 @@ def dashboard_for_user(*, user: User) -> dict[str, Any]:
         "suites": suite_list_for_user(user=user).annotate(baseline_pinned=baseline_is_pinned_for_suite()),
         **runs,
         "monitors": monitors_for_dashboard(user=user),
+        "credit_balances": [
+            (account, balance_for_account(account_id=account.pk)) for account in account_list_for_user(user=user)
+        ],
     }

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -11,11 +10,13 @@ from django.views.decorators.http import require_GET
 
 from billing.roles import Role
 from billing.selectors import membership_get
+from evalsite.listing import list_page
 from evaluations.gate import services as gate_services
 from evaluations.reports import selectors as report_selectors
 from evaluations.reports.builders import flaky_drift, report_data, report_json, report_junit_xml
 from evaluations.review import selectors as review_selectors
 from evaluations.runs import selectors as run_selectors
+from evaluations.runs.filters import RunFilter
 from redteam.report import sarif_for_run
 
 RUNS_PER_PAGE = 50
@@ -24,10 +25,9 @@ RUNS_PER_PAGE = 50
 @require_GET
 @login_required
 def run_list(request: HttpRequest) -> HttpResponse:
-    page = Paginator(run_selectors.run_list_for_user(user=request.user), RUNS_PER_PAGE).get_page(
-        request.GET.get("page")
-    )
-    return render(request, "evaluations/run_list.html", {"page": page, "runs": page.object_list})
+    runs = run_selectors.run_list_for_user(user=request.user)
+    context = list_page(request, RunFilter, runs, per_page=RUNS_PER_PAGE)
+    return render(request, "evaluations/run_list.html", {**context, "runs": context["items"]})
 
 
 @require_GET

@@ -7,6 +7,8 @@ from typing import Any, cast
 from django import forms
 from django.conf import settings
 
+from evalsite.widgets import PartlyDisabledRadioSelect
+from evaluations.llm.status import RULES_ONLY_REASON, provider_status
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
 from evaluations.scoring.choices import JudgeModel, Strictness
 from redteam.services import Depth
@@ -44,7 +46,12 @@ class RunLaunchForm(forms.Form):
         initial="saved",
         widget=forms.RadioSelect,
     )
-    agent: forms.ModelChoiceField[Any] = forms.ModelChoiceField(queryset=None, empty_label="Choose an agent")
+    agent: forms.ModelChoiceField[Any] = forms.ModelChoiceField(
+        queryset=None,
+        empty_label="Choose an agent",
+        error_messages={"invalid_choice": "That agent cannot be evaluated: it is archived (restore it on its page) "
+                        "or not in your workspaces."},
+    )  # fmt: skip
     suite = SuiteChoiceField(queryset=None, required=False, empty_label="Choose a saved suite")
     generate_kinds = forms.MultipleChoiceField(
         label="Scenarios to generate",
@@ -100,6 +107,14 @@ class RunLaunchForm(forms.Form):
         cast(forms.ModelChoiceField, self.fields["suite"]).queryset = suites
         judges = [c for c in JudgeModel.choices if c[0] != JudgeModel.OPUS or settings.TRUSTGATE_ENABLE_OPUS]
         cast(forms.ChoiceField, self.fields["judge_model"]).choices = [("", "The agent's setting"), *judges]
+        if not provider_status().configured:  # rules only: model-only choices stay visible, disabled, with why
+            self.fields["mode"].widget = PartlyDisabledRadioSelect(
+                choices=cast(forms.ChoiceField, self.fields["mode"]).choices,
+                disabled_values=("generate",),
+                reason=RULES_ONLY_REASON,
+            )
+            self.fields["judge_model"].disabled = True
+            self.fields["judge_model"].help_text = "Rules only: " + RULES_ONLY_REASON
 
     def clean_runs_per_scenario(self) -> int:
         value = self.cleaned_data["runs_per_scenario"]

@@ -39,6 +39,7 @@ from evaluations.runs.text import storable
 from evaluations.scoring.choices import JudgeModel
 from evaluations.scoring.judge import EARLY_STOP_AFTER, JUDGE_PROMPT_VERSION, fails_for_unscored
 from evaluations.scoring.metrics import compute_metrics
+from evaluations.scoring.rules.engine import rules_can_score
 from evaluations.scoring.verdicts import Verdict
 from evaluations.specs import ScenarioSpec
 from redteam.library import LIBRARY_VERSION
@@ -62,6 +63,13 @@ class LaunchError(Exception):
 
 
 MAX_ACTIVE_RUNS_PER_ACCOUNT = 5  # queued or running at once per workspace, launched from the web or the API
+
+
+RULES_ONLY_REFUSAL = (
+    "Every scenario of this run needs the LLM judge, and no model provider is configured (rules only), so the run "
+    "would score nothing. Configure a model provider, or add scenarios with required or forbidden phrases, an "
+    "expected tool call or red-team attacks."
+)
 
 
 class TooManyRuns(LaunchError):
@@ -129,6 +137,8 @@ def run_launch(
             "Generate new writes scenarios from the agent's knowledge; add the policy text to the agent first."
         )
     judge, provider = _judge_for(agent, judge_model)
+    if provider == "rules_only" and not any(rules_can_score(spec) for spec in specs):
+        raise LaunchError(RULES_ONLY_REFUSAL)  # before any credit is held: such a run would score nothing
     # Credits: the most this run can cost, held below in this transaction (SPEC §8).
     estimate = _estimate(specs, kinds, runs_per_scenario, judge)
     config = agent.to_config(endpoint_url=endpoint_url or None)
@@ -148,6 +158,7 @@ def run_launch(
         settings_snapshot={
             "knowledge": agent.knowledge,
             "allowed_contacts": contacts,
+            "secret_markers": agent.secret_marker_list,
             "mode": "generated" if kinds else "saved_suite",
             "suite_kinds": kinds,
             "canary": canary,

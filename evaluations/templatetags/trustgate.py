@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 
 from django import template
+from django.utils import timezone
+from django.utils.formats import date_format
 
 from evaluations import charts
 
@@ -33,10 +36,18 @@ def trust_trend(points: Sequence[dict], width: int = 560, height: int = 140) -> 
             value=s,
             title=f"Run #{p['run_id']}: {s:g}" + (" (baseline)" if p.get("is_baseline") else ""),
             is_marked=bool(p.get("is_baseline")),
+            tick=_date_tick(p.get("created_at")),
         )
         for p, s in zip(points, scores, strict=True)
     ]
     return charts.trend_chart(chart_points, label=label, width=width, height=height)
+
+
+def _date_tick(when: object) -> str:
+    """A run's date for the x-axis ("1 Dec"), in the server's time zone; "" without one."""
+    if not isinstance(when, datetime.datetime):
+        return ""
+    return date_format(timezone.localtime(when) if timezone.is_aware(when) else when, "j M")
 
 
 @register.filter

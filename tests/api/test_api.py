@@ -34,7 +34,7 @@ def run_url(run_id: int) -> str:
 def suite(acme, agent):  # type: ignore[no-untyped-def]
     return suite_create(
         account=acme, agent=agent, name="Support suite",
-        scenarios=[{"kind": "accuracy", "name": "Refund window", "turns": ["How long?"]}],
+        scenarios=[{"kind": "accuracy", "name": "Refund window", "turns": ["How long?"], "required_phrases": ["days"]}],
     )  # fmt: skip
 
 
@@ -262,7 +262,7 @@ def test_not_enough_credits_is_402_and_nothing_is_launched(db, client, private_e
     agent = agent_create(account=account, data={"name": "Bot", "protocol": "simple_chat",
                                                 "endpoint_url": "http://127.0.0.1:9/chat"})  # fmt: skip
     suite = suite_create(account=account, agent=agent, name="S",
-                         scenarios=[{"kind": "accuracy", "name": "q", "turns": ["hi"]}])  # fmt: skip
+                         scenarios=[{"kind": "accuracy", "name": "q", "turns": ["hi"], "required_phrases": ["hi"]}])  # fmt: skip
     api = Api(client, api_key_create(user=poor, account=account, name="CI")[1])
     response = api.post(RUNS, {"suite": suite.pk})
     assert response.status_code == 402
@@ -335,7 +335,7 @@ def test_a_run_that_errored_has_verdict_error(api, acme, unused_tcp_port, privat
     down = agent_create(account=acme, data={"name": "Down", "protocol": "simple_chat",
                                             "endpoint_url": f"http://127.0.0.1:{unused_tcp_port}/chat"})  # fmt: skip
     suite = suite_create(account=acme, agent=down, name="Down suite",
-                         scenarios=[{"kind": "accuracy", "name": "q", "turns": ["hello"]}])  # fmt: skip
+                         scenarios=[{"kind": "accuracy", "name": "q", "turns": ["hello"], "required_phrases": ["hello"]}])  # fmt: skip
     body = verdict_of(api, start({"suite": suite.pk, "runs_per_scenario": 1}))
     assert body["status"] == "failed" and body["verdict"] == "error"
     assert body["reasons"][0].startswith("The agent is down")
@@ -390,7 +390,8 @@ def test_regressed_demo_agent_fails_the_gate_and_an_unchanged_one_passes(
     assert body["verdict"] == "fail" and body["gate"]["state"] == "blocked"
     assert body["gate"]["baseline_run_id"] == baseline.pk
     assert any(r.startswith("Release gate blocked: Response accuracy fell 40 points") for r in body["reasons"])
-    assert any("Guardrail enforcement is under its 90% floor" in r for r in body["reasons"])
+    # One guardrail scenario went 3/3 → 0/3 (p = 0.05 alone, not significant once corrected): a floor note.
+    assert any("Guardrail enforcement is under its 90% floor" in r for r in body["reasons"] + body["warnings"])
 
     demo_agent_mode("normal")
     body = verdict_of(api, start({"suite": demo_suite.pk}))

@@ -415,7 +415,7 @@ def test_credits_page_lists_the_ledger_of_the_users_workspace_only(client, alice
     client.force_login(alice)
     response = client.get(reverse("billing:credits"))
     html = response.content.decode()
-    assert response.status_code == 200 and f"{TEST_CREDITS - 3}</strong> credits available" in html
+    assert response.status_code == 200 and f"{TEST_CREDITS - 3:,}</strong> credits available" in html
     assert f"Run {run.pk}" in html and "Hold" in html and "Test credits" in html
     assert "Globex bonus" not in html
     assert client.get(reverse("billing:credits-account", args=[bob_account.pk])).status_code == 404

@@ -468,7 +468,10 @@ def test_every_entry_point_gives_the_same_answer(  # type: ignore[no-untyped-def
 
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = allow_private
     suite = suite_create(
-        account=acme, agent=agent, name="S", scenarios=[{"kind": "accuracy", "name": "q", "turns": ["hi"]}]
+        account=acme,
+        agent=agent,
+        name="S",
+        scenarios=[{"kind": "accuracy", "name": "q", "turns": ["hi"], "required_phrases": ["hi"]}],
     )
     client.force_login(alice)
 

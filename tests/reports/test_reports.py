@@ -369,7 +369,7 @@ def test_run_list_shows_own_runs_newest_first(client, alice, bob, acme, agent, d
     for _ in range(20):
         make_run(acme, agent, mixed_specs(), [])
     client.force_login(alice)
-    with django_assert_max_num_queries(6):  # session, user, memberships, count, page of runs
+    with django_assert_max_num_queries(7):  # session, user, memberships, count, page of runs, agent filter choices
         response = client.get(reverse("evaluations:run-list"))
     assert response.status_code == 200
     html = response.content.decode()

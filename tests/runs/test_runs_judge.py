@@ -8,6 +8,7 @@ from evaluations.agents.models import Protocol
 from evaluations.agents.services import agent_create
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.models import EvaluationRun
+from evaluations.runs.services import LaunchError
 from evaluations.scoring.judge import EARLY_STOP_AFTER, JUDGE_PROMPT_VERSION
 from evaluations.scoring.verdicts import Verdict
 from suites.services import suite_create
@@ -129,9 +130,11 @@ def test_without_a_judge_provider_the_run_is_rules_only(
 ) -> None:  # type: ignore[no-untyped-def]
     settings.ANTHROPIC_API_KEY = settings.ANTHROPIC_BASE_URL = ""
     settings.TRUSTGATE_JUDGE_PROVIDER = ""
-    run = run_with(launch, demo_agent_record, judge_suite)
-    assert run.judge_model == "rules_only" and run.status == RunStatus.SUCCEEDED
-    assert all(a.verdict == Verdict.NOT_SCORED and "rules-only" in a.rationale for a in run.attempts.all())
+    # Every scenario of judge_suite needs the judge: without a provider the launch is refused (it would score
+    # nothing) before any run exists or any credit is held (issue 18).
+    with pytest.raises(LaunchError, match="would score nothing"):
+        run_with(launch, demo_agent_record, judge_suite)
+    assert not EvaluationRun.objects.exists()
 
 
 def test_judge_rationale_has_pii_masked(launch, demo_agent_record, judge_suite, anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]

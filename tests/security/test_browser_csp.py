@@ -20,7 +20,9 @@ def watch_violations(page: Any) -> list[str]:
     return seen
 
 
-def test_pages_load_without_policy_violations_and_their_script_runs(logged_in_page, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_pages_load_without_policy_violations_and_their_script_runs(  # type: ignore[no-untyped-def]
+    logged_in_page, live_server, provider_configured
+) -> None:
     from billing.models import Account
     from evaluations.agents.models import Protocol
     from evaluations.agents.services import agent_create
@@ -49,7 +51,8 @@ def test_pages_load_without_policy_violations_and_their_script_runs(logged_in_pa
     page.locator("#id_protocol").select_option("webhook")
     expect(page.locator("#request-format")).to_have_attribute("open", "")
 
-    # New evaluation: the mode shows its own fields only, and the estimate still updates (htmx).
+    # New evaluation: the mode shows its own fields only, and the estimate still updates (htmx). (A provider is
+    # configured, so Generate new is offered; it is never called.)
     page.goto(f"{base}/runs/new/")
     expect(page.locator("#run-form")).to_have_attribute("data-mode", "saved")
     page.get_by_label("Generate new").check()

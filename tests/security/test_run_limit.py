@@ -20,7 +20,7 @@ REFUSAL = "already has 5 runs in progress; at most 5 may run at once"
 def suite(acme, agent):  # type: ignore[no-untyped-def]
     return suite_create(
         account=acme, agent=agent, name="Support suite",
-        scenarios=[{"kind": "accuracy", "name": "Refund window", "turns": ["How long?"]}],
+        scenarios=[{"kind": "accuracy", "name": "Refund window", "turns": ["How long?"], "required_phrases": ["days"]}],
     )  # fmt: skip
 
 
@@ -73,6 +73,6 @@ def test_the_limit_is_per_workspace(alice, bob, agent, suite) -> None:  # type: 
         account=globex, data={"name": "Globex bot", "protocol": agent.protocol, "endpoint_url": agent.endpoint_url}
     )
     other_suite = suite_create(account=globex, agent=other_agent, name="Globex suite",
-                               scenarios=[{"kind": "accuracy", "name": "Hours", "turns": ["When?"]}])  # fmt: skip
+                               scenarios=[{"kind": "accuracy", "name": "Hours", "turns": ["When?"], "required_phrases": ["9"]}])  # fmt: skip
     run_launch(user=bob, agent=other_agent, suite=other_suite, runs_per_scenario=1, parallel=1)
     assert EvaluationRun.objects.filter(account=globex).count() == 1

@@ -172,9 +172,9 @@ def test_read_members_cannot_edit(client, make_member, test_set) -> None:  # typ
     assert test_set.scenarios.count() == 1
 
 
-def test_every_suite_page_is_404_for_another_account(client, bob, test_set, agent, launch) -> None:  # type: ignore[no-untyped-def]
+def test_every_suite_page_is_404_for_another_account(client, bob, test_set, agent, launch, provider_configured) -> None:  # type: ignore[no-untyped-def]
     case = services.case_create(suite=test_set, name="A", initial_message="a")
-    run = launch(agent=agent, suite=test_set, runs_per_scenario=1)
+    run = launch(agent=agent, suite=test_set, runs_per_scenario=1, judge_model="rules_only")
     client.force_login(bob)
     base = f"/suites/{test_set.pk}"
 
@@ -196,7 +196,7 @@ def test_suite_list_queries_do_not_grow(client, alice, acme, django_assert_max_n
         )
     client.force_login(alice)
 
-    with django_assert_max_num_queries(6):
+    with django_assert_max_num_queries(7):  # and the agent filter's choices
         page = client.get("/suites/").content.decode()
 
     assert "S7" in page and "Import YAML" in page
@@ -227,9 +227,11 @@ def test_save_a_run_as_a_suite(client, alice, acme, agent, launch) -> None:  # t
     assert Suite.objects.filter(name="Kept from run").count() == 1  # name clash: a message, nothing saved
 
 
-def test_read_members_cannot_save_a_run_as_a_suite(client, make_member, test_set, agent, launch) -> None:  # type: ignore[no-untyped-def]
+def test_read_members_cannot_save_a_run_as_a_suite(
+    client, make_member, test_set, agent, launch, provider_configured
+) -> None:  # type: ignore[no-untyped-def]
     services.case_create(suite=test_set, name="A", initial_message="a")
-    run = launch(agent=agent, suite=test_set, runs_per_scenario=1)
+    run = launch(agent=agent, suite=test_set, runs_per_scenario=1, judge_model="rules_only")
     client.force_login(make_member("rita", Role.READ))
 
     assert client.post(f"/suites/from-run/{run.pk}/", {"name": "Mine"}).status_code == 403
@@ -237,12 +239,12 @@ def test_read_members_cannot_save_a_run_as_a_suite(client, make_member, test_set
 
 
 def test_deleting_a_suite_keeps_its_runs_and_results(
-    client, alice, make_member, acme, demo_agent_record, launch
+    client, alice, make_member, acme, demo_agent_record, launch, provider_configured
 ) -> None:  # type: ignore[no-untyped-def]
     test_set = services.suite_create(account=acme, agent=demo_agent_record, name="Refund requests", scenarios=[],
                                      kind=SuiteKind.TEST_SET)  # fmt: skip
     services.case_create(suite=test_set, name="A", initial_message="How long is shipping?")
-    run = launch(agent=demo_agent_record, suite=test_set, runs_per_scenario=2)
+    run = launch(agent=demo_agent_record, suite=test_set, runs_per_scenario=2, judge_model="rules_only")
     attempts = run.attempts.count()
     assert attempts == 2
     client.force_login(make_member("will", Role.WRITE))

@@ -37,9 +37,10 @@ class RuleError(ValueError):
     """A rule is written wrong; ``str(error)`` says how to fix it. ``path`` is where inside the rule as written
     (e.g. ``("json_schema", "properties", "a", "$ref")``), so an importer can name that line."""
 
-    def __init__(self, message: str, *, path: tuple[str | int, ...] = ()) -> None:
+    def __init__(self, message: str, *, path: tuple[str | int, ...] = (), problems: Sequence[str] = ()) -> None:
         super().__init__(message)
         self.path = path
+        self.problems = list(problems) or [message]  # every wrong line, when several were checked at once
 
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|sec|secs|seconds?|m|min|mins|minutes?)?\s*$", re.IGNORECASE)
@@ -216,8 +217,9 @@ def rule_to_line(rule: dict[str, Any]) -> str:
 
 
 def parse_rule_lines(text: str) -> list[dict[str, Any]]:
-    """The edit form's rules: one rule a line, each a YAML flow item. The error names the line."""
+    """The edit form's rules: one rule a line, each a YAML flow item. The error names every wrong line."""
     rules = []
+    problems: list[str] = []
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
@@ -226,11 +228,14 @@ def parse_rule_lines(text: str) -> list[dict[str, Any]]:
         try:
             raw = yamlsafe.load(stripped).data
         except yamlsafe.YamlRefused as refused:
-            raise RuleError(f'line {number}: {refused.detail}; write e.g. contains: "30 days".') from None
+            problems.append(f'line {number}: {refused.detail}; write e.g. contains: "30 days".')
+            continue
         try:
             rules.append(parse_rule(raw))
         except RuleError as exc:
-            raise RuleError(f"line {number}: {exc}") from None
+            problems.append(f"line {number}: {exc}")
+    if problems:
+        raise RuleError(" ".join(problems), problems=problems)
     return rules
 
 

@@ -302,6 +302,10 @@ def _case(reader: _Reader, node: yaml.Node) -> dict[str, Any] | None:
         "name": reader.text(fields["name"][1], "name", limit=200) if "name" in fields else "",
         "expect": [],
     }
+    try:
+        validators.check_ask(case["ask"])
+    except ValueError as error:
+        reader.error(fields["ask"][1], str(error))
     if "expect" in fields:
         rules_node = fields["expect"][1]
         if not isinstance(rules_node, yaml.SequenceNode):

@@ -1,0 +1,31 @@
+"""In-app help: the README's setup section for a model provider, linked from every "rules only" notice."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+SECTION_TITLE = "## Model provider"
+
+
+def readme_section(title: str = SECTION_TITLE) -> str:
+    """The README section under ``title`` (to the next level-2 heading); "" when the README is not deployed."""
+    try:
+        text = (settings.BASE_DIR / "README.md").read_text(encoding="utf-8")
+    except OSError:
+        return ""
+    start = text.find(title + "\n")
+    if start < 0:
+        return ""
+    body = text[start + len(title) + 1 :]
+    end = body.find("\n## ")
+    return (body if end < 0 else body[:end]).strip()
+
+
+@require_GET
+@login_required
+def provider_setup(request: HttpRequest) -> HttpResponse:
+    return render(request, "help_provider.html", {"section": readme_section()})

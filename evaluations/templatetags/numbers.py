@@ -1,0 +1,21 @@
+"""Numbers as people read them: thousands separated (12,400 credits, 1,520 conversations)."""
+
+from __future__ import annotations
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def thousands(value: object) -> str:
+    """``12400`` → ``12,400``; floats keep one decimal when they have one; anything else is shown as it is."""
+    if isinstance(value, bool) or value is None or value == "":
+        return "" if value in (None, "") else str(value)
+    try:
+        number = float(str(value))
+    except ValueError:
+        return str(value)
+    if number.is_integer():
+        return f"{int(number):,}"
+    return f"{number:,.1f}"

@@ -1,0 +1,140 @@
+"""Issue 18 §1, §4, §5 in real Chromium, on a desktop and on a 390×844 phone: first login → the rules-only banner
+→ connect an agent → Evaluate → launch → watch the progress to the report, with axe-core finding no serious or
+critical violation on any page visited."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from evaluations.runs.choices import RunStatus
+from evaluations.runs.models import EvaluationRun
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def rules_only(settings):  # type: ignore[no-untyped-def]
+    settings.TRUSTGATE_JUDGE_PROVIDER = ""
+    settings.ANTHROPIC_API_KEY = ""
+    settings.ANTHROPIC_BASE_URL = ""
+    settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
+    return settings
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_first_walk_from_login_to_a_finished_run(  # type: ignore[no-untyped-def]
+    browser, live_server, demo_agent, rules_only, monkeypatch, axe_clean, viewport
+) -> None:
+    from django.db import connection
+    from django_q.conf import Conf
+
+    from evaluations.agents.models import Agent
+    from evaluations.demo.suite import DEMO_SCENARIOS
+    from evaluations.runs.services import run_execute
+    from suites.services import suite_create
+    from tests.support.fixtures_accounts import user_with_credits
+
+    phone = viewport is PHONE
+    user_with_credits(username="dana", password="pw-dana-123", account_name="Dana's workspace")
+    context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/login/")
+    axe_clean(page)
+    page.get_by_label("Username").fill("dana")
+    page.get_by_label("Password").fill("pw-dana-123")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{live_server.url}/")
+
+    # The dashboard says the truth about the model provider, and where to set one up.
+    banner = page.locator("#rules-only-notice")
+    assert "Rules only." in banner.inner_text()
+    assert banner.get_by_role("link", name="How to configure a model provider").is_visible()
+    assert page.locator("nav[aria-label=Main] a[aria-current=page]").inner_text() == "Dashboard"
+    axe_clean(page)
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to content"
+
+    if phone:  # the nav folds behind a menu button and opens on demand
+        nav = page.locator("#main-nav")
+        assert not nav.is_visible()
+        page.get_by_role("button", name="Menu").click()
+        assert nav.is_visible() and page.get_by_role("button", name="Menu").get_attribute("aria-expanded") == "true"
+        axe_clean(page)
+        nav.get_by_role("link", name="Agents").click()
+        page.get_by_role("link", name="New agent").click()
+    else:
+        page.get_by_role("link", name="Connect your first agent").click()
+
+    # Connect an agent.
+    page.wait_for_url(f"{live_server.url}/agents/new/")
+    axe_clean(page)
+    page.locator("#id_name").fill("Northwind")
+    page.locator("#id_protocol").select_option("simple_chat")
+    page.locator("#id_endpoint_url").fill(f"{demo_agent}/chat")
+    page.get_by_role("button", name="Save agent").click()
+    page.wait_for_url(f"{live_server.url}/agents/*/")
+    assert "Rules only." in page.locator("#rules-only-notice").inner_text()
+    axe_clean(page)
+
+    agent = Agent.objects.get(name="Northwind")
+    suite_create(account=agent.account, agent=agent, name="Northwind demo suite", scenarios=DEMO_SCENARIOS)
+
+    # Evaluate: the launch form, with Generate new disabled and its reason beside it.
+    page.get_by_role("link", name="Evaluate").first.click()
+    page.wait_for_url(f"{live_server.url}/runs/new/?agent={agent.pk}")
+    assert page.locator("input[name=mode][value=generate]").is_disabled()
+    assert "Needs a model provider" in page.locator("#run-form").inner_text()
+    page.locator("#id_suite").select_option(label=f"Northwind demo suite (v1, {len(DEMO_SCENARIOS)} scenarios)")
+    page.locator("#id_runs_per_scenario").fill("1")
+    page.locator("#id_runs_per_scenario").dispatch_event("change")
+    page.locator("#run-estimate").get_by_text(f"{len(DEMO_SCENARIOS)} scenarios × 1 run").wait_for()
+    axe_clean(page)
+
+    # Launch and watch: the web process never drives the agent; a "worker" thread starts once the page polls.
+    monkeypatch.setattr(Conf, "SYNC", False)
+    page.get_by_role("button", name="Launch evaluation").click()
+    page.locator("#run-progress").wait_for()
+    run = EvaluationRun.objects.get()
+    assert page.locator("#run-status-badge").inner_text() == page.locator("#run-progress .badge").inner_text()
+    assert page.locator("#run-live").count() == 1  # the screen-reader line that follows the progress
+    axe_clean(page)
+
+    def worker() -> None:
+        try:
+            run_execute(run_id=run.pk)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    page.get_by_role("link", name="JSON").wait_for(timeout=30_000)  # downloads appear once there is a result
+    thread.join(timeout=30)
+    run.refresh_from_db()
+    assert run.status == RunStatus.SUCCEEDED
+    page.locator("#run-progress").wait_for(state="detached", timeout=30_000)
+    assert page.locator("#run-status-badge").inner_text() == "Finished"
+    axe_clean(page)
+
+    # Back on the agent page: its run, and the way to the next one.
+    page.goto(f"{live_server.url}/agents/{agent.pk}/")
+    assert f"#{run.pk}" in page.locator("#agent-runs").inner_text()
+    axe_clean(page)
+
+    # Every other main page, axe-clean too; on the phone a wide table says that it scrolls and takes the focus.
+    suite_id = agent.suites.get().pk
+    for path in ("/", "/runs/", "/suites/", f"/suites/{suite_id}/", "/suites/new/", "/suites/import/", "/monitors/",
+                 "/monitors/new/", "/monitors/import/", "/credits/", "/profile/api-keys/", f"/agents/{agent.pk}/edit/",
+                 "/agents/?q=north", "/help/model-provider/", f"/runs/{run.pk}/cancel/"):  # fmt: skip
+        page.goto(f"{live_server.url}{path}")
+        axe_clean(page)
+    if phone:
+        page.goto(f"{live_server.url}/runs/")
+        wrap = page.locator(".table-wrap.scrolls")
+        assert wrap.count() == 1 and wrap.get_attribute("tabindex") == "0"
+        assert page.get_by_text("Scroll sideways to see every column.").is_visible()
+    context.close()
