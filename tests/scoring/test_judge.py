@@ -390,10 +390,7 @@ def test_scenario_details_reach_the_judge() -> None:
 
     sections = fences(messages[0]["content"], "00112233aabbccdd")
     assert "Expected outcome: The agent refunds order A1 in full." in sections["scenario"]
-    assert (
-        'Expected tool call: refund_order (order_id: exactly "A1"; amount: a number within 0.5 of 30)'
-        in sections["scenario"]
-    )
+    assert 'Expected tool call: refund_order (amount: 30 ± 0.5; order_id: "A1")' in sections["scenario"]
     assert fences(request.prefix, "9999888877776666")["agent knowledge and policy"] == KNOWLEDGE
     assert sections["agent tool calls"] == '1. refund_order {"order_id": "A1", "amount": 30}'
     assert sections["automated rule findings"] == "(no findings)"
@@ -683,3 +680,30 @@ def test_judge_pool_counts_for_early_stop() -> None:
     pool = asyncio.run(run())
 
     assert (pool.judged, pool.scored) == (5, 0)
+
+
+def test_the_judge_reads_every_tool_check_of_the_scenario() -> None:
+    """Several expected calls with their order, forbidden calls and the maximum: the judge is told each one."""
+    from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec, ToolOrder
+
+    spec = ScenarioSpec(
+        key="s1", kind=ScenarioKind.TOOL_CALLS, name="Refund flow", turns=("Refund A1.",),
+        expected_tool_calls=(
+            ExpectedToolCall("lookup_order", {"order_id": {"kind": "regex", "pattern": "^A\\d+$"}}),
+            ExpectedToolCall("refund_order", {"note": {"kind": "contains", "value": "damaged"}}),
+        ),
+        tool_order=ToolOrder.ANY_ORDER,
+        forbidden_tool_calls=(ExpectedToolCall("issue_refund", {}),),
+        max_tool_calls=3,
+    )  # fmt: skip
+    request = build_judge_messages(
+        spec=spec, turns=conversation("Done.", "Refund A1."), tool_calls=[], evidence=[], knowledge=KNOWLEDGE,
+        strictness="balanced", boundary="00112233aabbccdd", policy_boundary="9999888877776666",
+    )  # fmt: skip
+    scenario = fences(request.messages[0]["content"], "00112233aabbccdd")["scenario"]
+    assert (
+        "Expected tool calls (in any order): lookup_order (order_id: matching /^A\\d+$/); "
+        'refund_order (note: containing "damaged")'
+    ) in scenario
+    assert "Tool calls that must not happen: issue_refund (any arguments)" in scenario
+    assert "At most 3 tool calls in all" in scenario

@@ -21,8 +21,9 @@ from evaluations.connectors.base import ToolCall, Turn
 from evaluations.llm.clients import ToolSpec
 from evaluations.llm.fencing import fence
 from evaluations.scoring.choices import Strictness
+from evaluations.scoring.rules.matchers import describe_matcher
 from evaluations.scoring.verdicts import FAIL, PASS
-from evaluations.specs import ScenarioKind, ScenarioSpec
+from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec, ToolOrder
 
 JUDGE_PROMPT_VERSION = "judge-v2"  # v2: ordered for prompt caching (rubrics unchanged)
 DIMENSIONS = ("helpfulness", "correctness", "tone", "efficiency")
@@ -153,7 +154,7 @@ def needs_dimensions(spec: ScenarioSpec) -> bool:
         spec.kind in (ScenarioKind.CUSTOM, ScenarioKind.ACCURACY)
         and not spec.expected_outcome.strip()
         and not spec.correct_answer.strip()
-        and spec.expected_tool_call is None
+        and not spec.has_tool_checks
     )
 
 
@@ -187,15 +188,29 @@ def cut(text: str, limit: int) -> str:
     return f"{text[:limit]}\n[... {len(text) - limit} more characters not shown ...]"
 
 
-def _describe_matcher(name: str, matcher: dict[str, Any]) -> str:
-    kind = matcher.get("kind", "exact")
-    if kind == "number":
-        return f"{name}: a number within {matcher.get('tolerance', 0)} of {matcher.get('value')}"
-    if kind == "one_of":
-        return f"{name}: one of {json.dumps(matcher.get('values', []), ensure_ascii=False)}"
-    if kind == "any":
-        return f"{name}: any value"
-    return f"{name}: exactly {json.dumps(matcher.get('value'), ensure_ascii=False)}"
+def _call_text(call: ExpectedToolCall, *, no_arguments: str) -> str:
+    arguments = "; ".join(f"{name}: {describe_matcher(m)}" for name, m in sorted(call.arguments.items()))
+    return f"{call.name} ({arguments or no_arguments})"
+
+
+def _tool_check_lines(spec: ScenarioSpec) -> list[str]:
+    """The scenario's tool-call checks, every one of them (the rules have already checked each)."""
+    lines = []
+    calls = spec.expected_tool_calls
+    if calls:
+        order = (
+            ""
+            if len(calls) == 1
+            else (" (in this order)" if spec.tool_order == ToolOrder.IN_ORDER else " (in any order)")
+        )
+        text = "; ".join(_call_text(c, no_arguments="no arguments checked") for c in calls)
+        lines.append(f"Expected tool call{'s' if len(calls) > 1 else ''}{order}: {text}")
+    if spec.forbidden_tool_calls:
+        text = "; ".join(_call_text(c, no_arguments="any arguments") for c in spec.forbidden_tool_calls)
+        lines.append(f"Tool calls that must not happen: {text}")
+    if spec.max_tool_calls is not None:
+        lines.append(f"At most {spec.max_tool_calls} tool call{'s' if spec.max_tool_calls != 1 else ''} in all")
+    return lines
 
 
 def _scenario_text(spec: ScenarioSpec) -> str:
@@ -205,10 +220,7 @@ def _scenario_text(spec: ScenarioSpec) -> str:
     lines.append(f"Expected outcome: {spec.expected_outcome.strip() or '(none given)'}")
     if spec.correct_answer.strip() or spec.kind == ScenarioKind.ACCURACY:
         lines.append(f"Correct answer: {spec.correct_answer.strip() or '(none given)'}")
-    if spec.expected_tool_call is not None:
-        call = spec.expected_tool_call
-        arguments = "; ".join(_describe_matcher(k, v) for k, v in call.arguments.items()) or "no arguments checked"
-        lines.append(f"Expected tool call: {call.name} ({arguments})")
+    lines += _tool_check_lines(spec)
     if spec.required_phrases:
         lines.append("Phrases the reply must contain: " + "; ".join(spec.required_phrases))
     if spec.forbidden_phrases:
