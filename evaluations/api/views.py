@@ -118,7 +118,6 @@ class RunCreateApi(TrustgateApi):
                 user=request.user,
                 launch=form.launch_data(),
                 options=GateOptions(data["min_trust_score"], data["max_breaches"], data["fail_on_no_baseline"]),
-                compare_with_endpoint=data.get("compare_with_endpoint", "").strip(),
                 launch_warnings=plan.warnings,
             )
         except ci_services.TooManyRuns as exc:
@@ -165,6 +164,7 @@ def _launch_form(request: Request, suite: Any, data: dict[str, Any], settings: d
             "suite": suite.pk,
             "api_key": data.get("api_key", ""),
             "endpoint_url": data.get("endpoint_url", ""),
+            "compare_with_endpoint": data.get("compare_with_endpoint", ""),
             "runs_per_scenario": settings["runs_per_scenario"],
             "parallel": settings["parallel"],
             "redteam_depth": settings["redteam_depth"] or "",

@@ -41,7 +41,6 @@ def ci_run_launch(
     user: Any,
     launch: Mapping[str, Any],
     options: GateOptions,
-    compare_with_endpoint: str = "",
     launch_warnings: Sequence[str] = (),
 ) -> EvaluationRun:
     """Launch with ``launch`` (``run_launch`` keywords: the launch form's ``launch_data()``) and keep the gate
@@ -51,9 +50,7 @@ def ci_run_launch(
     checks it) and LaunchError as ``run_launch`` does.
     """
     with transaction.atomic():
-        run = run_launch(
-            user=user, **launch, compare_with_endpoint=compare_with_endpoint, launch_warnings=launch_warnings
-        )
+        run = run_launch(user=user, **launch, launch_warnings=launch_warnings)
         # Before commit: the run's task is enqueued on commit, and it never writes settings_snapshot.
         run.settings_snapshot = {**run.settings_snapshot, "ci": options.to_dict(), "launched_via": "api"}
         EvaluationRun.objects.filter(pk=run.pk).update(settings_snapshot=run.settings_snapshot)

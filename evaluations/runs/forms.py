@@ -73,6 +73,13 @@ class RunLaunchForm(forms.Form):
         max_length=2000,
         help_text="Optional: run against another endpoint (e.g. staging). Each endpoint keeps its own baseline.",
     )
+    compare_with_endpoint = forms.CharField(
+        label="Gate against the baseline of",
+        required=False,
+        max_length=2000,
+        help_text="Optional: another endpoint of the same agent with a pinned baseline (e.g. production), to gate "
+        "this endpoint (e.g. staging) against it. Blank: this endpoint's own baseline.",
+    )
     runs_per_scenario = forms.IntegerField(
         label="Runs per scenario",
         initial=3,
@@ -180,6 +187,7 @@ class RunLaunchForm(forms.Form):
             "judge_model": data["judge_model"] or None,
             "judge_strictness": data["judge_strictness"] or None,
             "generate_kinds": data["generate_kinds"],
+            "compare_with_endpoint": data["compare_with_endpoint"].strip(),
         }
 
     def conversation_count(self) -> tuple[int, int, int] | None:
