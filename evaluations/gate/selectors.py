@@ -154,7 +154,8 @@ def launch_defaults(
     return LaunchDefaults(dict(DEFAULT_LAUNCH_SETTINGS), DEFAULTS, None, endpoint)
 
 
-def baseline_endpoints_for_agent_scope(*, agent_id: int, scope: str) -> list[str]:
-    """The endpoints of the agent with a current baseline for ``scope``, in pinning order."""
+def baseline_endpoints_for_suite(*, agent_id: int, suite_id: int) -> list[str]:
+    """The endpoints of the agent with a current baseline for the suite, in pinning order."""
+    scope = scope_for(mode=None, suite_id=suite_id, suite_kinds=None)
     pins = Baseline.objects.filter(agent_id=agent_id, scope=scope, is_current=True).order_by("pk")
     return list(pins.values_list("endpoint_url", flat=True))
