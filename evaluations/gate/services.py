@@ -71,7 +71,7 @@ def baseline_pin(*, run: EvaluationRun, user: Any) -> Baseline:
         now = timezone.now()
         if current is not None:
             Baseline.objects.filter(pk=current.pk).update(is_current=False, replaced_at=now)
-        if run.suite_id is not None and run_mode(run) == gate.SAVED:
+        if run.suite is not None and run_mode(run) == gate.SAVED:
             # The suite's run profile follows its latest pin: endpoints without a baseline start from it.
             suite_run_profile_set(suite=run.suite, profile=launch_settings_of_run(run))
         return Baseline.objects.create(

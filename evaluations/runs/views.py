@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib import messages
@@ -146,7 +147,7 @@ def _rerun_initial(run: Any) -> dict[str, Any]:
     }
 
 
-def _as_data(initial: dict[str, Any]) -> QueryDict:
+def _as_data(initial: Mapping[str, Any]) -> QueryDict:
     """The initial values as if posted, to preview the prefilled form's estimate."""
     data = QueryDict(mutable=True)
     for key, value in initial.items():
