@@ -45,7 +45,8 @@ def run_mode(run: EvaluationRun) -> str:
 
 
 def run_scope(run: EvaluationRun) -> str | None:
-    """The baseline scope of a run: ``suite:<id>``, ``generated:<kinds>``, or None when its suite was deleted."""
+    """The baseline scope of a run: ``suite:<id>``, ``generated:<kinds>``, ``redteam:<depth>:<library version>``,
+    or None when its suite was deleted."""
     snapshot = run.settings_snapshot or {}
     return scope_for(
         mode=run_mode(run),
