@@ -5,6 +5,7 @@ endpoint's, and the launch plan says what breaks comparability and when the runs
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from evaluations.gate.launch import LaunchPlanError, launch_plan, low_power_warning
 from evaluations.gate.models import Baseline
@@ -117,3 +118,14 @@ def test_comparing_with_an_endpoint_without_a_baseline_is_refused(demo_agent_rec
     with pytest.raises(LaunchPlanError, match=f"No baseline is pinned for Northwind bot at {staging_url}") as exc:
         launch_plan(agent=demo_agent_record, suite=demo_suite, compare_with_endpoint=staging_url)
     assert exc.value.field == "compare_with_endpoint"
+
+
+def test_a_red_team_only_run_is_pinned_from_its_report(client, alice, demo_agent_record, launch) -> None:  # type: ignore[no-untyped-def]
+    run = launch(agent=demo_agent_record, suite=None, redteam_depth="quick", runs_per_scenario=1)
+    client.force_login(alice)
+    report = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
+    assert "The suite of this run was deleted" not in report
+    assert reverse("evaluations:run-pin-baseline", args=[run.pk]) in report
+    page = client.post(reverse("evaluations:run-pin-baseline", args=[run.pk]), follow=True).content.decode()
+    assert f"Run #{run.pk} is now the baseline for Northwind bot with red-team attacks only (Quick, library" in page
+    assert Baseline.objects.get().scope == f"redteam:quick:{LIBRARY_VERSION}"
