@@ -229,4 +229,5 @@ def drift_context(*, run: EvaluationRun) -> dict[str, Any]:
         if run.agent_id is not None else [],
         "expected_false_block_rate": fbr,
         "scope_label": scope_label(run),
+        "compares_other_endpoint": gate_endpoint(run) != run.endpoint_url,
     }  # fmt: skip

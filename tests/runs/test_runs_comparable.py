@@ -119,3 +119,20 @@ def test_the_form_gates_staging_against_the_production_baseline(
     assert run.endpoint_url == staging
     gate = run_gate(run=run)
     assert gate.baseline_run_id == pinned.pk and gate.state in ("pass", "blocked")
+
+
+def test_the_report_of_a_staging_run_names_the_production_baseline_it_was_gated_against(
+    client, alice, demo_agent_record, demo_suite, pinned, launch
+) -> None:  # type: ignore[no-untyped-def]
+    staging = demo_agent_record.endpoint_url.replace("127.0.0.1", "localhost")
+    run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=2, parallel=2, redteam_depth="quick",
+                 judge_strictness="strict", endpoint_url=staging,
+                 compare_with_endpoint=demo_agent_record.endpoint_url)  # fmt: skip
+    client.force_login(alice)
+    page = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
+    assert (
+        f'Compared with baseline <a href="{reverse("evaluations:run-report", args=[pinned.pk])}">run #{pinned.pk}</a>'
+        in page
+    )
+    assert f'at <span class="mono">{demo_agent_record.endpoint_url}</span> (this run asked to be gated against' in page
+    assert "Replaces run #" not in page  # pinning it pins staging's own baseline
