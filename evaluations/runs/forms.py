@@ -107,6 +107,12 @@ class RunLaunchForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text="Emails and phones, one a line. Leave blank to use the agent's own list.",
     )
+    save_as_run_profile = forms.BooleanField(
+        label="Make these settings the suite's run profile",
+        required=False,
+        help_text="Runs of the suite on an endpoint without a pinned baseline (the web form and CI) start from them. "
+        "Pinning a run of the suite does this too.",
+    )
 
     def __init__(self, *args: Any, agents: Any, suites: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -24,6 +24,7 @@ from evaluations.runs import selectors as run_selectors
 from evaluations.runs import services as run_services
 from evaluations.runs.forms import RunLaunchForm
 from suites.selectors import suite_list_for_user
+from suites.services import suite_run_profile_set
 
 
 def _launch_form(request: HttpRequest, data: object = None, initial: dict[str, Any] | None = None) -> RunLaunchForm:
@@ -58,6 +59,7 @@ def run_new(request: HttpRequest) -> HttpResponse:
         except run_services.LaunchError as exc:
             form.add_error(None, str(exc))
         else:
+            _profile_save(form)
             for warning in getattr(plan, "warnings", ()):
                 messages.warning(request, warning)
             return redirect("evaluations:run-report", run.pk)
@@ -101,6 +103,13 @@ def _plan(form: RunLaunchForm) -> LaunchPlan | bool:
     except LaunchPlanError as exc:
         form.add_error(exc.field, str(exc))
         return False
+
+
+def _profile_save(form: RunLaunchForm) -> None:
+    """ "Make these settings the suite's run profile", when ticked on a saved suite's launch."""
+    data = form.launch_data()
+    if form.cleaned_data.get("save_as_run_profile") and data["suite"] is not None:
+        suite_run_profile_set(suite=data["suite"], profile={key: data[key] for key in LAUNCH_KEYS})
 
 
 def _initial(request: HttpRequest) -> dict[str, Any]:

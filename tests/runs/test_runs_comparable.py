@@ -136,3 +136,23 @@ def test_the_report_of_a_staging_run_names_the_production_baseline_it_was_gated_
     )
     assert f'at <span class="mono">{demo_agent_record.endpoint_url}</span> (this run asked to be gated against' in page
     assert "Replaces run #" not in page  # pinning it pins staging's own baseline
+
+
+def test_the_form_can_make_its_settings_the_suite_run_profile(
+    client, alice, demo_agent_record, demo_suite, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
+    client.force_login(alice)
+    data = _form_data(demo_agent_record, demo_suite, runs_per_scenario=5, parallel=3, judge_strictness="strict",
+                      allowed_contacts="help@northwind.example\n+1 555 0100", save_as_run_profile="on")  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(reverse("evaluations:run-new"), data).status_code == 302
+    demo_suite.refresh_from_db()
+    assert demo_suite.run_profile == {
+        "runs_per_scenario": 5, "parallel": 3, "redteam_depth": "", "judge_model": None, "judge_strictness": "strict",
+        "allowed_contacts": ["help@northwind.example", "+1 555 0100"],
+    }  # fmt: skip
+    # With no baseline pinned, Run starts from the profile.
+    page = client.get(reverse("evaluations:run-new"), {"agent": demo_agent_record.pk, "suite": demo_suite.pk})
+    html = page.content.decode()
+    assert _value(html, "runs_per_scenario") == "5" and _selected(html, "judge_strictness") == "strict"
+    assert "help@northwind.example\n+1 555 0100" in html
