@@ -10,11 +10,11 @@ import math
 from typing import Any
 
 from evaluations.gate import rules as gate
-from evaluations.gate.profile import profile_from_plan, run_profile
+from evaluations.gate.profile import DEFAULT_LAUNCH_SETTINGS, profile_from_plan, run_profile
 from evaluations.gate.selectors import BASELINE, launch_defaults
 from evaluations.runs.services import run_launch_profile
 
-LAUNCH_KEYS = ("runs_per_scenario", "parallel", "redteam_depth", "judge_model", "judge_strictness", "allowed_contacts")
+LAUNCH_KEYS = tuple(DEFAULT_LAUNCH_SETTINGS)  # the run settings a launch may set
 
 
 class LaunchPlanError(Exception):
