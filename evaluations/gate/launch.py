@@ -113,7 +113,8 @@ def launch_plan(
 def low_power_warning(*, runs_per_scenario: int, baseline_runs: int | None) -> str:
     """A sentence when no scenario could ever reach significance: even a scenario that passed every baseline run
     and failed every current one gives Fisher's one-sided p = 1 / C(b + c, c), which must be at most the
-    gate's alpha. Empty when the runs give the scenario rule a chance."""
+    gate's alpha (the gate's correction over the rules only raises a p, so this is the most the rule can ever
+    reach). Empty when the runs give the scenario rule a chance."""
     baseline = baseline_runs or runs_per_scenario
     if math.comb(baseline + runs_per_scenario, runs_per_scenario) * gate.ALPHA >= 1:
         return ""

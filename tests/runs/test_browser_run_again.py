@@ -24,7 +24,15 @@ def test_run_again_with_the_same_settings(logged_in_page, live_server, demo_agen
         account=account,
         data={"name": "Northwind", "protocol": Protocol.SIMPLE_CHAT, "endpoint_url": f"{demo_agent}/chat"},
     )
-    scenarios = [{"kind": "accuracy", "name": f"Question {i}", "turns": ["How long do returns take?"]} for i in (1, 2)]
+    scenarios = [
+        {
+            "kind": "accuracy",
+            "name": f"Question {i}",
+            "turns": ["How long do returns take?"],
+            "required_phrases": ["days"],
+        }
+        for i in (1, 2)
+    ]
     suite = suite_create(account=account, agent=agent, name="Returns", scenarios=scenarios)
     first = run_launch(user=account.memberships.get().user, agent=agent, suite=suite, runs_per_scenario=1,
                        parallel=2, judge_strictness="lenient")  # fmt: skip
