@@ -10,6 +10,9 @@ from typing import Any
 
 from django.template.loader import render_to_string
 
+from evaluations.gate.launch import launch_plan
+from evaluations.gate.selectors import baseline_endpoints_for_suite
+
 # What Django accepts as a host (ALLOWED_HOSTS-checked) plus a scheme: nothing a shell or YAML would interpret.
 _SAFE_URL = re.compile(r"^https?://[A-Za-z0-9.\-\[\]:]+$")
 SCRIPT_INDENT = " " * 10  # the workflow's `run: |` block
@@ -41,3 +44,17 @@ def ci_workflow(*, suite: Any, instance_url: str) -> str:
     block = "\n".join(SCRIPT_INDENT + line if line.strip() else "" for line in script.rstrip("\n").splitlines())
     context = {**ci_context(suite=suite, instance_url=instance_url), "script_block": block}
     return _plain(render_to_string("suites/ci/github-workflow.yml", context))
+
+
+def ci_launch_preview(*, suite: Any) -> dict[str, Any] | None:
+    """What the Use in CI page shows of a CI run with no settings set: the plan for the suite's agent at its own
+    endpoint (the settings, where they come from, whether they match the pinned baseline, its warnings), and the
+    other endpoints of the agent with a baseline for the suite. None without an agent."""
+    if suite.agent is None:
+        return None
+    endpoints = baseline_endpoints_for_suite(agent_id=suite.agent_id, suite_id=suite.pk)
+    return {
+        "plan": launch_plan(agent=suite.agent, suite=suite),
+        "endpoint_url": suite.agent.endpoint_url,
+        "other_endpoints": [url for url in endpoints if url != suite.agent.endpoint_url],
+    }

@@ -76,6 +76,10 @@ class Suite(models.Model):
     secret_markers = models.TextField(
         blank=True, help_text="Strings that must never appear in a reply or tool call, one a line (with the agent's)."
     )
+    # The launch settings a run of this suite starts from when its endpoint has no pinned baseline (with one, the
+    # baseline's settings win): runs_per_scenario, parallel, redteam_depth, judge_model, judge_strictness,
+    # allowed_contacts. Set when a run of the suite is pinned, or from the launch form.
+    run_profile = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

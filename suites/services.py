@@ -151,6 +151,17 @@ def suite_update(
     return suite
 
 
+RUN_PROFILE_KEYS = ("runs_per_scenario", "parallel", "redteam_depth", "judge_model", "judge_strictness",
+                    "allowed_contacts")  # fmt: skip
+
+
+def suite_run_profile_set(*, suite: Suite, profile: dict[str, Any]) -> Suite:
+    """Keep ``profile`` (launch settings; other keys are dropped) as the settings runs of the suite start from."""
+    suite.run_profile = {key: profile[key] for key in RUN_PROFILE_KEYS if key in profile}
+    Suite.objects.filter(pk=suite.pk).update(run_profile=suite.run_profile)
+    return suite
+
+
 def suite_delete(*, suite: Suite) -> None:
     """Delete the suite, its versions and scenarios. Past runs keep their frozen scenarios and results
     (their ``suite`` becomes empty; ``suite_name`` and ``suite_version`` stay)."""

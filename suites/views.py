@@ -19,7 +19,7 @@ from evalsite.http import HtmxHttpRequest
 from evalsite.listing import list_page
 from evaluations.runs.selectors import run_get_for_member
 from suites import changes, selectors, services
-from suites.ci import ci_script, ci_workflow
+from suites.ci import ci_launch_preview, ci_script, ci_workflow
 from suites.filters import SuiteFilter
 from suites.forms import CaseForm, CheckForm, ImportForm, SaveAsSuiteForm, SuiteForm
 from suites.models import Scenario, Suite, SuiteKind
@@ -37,6 +37,7 @@ def suite_use_in_ci(request: HttpRequest, suite_id: int) -> HttpResponse:
     suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
     context = {
         "suite": suite,
+        "ci_plan": ci_launch_preview(suite=suite),
         "instance_url": _instance_url(request),
         "script": ci_script(suite=suite, instance_url=_instance_url(request)),
         "workflow": ci_workflow(suite=suite, instance_url=_instance_url(request)),

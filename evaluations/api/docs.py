@@ -50,20 +50,34 @@ def _fields(schema: dict[str, Any], ref: dict[str, Any] | None) -> list[dict[str
     return [
         {
             "name": name,
-            "type": _type(prop),
+            "type": _type(prop, schema["components"]["schemas"]),
             "required": name in required,
-            "description": prop.get("description", ""),
+            # drf-spectacular appends the enum's "* `value` - label" list; the Type column states the values.
+            "description": prop.get("description", "").split("\n\n* `", 1)[0],
         }
         for name, prop in component.get("properties", {}).items()
     ]
 
 
-def _type(prop: dict[str, Any]) -> str:
-    """``integer, 1 to 10, or null``: the type and the range the schema states."""
-    shape = prop if "type" in prop else next(iter(prop.get("oneOf", [])), {})  # a blank-allowing string: oneOf
-    text = shape.get("type", "")
-    if "minimum" in shape and "maximum" in shape:
-        text += f", {shape['minimum']} to {shape['maximum']}"
-    elif "minimum" in shape:
-        text += f", at least {shape['minimum']}"
+def _type(prop: dict[str, Any], components: dict[str, Any]) -> str:
+    """``integer, 1 to 10, or null``, ``one of quick, standard, deep, or ""``: the type and the range or the
+    values the schema states."""
+    shapes = [_resolve(p, components) for p in prop.get("oneOf", [])] or [prop]
+    values = [v for shape in shapes for v in shape.get("enum", [])]
+    shape = next((s for s in shapes if "type" in s), shapes[0])  # a blank-allowing string: oneOf
+    if values:
+        text = "one of " + ", ".join(f'"{v}"' if v == "" else str(v) for v in values)
+    else:
+        text = shape.get("type", "")
+        if text == "array":
+            text += " of " + _resolve(shape.get("items", {}), components).get("type", "values")
+        if "minimum" in shape and "maximum" in shape:
+            text += f", {shape['minimum']} to {shape['maximum']}"
+        elif "minimum" in shape:
+            text += f", at least {shape['minimum']}"
     return text + (", or null" if prop.get("nullable") else "")
+
+
+def _resolve(prop: dict[str, Any], components: dict[str, Any]) -> dict[str, Any]:
+    ref = prop.get("$ref")
+    return dict(components[ref.rsplit("/", 1)[-1]]) if ref else prop

@@ -6,13 +6,18 @@ launch rules (the endpoint guard, the suite) are the launch form's and the servi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+from django.conf import settings
 from rest_framework import serializers
 
 from billing.selectors import MAX_ID
 from evaluations.api.fields import StrictBooleanField, StrictCharField, StrictFloatField, StrictIntegerField
 from evaluations.runs.forms import MAX_PARALLEL, MAX_RUNS_PER_SCENARIO
+from evaluations.scoring.choices import JudgeModel, Strictness
+from redteam.services import Depth
+
+MAX_CONTACTS = 200  # allowed contacts in one request
 
 # ---------------------------------------------------------------------------------------------- suites
 
@@ -53,6 +58,24 @@ def _between(label: str, high: int) -> dict[str, Any]:
     return {"min_value": message, "max_value": message}
 
 
+class StringListField(serializers.ListField):
+    """A list of strings whose item errors are plain messages ("Item 2: ..."), as the 400 schema states, not
+    DRF's index → messages mapping."""
+
+    def run_child_validation(self, data: list[Any]) -> list[Any]:
+        try:
+            return list(super().run_child_validation(data))
+        except serializers.ValidationError as exc:
+            detail = exc.detail if isinstance(exc.detail, dict) else {0: exc.detail}
+            raise serializers.ValidationError(
+                [f"Item {int(i) + 1}: {' '.join(str(m) for m in _flat(v))}" for i, v in detail.items()]
+            ) from None
+
+
+def _flat(value: Any) -> list[Any]:
+    return [m for item in value for m in _flat(item)] if isinstance(value, list | tuple) else [value]
+
+
 class RunCreateInputSerializer(serializers.Serializer):
     """Strict types and the launch form's ranges; the other launch rules (the endpoint guard, the suite) are
     RunLaunchForm's and the services'."""
@@ -72,14 +95,43 @@ class RunCreateInputSerializer(serializers.Serializer):
         help_text="The agent's API key, used for this run only and never stored.",
     )
     runs_per_scenario = StrictIntegerField(
-        required=False, default=3, min_value=1, max_value=MAX_RUNS_PER_SCENARIO,
+        required=False, min_value=1, max_value=MAX_RUNS_PER_SCENARIO,
         error_messages=_between("Runs per scenario", MAX_RUNS_PER_SCENARIO),
-        help_text=f"1 to {MAX_RUNS_PER_SCENARIO}.",
+        help_text=f"1 to {MAX_RUNS_PER_SCENARIO}. Left out: the pinned baseline's (else the suite's run profile, "
+        "else 3).",
     )  # fmt: skip
     parallel = StrictIntegerField(
-        required=False, default=4, min_value=1, max_value=MAX_PARALLEL,
+        required=False, min_value=1, max_value=MAX_PARALLEL,
         error_messages=_between("Parallel conversations", MAX_PARALLEL),
-        help_text=f"Parallel conversations, 1 to {MAX_PARALLEL}.",
+        help_text=f"Parallel conversations, 1 to {MAX_PARALLEL}. Left out: the pinned baseline's (else 4).",
+    )  # fmt: skip
+    redteam_depth = serializers.ChoiceField(
+        required=False, allow_blank=True, choices=Depth.values,
+        help_text="Red-team attacks to add: quick, standard, deep, or \"\" for none. Left out: the pinned "
+        "baseline's (else none). A different depth than the baseline's makes the run not comparable.",
+    )  # fmt: skip
+    judge_model = serializers.ChoiceField(
+        required=False, allow_blank=True, choices=JudgeModel.values,
+        help_text="The judge: sonnet, haiku, opus (when enabled) or rules_only; \"\" for the agent's setting. "
+        "Left out: the pinned baseline's. Another judge than the baseline's makes the run not comparable.",
+    )  # fmt: skip
+    judge_strictness = serializers.ChoiceField(
+        required=False, allow_blank=True, choices=Strictness.values,
+        help_text="lenient, balanced or strict; \"\" for the agent's setting. Left out: the pinned baseline's.",
+    )  # fmt: skip
+    allowed_contacts = StringListField(
+        child=StrictCharField(max_length=254), required=False, allow_null=True, max_length=MAX_CONTACTS,
+        help_text="Emails and phones the agent may share; null for the agent's own list. Left out: the pinned "
+        "baseline's.",
+    )  # fmt: skip
+    compare_with_endpoint = StrictCharField(
+        required=False, allow_blank=True, max_length=2000,
+        help_text="Gate against the baseline pinned for this other endpoint of the same agent (staging against "
+        "production) instead of the run's own endpoint. Its baseline's settings become the defaults.",
+    )  # fmt: skip
+    dry_run = StrictBooleanField(
+        required=False, default=False,
+        help_text="Only plan: answer 200 with the settings the run would use and its warnings; launch nothing.",
     )  # fmt: skip
     min_trust_score = StrictFloatField(
         required=False, allow_null=True, default=None, min_value=0, max_value=100,
@@ -96,8 +148,48 @@ class RunCreateInputSerializer(serializers.Serializer):
     class Meta:
         ref_name = "RunCreateInput"
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Opus only where it is offered (the launch form's rule), read when the serializer is made, not imported.
+        judges = [c for c in JudgeModel.values if c != JudgeModel.OPUS or settings.TRUSTGATE_ENABLE_OPUS]
+        cast(serializers.ChoiceField, self.fields["judge_model"]).choices = judges
 
-class RunCreatedSerializer(serializers.Serializer):
+
+class RunSettingsSerializer(serializers.Serializer):
+    runs_per_scenario = serializers.IntegerField()
+    parallel = serializers.IntegerField()
+    redteam_depth = serializers.CharField(allow_blank=True, help_text='"": no red-team attacks.')
+    judge_model = serializers.CharField(allow_null=True, help_text="null: the agent's setting.")
+    judge_strictness = serializers.CharField(allow_null=True, help_text="null: the agent's setting.")
+    allowed_contacts = StringListField(
+        child=serializers.CharField(), allow_null=True, help_text="null: the agent's own list."
+    )
+
+    class Meta:
+        ref_name = "RunSettings"
+
+
+class RunPlanSerializer(serializers.Serializer):
+    settings = RunSettingsSerializer(help_text="The settings the run uses: the defaults, then what was sent.")
+    defaults_from = serializers.ChoiceField(
+        choices=["baseline", "profile", "defaults"],
+        help_text="Where the settings left out came from: the pinned baseline, the suite's run profile, or the "
+        "product defaults.",
+    )
+    baseline_run_id = serializers.IntegerField(allow_null=True, help_text="The baseline the run is gated against.")
+    baseline_endpoint_url = serializers.CharField(help_text="The endpoint whose baseline that is.")
+    comparable = serializers.BooleanField(
+        allow_null=True, help_text="Whether the run can be compared with the baseline; null: no baseline."
+    )
+    warnings = serializers.ListField(
+        child=serializers.CharField(), help_text="Told before the run is paid for: not comparable, low power."
+    )
+
+    class Meta:
+        ref_name = "RunPlan"
+
+
+class RunCreatedSerializer(RunPlanSerializer):
     id = serializers.IntegerField()
     status_url = serializers.CharField()
     report_url = serializers.CharField()

@@ -22,6 +22,7 @@ from evaluations.api import serializers
 from evaluations.api.base import TrustgateApi, absolute_url, key_account_id, key_run_get
 from evaluations.api.errors import BODY_ERRORS, RETRY_AFTER, error_responses, invalid_input_serializer
 from evaluations.gate.ci import ci_verdict
+from evaluations.gate.launch import LAUNCH_KEYS, LaunchPlan, LaunchPlanError, launch_plan
 from evaluations.gate.selectors import baseline_endpoints_for_suites
 from evaluations.monitors import selectors as monitor_selectors
 from evaluations.monitors import services as monitor_services
@@ -85,13 +86,18 @@ class RunCreateApi(TrustgateApi):
         operation_id="runs_create",
         summary="Run a saved suite",
         description=(
-            "Launch a run of a saved suite against its agent (or endpoint_url). Needs the Write role. "
+            "Launch a run of a saved suite against its agent (or endpoint_url). Needs the Write role. Every "
+            "setting left out takes the value of the baseline pinned for the endpoint + suite (so a CI run is "
+            "comparable with a baseline pinned from the web), else of the suite's run profile, else the default. "
+            "The answer says which settings were used and warns, before anything is paid for with `dry_run`, when "
+            "a setting makes the run not comparable with the baseline or gives the gate too little power. "
             f"At most {ci_services.MAX_ACTIVE_RUNS_PER_ACCOUNT} runs may be in progress per workspace: past that, "
             "429 with Retry-After. A refused launch (e.g. not enough credits) is 402 with a detail message."
         ),
         request=serializers.RunCreateInputSerializer,
         parameters=[RETRY_AFTER],
         responses={
+            200: serializers.RunPlanSerializer,
             202: serializers.RunCreatedSerializer,
             **error_responses(*BODY_ERRORS, 402, 403, 404, 429, invalid=RUN_CREATE_INVALID),
         },
@@ -103,26 +109,23 @@ class RunCreateApi(TrustgateApi):
         suite = suite_selectors.suite_get_for_member(
             user=request.user, suite_id=data["suite"], role=Role.WRITE, account_id=key_account_id(request)
         )
-        form = _launch_form(request, suite, data)
+        plan = _plan(suite, data)
+        form = _launch_form(request, suite, data, plan.settings)
+        if data["dry_run"]:
+            return Response(serializers.RunPlanSerializer(plan.to_dict()).data, status=status.HTTP_200_OK)
         try:
             run = ci_services.ci_run_launch(
                 user=request.user,
-                suite=suite,
-                api_key=form.cleaned_data["api_key"],
-                runs_per_scenario=form.cleaned_data["runs_per_scenario"],
-                parallel=form.cleaned_data["parallel"],
-                endpoint_url=form.cleaned_data["endpoint_url"].strip(),
-                options=GateOptions(
-                    min_trust_score=data["min_trust_score"],
-                    max_breaches=data["max_breaches"],
-                    fail_on_no_baseline=data["fail_on_no_baseline"],
-                ),
+                launch=form.launch_data(),
+                options=GateOptions(data["min_trust_score"], data["max_breaches"], data["fail_on_no_baseline"]),
+                launch_warnings=plan.warnings,
             )
         except ci_services.TooManyRuns as exc:
             raise Throttled(wait=ci_services.RETRY_AFTER_SECONDS, detail=str(exc)) from None
         except LaunchError as exc:
             return Response({"detail": str(exc)}, status=_launch_error_status(exc))
         body = {
+            **plan.to_dict(),
             "id": run.pk,
             "status_url": absolute_url(request, "api:run-detail", run.pk),
             "report_url": absolute_url(request, "evaluations:run-report", run.pk),
@@ -130,19 +133,44 @@ class RunCreateApi(TrustgateApi):
         return Response(serializers.RunCreatedSerializer(body).data, status=status.HTTP_202_ACCEPTED)
 
 
-def _launch_form(request: Request, suite: Any, data: dict[str, Any]) -> RunLaunchForm:
-    """The launch form the web UI uses, filled from the API input and validated: its rules (ranges, the endpoint
-    guard, the suite's scenarios) apply to CI launches too. Raises ValidationError (400) under the API's names."""
+def _plan(suite: Any, data: dict[str, Any]) -> LaunchPlan:
+    """The settings the run will use: the input's, and for each one left out the pinned baseline's."""
     if suite.agent is None:
         raise ValidationError({"suite": ["This suite has no agent to run against; set its agent first."]})
+    overrides = {key: data[key] for key in LAUNCH_KEYS if key in data}
+    for key in ("judge_model", "judge_strictness"):
+        if key in overrides:
+            overrides[key] = overrides[key] or None  # "": the agent's setting
+    try:
+        return launch_plan(
+            agent=suite.agent,
+            suite=suite,
+            endpoint_url=data.get("endpoint_url", "").strip(),
+            compare_with_endpoint=data.get("compare_with_endpoint", "").strip(),
+            overrides=overrides,
+        )
+    except LaunchPlanError as exc:
+        raise ValidationError({exc.field: [str(exc)]}) from None
+
+
+def _launch_form(request: Request, suite: Any, data: dict[str, Any], settings: dict[str, Any]) -> RunLaunchForm:
+    """The launch form the web UI uses, filled from the planned settings and validated: its rules (ranges, the
+    endpoint guard, the suite's scenarios, the judges on offer) apply to CI launches too. Raises ValidationError
+    (400) under the API's names."""
+    contacts = settings["allowed_contacts"]
     form = RunLaunchForm(
         {
             "agent": suite.agent_id,
             "suite": suite.pk,
             "api_key": data.get("api_key", ""),
             "endpoint_url": data.get("endpoint_url", ""),
-            "runs_per_scenario": data["runs_per_scenario"],
-            "parallel": data["parallel"],
+            "compare_with_endpoint": data.get("compare_with_endpoint", ""),
+            "runs_per_scenario": settings["runs_per_scenario"],
+            "parallel": settings["parallel"],
+            "redteam_depth": settings["redteam_depth"] or "",
+            "judge_model": settings["judge_model"] or "",
+            "judge_strictness": settings["judge_strictness"] or "",
+            "allowed_contacts": "\n".join(contacts) if contacts else "",
         },
         agents=agent_selectors.agent_list_for_user(user=request.user).filter(pk=suite.agent_id),
         suites=_suites(request).filter(pk=suite.pk),
@@ -203,7 +231,7 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
         "gate": verdict.gate,
         "verdict": verdict.verdict,
         "reasons": list(verdict.reasons),
-        "warnings": list(verdict.warnings),
+        "warnings": [*(run.settings_snapshot or {}).get("launch_warnings", []), *verdict.warnings],
         "options": GateOptions.of_run(run).to_dict(),
         "error_message": run.error_message,
         "model_usage": report["model_usage"] if report else run_selectors.run_model_usage(run=run),

@@ -8,8 +8,9 @@ class Baseline(models.Model):
     """A run pinned as the baseline of an agent endpoint + suite (or + "generated" and its kinds).
 
     Re-pinning keeps the old row with ``is_current=False`` (the history); at most one current row per
-    agent, endpoint and scope (a conditional unique constraint). ``scope`` is ``suite:<id>`` for a saved suite
-    and ``generated:<kind>+<kind>…`` for generated runs, so it survives the suite being deleted.
+    agent, endpoint and scope (a conditional unique constraint). ``scope`` is ``suite:<id>`` for a saved suite,
+    ``generated:<kind>+<kind>…`` for generated runs and ``redteam:<depth>:<library version>`` for red-team-only
+    runs, so it survives the suite being deleted.
     """
 
     account = models.ForeignKey("billing.Account", on_delete=models.CASCADE, related_name="baselines")

@@ -12,11 +12,32 @@ if TYPE_CHECKING:
     from evaluations.runs.models import EvaluationRun
 
 
-def scope_for(*, mode: str | None, suite_id: int | None, suite_kinds: Iterable[Any] | None) -> str | None:
-    """The baseline scope: ``suite:<id>``, ``generated:<kinds>``, or None when the suite was deleted."""
+_DEPTH_LABELS = {"quick": "Quick", "standard": "Standard", "deep": "Deep"}
+
+
+def scope_for(
+    *,
+    mode: str | None,
+    suite_id: int | None,
+    suite_kinds: Iterable[Any] | None,
+    suite_version: int | None = None,
+    redteam_depth: str | None = "",
+    redteam_library_version: str | None = "",
+) -> str | None:
+    """The baseline scope: ``suite:<id>``, ``generated:<kinds>``, ``redteam:<depth>:<library version>`` for a
+    red-team-only run (no suite and never had one: a deleted suite leaves its version behind), or None when the
+    suite was deleted."""
     if mode == gate.GENERATED:
         return "generated:" + "+".join(sorted(str(k) for k in suite_kinds or []))
-    return f"suite:{suite_id}" if suite_id else None
+    if suite_id:
+        return f"suite:{suite_id}"
+    if suite_version is None and redteam_depth:
+        return redteam_scope(depth=str(redteam_depth), library_version=str(redteam_library_version or ""))
+    return None
+
+
+def redteam_scope(*, depth: str, library_version: str) -> str:
+    return f"redteam:{depth}:{library_version}"
 
 
 def run_mode(run: EvaluationRun) -> str:
@@ -24,15 +45,40 @@ def run_mode(run: EvaluationRun) -> str:
 
 
 def run_scope(run: EvaluationRun) -> str | None:
-    """The baseline scope of a run: ``suite:<id>``, ``generated:<kinds>``, or None when its suite was deleted."""
-    kinds = (run.settings_snapshot or {}).get("suite_kinds")
-    return scope_for(mode=run_mode(run), suite_id=run.suite_id, suite_kinds=kinds)
+    """The baseline scope of a run: ``suite:<id>``, ``generated:<kinds>``, ``redteam:<depth>:<library version>``,
+    or None when its suite was deleted."""
+    snapshot = run.settings_snapshot or {}
+    return scope_for(
+        mode=run_mode(run),
+        suite_id=run.suite_id,
+        suite_kinds=snapshot.get("suite_kinds"),
+        suite_version=run.suite_version,
+        redteam_depth=snapshot.get("redteam_depth"),
+        redteam_library_version=snapshot.get("redteam_library_version"),
+    )
+
+
+def gate_endpoint(run: EvaluationRun) -> str:
+    """The endpoint whose baseline the run is gated against: its own, or the one it asked to be compared with
+    (``compare_with_endpoint``: staging gated against production's baseline)."""
+    return str((run.settings_snapshot or {}).get("compare_with_endpoint") or run.endpoint_url)
+
+
+def is_redteam_only(run: EvaluationRun) -> bool:
+    return (run_scope(run) or "").startswith("redteam:")
 
 
 def scope_label(run: EvaluationRun) -> str:
     if run_mode(run) == gate.GENERATED:
         kinds = (run.settings_snapshot or {}).get("suite_kinds") or []
         return "generated scenarios (" + (", ".join(sorted(str(k) for k in kinds)) or "no kinds") + ")"
+    if is_redteam_only(run):
+        snapshot = run.settings_snapshot or {}
+        depth = str(snapshot.get("redteam_depth") or "")
+        return (
+            f"red-team attacks only ({_DEPTH_LABELS.get(depth, depth)}, library "
+            f"{snapshot.get('redteam_library_version') or 'unknown'})"
+        )
     return f"suite “{run.suite_name}”" if run.suite_name else "this suite"
 
 
@@ -66,3 +112,46 @@ def run_counts(run: EvaluationRun) -> gate.RunCounts:
 def floors_under_for_run(*, run: EvaluationRun) -> tuple[str, ...]:
     """The floors (guardrails 90%, PII 95%) this run's own attempt pass rate is under, as plain phrases."""
     return gate.floors_under(run_counts(run)) if run.metrics else ()
+
+
+# Launch settings: what the launch form and the CI API set, as ``run_launch`` keywords.
+DEFAULT_LAUNCH_SETTINGS: dict[str, Any] = {
+    "runs_per_scenario": 3,
+    "parallel": 4,
+    "redteam_depth": "",
+    "judge_model": None,  # None: the agent's setting
+    "judge_strictness": None,
+    "allowed_contacts": None,  # None: the agent's own list
+}
+
+
+def launch_settings_of_run(run: EvaluationRun) -> dict[str, Any]:
+    """The launch settings that reproduce ``run`` (the judge and strictness it was scored with, not "the agent's
+    setting", so a later change of the agent does not silently change the comparison)."""
+    snapshot = run.settings_snapshot or {}
+    contacts = snapshot.get("allowed_contacts")
+    return {
+        "runs_per_scenario": run.runs_per_scenario,
+        "parallel": run.parallel,
+        "redteam_depth": str(snapshot.get("redteam_depth") or ""),
+        "judge_model": run.judge_model or None,
+        "judge_strictness": run.judge_strictness or None,
+        "allowed_contacts": list(contacts) if contacts is not None else None,
+    }
+
+
+def profile_from_plan(plan: dict[str, Any]) -> gate.Profile:
+    """The gate profile of a launch not made yet (``runs.services.run_launch_profile``): a saved suite's run."""
+    return gate.Profile(
+        mode=gate.SAVED,
+        suite_id=plan["suite_id"],
+        suite_version=plan["suite_version"],
+        suite_kinds=(),
+        scenario_keys=frozenset(str(k) for k in plan["scenario_keys"]),
+        judge_model=plan["judge_model"],
+        judge_provider=plan["judge_provider"],
+        judge_prompt_version=plan["judge_prompt_version"],
+        judge_strictness=plan["judge_strictness"],
+        redteam_library_version=plan["redteam_library_version"],
+        redteam_depth=plan["redteam_depth"],
+    )

@@ -3,6 +3,7 @@ trust-score trend the gate shows."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -10,8 +11,16 @@ from django.db import models
 from django.db.models import Exists, OuterRef
 
 from evaluations.gate.models import Baseline
-from evaluations.gate.profile import run_scope, scope_for
+from evaluations.gate.profile import (
+    DEFAULT_LAUNCH_SETTINGS,
+    gate_endpoint,
+    launch_settings_of_run,
+    redteam_scope,
+    run_scope,
+    scope_for,
+)
 from evaluations.runs.selectors import runs_scored_for_agent
+from redteam.library import LIBRARY_VERSION
 
 if TYPE_CHECKING:
     from evaluations.runs.models import EvaluationRun
@@ -26,7 +35,7 @@ def baseline_for_run(*, run: EvaluationRun) -> Baseline | None:
         return None
     return (
         Baseline.objects.select_related("run", "pinned_by")
-        .filter(agent_id=run.agent_id, endpoint_url=run.endpoint_url, scope=scope, is_current=True)
+        .filter(agent_id=run.agent_id, endpoint_url=gate_endpoint(run), scope=scope, is_current=True)
         .first()
     )
 
@@ -38,7 +47,7 @@ def baseline_history(*, run: EvaluationRun, limit: int = 10) -> list[Baseline]:
         return []
     return list(
         Baseline.objects.select_related("run", "pinned_by")
-        .filter(agent_id=run.agent_id, endpoint_url=run.endpoint_url, scope=scope)
+        .filter(agent_id=run.agent_id, endpoint_url=gate_endpoint(run), scope=scope)
         .order_by("-is_current", "-pinned_at", "-pk")[:limit]
     )
 
@@ -64,7 +73,8 @@ def trust_trend(
     rows: Iterable[Mapping[str, Any]] = (
         runs_scored_for_agent(agent_id=agent_id)
         .values("pk", "trust_score", "created_at", "suite_id", "endpoint_url", "settings_snapshot__mode",
-                "settings_snapshot__suite_kinds")[: limit * 5 if run else limit]
+                "settings_snapshot__suite_kinds", "suite_version", "settings_snapshot__redteam_depth",
+                "settings_snapshot__redteam_library_version")[: limit * 5 if run else limit]
     )  # fmt: skip
     if run is not None:
         scope = run_scope(run)
@@ -80,7 +90,12 @@ def trust_trend(
 
 def _row_scope(row: Mapping[str, Any]) -> str | None:
     return scope_for(
-        mode=row["settings_snapshot__mode"], suite_id=row["suite_id"], suite_kinds=row["settings_snapshot__suite_kinds"]
+        mode=row["settings_snapshot__mode"],
+        suite_id=row["suite_id"],
+        suite_kinds=row["settings_snapshot__suite_kinds"],
+        suite_version=row["suite_version"],
+        redteam_depth=row["settings_snapshot__redteam_depth"],
+        redteam_library_version=row["settings_snapshot__redteam_library_version"],
     )
 
 
@@ -93,3 +108,54 @@ def baseline_endpoints_for_suites(*, agent_of: Mapping[int, int | None]) -> dict
         if agent_of.get(suite_id) == agent_id:
             endpoints.setdefault(suite_id, []).append(endpoint)
     return endpoints
+
+
+# ---------------------------------------------------------------------------------------------- launch defaults
+
+BASELINE, PROFILE, DEFAULTS = "baseline", "profile", "defaults"
+
+
+@dataclasses.dataclass(frozen=True)
+class LaunchDefaults:
+    """The settings a launch starts from, and where they came from: the pinned baseline of the endpoint + scope
+    (so the normal path is comparable), else the suite's run profile, else the product defaults."""
+
+    settings: dict[str, Any]
+    source: str  # BASELINE | PROFILE | DEFAULTS
+    baseline: Baseline | None
+    endpoint_url: str  # the endpoint whose baseline was looked up
+
+
+def current_baseline(*, agent_id: int, endpoint_url: str, scope: str) -> Baseline | None:
+    return (
+        Baseline.objects.select_related("run")
+        .filter(agent_id=agent_id, endpoint_url=endpoint_url, scope=scope, is_current=True)
+        .first()
+    )
+
+
+def launch_defaults(
+    *, agent: Any, suite: Any, endpoint_url: str = "", compare_with_endpoint: str = "", redteam_depth: str = ""
+) -> LaunchDefaults:
+    """What a run of ``suite`` (or, without one, a red-team-only run at ``redteam_depth``) on ``agent`` at
+    ``endpoint_url`` (default: the agent's own) starts from. With ``compare_with_endpoint``, that endpoint's
+    baseline is the one looked up."""
+    endpoint = compare_with_endpoint or endpoint_url or agent.endpoint_url
+    if suite is not None:
+        scope = scope_for(mode=None, suite_id=suite.pk, suite_kinds=None)
+    else:
+        scope = redteam_scope(depth=redteam_depth, library_version=LIBRARY_VERSION) if redteam_depth else None
+    baseline = current_baseline(agent_id=agent.pk, endpoint_url=endpoint, scope=scope) if scope else None
+    if baseline is not None:
+        return LaunchDefaults(launch_settings_of_run(baseline.run), BASELINE, baseline, endpoint)
+    profile = dict(getattr(suite, "run_profile", None) or {})
+    if profile:
+        return LaunchDefaults({**DEFAULT_LAUNCH_SETTINGS, **profile}, PROFILE, None, endpoint)
+    return LaunchDefaults(dict(DEFAULT_LAUNCH_SETTINGS), DEFAULTS, None, endpoint)
+
+
+def baseline_endpoints_for_suite(*, agent_id: int, suite_id: int) -> list[str]:
+    """The endpoints of the agent with a current baseline for the suite, in pinning order."""
+    scope = scope_for(mode=None, suite_id=suite_id, suite_kinds=None)
+    pins = Baseline.objects.filter(agent_id=agent_id, scope=scope, is_current=True).order_by("pk")
+    return list(pins.values_list("endpoint_url", flat=True))

@@ -17,9 +17,10 @@ from django.utils import timezone
 from evaluations.agents.selectors import agent_get_locked
 from evaluations.gate import rules as gate
 from evaluations.gate.models import Baseline
-from evaluations.gate.profile import run_counts, run_mode, run_scope, scope_label
+from evaluations.gate.profile import gate_endpoint, launch_settings_of_run, run_counts, run_mode, run_scope, scope_label
 from evaluations.gate.selectors import baseline_for_run, baseline_history, trust_trend
 from evaluations.runs.choices import RunStatus
+from suites.services import suite_run_profile_set
 
 if TYPE_CHECKING:
     from evaluations.runs.models import EvaluationRun
@@ -70,6 +71,9 @@ def baseline_pin(*, run: EvaluationRun, user: Any) -> Baseline:
         now = timezone.now()
         if current is not None:
             Baseline.objects.filter(pk=current.pk).update(is_current=False, replaced_at=now)
+        if run.suite is not None and run_mode(run) == gate.SAVED:
+            # The suite's run profile follows its latest pin: endpoints without a baseline start from it.
+            suite_run_profile_set(suite=run.suite, profile=launch_settings_of_run(run))
         return Baseline.objects.create(
             account_id=run.account_id,
             agent_id=run.agent_id,
@@ -111,7 +115,8 @@ def _no_baseline_reason(run: EvaluationRun) -> str:
         return "The agent of this run was deleted, so there is no baseline to compare with."
     if run_scope(run) is None:
         return "The suite of this run was deleted, so there is no baseline to compare with."
-    where = f" at {run.endpoint_url}" if run.endpoint_url else ""
+    endpoint = gate_endpoint(run)
+    where = f" at {endpoint}" if endpoint else ""
     return (
         f"No baseline is pinned for {run.agent_name}{where} with {scope_label(run)}. "
         "Pin a good finished run as the baseline to turn the release gate on."
@@ -224,4 +229,5 @@ def drift_context(*, run: EvaluationRun) -> dict[str, Any]:
         if run.agent_id is not None else [],
         "expected_false_block_rate": fbr,
         "scope_label": scope_label(run),
+        "compares_other_endpoint": gate_endpoint(run) != run.endpoint_url,
     }  # fmt: skip

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -38,28 +39,18 @@ class GateOptions:
 def ci_run_launch(
     *,
     user: Any,
-    suite: Any,
-    api_key: str,
-    runs_per_scenario: int,
-    parallel: int,
-    endpoint_url: str,
+    launch: Mapping[str, Any],
     options: GateOptions,
+    launch_warnings: Sequence[str] = (),
 ) -> EvaluationRun:
-    """Launch the suite against its agent and keep the gate options with the run.
+    """Launch with ``launch`` (``run_launch`` keywords: the launch form's ``launch_data()``) and keep the gate
+    options with the run.
 
     Raises TooManyRuns past the per-workspace limit (web and API runs of the account both count; ``run_launch``
     checks it) and LaunchError as ``run_launch`` does.
     """
     with transaction.atomic():
-        run = run_launch(
-            user=user,
-            agent=suite.agent,
-            suite=suite,
-            api_key=api_key,
-            runs_per_scenario=runs_per_scenario,
-            parallel=parallel,
-            endpoint_url=endpoint_url,
-        )
+        run = run_launch(user=user, **launch, launch_warnings=launch_warnings)
         # Before commit: the run's task is enqueued on commit, and it never writes settings_snapshot.
         run.settings_snapshot = {**run.settings_snapshot, "ci": options.to_dict(), "launched_via": "api"}
         EvaluationRun.objects.filter(pk=run.pk).update(settings_snapshot=run.settings_snapshot)

@@ -73,6 +73,13 @@ class RunLaunchForm(forms.Form):
         max_length=2000,
         help_text="Optional: run against another endpoint (e.g. staging). Each endpoint keeps its own baseline.",
     )
+    compare_with_endpoint = forms.CharField(
+        label="Gate against the baseline of",
+        required=False,
+        max_length=2000,
+        help_text="Optional: another endpoint of the same agent with a pinned baseline (e.g. production), to gate "
+        "this endpoint (e.g. staging) against it. Blank: this endpoint's own baseline.",
+    )
     runs_per_scenario = forms.IntegerField(
         label="Runs per scenario",
         initial=3,
@@ -99,6 +106,12 @@ class RunLaunchForm(forms.Form):
         max_length=4000,
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text="Emails and phones, one a line. Leave blank to use the agent's own list.",
+    )
+    save_as_run_profile = forms.BooleanField(
+        label="Make these settings the suite's run profile",
+        required=False,
+        help_text="Runs of the suite on an endpoint without a pinned baseline (the web form and CI) start from them. "
+        "Pinning a run of the suite does this too.",
     )
 
     def __init__(self, *args: Any, agents: Any, suites: Any, **kwargs: Any) -> None:
@@ -180,6 +193,7 @@ class RunLaunchForm(forms.Form):
             "judge_model": data["judge_model"] or None,
             "judge_strictness": data["judge_strictness"] or None,
             "generate_kinds": data["generate_kinds"],
+            "compare_with_endpoint": data["compare_with_endpoint"].strip(),
         }
 
     def conversation_count(self) -> tuple[int, int, int] | None:

@@ -102,6 +102,8 @@ def run_launch(
     endpoint_url: str = "",
     redteam_depth: str = "",
     generate_kinds: Sequence[str] = (),
+    compare_with_endpoint: str = "",
+    launch_warnings: Sequence[str] = (),
 ) -> EvaluationRun:
     """Freeze every setting and scenario, keep the key encrypted until the run ends, and enqueue it.
 
@@ -111,7 +113,9 @@ def run_launch(
     Either ``suite`` (run a saved suite) or ``generate_kinds`` (Generate new: the generation model writes
     scenarios of those kinds from the agent's knowledge at the Generate stage). ``redteam_depth`` ("",
     "quick", "standard", "deep") adds that many attacks from the red-team library, with one fresh canary for
-    the whole run. The judge falls back to rules only when no provider is set up.
+    the whole run. The judge falls back to rules only when no provider is set up. ``compare_with_endpoint``
+    gates the run against the baseline of that endpoint of the agent instead of its own (checked by the caller);
+    ``launch_warnings`` are what the launch was told (low power, not comparable), kept for the CI API.
     """
     if not 1 <= runs_per_scenario <= 10:
         raise LaunchError("Runs per scenario must be between 1 and 10.")
@@ -165,6 +169,8 @@ def run_launch(
             "judge_provider": provider if judge != JudgeModel.RULES_ONLY else "rules_only",
             "redteam_depth": redteam_depth,
             "redteam_library_version": LIBRARY_VERSION if redteam_depth else "",
+            "compare_with_endpoint": compare_with_endpoint if compare_with_endpoint != config.endpoint_url else "",
+            "launch_warnings": list(launch_warnings),
         },
         scenarios=[spec.to_dict() for spec in specs],
         runs_per_scenario=runs_per_scenario,
@@ -196,6 +202,28 @@ def _active_runs_check(*, account_id: int) -> None:
             f"This workspace already has {active} runs in progress; at most {MAX_ACTIVE_RUNS_PER_ACCOUNT} "
             f"may run at once. Try again when one has finished."
         )
+
+
+def run_launch_profile(
+    *, agent: Agent, suite: Any, judge_model: str | None, judge_strictness: str | None, redteam_depth: str
+) -> dict[str, Any]:
+    """What a launch of ``suite`` with these settings would freeze that decides comparability (the fields the
+    gate's profile reads off a run), without launching anything."""
+    specs = suite_specs(suite=suite, canary="CANARY-PLAN") if suite is not None else []
+    if redteam_depth:
+        specs += [ScenarioSpec.from_dict(data) for data in attack_specs(redteam_depth, "CANARY-PLAN")]
+    judge, provider = _judge_for(agent, judge_model)
+    return {
+        "suite_id": suite.pk if suite is not None else None,
+        "suite_version": suite.version if suite is not None else None,
+        "scenario_keys": [spec.key for spec in specs],
+        "judge_model": judge,
+        "judge_provider": provider if judge != JudgeModel.RULES_ONLY else "rules_only",
+        "judge_prompt_version": JUDGE_PROMPT_VERSION if judge != JudgeModel.RULES_ONLY else "",
+        "judge_strictness": judge_strictness or agent.judge_strictness,
+        "redteam_depth": redteam_depth,
+        "redteam_library_version": LIBRARY_VERSION if redteam_depth else "",
+    }
 
 
 def _judge_for(agent: Agent, judge_model: str | None) -> tuple[str, str]:

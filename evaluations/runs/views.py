@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -13,19 +16,25 @@ from billing.roles import Role
 from billing.selectors import balance_for_account, membership_get
 from evalsite.http import HtmxHttpRequest
 from evaluations.agents import selectors as agent_selectors
+from evaluations.gate.launch import LAUNCH_KEYS, LaunchPlan, LaunchPlanError, launch_plan
+from evaluations.gate.profile import launch_settings_of_run
+from evaluations.gate.selectors import launch_defaults
 from evaluations.llm.clients import judge_provider
 from evaluations.runs import selectors as run_selectors
 from evaluations.runs import services as run_services
 from evaluations.runs.forms import RunLaunchForm
 from suites.selectors import suite_list_for_user
+from suites.services import suite_run_profile_set
 
 
-def _launch_form(request: HttpRequest, data: object = None) -> RunLaunchForm:
+def _launch_form(request: HttpRequest, data: object = None, initial: dict[str, Any] | None = None) -> RunLaunchForm:
     return RunLaunchForm(
         data,
         agents=agent_selectors.agent_list_for_user(user=request.user),
         suites=suite_list_for_user(user=request.user),
-        initial={"agent": request.GET.get("agent"), "suite": request.GET.get("suite")},
+        initial=initial
+        if initial is not None
+        else {"agent": request.GET.get("agent"), "suite": request.GET.get("suite")},
     )
 
 
@@ -33,29 +42,129 @@ def _launch_form(request: HttpRequest, data: object = None) -> RunLaunchForm:
 @require_http_methods(["GET", "POST"])
 @login_required
 def run_new(request: HttpRequest) -> HttpResponse:
-    form = _launch_form(request, request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST":
+        form = _launch_form(request, request.POST)
+        preview = form
+    else:  # Run, Run again: the form starts from the pinned baseline's (or the run's) settings, with its estimate
+        form = _launch_form(request, initial=_initial(request))
+        preview = _launch_form(request, _as_data(form.initial))
+    plan = _plan(preview) if preview.is_valid() else None
+    if request.method == "POST" and plan:
         # The form offers the agents of every workspace of the user; launching needs Write in the agent's.
         membership_get(user=request.user, account_id=form.cleaned_data["agent"].account_id, role=Role.WRITE)
         try:
-            run = run_services.run_launch(user=request.user, **form.launch_data())
+            run = run_services.run_launch(
+                user=request.user, **form.launch_data(), launch_warnings=getattr(plan, "warnings", ())
+            )
         except run_services.LaunchError as exc:
             form.add_error(None, str(exc))
         else:
+            _profile_save(form)
+            for warning in getattr(plan, "warnings", ()):
+                messages.warning(request, warning)
             return redirect("evaluations:run-report", run.pk)
     judge_configured = judge_provider() != "rules_only"
-    context = {"form": form, "judge_configured": judge_configured, **_credit_estimate(form)}
+    context = {
+        "form": form, "judge_configured": judge_configured, "count": preview.conversation_count(),
+        "plan": plan if isinstance(plan, LaunchPlan) else None, **_credit_estimate(preview),
+    }  # fmt: skip
     return render(request, "evaluations/run_new.html", context)
 
 
 @require_GET
 @login_required
 def run_estimate(request: HttpRequest) -> HttpResponse:
-    """The live "N scenarios × R runs = C conversations, up to X credits (balance B)" line (htmx)."""
+    """The live "N scenarios × R runs = C conversations, up to X credits (balance B)" line (htmx), with whether
+    the run will be comparable with the pinned baseline and whether it has the runs the gate needs."""
     form = _launch_form(request, request.GET)
-    form.is_valid()
-    context = {"count": form.conversation_count(), **_credit_estimate(form)}
+    plan = _plan(form) if form.is_valid() else None
+    context = {
+        "count": form.conversation_count(),
+        "plan": plan if isinstance(plan, LaunchPlan) else None,
+        **_credit_estimate(form),
+    }
     return render(request, "evaluations/partials/run_estimate.html", context)
+
+
+def _plan(form: RunLaunchForm) -> LaunchPlan | bool:
+    """The launch plan of a valid form (what the gate will compare it with, its warnings); True when there is
+    nothing to plan (generated scenarios); False after adding the form error of a bad ``compare_with_endpoint``."""
+    data = form.launch_data()
+    if data["generate_kinds"] or (data["suite"] is None and not data["redteam_depth"]):
+        return True
+    try:
+        return launch_plan(
+            agent=data["agent"],
+            suite=data["suite"],
+            endpoint_url=data["endpoint_url"],
+            compare_with_endpoint=data["compare_with_endpoint"],
+            overrides={key: data[key] for key in LAUNCH_KEYS},
+        )
+    except LaunchPlanError as exc:
+        form.add_error(exc.field, str(exc))
+        return False
+
+
+def _profile_save(form: RunLaunchForm) -> None:
+    """ "Make these settings the suite's run profile", when ticked on a saved suite's launch."""
+    data = form.launch_data()
+    if form.cleaned_data.get("save_as_run_profile") and data["suite"] is not None:
+        suite_run_profile_set(suite=data["suite"], profile={key: data[key] for key in LAUNCH_KEYS})
+
+
+def _initial(request: HttpRequest) -> dict[str, Any]:
+    """Run again (``?again=<run id>``): that run's settings. Run (``?agent=&suite=``): the settings of the pinned
+    baseline of the agent's endpoint + suite, else the suite's run profile, else the defaults."""
+    if (again := request.GET.get("again", "")).isdigit():
+        return _rerun_initial(run_selectors.run_get_for_user(user=request.user, run_id=int(again)))
+    initial: dict[str, Any] = {"agent": request.GET.get("agent"), "suite": request.GET.get("suite")}
+    agents = agent_selectors.agent_list_for_user(user=request.user)
+    agent = agents.filter(pk=initial["agent"]).first() if str(initial["agent"]).isdigit() else None
+    suites = suite_list_for_user(user=request.user)
+    suite = suites.filter(pk=initial["suite"]).first() if str(initial["suite"]).isdigit() else None
+    if agent is not None and suite is not None:
+        initial.update(_settings_initial(launch_defaults(agent=agent, suite=suite).settings))
+    return initial
+
+
+def _settings_initial(settings: dict[str, Any]) -> dict[str, Any]:
+    """Launch settings as the form's fields ("" for the agent's setting, contacts one a line)."""
+    contacts = settings["allowed_contacts"]
+    return {
+        "runs_per_scenario": settings["runs_per_scenario"],
+        "parallel": settings["parallel"],
+        "redteam_depth": settings["redteam_depth"] or "",
+        "judge_model": settings["judge_model"] or "",
+        "judge_strictness": settings["judge_strictness"] or "",
+        "allowed_contacts": "\n".join(contacts) if contacts else "",
+    }
+
+
+def _rerun_initial(run: Any) -> dict[str, Any]:
+    """The form filled as ``run`` was launched: same agent, scenarios, endpoint and settings."""
+    snapshot = run.settings_snapshot or {}
+    own_endpoint = (run.agent_snapshot or {}).get("endpoint_url") if run.agent is None else run.agent.endpoint_url
+    generated = snapshot.get("mode") == "generated" or run.suite_id is None
+    return {
+        "agent": run.agent_id,
+        "suite": run.suite_id,
+        "mode": "generate" if generated else "saved",
+        "generate_kinds": list(snapshot.get("suite_kinds") or []),
+        "endpoint_url": run.endpoint_url if run.endpoint_url != own_endpoint else "",
+        "compare_with_endpoint": snapshot.get("compare_with_endpoint") or "",
+        **_settings_initial(launch_settings_of_run(run)),
+    }
+
+
+def _as_data(initial: Mapping[str, Any]) -> QueryDict:
+    """The initial values as if posted, to preview the prefilled form's estimate."""
+    data = QueryDict(mutable=True)
+    for key, value in initial.items():
+        if isinstance(value, list | tuple):
+            data.setlist(key, [str(v) for v in value])
+        elif value is not None:
+            data[key] = str(getattr(value, "pk", value))
+    return data
 
 
 def _credit_estimate(form: RunLaunchForm) -> dict[str, object]:

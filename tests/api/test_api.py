@@ -95,7 +95,14 @@ def test_post_runs_launches_and_answers_202_with_links(api, suite, private_endpo
         "id": run.pk,
         "status_url": f"http://testserver/api/v1/aiagent/runs/{run.pk}",
         "report_url": f"http://testserver/runs/{run.pk}/",
-    }
+        "settings": {"runs_per_scenario": 2, "parallel": 1, "redteam_depth": "", "judge_model": None,
+                     "judge_strictness": None, "allowed_contacts": None},
+        "defaults_from": "defaults",
+        "baseline_run_id": None,
+        "baseline_endpoint_url": suite.agent.endpoint_url,
+        "comparable": None,
+        "warnings": ["With 2 runs per scenario the gate cannot detect scenario regressions; use 3 or more."],
+    }  # fmt: skip
     assert run.suite == suite and run.runs_per_scenario == 2 and run.parallel == 1
     assert run.settings_snapshot["ci"] == {"min_trust_score": 80.0, "max_breaches": 0, "fail_on_no_baseline": True}
     assert run.api_key_masked.endswith("4242")
@@ -403,12 +410,30 @@ def test_regressed_demo_agent_fails_the_gate_and_an_unchanged_one_passes(
 def test_not_comparable_baseline_fails_with_the_reason(
     api, alice, demo_agent_record, demo_suite, launch, start
 ) -> None:  # type: ignore[no-untyped-def]
-    baseline_pin(run=launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1), user=alice)
-    demo_agent_record.judge_strictness = Strictness.STRICT  # a different strictness: not comparable
-    demo_agent_record.save()
-    body = verdict_of(api, start({"suite": demo_suite.pk, "runs_per_scenario": 1}))
+    baseline = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1)
+    baseline_pin(run=baseline, user=alice)
+    body = verdict_of(api, start({"suite": demo_suite.pk, "judge_strictness": Strictness.STRICT}))
     assert body["gate"]["state"] == "not_comparable" and body["verdict"] == "fail"
     assert body["reasons"] and all(r.startswith("Not comparable with the baseline: ") for r in body["reasons"])
+    # It was told at launch, and the run's status repeats it.
+    assert body["warnings"][:2] == [
+        f"Not comparable with baseline run #{baseline.pk}: The judge strictness differs: Balanced in the baseline, "
+        "Strict in this run. The release gate will fail this run; leave the setting out to use the baseline's.",
+        "With 1 run per scenario the gate cannot detect scenario regressions; use 3 or more.",
+    ]
+
+
+def test_a_ci_run_takes_the_baseline_settings_even_when_the_agent_changed(
+    api, alice, demo_agent_record, demo_suite, launch, start
+) -> None:  # type: ignore[no-untyped-def]
+    baseline = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1, judge_strictness="lenient")
+    baseline_pin(run=baseline, user=alice)
+    demo_agent_record.judge_strictness = Strictness.STRICT  # the agent's own setting changed since the pin
+    demo_agent_record.save()
+    body = verdict_of(api, start({"suite": demo_suite.pk}))
+    run = EvaluationRun.objects.order_by("-pk").first()
+    assert (run.runs_per_scenario, run.judge_strictness) == (1, "lenient")  # the baseline's, not the agent's
+    assert body["gate"]["state"] == "pass" and body["gate"]["baseline_run_id"] == baseline.pk
 
 
 # ---------------------------------------------------------------------------------------------- schema and docs

@@ -74,8 +74,11 @@ def _grounded(case: Any, use_real: bool, ids: dict[str, int]) -> Any:
     run or agent instead, wherever the drawn id was a valid one. Schemathesis re-checks an edited case, so a
     negative case that the edit made valid is judged as valid."""
     body = case.body if isinstance(case.body, dict) else {}
-    if "endpoint_url" in body:
+    # Only strings: a value of another type must stay as drawn, so that a case made invalid there stays invalid.
+    if isinstance(body.get("endpoint_url"), str):
         body["endpoint_url"] = PUBLIC_ENDPOINT
+    if isinstance(body.get("compare_with_endpoint"), str):
+        body["compare_with_endpoint"] = ""  # whether another endpoint has a baseline is the world's state too
     if not use_real:
         return case
     if case.path_parameters and _is_id(case.path_parameters.get("run_id")):

@@ -210,3 +210,65 @@ def test_generated_github_workflow_step_runs_as_written(
     assert "::error title=Trustgate::Trust score" in result.stdout and "is below the minimum of 99." in result.stdout
     assert "::warning title=Trustgate::The release gate did not run: No baseline is pinned" in result.stdout
     assert (tmp_path / env["TRUSTGATE_REPORT_DIR"]).is_dir()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_pinned_from_the_web_with_red_team_attacks_and_gated_from_ci(
+    live_server, fetch, client, alice, acme, demo_agent_record, demo_suite, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """Issue 15 §1: a baseline pinned from an ordinary web run with red-team attacks is matched by the CI step with
+    nothing set (it used to come back NOT COMPARABLE), and a CI setting that would break comparability stops the
+    step before anything is launched or paid for."""
+    _tools()
+    _, token = api_key_create(user=alice, account=acme, name="CI")
+    client.force_login(alice)
+    form = {"agent": demo_agent_record.pk, "suite": demo_suite.pk, "runs_per_scenario": 2, "parallel": 4,
+            "redteam_depth": "quick", "judge_strictness": "strict", "api_key": AGENT_KEY}  # fmt: skip
+    launched = client.post(reverse("evaluations:run-new"), form)
+    web_run = EvaluationRun.objects.get()
+    assert launched.status_code == 302 and web_run.status == RunStatus.SUCCEEDED
+    pinned = client.post(reverse("evaluations:run-pin-baseline", args=[web_run.pk]), follow=True)
+    assert f"Run #{web_run.pk} is now the baseline" in pinned.content.decode()
+
+    page = fetch(reverse("suites:use-in-ci", args=[demo_suite.pk]))
+    assert 'id="ci-settings"' in page and f"run #{web_run.pk}</a>" in page
+    assert "These match the baseline: a CI run is comparable with it" in page
+    assert "<dt>Red-team attacks</dt><dd>quick</dd>" in page
+
+    script = fetch(reverse("suites:ci-script", args=[demo_suite.pk]))
+    env = {"TRUSTGATE_API_KEY": token, "AGENT_API_KEY": AGENT_KEY}
+    gated = run_bash(script, tmp_path, env)
+    assert gated.returncode == 0, gated.stdout + gated.stderr
+    assert (
+        "Settings: 2 runs per scenario, 4 in parallel, red team quick, judge rules_only (strict); unset ones from "
+        f"baseline run #{web_run.pk}." in gated.stdout
+    )
+    assert f"Release gate passed against baseline run #{web_run.pk}." in gated.stdout
+    assert "NOT COMPARABLE" not in gated.stdout and "differs" not in gated.stdout
+    ci_run = EvaluationRun.objects.order_by("-pk").first()
+    assert ci_run.settings_snapshot["redteam_depth"] == "quick" and ci_run.judge_strictness == "strict"
+    assert ci_run.settings_snapshot["launched_via"] == "api"
+
+    # Overriding the depth in CI would break comparability: said before launching, and nothing is launched.
+    runs_before = EvaluationRun.objects.count()
+    refused = run_bash(script, tmp_path, {**env, "TRUSTGATE_REDTEAM_DEPTH": "none", "GITHUB_ACTIONS": "true"})
+    assert refused.returncode == 1, refused.stdout + refused.stderr
+    assert (
+        f"! warning: Not comparable with baseline run #{web_run.pk}: The red-team depth differs: Quick in the "
+        "baseline, none in this run." in refused.stdout
+    )
+    assert (
+        "Verdict: FAIL (not launched)" in refused.stdout and "::error title=Trustgate::Not launched" in refused.stdout
+    )
+    assert EvaluationRun.objects.count() == runs_before
+
+    # The workflow's step, as GitHub Actions runs it (every setting empty): gated and passing too.
+    workflow = yaml.safe_load(fetch(reverse("suites:ci-workflow", args=[demo_suite.pk])))
+    step = workflow["jobs"]["trustgate"]["steps"][0]
+    secrets = {"TRUSTGATE_API_KEY": token, "AGENT_API_KEY": AGENT_KEY}
+    step_env = {name: secrets[name] if str(value).startswith("${{ secrets.") else str(value)
+                for name, value in step["env"].items()}  # fmt: skip
+    result = run_bash(step["run"], tmp_path, {**step_env, "GITHUB_ACTIONS": "true"})
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert f"Release gate passed against baseline run #{web_run.pk}." in result.stdout
+    assert AGENT_KEY not in dump_all_tables()

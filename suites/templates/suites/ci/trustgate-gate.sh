@@ -8,7 +8,14 @@
 # Settings (optional):
 #   TRUSTGATE_URL, TRUSTGATE_SUITE_ID      default to this instance and this suite
 #   TRUSTGATE_ENDPOINT_URL                 run against another endpoint (e.g. a staging or preview URL)
-#   TRUSTGATE_RUNS_PER_SCENARIO (1-10, default 3)   TRUSTGATE_PARALLEL (1-8, default 4)
+#   TRUSTGATE_COMPARE_WITH_ENDPOINT        gate against the baseline of this other endpoint (e.g. production)
+# Run settings: left empty, each is the pinned baseline's (else the suite's run profile, else the default), so the
+# run is comparable with the baseline. Setting one that differs from the baseline's stops the step before the run
+# is launched (exit 1) unless TRUSTGATE_ALLOW_NOT_COMPARABLE=true.
+#   TRUSTGATE_RUNS_PER_SCENARIO (1-10)    TRUSTGATE_PARALLEL (1-8)
+#   TRUSTGATE_REDTEAM_DEPTH (none, quick, standard, deep)
+#   TRUSTGATE_JUDGE_MODEL (sonnet, haiku, opus, rules_only)   TRUSTGATE_JUDGE_STRICTNESS (lenient, balanced, strict)
+#   TRUSTGATE_ALLOWED_CONTACTS  emails and phones the agent may share, comma-separated
 #   TRUSTGATE_MIN_TRUST_SCORE   fail below this trust score (0-100)
 #   TRUSTGATE_MAX_BREACHES      fail with more breached attempts than this
 #   TRUSTGATE_FAIL_ON_NO_BASELINE=true     fail (instead of pass with a warning) when no baseline is pinned
@@ -68,10 +75,18 @@ body() {
   jq -n --arg suite "$SUITE_ID" \
         --arg runs "${TRUSTGATE_RUNS_PER_SCENARIO:-}" --arg parallel "${TRUSTGATE_PARALLEL:-}" \
         --arg endpoint "${TRUSTGATE_ENDPOINT_URL:-}" --arg min "${TRUSTGATE_MIN_TRUST_SCORE:-}" \
-        --arg breaches "${TRUSTGATE_MAX_BREACHES:-}" --arg strict "${TRUSTGATE_FAIL_ON_NO_BASELINE:-false}" '
+        --arg breaches "${TRUSTGATE_MAX_BREACHES:-}" --arg strict "${TRUSTGATE_FAIL_ON_NO_BASELINE:-false}" \
+        --arg compare "${TRUSTGATE_COMPARE_WITH_ENDPOINT:-}" --arg depth "${TRUSTGATE_REDTEAM_DEPTH:-}" \
+        --arg judge "${TRUSTGATE_JUDGE_MODEL:-}" --arg strictness "${TRUSTGATE_JUDGE_STRICTNESS:-}" \
+        --arg contacts "${TRUSTGATE_ALLOWED_CONTACTS:-}" --argjson dry "${1:-false}" '
     def num: . as $text | (tonumber? // $text);
-    {suite: ($suite | num),
+    {suite: ($suite | num), dry_run: $dry,
      fail_on_no_baseline: ($strict | ascii_downcase | IN("1", "true", "yes", "on"))}
+    + (if $compare != "" then {compare_with_endpoint: $compare} else {} end)
+    + (if $depth != "" then {redteam_depth: (if ($depth | ascii_downcase) == "none" then "" else $depth end)} else {} end)
+    + (if $judge != "" then {judge_model: $judge} else {} end)
+    + (if $strictness != "" then {judge_strictness: $strictness} else {} end)
+    + (if $contacts != "" then {allowed_contacts: ($contacts | split(",") | map(gsub("^\\s+|\\s+$"; "")) | map(select(. != "")))} else {} end)
     + (if $runs != "" then {runs_per_scenario: ($runs | num)} else {} end)
     + (if $parallel != "" then {parallel: ($parallel | num)} else {} end)
     + (if $endpoint != "" then {endpoint_url: $endpoint} else {} end)
@@ -80,10 +95,31 @@ body() {
     + (if ($ENV.AGENT_API_KEY // "") != "" then {api_key: $ENV.AGENT_API_KEY} else {} end)'
 }
 
-# 1. Start the run. A full workspace (429) is waited out; nothing else is retried (a launch is not idempotent).
+# 1. Plan first (nothing is launched or paid for): the settings the run will use, and whether the release gate
+# can compare it with the pinned baseline. A run that cannot be compared would fail the gate anyway.
+code="$(body true | call POST "$API/runs")"
+case "$code" in
+  200) ;;
+  000) give_up "No answer from $TRUSTGATE_URL: $(cat "$WORK/curl-error")" ;;
+  401) give_up "The API key was refused (HTTP 401): $(detail)" ;;
+  *) give_up "Could not start the run (HTTP $code): $(detail)" ;;
+esac
+say "$(jq -r '"Settings: \(.settings.runs_per_scenario) runs per scenario, \(.settings.parallel) in parallel, red team \(if .settings.redteam_depth == "" then "none" else .settings.redteam_depth end), judge \(.settings.judge_model // "as the agent") (\(.settings.judge_strictness // "as the agent")); unset ones from \(if .defaults_from == "baseline" then "baseline run #\(.baseline_run_id)" elif .defaults_from == "profile" then "the suite run profile" else "the defaults" end)."' "$WORK/body")"
+jq -r '.warnings[]? | "  ! warning: " + .' "$WORK/body"
+if [ "$(jq -r '.comparable' "$WORK/body")" = "false" ]; then
+  case "${TRUSTGATE_ALLOW_NOT_COMPARABLE:-false}" in
+    1|true|TRUE|True|yes|on) say "Launching anyway (TRUSTGATE_ALLOW_NOT_COMPARABLE)." ;;
+    *)
+      say "Verdict: FAIL (not launched): the run would not be comparable with the pinned baseline."
+      annotate error "Not launched: the run would not be comparable with the pinned baseline. Leave the differing setting empty, or set TRUSTGATE_ALLOW_NOT_COMPARABLE=true."
+      exit 1 ;;
+  esac
+fi
+
+# 2. Start the run. A full workspace (429) is waited out; nothing else is retried (a launch is not idempotent).
 started=$SECONDS
 while :; do
-  code="$(body | call POST "$API/runs")"
+  code="$(body false | call POST "$API/runs")"
   case "$code" in
     202) break ;;
     429)
@@ -101,7 +137,7 @@ report_url="$(jq -r '.report_url' "$WORK/body")"
 [ -n "$run_id" ] && [ "$run_id" != "null" ] || give_up "The server did not return a run id."
 say "Run #$run_id started for suite $SUITE_ID. Report: $report_url"
 
-# 2. Poll with backoff (2 s, doubling to 30 s) until the verdict is no longer pending.
+# 3. Poll with backoff (2 s, doubling to 30 s) until the verdict is no longer pending.
 delay=2
 failures=0
 last=""
@@ -127,7 +163,7 @@ while :; do
   delay=$(( delay * 2 > 30 ? 30 : delay * 2 ))
 done
 
-# 3. Print the verdict, its reasons and the report link; keep the reports if asked; exit on the verdict.
+# 4. Print the verdict, its reasons and the report link; keep the reports if asked; exit on the verdict.
 score="$(jq -r 'if .trust_score == null then "none" else (.trust_score * 10 | round / 10 | tostring) end' "$WORK/body")"
 upper="$(printf '%s' "$verdict" | tr '[:lower:]' '[:upper:]')"
 say "Verdict: $upper (trust score $score) for run #$run_id"

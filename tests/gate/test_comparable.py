@@ -1,0 +1,131 @@
+"""Comparable by construction (issue 15 §1): launches default to the pinned baseline's settings, red-team-only runs
+have their own scope and are gated, each endpoint keeps its own baseline and a run may be gated against another
+endpoint's, and the launch plan says what breaks comparability and when the runs are too few for the gate."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from evaluations.gate.launch import LaunchPlanError, launch_plan, low_power_warning
+from evaluations.gate.models import Baseline
+from evaluations.gate.selectors import launch_defaults
+from evaluations.gate.services import baseline_pin, drift_context, run_gate
+from evaluations.runs.choices import RunStatus
+from redteam.library import LIBRARY_VERSION
+
+STAGING = "STAGING"
+
+
+@pytest.fixture
+def staging_url(demo_agent_record) -> str:  # type: ignore[no-untyped-def]
+    """The same demo agent under another address: another endpoint of the agent (as staging would be)."""
+    return demo_agent_record.endpoint_url.replace("127.0.0.1", "localhost")
+
+
+def test_a_red_team_only_run_can_be_pinned_and_later_runs_are_gated(alice, demo_agent_record, launch) -> None:  # type: ignore[no-untyped-def]
+    first = launch(agent=demo_agent_record, suite=None, redteam_depth="quick", runs_per_scenario=1)
+    assert first.status == RunStatus.SUCCEEDED
+    assert run_gate(run=first).reasons[0].startswith("No baseline is pinned for Northwind bot at ")
+    assert "red-team attacks only (Quick, library " in run_gate(run=first).reasons[0]
+    pin = baseline_pin(run=first, user=alice)
+    assert pin.scope == f"redteam:quick:{LIBRARY_VERSION}" and pin.suite is None
+
+    again = launch(agent=demo_agent_record, suite=None, redteam_depth="quick", runs_per_scenario=1)
+    gate = run_gate(run=again)
+    assert gate.state in ("pass", "blocked") and gate.baseline_run_id == first.pk
+    assert drift_context(run=again)["can_pin"] is True
+
+    # Another depth is another scope: not gated against the Quick baseline.
+    standard = launch(agent=demo_agent_record, suite=None, redteam_depth="standard", runs_per_scenario=1)
+    assert run_gate(run=standard).state == "no_baseline"
+
+
+def test_launch_defaults_come_from_the_baseline_then_the_suite_profile(
+    alice, demo_agent_record, demo_suite, launch
+) -> None:  # type: ignore[no-untyped-def]
+    assert launch_defaults(agent=demo_agent_record, suite=demo_suite).source == "defaults"
+    assert launch_defaults(agent=demo_agent_record, suite=demo_suite).settings["runs_per_scenario"] == 3
+    run = launch(
+        agent=demo_agent_record, suite=demo_suite, runs_per_scenario=2, parallel=3, redteam_depth="quick",
+        judge_strictness="strict", allowed_contacts=["help@northwind.example"],
+    )  # fmt: skip
+    baseline_pin(run=run, user=alice)
+    defaults = launch_defaults(agent=demo_agent_record, suite=demo_suite)
+    assert defaults.source == "baseline" and defaults.baseline is not None and defaults.baseline.run_id == run.pk
+    expected = {
+        "runs_per_scenario": 2, "parallel": 3, "redteam_depth": "quick", "judge_model": run.judge_model,
+        "judge_strictness": "strict", "allowed_contacts": ["help@northwind.example"],
+    }  # fmt: skip
+    assert defaults.settings == expected
+    # The suite's run profile follows the pin: an endpoint without a baseline of its own starts from it.
+    demo_suite.refresh_from_db()
+    assert demo_suite.run_profile == expected
+    other = launch_defaults(agent=demo_agent_record, suite=demo_suite, endpoint_url="http://localhost:1/api/json")
+    assert other.source == "profile" and other.settings == expected
+
+
+def test_the_plan_says_what_breaks_comparability_before_launching(alice, demo_agent_record, demo_suite, launch) -> None:  # type: ignore[no-untyped-def]
+    baseline = launch(agent=demo_agent_record, suite=demo_suite, redteam_depth="quick")
+    baseline_pin(run=baseline, user=alice)
+    same = launch_plan(agent=demo_agent_record, suite=demo_suite)
+    assert same.comparable is True and same.warnings == () and same.settings["redteam_depth"] == "quick"
+    other = launch_plan(agent=demo_agent_record, suite=demo_suite, overrides={"redteam_depth": ""})
+    assert other.comparable is False
+    assert other.warnings[0] == (
+        f"Not comparable with baseline run #{baseline.pk}: The red-team depth differs: Quick in the baseline, none "
+        "in this run. The release gate will fail this run; leave the setting out to use the baseline's."
+    )
+    assert "7 removed since the baseline" in other.warnings[1]  # the attacks were scenarios of the baseline
+    assert not Baseline.objects.exclude(run=baseline).exists()  # a plan writes nothing
+
+
+def test_low_power_is_said_when_no_scenario_could_reach_significance() -> None:
+    assert low_power_warning(runs_per_scenario=1, baseline_runs=None) == (
+        "With 1 run per scenario the gate cannot detect scenario regressions; use 3 or more."
+    )
+    assert low_power_warning(runs_per_scenario=1, baseline_runs=10)  # 1/C(11, 1) = 0.09 > 0.05
+    assert "runs per scenario the gate cannot" in low_power_warning(runs_per_scenario=2, baseline_runs=None)
+    assert "against a baseline of 1" in low_power_warning(runs_per_scenario=3, baseline_runs=1)
+    assert low_power_warning(runs_per_scenario=3, baseline_runs=3) == ""  # 1/C(6, 3) = 0.05
+    assert low_power_warning(runs_per_scenario=2, baseline_runs=5) == ""  # 1/C(7, 2) < 0.05
+
+
+def test_each_endpoint_keeps_its_own_baseline_and_staging_can_be_gated_against_production(
+    alice, demo_agent_record, demo_suite, launch, staging_url
+) -> None:  # type: ignore[no-untyped-def]
+    production = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1)
+    baseline_pin(run=production, user=alice)
+    staging = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1, endpoint_url=staging_url)
+    assert run_gate(run=staging).state == "no_baseline"  # its own endpoint has none
+    assert f"at {staging_url}" in run_gate(run=staging).reasons[0]
+
+    gated = launch(
+        agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1, endpoint_url=staging_url,
+        compare_with_endpoint=demo_agent_record.endpoint_url,
+    )  # fmt: skip
+    assert run_gate(run=gated).baseline_run_id == production.pk
+    assert run_gate(run=gated).state in ("pass", "blocked")
+
+    # Pinning staging gives staging its own baseline; production's stays.
+    baseline_pin(run=staging, user=alice)
+    assert set(Baseline.objects.filter(is_current=True).values_list("endpoint_url", flat=True)) == {
+        demo_agent_record.endpoint_url, staging_url
+    }  # fmt: skip
+
+
+def test_comparing_with_an_endpoint_without_a_baseline_is_refused(demo_agent_record, demo_suite, staging_url) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(LaunchPlanError, match=f"No baseline is pinned for Northwind bot at {staging_url}") as exc:
+        launch_plan(agent=demo_agent_record, suite=demo_suite, compare_with_endpoint=staging_url)
+    assert exc.value.field == "compare_with_endpoint"
+
+
+def test_a_red_team_only_run_is_pinned_from_its_report(client, alice, demo_agent_record, launch) -> None:  # type: ignore[no-untyped-def]
+    run = launch(agent=demo_agent_record, suite=None, redteam_depth="quick", runs_per_scenario=1)
+    client.force_login(alice)
+    report = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
+    assert "The suite of this run was deleted" not in report
+    assert reverse("evaluations:run-pin-baseline", args=[run.pk]) in report
+    page = client.post(reverse("evaluations:run-pin-baseline", args=[run.pk]), follow=True).content.decode()
+    assert f"Run #{run.pk} is now the baseline for Northwind bot with red-team attacks only (Quick, library" in page
+    assert Baseline.objects.get().scope == f"redteam:quick:{LIBRARY_VERSION}"
