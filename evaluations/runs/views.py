@@ -20,9 +20,11 @@ from evaluations.gate.launch import LAUNCH_KEYS, LaunchPlan, LaunchPlanError, la
 from evaluations.gate.profile import launch_settings_of_run
 from evaluations.gate.selectors import launch_defaults
 from evaluations.llm.clients import judge_provider
+from evaluations.review import selectors as review_selectors
 from evaluations.runs import selectors as run_selectors
 from evaluations.runs import services as run_services
 from evaluations.runs.forms import RunLaunchForm
+from evaluations.scoring.choices import JudgeModel
 from suites.selectors import suite_list_for_user
 from suites.services import suite_run_profile_set
 
@@ -81,9 +83,24 @@ def run_estimate(request: HttpRequest) -> HttpResponse:
     context = {
         "count": form.conversation_count(),
         "plan": plan if isinstance(plan, LaunchPlan) else None,
+        "calibration_warning": _calibration_warning(form) if plan is not False else "",
         **_credit_estimate(form),
     }
     return render(request, "evaluations/partials/run_estimate.html", context)
+
+
+def _calibration_warning(form: RunLaunchForm) -> str:
+    """How far the chosen judge agrees with this workspace's reviewers, when that is not yet established."""
+    if not form.is_valid() or judge_provider() == "rules_only":
+        return ""
+    data = form.launch_data()
+    model = data["judge_model"] or data["agent"].judge_model
+    if model == JudgeModel.RULES_ONLY:
+        return ""
+    strictness = data["judge_strictness"] or data["agent"].judge_strictness
+    return review_selectors.calibration_warning_for_launch(
+        account_id=data["agent"].account_id, judge_model=model, strictness=strictness
+    )
 
 
 def _plan(form: RunLaunchForm) -> LaunchPlan | bool:

@@ -191,3 +191,13 @@ def test_an_overrule_can_turn_the_ci_verdict(alice, judged_run) -> None:  # type
     judged_run.refresh_from_db()
     verdict = ci_verdict(run=judged_run)
     assert verdict.verdict == "fail" and "Trust score 50.0 is below the minimum of 60." in verdict.reasons
+
+
+def test_the_launch_estimate_warns_about_an_uncalibrated_judge(client, alice, judged_run, demo_agent_record) -> None:  # type: ignore[no-untyped-def]
+    client.force_login(alice)
+    data = {
+        "mode": "saved", "agent": demo_agent_record.pk, "suite": judged_run.suite_id, "runs_per_scenario": 3,
+        "parallel": 2, "judge_model": "sonnet", "judge_strictness": "balanced",
+    }  # fmt: skip
+    line = client.get(reverse("evaluations:run-estimate"), data, headers={"HX-Request": "true"}).content.decode()
+    assert "This judge configuration has no reviewed examples (fewer than 30)" in line
