@@ -41,9 +41,12 @@ def labelled(acme):  # type: ignore[no-untyped-def]
 
 
 def test_rejudge_gives_exact_agreement_and_bills_the_scored_calls(
-    alice, acme, labelled, anthropic_judge_env, django_capture_on_commit_callbacks, settings
+    alice, acme, labelled, anthropic_judge_env, django_capture_on_commit_callbacks, settings, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
     settings.TRUSTGATE_MODEL_TIMEOUT = 30
+    from evaluations.review import services
+
+    monkeypatch.setattr(services, "REJUDGE_BATCH", 1)  # one call at a time: the scripted verdicts meet their examples
     estimate = rejudge_estimate(account_id=acme.pk, judge_model="haiku", strictness="strict")
     assert (estimate.config, estimate.examples) == (CONFIG, 10)
     # The judge flips example 3 (a fail called pass) and example 9 (a pass called fail).

@@ -181,3 +181,11 @@ def test_forbidden_phrase_scoped_to_the_final_reply():
     assert [f.message for f in late.findings if f.rule == RULE_FORBIDDEN and not f.passed] == [
         "Reply 2 contains the forbidden phrase “SAVE50”."
     ]
+
+
+def test_a_pattern_that_backtracks_for_ever_does_not_match_and_does_not_hang() -> None:
+    from evaluations.scoring.rules.matchers import matcher_holds
+
+    catastrophic = {"kind": "regex", "pattern": r"(\d+)*\D"}
+    assert not matcher_holds(catastrophic, {"order_id": "1" * 5000}, "order_id")
+    assert matcher_holds(catastrophic, {"order_id": "12a"}, "order_id")

@@ -1,8 +1,9 @@
 """Tool-call argument matchers: the six shapes (exact, number, one_of, any, regex, contains), validation,
 matching, wording.
 
-``regex`` searches (``re.search``, case-sensitive unless the pattern says ``(?i)``) the value as text: a string
-as is, anything else as JSON. ``contains`` finds a substring, case-insensitively, in a string value, or an equal
+``regex`` searches (Python ``re`` syntax, case-sensitive unless the pattern says ``(?i)``) the value as text: a
+string as is, anything else as JSON; a pattern that backtracks for over ``REGEX_TIMEOUT_S`` on a value does not
+match it, so a pathological pattern fails its check instead of stalling the worker. ``contains`` finds a substring, case-insensitively, in a string value, or an equal
 element in a list value.
 
 Suites validate matchers with ``validate_matcher`` when one is written; the tool-call rule checks them again
@@ -14,8 +15,9 @@ from __future__ import annotations
 import functools
 import json
 import math
-import re
 from typing import Any
+
+import regex
 
 from evaluations.specs import MatcherKind
 
@@ -36,9 +38,13 @@ MAX_PATTERN_CHARS = 300
 MAX_MATCHED_CHARS = 10_000  # a regex reads at most this much of a value: arguments can be long
 
 
+REGEX_TIMEOUT_S = 0.1  # a pattern that backtracks for longer on one value does not match it (never a hang)
+
+
 @functools.lru_cache(maxsize=256)
-def _compiled(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern)
+def _compiled(pattern: str) -> regex.Pattern[str]:
+    """The ``regex`` package (presidio's own dependency) in its ``re``-compatible mode, for its match timeout."""
+    return regex.compile(pattern)
 
 
 def _as_number(value: Any) -> float | None:
@@ -98,7 +104,7 @@ def _validate_pattern(pattern: Any) -> None:
         raise MatcherError(f"Keep a regex pattern under {MAX_PATTERN_CHARS} characters.")
     try:
         _compiled(pattern)
-    except re.error as exc:
+    except regex.error as exc:
         raise MatcherError(f"The regex pattern {pattern!r} is not valid: {exc}.") from None
 
 
@@ -134,7 +140,13 @@ def matcher_holds(matcher: dict[str, Any], arguments: dict[str, Any], name: str)
     if kind == MatcherKind.ONE_OF:
         return any(_json_norm(value) == _json_norm(option) for option in matcher["values"])
     if kind == MatcherKind.REGEX:
-        return _compiled(matcher["pattern"]).search(_as_text(value)[:MAX_MATCHED_CHARS]) is not None
+        try:
+            return (
+                _compiled(matcher["pattern"]).search(_as_text(value)[:MAX_MATCHED_CHARS], timeout=REGEX_TIMEOUT_S)
+                is not None
+            )
+        except TimeoutError:
+            return False
     if kind == MatcherKind.CONTAINS:
         wanted = matcher["value"]
         if isinstance(value, list):
