@@ -94,6 +94,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # /static/ from the web process itself (see Serving below)
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -208,9 +209,24 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
+# --- Serving: static files (issue 19, README "Deployment") ------------------------------------------------
+# whitenoise serves /static/ from every web process (gunicorn in production), so no separate file server is
+# needed. With TRUSTGATE_STATIC_COLLECTED (set once `manage.py collectstatic` has run, as the Procfile's release
+# step does), files get content-hashed names, gzip copies and a one-year immutable cache; without it
+# (`make run`, tests), they are served from the source folders under their own names.
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env_str("TRUSTGATE_STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+TRUSTGATE_STATIC_COLLECTED = env_bool("TRUSTGATE_STATIC_COLLECTED", False)
+WHITENOISE_USE_FINDERS = not TRUSTGATE_STATIC_COLLECTED
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if TRUSTGATE_STATIC_COLLECTED
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "evaluations:dashboard"
