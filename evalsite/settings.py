@@ -216,8 +216,11 @@ USE_TZ = True
 # (`make run`, tests), they are served from the source folders under their own names.
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = Path(env_str("TRUSTGATE_STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 TRUSTGATE_STATIC_COLLECTED = env_bool("TRUSTGATE_STATIC_COLLECTED", False)
+# Only where collectstatic writes and whitenoise reads collected files (None: whitenoise looks for no folder).
+STATIC_ROOT = (
+    Path(env_str("TRUSTGATE_STATIC_ROOT", str(BASE_DIR / "staticfiles"))) if TRUSTGATE_STATIC_COLLECTED else None
+)
 WHITENOISE_USE_FINDERS = not TRUSTGATE_STATIC_COLLECTED
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -245,6 +248,8 @@ Q_CLUSTER: dict[str, Any] = {
     "save_limit": 500,
     "ack_failures": True,
     "sync": env_bool("TRUSTGATE_Q_SYNC", False),
+    # A cluster takes a task only while one of its workers is free, so several clusters share runs at once.
+    "broker_class": "evalsite.qbroker.ClusterBroker",
 }
 
 REST_FRAMEWORK = {
