@@ -378,7 +378,7 @@ def runs_sweep_schedule_sync() -> Schedule:
 def run_score(*, run: EvaluationRun) -> None:
     specs = [ScenarioSpec.from_dict(data) for data in run.scenarios]
     attempts = list(
-        run.attempts.only("scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms", "error_message")
+        run.attempts.only("run_id", "scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms", "error_message")
     )
     summary = compute_metrics(specs, attempts)
     errors = [a for a in attempts if a.verdict == Verdict.ERROR]
