@@ -65,11 +65,13 @@ def main() -> None:
             f"on {stack.vendor}, launched through the CI API on gunicorn (ideal per run {ideal:.2f}s)"
         )
         stack.start_clusters(1)
-        warm(stack, warm_suite, 1)
+        if not args.quick:
+            warm(stack, warm_suite, 1)
         one, one_gap = both_runs(stack, suite_id, runs=runs, parallel=parallel)
         stack.stop_clusters()
         stack.start_clusters(2)
-        warm(stack, warm_suite, 2)
+        if not args.quick:
+            warm(stack, warm_suite, 2)
         two, two_gap = both_runs(stack, suite_id, runs=runs, parallel=parallel)
         print(f"one_worker={one:.2f}s (second run started {one_gap:.2f}s after the first; ideal {2 * ideal:.2f}s)")
         print(f"two_workers={two:.2f}s (second run started {two_gap:.2f}s after the first; ideal {ideal:.2f}s)")

@@ -158,7 +158,8 @@ def run_conversations(
     scoring = _LoopThread("trustgate-scoring")
 
     def deliver(future: concurrent.futures.Future[T]) -> None:
-        results.put(future.exception() or future.result())
+        if not future.cancelled():  # cancelled only when the run already failed (see _LoopThread.close)
+            results.put(future.exception() or future.result())
 
     async def main() -> None:
         pending: asyncio.Queue[Job] = asyncio.Queue()
