@@ -54,7 +54,7 @@ def test_two_workers_on_postgresql_share_runs_without_doing_any_twice(
     try:
         runs = [
             run_services.run_launch(user=alice, agent=demo_agent_record, suite=demo_suite, runs_per_scenario=2)
-            for _ in range(6)
+            for _ in range(run_services.MAX_ACTIVE_RUNS_PER_ACCOUNT)  # as many as a workspace may have at once
         ]
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
