@@ -168,6 +168,7 @@ class Stack:
             cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
         self.others.append(web)
+        self.web = web
         wait_port(port, web, "gunicorn")
         self.web_port = port
         return port
