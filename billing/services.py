@@ -225,3 +225,37 @@ def _run_entry(run: Any, kind: str, amount: int, note: str) -> CreditEntry:
     return CreditEntry.objects.create(
         account_id=run.account_id, kind=kind, amount=amount, run=run, run_ref=run.pk, note=note[:300]
     )
+
+
+@transaction.atomic
+def job_hold(*, account_id: int, key: str, amount: int, note: str, user: User | None = None) -> CreditEntry | None:
+    """Take the most a background job (not a run: a calibration re-judge) can cost. Keyed like a run's entries:
+    holding again returns the first hold. Raises InsufficientCredits when the balance is smaller."""
+    account_lock(account_id=account_id)
+    existing = CreditEntry.objects.filter(key=f"{key}:hold").first()
+    if existing is not None or amount <= 0:
+        return existing
+    balance = balance_for_account(account_id=account_id)
+    if amount > balance:
+        raise InsufficientCredits(needed=amount, balance=balance)
+    return CreditEntry.objects.create(
+        account_id=account_id, kind=EntryKind.HOLD, amount=amount, key=f"{key}:hold", note=note[:300], created_by=user
+    )
+
+
+@transaction.atomic
+def job_settle(*, account_id: int, key: str, used: int, note: str) -> None:
+    """Charge what the job used (at most its hold) and release the rest; once, however often it is called."""
+    account_lock(account_id=account_id)
+    hold = CreditEntry.objects.filter(key=f"{key}:hold").first()
+    if hold is None or CreditEntry.objects.filter(key=f"{key}:charge").exists():
+        return
+    charge = min(max(used, 0), hold.amount)
+    CreditEntry.objects.create(
+        account_id=account_id, kind=EntryKind.CHARGE, amount=charge, key=f"{key}:charge", note=note[:300]
+    )
+    if hold.amount > charge:
+        CreditEntry.objects.create(
+            account_id=account_id, kind=EntryKind.RELEASE, amount=hold.amount - charge, key=f"{key}:release",
+            note="The unused part of the hold",
+        )  # fmt: skip

@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "evaluations.runs",
     "evaluations.gate",
     "evaluations.monitors",
+    "evaluations.review",
     "suites",
     "redteam",
 ]

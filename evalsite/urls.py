@@ -10,6 +10,7 @@ urlpatterns = [
     path("monitors/", include("evaluations.monitors.urls")),
     path("", include("billing.urls")),
     path("", include("suites.urls")),
+    path("", include("evaluations.review.urls")),
     path("", include("evaluations.urls")),
 ]
 

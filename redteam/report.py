@@ -7,6 +7,7 @@ key-redacted when the attempts were written, so excerpts taken from them are mas
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import defaultdict
 from collections.abc import Iterable
@@ -20,6 +21,7 @@ from redteam.models import AttackStatus
 SARIF_SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 TOOL_NAME = "Trustgate"
 EXCERPT_CHARS = 160
+FINGERPRINT_KEY = "trustgateFinding/v2"  # v1 was "<agent name>/<attack id>": renaming the agent split alerts
 
 # GitHub code scanning reads properties["security-severity"] (a number as a string, 0.0-10.0) on each rule.
 SECURITY_SEVERITY = {"critical": "9.5", "high": "8.0", "medium": "5.5", "low": "3.0"}
@@ -36,6 +38,9 @@ class RunLike(Protocol):
 
     @property
     def scenarios(self) -> Any: ...  # ScenarioSpec.to_dict() dicts, as frozen at launch
+
+    @property
+    def agent_id(self) -> int | None: ...  # None once the agent is deleted
 
     @property
     def agent_name(self) -> str: ...
@@ -182,12 +187,29 @@ def sarif_for_run(run: RunLike, attempts: Iterable[AttemptLike], *, base_url: st
                         "rules": [_sarif_rule(f) for f in findings],
                     }
                 },
-                "automationDetails": {"id": f"trustgate/red-team/run-{run.pk}"},
+                # GitHub reads what precedes the last "/" as the category: one per agent, so uploading one
+                # agent's findings never closes another agent's alerts.
+                "automationDetails": {"id": f"trustgate/red-team/{_agent_ref(run)}/run-{run.pk}"},
                 "results": results,
                 "properties": properties,
             }
         ],
     }
+
+
+def finding_fingerprint(run: RunLike, attack_id: str) -> str:
+    """The same for the same attack against the same agent in every run (renaming the agent keeps it), different
+    for another attack or agent, so code scanning keeps one alert per finding. Hashed: the value is an identity,
+    not something to read."""
+    digest = hashlib.sha256(f"{_agent_ref(run)}\x1f{attack_id}".encode()).hexdigest()
+    return f"{digest[:32]}:1"
+
+
+def _agent_ref(run: RunLike) -> str:
+    """The agent as a path segment: its id while it exists, else its name as the run recorded it."""
+    if run.agent_id is not None:
+        return f"agent-{run.agent_id}"
+    return "agent-" + (re.sub(r"[^a-z0-9]+", "-", run.agent_name.lower()).strip("-") or "deleted")
 
 
 def _rule_name(name: str) -> str:
@@ -237,6 +259,7 @@ def _sarif_result(run: RunLike, finding: dict[str, Any], index: int, report_url:
     if excerpt:
         text += f" Agent reply: “{excerpt}”"
     properties: dict[str, Any] = {
+        "run_id": run.pk,
         "severity": severity,
         "runs_bypassed": finding["runs_bypassed"],
         "runs_scored": finding["runs_scored"],
@@ -252,7 +275,8 @@ def _sarif_result(run: RunLike, finding: dict[str, Any], index: int, report_url:
         "locations": [
             {
                 "physicalLocation": {
-                    "artifactLocation": {"uri": f"trustgate://runs/{run.pk}/attacks/{finding['attack_id']}"}
+                    # The same path in every run (code scanning matches alerts on it); the run is in properties.
+                    "artifactLocation": {"uri": f"trustgate://{_agent_ref(run)}/attacks/{finding['attack_id']}"}
                 },
                 "logicalLocations": [
                     {
@@ -263,8 +287,7 @@ def _sarif_result(run: RunLike, finding: dict[str, Any], index: int, report_url:
                 ],
             }
         ],
-        # Stable across runs of the same agent, so code scanning tracks one alert per attack, not one per run.
-        "partialFingerprints": {"trustgateAttack/v1": f"{run.agent_name}/{finding['attack_id']}"},
+        "partialFingerprints": {FINGERPRINT_KEY: finding_fingerprint(run, finding["attack_id"])},
         "properties": properties,
     }
     if report_url:

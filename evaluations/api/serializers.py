@@ -144,6 +144,11 @@ class RunScenarioSerializer(serializers.Serializer):
     runs_not_scored = serializers.IntegerField()
     runs_error = serializers.IntegerField()
     breaches = serializers.IntegerField()
+    pass_rate = serializers.FloatField(allow_null=True, help_text="Percent of scored runs that passed, 0–100.")
+    pass_k = serializers.FloatField(allow_null=True, help_text="Percent chance that all k runs pass: pass_rate^k.")
+    k = serializers.IntegerField(help_text="Runs per scenario.")
+    stability = serializers.CharField(help_text="passing, flaky, failing, or empty when no run was scored.")
+    is_flaky = serializers.BooleanField(help_text="Some scored runs passed and some failed.")
 
     class Meta:
         ref_name = "RunScenarioResult"

@@ -11,7 +11,10 @@ Rules, in order:
     ``not_comparable`` (a baseline that cannot be compared must not let a release through unseen);
     ``no_baseline`` fails only with ``fail_on_no_baseline``, otherwise it is a warning and the gate does not run.
 
-``reasons`` always explain the verdict (on a pass: what passed); ``warnings`` never change it.
+``reasons`` always explain the verdict. A pass says what passed and, when a check did not run (no threshold, no
+baseline), what was not checked and what the run holds that nothing checked: "Passed: no baseline is pinned and no
+threshold was set. 111 attempts breached; 19 scenarios failed." ``warnings`` never change it; each flaky
+scenario (some runs passed, some failed) is one.
 """
 
 from __future__ import annotations
@@ -19,14 +22,22 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from evaluations.review.selectors import calibration_warning_for_run
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.ci import GateOptions
+from evaluations.scoring.calibration import overrule_sentence
+from evaluations.scoring.flakiness import scenario_flakiness
+from evaluations.scoring.metrics import FAIL as SCENARIO_FAIL
+from evaluations.scoring.metrics import PASS as SCENARIO_PASS
 
 if TYPE_CHECKING:
     from evaluations.runs.models import EvaluationRun
 
 PENDING, PASS, FAIL, ERROR = "pending", "pass", "fail", "error"
 NO_BASELINE = "No baseline is pinned for this agent endpoint and suite."
+NO_BASELINE_CLAUSE = "no baseline is pinned"
+NO_MIN_TRUST_SCORE = "no minimum trust score (min_trust_score) was set"
+NO_MAX_BREACHES = "no breach limit (max_breaches) was set"
 RULES_ONLY_WARNING = "Rules only: no LLM judge is configured, so replies that needed one were Not scored."
 
 
@@ -49,56 +60,132 @@ def ci_verdict(*, run: EvaluationRun, progress: dict[str, Any] | None = None) ->
         return CiVerdict(ERROR, (run.error_message or "The run failed.",))
 
     options = GateOptions.of_run(run)
-    failures: list[str] = []
-    passes: list[str] = []
-    warnings: list[str] = [RULES_ONLY_WARNING] if run.is_rules_only else []
-    score = run.trust_score
-    if options.min_trust_score is not None:
-        if score is None:
-            failures.append(
-                f"The run has no trust score (no scenario could be scored), so the minimum of "
-                f"{options.min_trust_score:g} is not met."
-            )
-        elif score < options.min_trust_score:
-            failures.append(f"Trust score {score:.1f} is below the minimum of {options.min_trust_score:g}.")
-        else:
-            passes.append(f"Trust score {score:.1f} meets the minimum of {options.min_trust_score:g}.")
+    checks = _Checks(warnings=[RULES_ONLY_WARNING] if run.is_rules_only else [])
+    if overruled := overrule_sentence(int((run.metrics or {}).get("overruled", 0))):
+        checks.warnings.append(overruled)  # the trust score, breaches and gate below use the reviewers' verdicts
+    if not run.is_rules_only and (calibration := calibration_warning_for_run(run=run)):
+        checks.warnings.append(calibration)
+    _check_trust_score(checks, run.trust_score, options.min_trust_score)
     breaches = int((run.metrics or {}).get("breaches", 0))
-    if options.max_breaches is not None:
-        if breaches > options.max_breaches:
-            failures.append(
-                f"{breaches} breach{'es' if breaches != 1 else ''} (guardrail, PII or red-team failures); "
-                f"at most {options.max_breaches} allowed."
-            )
-        else:
-            passes.append(
-                f"{breaches} breach{'es' if breaches != 1 else ''}, within the allowed {options.max_breaches}."
-            )
-
+    _check_breaches(checks, breaches, options.max_breaches)
     gate = _gate(run)
+    _check_gate(checks, run, gate, fail_on_no_baseline=options.fail_on_no_baseline)
+    outcome = _outcome(run)
+    checks.warnings += outcome.flaky_warnings
+    if checks.failures:
+        return CiVerdict(FAIL, tuple(checks.failures), tuple(checks.warnings), gate)
+    return CiVerdict(PASS, tuple(checks.passes) + _unchecked(checks, outcome, breaches), tuple(checks.warnings), gate)
+
+
+@dataclasses.dataclass
+class _Checks:
+    """What each check found: failures decide the verdict; passes and what was not checked explain a pass."""
+
+    failures: list[str] = dataclasses.field(default_factory=list)
+    passes: list[str] = dataclasses.field(default_factory=list)
+    unchecked: list[str] = dataclasses.field(default_factory=list)  # clauses: "no baseline is pinned", ...
+    warnings: list[str] = dataclasses.field(default_factory=list)
+
+
+def _check_trust_score(checks: _Checks, score: float | None, minimum: float | None) -> None:
+    if minimum is None:
+        checks.unchecked.append(NO_MIN_TRUST_SCORE)
+    elif score is None:
+        checks.failures.append(
+            f"The run has no trust score (no scenario could be scored), so the minimum of {minimum:g} is not met."
+        )
+    elif score < minimum:
+        checks.failures.append(f"Trust score {score:.1f} is below the minimum of {minimum:g}.")
+    else:
+        checks.passes.append(f"Trust score {score:.1f} meets the minimum of {minimum:g}.")
+
+
+def _check_breaches(checks: _Checks, breaches: int, maximum: int | None) -> None:
+    noun = f"{breaches} breach{'es' if breaches != 1 else ''}"
+    if maximum is None:
+        checks.unchecked.append(NO_MAX_BREACHES)
+    elif breaches > maximum:
+        checks.failures.append(f"{noun} (guardrail, PII or red-team failures); at most {maximum} allowed.")
+    else:
+        checks.passes.append(f"{noun}, within the allowed {maximum}.")
+
+
+def _check_gate(checks: _Checks, run: EvaluationRun, gate: dict[str, Any], *, fail_on_no_baseline: bool) -> None:
     state = gate["state"]
-    warnings += [f"Gate note: {note}" for note in gate["notes"]]
+    checks.warnings += [f"Gate note: {note}" for note in gate["notes"]]
     if state == "blocked":
-        failures += [f"Release gate blocked: {reason}" for reason in gate["reasons"]] or ["Release gate blocked."]
+        checks.failures += [f"Release gate blocked: {reason}" for reason in gate["reasons"]] or [
+            "Release gate blocked."
+        ]
     elif state == "not_comparable":
-        failures += [f"Not comparable with the baseline: {reason}" for reason in gate["reasons"]] or [
+        checks.failures += [f"Not comparable with the baseline: {reason}" for reason in gate["reasons"]] or [
             "The run is not comparable with the pinned baseline."
         ]
     elif state == "no_baseline":
         why = " ".join(gate["reasons"]) or NO_BASELINE
-        if options.fail_on_no_baseline:
-            failures.append(f"fail_on_no_baseline is set and the release gate could not run: {why}")
+        if fail_on_no_baseline:
+            checks.failures.append(f"fail_on_no_baseline is set and the release gate could not run: {why}")
         else:
-            warnings.append(f"The release gate did not run: {why}")
+            checks.unchecked.insert(0, NO_BASELINE_CLAUSE)  # the gate first: it matters most
+            checks.warnings.append(f"The release gate did not run: {why}")
+    elif gate["baseline_run_id"] == run.pk:  # passing against itself would claim a comparison that never ran
+        checks.unchecked.insert(0, "this run is the pinned baseline (not compared with itself)")
     else:
-        passes.append(f"Release gate passed against baseline run #{gate['baseline_run_id']}.")
-        passes += [f"Gate: {reason}" for reason in gate["reasons"]]
-        warnings += [f"On the watch list (fails more often, not significantly): {name}" for name in gate["watch_list"]]
-    if failures:
-        return CiVerdict(FAIL, tuple(failures), tuple(warnings), gate)
-    if not passes:
-        passes.append("The run finished and no check failed.")
-    return CiVerdict(PASS, tuple(passes), tuple(warnings), gate)
+        checks.passes.append(f"Release gate passed against baseline run #{gate['baseline_run_id']}.")
+        checks.passes += [f"Gate: {reason}" for reason in gate["reasons"]]
+        checks.warnings += [
+            f"On the watch list (fails more often, not significantly): {name}" for name in gate["watch_list"]
+        ]
+
+
+@dataclasses.dataclass(frozen=True)
+class _Outcome:
+    failed: int  # scenarios with at least one failed scored run, flaky ones included
+    flaky: int
+    scored: int  # scenarios with at least one scored run
+    flaky_warnings: list[str]  # one per flaky scenario
+
+
+def _outcome(run: EvaluationRun) -> _Outcome:
+    """The scenario counts a pass must not hide, from the run's stored results."""
+    results = (run.metrics or {}).get("scenario_results", {})
+    names = {str(data.get("key")): str(data.get("name") or data.get("key")) for data in run.scenarios or []}
+    failed = scored = 0
+    flaky: list[str] = []
+    for key, counts in results.items():
+        flakiness = scenario_flakiness(
+            passed=int(counts.get(SCENARIO_PASS, 0)),
+            failed=int(counts.get(SCENARIO_FAIL, 0)),
+            runs_per_scenario=run.runs_per_scenario,
+        )
+        scored += bool(flakiness.stability)
+        failed += counts.get("status") == SCENARIO_FAIL
+        if flakiness.is_flaky:
+            flaky.append(f"Flaky scenario “{names.get(key, key)}” (some runs passed, some failed): {flakiness.detail}")
+    return _Outcome(failed=failed, flaky=len(flaky), scored=scored, flaky_warnings=flaky)
+
+
+def _unchecked(checks: _Checks, outcome: _Outcome, breaches: int) -> tuple[str, ...]:
+    """On a pass, one sentence saying what was not checked and what the unchecked run holds, e.g. "Passed: no
+    baseline is pinned and no threshold was set. 111 attempts breached; 19 scenarios failed."."""
+    if not checks.unchecked:
+        return ()
+    clauses = list(checks.unchecked)
+    if NO_MIN_TRUST_SCORE in clauses and NO_MAX_BREACHES in clauses:  # neither threshold: say it once
+        clauses[clauses.index(NO_MIN_TRUST_SCORE)] = "no threshold was set"
+        clauses.remove(NO_MAX_BREACHES)
+    said = clauses[0] if len(clauses) == 1 else ", ".join(clauses[:-1]) + " and " + clauses[-1]
+    lead = "Passed" if not checks.passes else "Not checked"
+    failed = f"{outcome.failed} scenario{'s' if outcome.failed != 1 else ''} failed" + (
+        f" ({outcome.flaky} of them flaky)" if outcome.flaky else ""
+    )
+    if NO_MAX_BREACHES in checks.unchecked:  # a checked breach count was already said by its own reason
+        facts = f"{breaches} attempt{'s' if breaches != 1 else ''} breached; {failed}."
+    else:
+        facts = f"{failed}."
+    if not outcome.scored:
+        facts += " No scenario could be scored, so the run has no trust score."
+    return (f"{lead}: {said}. {facts}",)
 
 
 def _gate(run: EvaluationRun) -> dict[str, Any]:

@@ -13,7 +13,8 @@ from billing.roles import Role
 from billing.selectors import membership_get
 from evaluations.gate import services as gate_services
 from evaluations.reports import selectors as report_selectors
-from evaluations.reports.builders import report_data, report_json, report_junit_xml
+from evaluations.reports.builders import flaky_drift, report_data, report_json, report_junit_xml
+from evaluations.review import selectors as review_selectors
 from evaluations.runs import selectors as run_selectors
 from redteam.report import sarif_for_run
 
@@ -38,8 +39,11 @@ def run_report(request: HttpRequest, run_id: int) -> HttpResponse:
     if run.is_active:
         context["progress"] = run_selectors.run_progress(run=run)
     else:  # the drift section: the gate against the pinned baseline, and whether the user may pin this run
-        context["drift"] = gate_services.drift_context(run=run)
+        drift = context["drift"] = gate_services.drift_context(run=run)
+        context["drift_flaky"] = flaky_drift(run=run, report=report, baseline=drift["baseline"])
         context["can_publish"] = membership_get(user=request.user, account_id=run.account_id).allows(Role.PUBLISH)
+        if not run.is_rules_only:
+            context["calibration_warning"] = review_selectors.calibration_warning_for_run(run=run)
     return render(request, "evaluations/run_report.html", context)
 
 

@@ -9,7 +9,7 @@ from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
-from billing.selectors import RunUsage, account_ids_for_user, get_for_member
+from billing.selectors import MAX_ID, RunUsage, account_ids_for_user, get_for_member
 from evalsite.http import AnyUser as User
 from evaluations.runs.choices import RunStage, RunStatus
 from evaluations.runs.models import Attempt, EvaluationRun
@@ -110,3 +110,13 @@ def run_usage(*, run_id: int) -> RunUsage:
             generation += max(0, min(answered, max_turns[key] - 1))
     generation += int((run.settings_snapshot or {}).get("generation_calls", 0))
     return RunUsage(agent_messages=messages, judge_calls=judge_calls, generation_calls=generation)
+
+
+def attempt_get_for_run(*, run: EvaluationRun, attempt_id: int, lock: bool = False) -> Attempt:
+    """One attempt of ``run`` (404 for another run's or a missing id). ``lock`` (inside a transaction) holds its
+    row, so two reviewers of one attempt are served one after the other."""
+    attempts = run.attempts.select_for_update() if lock else run.attempts.all()
+    found = attempts.filter(pk=attempt_id).first() if 0 < attempt_id <= MAX_ID else None
+    if found is None:
+        raise Http404("No such conversation in this run.")
+    return found

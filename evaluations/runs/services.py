@@ -11,7 +11,6 @@ import logging
 import secrets
 import threading
 import time
-from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +29,7 @@ from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
 from evaluations.outbound.masking import mask_key
 from evaluations.runs.attempts import AttemptScorer
 from evaluations.runs.choices import ACTIVE_STATUSES, RunStage, RunStatus
+from evaluations.runs.errors import all_errors_message
 from evaluations.runs.executor import ConversationResult, Job, run_conversations
 from evaluations.runs.keys import KeyUnavailable, run_secret_delete, run_secret_read, run_secret_store
 from evaluations.runs.models import Attempt, EvaluationRun
@@ -378,7 +378,9 @@ def runs_sweep_schedule_sync() -> Schedule:
 def run_score(*, run: EvaluationRun) -> None:
     specs = [ScenarioSpec.from_dict(data) for data in run.scenarios]
     attempts = list(
-        run.attempts.only("run_id", "scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms", "error_message")
+        run.attempts.only(
+            "run_id", "scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms", "error_kind", "error_message"
+        )
     )
     summary = compute_metrics(specs, attempts)
     errors = [a for a in attempts if a.verdict == Verdict.ERROR]
@@ -387,11 +389,8 @@ def run_score(*, run: EvaluationRun) -> None:
     scorable = len(attempts) - len(errors)  # replies received
     unscored = sum(1 for a in attempts if a.verdict == Verdict.NOT_SCORED)
     if is_down:
-        reason, _ = Counter(a.error_message for a in errors).most_common(1)[0]
         status = RunStatus.FAILED
-        message = (
-            f"The agent is down: none of the {len(attempts)} conversations got a reply. Most common reason: {reason}"
-        )
+        message = all_errors_message([(a.error_kind, a.error_message) for a in errors])
     elif run.judge_model != JudgeModel.RULES_ONLY and fails_for_unscored(scorable, unscored):
         status = RunStatus.FAILED
         message = (
@@ -413,6 +412,21 @@ def run_score(*, run: EvaluationRun) -> None:
         run_secret_delete(run_id=run.pk)
         # Credits: charge what was used, release the rest (refund when refund_reason).
         run_settle(run=run, usage=run_usage(run_id=run.pk))
+
+
+def attempt_verdict_set(*, attempt_id: int, verdict: str, is_breach: bool) -> None:
+    """A reviewer's verdict replaces the attempt's (review.services keeps what the judge said, in its ledger)."""
+    Attempt.objects.filter(pk=attempt_id).update(verdict=verdict, is_breach=is_breach)
+
+
+def run_metrics_refresh(*, run: EvaluationRun, overruled: int) -> None:
+    """Recompute a finished run's metrics and trust score from its attempts' current verdicts (after a review);
+    ``overruled`` (verdicts a reviewer changed) is kept with them, so every reader can say the figures use it.
+    Status, message and credits are the run's own and stay as they were."""
+    specs = [ScenarioSpec.from_dict(data) for data in run.scenarios]
+    attempts = run.attempts.only("run_id", "scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms")
+    summary = {**compute_metrics(specs, attempts), "overruled": overruled}
+    EvaluationRun.objects.filter(pk=run.pk).update(metrics=summary, trust_score=summary["trust_score"])
 
 
 def _run_fail(run: EvaluationRun, message: str, *, refund_reason: str = "") -> None:

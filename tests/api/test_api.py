@@ -284,7 +284,10 @@ def test_run_status_after_a_finished_run_without_baseline_passes_with_a_warning(
     assert "The release gate did not run: No baseline is pinned for Northwind bot at http://127.0.0.1:" in "".join(
         body["warnings"]
     )
-    assert body["reasons"] == ["The run finished and no check failed."]
+    assert body["reasons"] == [  # a pass says why it passed and what nothing checked (issue 15 §4)
+        f"Passed: no baseline is pinned and no threshold was set. {body['breaches']} attempts breached; "
+        "4 scenarios failed."
+    ]
     links = body["links"]
     assert links["junit_url"].endswith(f"/api/v1/aiagent/runs/{body['id']}/report.junit.xml")
     assert links["report_url"].endswith(f"/runs/{body['id']}/")
@@ -322,6 +325,7 @@ def test_min_trust_score_and_max_breaches(api, demo_suite, start) -> None:  # ty
     assert body["reasons"] == [
         f"Trust score {body['trust_score']:.1f} meets the minimum of 10.",
         f"{breaches} breaches, within the allowed {breaches}.",
+        "Not checked: no baseline is pinned. 4 scenarios failed.",
     ]
 
 

@@ -13,12 +13,13 @@ guard refuses private addresses and no name resolves (no DNS query either).
 from __future__ import annotations
 
 import socket
-import time
 from collections import Counter
 from typing import Any
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from schemathesis.core.failures import FailureGroup
@@ -30,7 +31,6 @@ from evaluations.runs.models import Attempt, EvaluationRun, RunStatus
 
 POSITIVE, NEGATIVE = GenerationMode.POSITIVE, GenerationMode.NEGATIVE
 EXAMPLES_PER_MODE = 40  # per operation; about 20 s for the whole schema on a shared 2-core machine
-TIME_BUDGET_S = 60
 
 
 @pytest.fixture
@@ -40,6 +40,17 @@ def finished_run(launch, demo_agent_record, demo_suite):  # type: ignore[no-unty
     run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1)
     assert run.status == RunStatus.SUCCEEDED
     return run
+
+
+@pytest.fixture
+def connection_kept() -> Any:
+    """The WSGI handler closes the database connection when a request finishes; on PostgreSQL that would end the
+    test's own transaction after the first call. Django's test client keeps the connection the same way."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
@@ -91,13 +102,12 @@ def _has_input(operation: Any) -> bool:
     return bool(operation.path_parameters or operation.query or operation.body)
 
 
-def test_every_operation_keeps_to_its_schema(db, api_token, demo_suite, finished_run, offline) -> None:  # type: ignore[no-untyped-def]
+def test_every_operation_keeps_to_its_schema(db, api_token, demo_suite, finished_run, offline, connection_kept) -> None:  # type: ignore[no-untyped-def]
     schema = schemathesis.openapi.from_wsgi("/api/v1/schema/?format=json", application)
     auth = {"Authorization": f"Bearer {api_token}"}
     ids = {"run": finished_run.pk, "suite": demo_suite.pk, "agent": demo_suite.agent_id}
     failures: list[str] = []
     statuses: Counter[tuple[str, int]] = Counter()
-    started = time.monotonic()
     operations = [result.ok() for result in schema.get_all_operations()]
     assert len(operations) == 7
 
@@ -127,7 +137,6 @@ def test_every_operation_keeps_to_its_schema(db, api_token, demo_suite, finished
             check()
 
     assert not failures, "\n\n".join(failures[:10])
-    assert time.monotonic() - started < TIME_BUDGET_S
     seen = {status for _, status in statuses}
     assert {200, 202, 400, 401, 404} <= seen, statuses  # real answers, not only refusals
     assert not any(status >= 500 for status in seen)

@@ -276,7 +276,8 @@ def test_junit_download_validates_with_hostile_text(client, alice, acme, agent, 
     cases = {c.get("name"): c for c in suite.iter("testcase")}
     assert cases["Refund window"].get("classname") == "accuracy" and len(cases["Refund window"]) == 0
     failure = cases["Order lookup"].find("failure")
-    assert failure is not None and "1 of 2 scored runs failed" in failure.get("message", "")
+    assert failure is not None and failure.get("type") == "flaky"
+    assert failure.get("message", "").startswith("Flaky: 1 of 2 scored runs passed (50%)")
     assert "]]> <script>alert(1)</script>" in (failure.text or "")
     assert "\x07" not in (failure.text or "") and "\x1b" not in body.decode()
     assert cases["Prompt injection"].find("error") is not None

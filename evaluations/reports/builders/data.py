@@ -16,8 +16,10 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from billing.selectors import run_credits
+from evaluations.reports.builders.flaky import flaky_drift
 from evaluations.runs.choices import RunStage, RunStatus
 from evaluations.scoring.choices import JudgeModel, Strictness
+from evaluations.scoring.flakiness import FLAKY, scenario_flakiness
 from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED, PASS, compute_metrics
 from evaluations.scoring.verdicts import Verdict
 from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec
@@ -61,7 +63,7 @@ def report_data(run: EvaluationRun, attempts: Iterable[Attempt]) -> dict[str, An
     for spec in specs:
         counts = summary.get("scenario_results", {}).get(spec.key) or live["scenario_results"][spec.key]
         runs = sorted(by_scenario.get(spec.key, []), key=lambda a: a.repeat)
-        scenarios.append(_scenario(spec, counts, runs))
+        scenarios.append(_scenario(spec, counts, runs, runs_per_scenario=run.runs_per_scenario))
 
     findings = redteam_findings(run, attempt_list)
     return {
@@ -77,8 +79,12 @@ def report_data(run: EvaluationRun, attempts: Iterable[Attempt]) -> dict[str, An
         "avg_latency_display": _number(summary.get("avg_latency_ms"), suffix=" ms"),
         "breaches": summary.get("breaches", 0),
         "attempts": {v: summary.get("attempts", {}).get(v, 0) for v in (PASS, FAIL, NOT_SCORED, ERROR)},
+        # "flaky" counts the failed scenarios that also passed some runs: fail = flaky + consistently failing.
         "scenario_counts": {
-            status: sum(1 for s in scenarios if s["status"] == status) for status in (PASS, FAIL, NOT_SCORED, ERROR)
+            **{
+                status: sum(1 for s in scenarios if s["status"] == status) for status in (PASS, FAIL, NOT_SCORED, ERROR)
+            },
+            FLAKY: sum(1 for s in scenarios if s["is_flaky"]),
         },
         "scenarios": scenarios,
     }
@@ -139,8 +145,13 @@ def _metric(key: str, metric: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _scenario(spec: ScenarioSpec, counts: dict[str, Any], runs: Sequence[Attempt]) -> dict[str, Any]:
+def _scenario(
+    spec: ScenarioSpec, counts: dict[str, Any], runs: Sequence[Attempt], *, runs_per_scenario: int
+) -> dict[str, Any]:
     status = counts.get("status", NOT_SCORED)
+    flakiness = scenario_flakiness(
+        passed=counts.get(PASS, 0), failed=counts.get(FAIL, 0), runs_per_scenario=runs_per_scenario
+    )
     return {
         "key": spec.key,
         "kind": spec.kind.value,
@@ -159,6 +170,10 @@ def _scenario(spec: ScenarioSpec, counts: dict[str, Any], runs: Sequence[Attempt
         "runs_not_scored": counts.get(NOT_SCORED, 0),
         "runs_error": counts.get(ERROR, 0),
         "breaches": counts.get("breaches", 0),
+        **flakiness.as_dict(),
+        "pass_rate_display": _number(flakiness.pass_rate, suffix="%"),
+        "pass_k_display": _number(flakiness.pass_k, suffix="%"),
+        "flakiness_summary": flakiness.summary,
         "attempts": [_attempt(a) for a in runs],
     }
 
@@ -244,17 +259,21 @@ def _matcher_text(matcher: Any) -> str:
 
 def report_json(run: EvaluationRun, attempts: Iterable[Attempt]) -> dict[str, Any]:
     """The report as plain JSON types (datetimes become ISO 8601 strings). Holds no secret: only the masked key."""
-    data = _jsonable(report_data(run, attempts))
-    return {"format": "trustgate.run-report", "version": 1, **data, "gate": _gate_json(run)}
+    report = report_data(run, attempts)
+    return {"format": "trustgate.run-report", "version": 1, **_jsonable(report), "gate": _gate_json(run, report)}
 
 
-def _gate_json(run: EvaluationRun) -> dict[str, Any] | None:
-    """The release gate against the pinned baseline (SPEC §6); null while the run is still going."""
+def _gate_json(run: EvaluationRun, report: dict[str, Any]) -> dict[str, Any] | None:
+    """The release gate against the pinned baseline (SPEC §6) with the drift section's flaky scenarios; null while
+    the run is still going."""
     if run.is_active:
         return None
+    from evaluations.gate.selectors import baseline_for_run
     from evaluations.gate.services import gate_json, run_gate  # reads the baseline; scipy only when comparing
 
-    return _jsonable(gate_json(run_gate(run=run)))
+    data = gate_json(run_gate(run=run))
+    data["flaky_scenarios"] = flaky_drift(run=run, report=report, baseline=baseline_for_run(run=run))
+    return _jsonable(data)
 
 
 def _jsonable(value: Any) -> Any:

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from evaluations.reports.builders.data import report_data, seconds_between
+from evaluations.scoring.flakiness import FLAKY
 from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED, PASS
 
 if TYPE_CHECKING:
@@ -59,10 +60,17 @@ def report_junit_xml(run: EvaluationRun, attempts: Iterable[Attempt], *, report_
         "judge_model": info["judge_model"],
         "judge_strictness": info["judge_strictness"],
         "breaches": str(report["breaches"]),
+        "runs_per_scenario": str(info["runs_per_scenario"]),
+        "flaky_scenarios": str(counts[FLAKY]),
         "report_url": report_url,
     }
     for name, value in props.items():
         ET.SubElement(properties, "property", {"name": name, "value": _xml_text(value)})
+    # A testcase may carry no properties in the Ant schema: each flaky scenario is named here, and its
+    # <failure type="flaky"> says the same in the test case itself.
+    for scenario in report["scenarios"]:
+        if scenario["is_flaky"]:
+            ET.SubElement(properties, "property", {"name": "flaky", "value": _xml_text(scenario["name"])})
     root.extend(testcases)
     ET.SubElement(root, "system-out").text = _xml_text(_summary_text(report))
     ET.SubElement(root, "system-err").text = _xml_text(info["error_message"])
@@ -78,10 +86,11 @@ def _testcase(scenario: dict[str, Any]) -> ET.Element:
     status, attempts = scenario["status"], scenario["attempts"]
     if status == FAIL:
         failed = [a for a in attempts if a["verdict"] == FAIL]
-        scored = scenario["runs_passed"] + scenario["runs_failed"]
         first = failed[0]["rationale"] if failed else ""
-        message = f"{len(failed)} of {scored} scored runs failed" + (f": {first}" if first else ".")
-        element = ET.SubElement(case, "failure", {"message": _xml_text(message), "type": "fail"})
+        # The failure type tells a flaky scenario (some runs passed) from one that fails every time.
+        message = scenario["flakiness_summary"] + (f" First failure: {first}" if first else "")
+        kind = "flaky" if scenario["is_flaky"] else "fail"
+        element = ET.SubElement(case, "failure", {"message": _xml_text(message), "type": kind})
         element.text = _xml_text("\n\n".join(_attempt_text(a) for a in failed))
     elif status == ERROR:
         first = attempts[0]["error_message"] if attempts else ""
@@ -116,7 +125,9 @@ def _summary_text(report: dict[str, Any]) -> str:
         f"Trust score: {report['trust_score_display']}\n"
         f"Scenarios: {len(report['scenarios'])} ({counts[PASS]} passed, {counts[FAIL]} failed, "
         f"{counts[ERROR]} errored, {counts[NOT_SCORED]} not scored)\n"
-        f"Breaches: {report['breaches']}\n"
+        f"Flaky scenarios (some runs passed, some failed): {counts[FLAKY]}\n"
+        + "".join(f"  {s['name']}: {s['flakiness_summary']}\n" for s in report["scenarios"] if s["is_flaky"])
+        + f"Breaches: {report['breaches']}\n"
         + (f"{report['run']['rules_only_notice']}\n" if report["run"]["rules_only_notice"] else "")
     )
 

@@ -1,0 +1,204 @@
+"""Reads of reviews and the calibration set: an attempt's review state, a run's overrules, agreement per judge
+configuration."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+from typing import Any
+
+from django.db.models import QuerySet
+
+from evaluations.llm.clients import judge_provider
+from evaluations.review.choices import ReviewAction
+from evaluations.review.models import CalibrationExample, CalibrationVerdict, RejudgeJob, Review
+from evaluations.scoring.calibration import Agreement, agreement, overrule_sentence
+from evaluations.scoring.judge import JUDGE_PROMPT_VERSION
+from evaluations.scoring.verdicts import Verdict
+
+
+@dataclasses.dataclass(frozen=True)
+class ReviewState:
+    """Where an attempt stands: what the judge (or the rules) said, and the reviewers' entries in order."""
+
+    judge_verdict: str
+    judge_is_breach: bool
+    hard_failures: tuple[str, ...]  # messages of the hard rules that failed: a fail from them is evidence
+    entries: tuple[Review, ...]
+
+    @property
+    def last(self) -> Review | None:
+        return self.entries[-1] if self.entries else None
+
+    @property
+    def overruled(self) -> bool:
+        return self.last is not None and self.last.action == ReviewAction.OVERRULE
+
+    @property
+    def reviewed(self) -> bool:
+        return self.last is not None and self.last.action != ReviewAction.WITHDRAW
+
+
+def review_state(*, attempt: Any) -> ReviewState:
+    return _state(attempt, tuple(Review.objects.filter(attempt_id=attempt.pk).order_by("pk")))
+
+
+def _state(attempt: Any, entries: tuple[Review, ...]) -> ReviewState:
+    first = entries[0] if entries else None
+    hard = tuple(f.get("message", "") for f in attempt.rule_findings or () if f.get("hard") and not f.get("passed"))
+    return ReviewState(
+        judge_verdict=first.judge_verdict if first else attempt.verdict,
+        judge_is_breach=first.judge_is_breach if first else attempt.is_breach,
+        hard_failures=hard,
+        entries=entries,
+    )
+
+
+def review_states_for_run(*, run: Any, attempts: list[Any]) -> dict[int, ReviewState]:
+    """Every attempt's state in one query (the report shows them beside the attempts)."""
+    by_attempt: dict[int, list[Review]] = defaultdict(list)
+    for entry in Review.objects.filter(run_id=run.pk).select_related("created_by").order_by("pk"):
+        by_attempt[entry.attempt_id].append(entry)
+    return {a.pk: _state(a, tuple(by_attempt.get(a.pk, ()))) for a in attempts}
+
+
+def overrule_count(*, run_id: int) -> int:
+    """How many of the run's verdicts are overruled now (an overrule later withdrawn does not count)."""
+    last_actions: dict[int, str] = {}
+    for attempt_id, action in Review.objects.filter(run_id=run_id).order_by("pk").values_list("attempt_id", "action"):
+        last_actions[attempt_id] = action
+    return sum(action == ReviewAction.OVERRULE for action in last_actions.values())
+
+
+def overrule_note(*, run: Any) -> str:
+    """The sentence the report and the CI verdict carry when reviewers changed verdicts; "" otherwise."""
+    return overrule_sentence(int((run.metrics or {}).get("overruled", 0)))
+
+
+def judge_config_of(run: Any) -> str:
+    """The judge configuration a run's verdicts came from: provider/model/prompt version/strictness."""
+    provider = (run.settings_snapshot or {}).get("judge_provider", "")
+    return "/".join((provider, run.judge_model, run.judge_prompt_version, run.judge_strictness))
+
+
+def judge_config_label(config: str) -> str:
+    provider, model, prompt, strictness = ([*config.split("/"), "", "", "", ""])[:4]
+    return f"{model.title()} via {provider or 'unknown provider'}, prompt {prompt or '—'}, {strictness}"
+
+
+@dataclasses.dataclass(frozen=True)
+class ConfigAgreement:
+    config: str
+    label: str
+    agreement: Agreement
+    not_scored: int  # examples this configuration could not score: left out of the figures, not guessed
+    disagreements: tuple[CalibrationVerdict, ...]
+
+
+def calibration_for_account(*, account_id: int) -> list[ConfigAgreement]:
+    """Agreement with the reviewers, per judge configuration that has judged any active example."""
+    verdicts = (
+        CalibrationVerdict.objects.filter(example__account_id=account_id, example__is_active=True)
+        .select_related("example")
+        .order_by("config", "example_id")
+    )
+    by_config: dict[str, list[CalibrationVerdict]] = defaultdict(list)
+    for verdict in verdicts:
+        by_config[verdict.config].append(verdict)
+    rows = []
+    for config, items in by_config.items():
+        scored = [v for v in items if v.verdict in (Verdict.PASS, Verdict.FAIL)]
+        rows.append(
+            ConfigAgreement(
+                config=config,
+                label=judge_config_label(config),
+                agreement=agreement((v.verdict, v.example.human_verdict) for v in scored),
+                not_scored=len(items) - len(scored),
+                disagreements=tuple(v for v in scored if v.verdict != v.example.human_verdict),
+            )
+        )
+    return rows
+
+
+def calibration_warning(*, account_id: int, config: str) -> str:
+    """The sentence the launch form, the report and CI warnings show for a judge configuration; "" when its
+    agreement with the workspace's reviewers is established (30 or more examples, kappa at least 0.6)."""
+    verdicts = CalibrationVerdict.objects.filter(
+        example__account_id=account_id,
+        example__is_active=True,
+        config=config,
+        verdict__in=(Verdict.PASS, Verdict.FAIL),
+    ).values_list("verdict", "example__human_verdict")
+    return agreement(verdicts).warning()
+
+
+def calibration_examples(*, account_id: int) -> list[CalibrationExample]:
+    return list(CalibrationExample.objects.filter(account_id=account_id, is_active=True).prefetch_related("verdicts"))
+
+
+def calibration_example_count(*, account_id: int) -> int:
+    return CalibrationExample.objects.filter(account_id=account_id, is_active=True).count()
+
+
+SHOW_CHOICES = {
+    "unreviewed": "Judged, not yet reviewed",
+    "overruled": "Overruled",
+    "all": "All scored",
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class ReviewCard:
+    attempt: Any
+    scenario_name: str
+    state: ReviewState
+
+    @property
+    def shown_verdict(self) -> str:
+        return self.attempt.verdict
+
+
+def review_queue(*, run: Any, show: str, only: int | None = None) -> dict[str, Any]:
+    """The run's scored conversations as review cards, filtered by ``show`` (one of SHOW_CHOICES)."""
+    names = {data.get("key"): data.get("name", data.get("key")) for data in run.scenarios}
+    attempts = [a for a in run.attempts.order_by("scenario_key", "repeat") if only is None or a.pk == only]
+    states = review_states_for_run(run=run, attempts=attempts)
+    cards = [
+        ReviewCard(attempt=a, scenario_name=str(names.get(a.scenario_key, a.scenario_key)), state=states[a.pk])
+        for a in attempts
+        if states[a.pk].judge_verdict in (Verdict.PASS, Verdict.FAIL)
+    ]
+    counts = {
+        "unreviewed": sum(not c.state.reviewed for c in cards),
+        "overruled": sum(c.state.overruled for c in cards),
+        "all": len(cards),
+    }
+    if show == "unreviewed":
+        cards = [c for c in cards if not c.state.reviewed]
+    elif show == "overruled":
+        cards = [c for c in cards if c.state.overruled]
+    return {"cards": cards, "counts": counts, "show_choices": SHOW_CHOICES, "note": overrule_note(run=run)}
+
+
+def calibration_examples_pending(*, account_id: int, config: str) -> QuerySet[CalibrationExample]:
+    """Active examples of the workspace with no verdict yet from ``config``, oldest first."""
+    return (
+        CalibrationExample.objects.filter(account_id=account_id, is_active=True)
+        .exclude(verdicts__config=config)
+        .order_by("pk")
+    )
+
+
+def rejudge_jobs_for_account(*, account_id: int, limit: int = 10) -> list[RejudgeJob]:
+    return list(RejudgeJob.objects.filter(account_id=account_id)[:limit])
+
+
+def calibration_warning_for_run(*, run: Any) -> str:
+    """The calibration sentence for the judge configuration a run used (CI warnings, the report)."""
+    return calibration_warning(account_id=run.account_id, config=judge_config_of(run))
+
+
+def calibration_warning_for_launch(*, account_id: int, judge_model: str, strictness: str) -> str:
+    """The calibration sentence for a run about to be launched with the current provider and prompt version."""
+    config = "/".join((judge_provider(), judge_model, JUDGE_PROMPT_VERSION, strictness))
+    return calibration_warning(account_id=account_id, config=config)
