@@ -54,6 +54,7 @@ test: setup browser lint
 bench: setup
 	$(PY) bench/run_efficiency.py
 	$(PY) bench/pii_scan.py
+	$(PY) bench/pii_accuracy.py
 	@test ! -f bench/gate_simulation.py || $(PY) bench/gate_simulation.py
 	$(PY) bench/two_workers.py
 	$(PY) bench/ci_status.py

@@ -1,6 +1,7 @@
 """Simulation: how often the release gate blocks when nothing changed, and how often it catches a real change.
 
-Run: .venv/bin/python bench/gate_simulation.py [--pairs 2000] [--seed 1] [--quick]  (--quick: 20 pairs, a smoke run)
+Run: .venv/bin/python bench/gate_simulation.py [--pairs 1000] [--seed 1] [--jobs N] [--quick]
+(--quick: 20 pairs in one process, a smoke run; the rates mean little)
 
 Model. A suite of 53 scenarios (the default generated sizes: 8 accuracy, 6 guardrails, 5 tool calls, 4 PII,
 30 red team at Standard depth). Each simulated pair draws a fresh suite: a scenario is deterministic-pass with
@@ -10,19 +11,25 @@ attempt is a breach. The baseline and the current run are drawn from the same su
 (``evaluations.gate.rules.compare``), saved-suite mode (per-scenario comparison on).
 
 Changes:
-* none — both runs from the same probabilities (false-block rate);
-* accuracy −10 / −20 points — the current run's mean accuracy attempt pass rate is 10 / 20 points lower (the drop
-  spread evenly over the accuracy scenarios that can still fail more);
+* none — both runs from the same probabilities (false_block);
+* spread10 / spread20 — the mean accuracy pass probability 10 / 20 points lower, spread evenly over the accuracy
+  scenarios that can still fail more;
+* flip10 / flip20 — the same drop concentrated: whole accuracy scenarios, most reliable first, flip to failing;
 * one scenario always fails — one deterministic-pass scenario (any kind) now fails every attempt.
 
-Each line: one setting of runs per scenario (same for baseline and current). "metric" = a metric rule blocked
-(drop > threshold and Fisher p ≤ 0.05), "scenario" = the per-scenario rule, "floor", "breach"; "any" = the gate
-blocked. A last block sweeps the share of flaky scenarios at the default 3 runs.
+Per runs-per-scenario setting (the same for baseline and current), first the fixed line
+``runs=N false_block=X.X% power_flip20=X.X% power_spread20=X.X% power_spread10=X.X%``, then the ceiling (the best
+test valid whatever the baseline's rates, told the true rates before and after: the Neyman–Pearson test given each
+scenario's margins, randomised to exactly 5 %), the paired accuracy test alone (uncorrected), and the false blocks
+by rule. Last, the share of flaky scenarios swept at 3 and at 10 runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import multiprocessing
+import os
 import random
 import sys
 import time
@@ -33,10 +40,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from evaluations.gate import rules as gate  # noqa: E402
+from evaluations.gate.rules.paired import hypergeom_pmf  # noqa: E402
 
 KINDS = ["accuracy"] * 8 + ["guardrails"] * 6 + ["tool_calls"] * 5 + ["pii"] * 4 + ["red_team"] * 30
 P_DETERMINISTIC_PASS, P_DETERMINISTIC_FAIL = 0.75, 0.08  # the rest (0.17) is flaky
 RUNS_SETTINGS = (1, 3, 5, 10)
+SWEEP_RUNS = (3, 10)
+SWEEP_SHARES = (0.0, 0.1, 0.17, 0.3, 0.5)
+ALPHA = 0.05
 PROFILE = gate.Profile(mode=gate.SAVED)
 
 
@@ -113,67 +124,140 @@ def blocked_by(verdict: gate.GateVerdict, truth: Sequence[gate.SimScenario]) -> 
     return rules
 
 
+def _logit(p: float) -> float:
+    p = min(max(p, 1e-3), 1 - 1e-3)  # a scenario that never fails is given odds of 999 to 1
+    return math.log(p / (1 - p))
+
+
+def ceiling_power(
+    base: gate.RunCounts, cur: gate.RunCounts, before: Sequence[gate.SimScenario], after: Sequence[gate.SimScenario]
+) -> float:
+    """The rejection probability of the best test that is valid whatever the baseline's rates are, told the true
+    rates before and after the change: the Neyman–Pearson test given each scenario's margins (every similar test
+    conditions on them), randomised to exactly 5 %. Its statistic weighs each scenario's baseline passes by the
+    log odds ratio of the change; the exact null is the convolution of the scenarios' hypergeometric laws."""
+    weights = {
+        b.key: _logit(b.pass_probability) - _logit(a.pass_probability) for b, a in zip(before, after, strict=True)
+    }
+    null: dict[float, float] = {0.0: 1.0}
+    observed = 0.0
+    for key, weight in weights.items():
+        b, c = base.scenarios[key].attempts, cur.scenarios[key].attempts
+        passes, total = b.passed + c.passed, b.scored + c.scored
+        if abs(weight) < 1e-12 or passes in (0, total):
+            continue
+        observed += weight * b.passed
+        pmf = hypergeom_pmf(total, passes, b.scored)
+        merged: dict[float, float] = {}
+        for value, prob in null.items():
+            for x, px in enumerate(pmf):
+                if px:
+                    at = round(value + weight * x, 9)
+                    merged[at] = merged.get(at, 0.0) + prob * px
+        null = merged
+    observed = round(observed, 9)
+    above = sum(p for v, p in null.items() if v > observed + 1e-9)
+    at = sum(p for v, p in null.items() if abs(v - observed) <= 1e-9)
+    if above >= ALPHA:
+        return 0.0
+    return 1.0 if above + at <= ALPHA else (ALPHA - above) / at
+
+
 CHANGES = ("none", "acc10_spread", "acc20_spread", "acc10_flip", "acc20_flip", "always_fail")
+
+
+def changed_suite(change: str, suite: list[gate.SimScenario], rng: random.Random) -> list[gate.SimScenario]:
+    if change == "none":
+        return suite
+    if change == "always_fail":
+        return one_always_failing(suite, rng)
+    return accuracy_drop(suite, 10 if change.startswith("acc10") else 20, spread=change.endswith("spread"))
 
 
 def simulate(change: str, *, runs: int, pairs: int, seed: int, flaky_share: float | None = None) -> Counter[str]:
     rng = random.Random(f"{seed}:{change}:{runs}:{flaky_share}")
     tally: Counter[str] = Counter()
+    ceiling = 0.0
     for _ in range(pairs):
         suite = draw_suite(rng, flaky_share=flaky_share)
-        if change == "none":
-            current = suite
-        elif change == "always_fail":
-            current = one_always_failing(suite, rng)
-        else:
-            points = 10 if change.startswith("acc10") else 20
-            current = accuracy_drop(suite, points, spread=change.endswith("spread"))
+        current = changed_suite(change, suite, rng)
         base = gate.simulate_run(suite, runs=runs, rng=rng, profile=PROFILE)
         cur = gate.simulate_run(current, runs=runs, rng=rng, profile=PROFILE)
-        tally.update(blocked_by(gate.compare(base, cur), current))
+        verdict = gate.compare(base, cur)
+        tally.update(blocked_by(verdict, current))
+        accuracy = next((m for m in verdict.metrics if m.key == "response_accuracy"), None)
+        if accuracy is not None and accuracy.raw_p_value is not None and accuracy.raw_p_value <= ALPHA:
+            tally["accuracy_alone"] += 1  # the paired accuracy test alone, uncorrected, not told which scenarios
+        if change != "none":
+            ceiling += ceiling_power(base, cur, suite, current)
+    tally["ceiling_x1000"] = round(1000 * ceiling)
     return tally
 
 
-def pct(n: int, pairs: int) -> str:
-    return f"{100 * n / pairs:5.1f}%"
+def pct(n: float, pairs: int) -> str:
+    return f"{100 * n / pairs:.1f}%"
+
+
+def _run_setting(args: tuple[str, int, int, int, float | None]) -> tuple[tuple[str, int, float | None], Counter[str]]:
+    change, runs, pairs, seed, share = args
+    return (change, runs, share), simulate(change, runs=runs, pairs=pairs, seed=seed, flaky_share=share)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pairs", type=int, default=2000, help="baseline/current pairs per setting (default 2000)")
+    parser.add_argument("--pairs", type=int, default=1000, help="baseline/current pairs per setting (default 1000)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per CPU)")
     parser.add_argument(
         "--quick", action="store_true", help="20 pairs per setting: a smoke run (the rates mean little)"
     )
     args = parser.parse_args()
     if args.quick:
-        args.pairs = 20
+        args.pairs, args.jobs = 20, 1
     pairs, started = args.pairs, time.perf_counter()
     print(f"Gate simulation: 53 scenarios (8 accuracy, 6 guardrails, 5 tool calls, 4 PII, 30 red team), "
           f"~17% flaky (fail 10–50%), {pairs} pairs per setting, seed {args.seed}")  # fmt: skip
+    jobs: list[tuple[str, int, int, int, float | None]] = [
+        (change, runs, pairs, args.seed, None) for runs in RUNS_SETTINGS for change in CHANGES
+    ]
+    jobs += [("none", runs, pairs, args.seed, share) for runs in SWEEP_RUNS for share in SWEEP_SHARES]
+    if args.jobs > 1:
+        with multiprocessing.Pool(args.jobs) as pool:
+            results = dict(pool.map(_run_setting, jobs))
+    else:
+        results = dict(map(_run_setting, jobs))
     for runs in RUNS_SETTINGS:
-        r = {change: simulate(change, runs=runs, pairs=pairs, seed=args.seed) for change in CHANGES}
+        r = {change: results[(change, runs, None)] for change in CHANGES}
         none = r["none"]
-        excess = 100 * none["any"] / pairs - 5.0
         print(
-            f"runs={runs:<2} false-block {pct(none['any'], pairs)}"
-            + (f" ({excess:+.1f} pts over 5%)" if excess > 0 else "")
-            + f" = metric {pct(none['metric'], pairs)}, scenario {pct(none['scenario'], pairs)}, "
-            f"floor {pct(none['floor'], pairs)} (true rate at/above the floor {pct(none['floor_true_ok'], pairs)}), "
-            f"breach {pct(none['breach'], pairs)} | power: accuracy -10 spread {pct(r['acc10_spread']['any'], pairs)} "
-            f"(metric {pct(r['acc10_spread']['metric'], pairs)}), -20 spread {pct(r['acc20_spread']['any'], pairs)} "
-            f"(metric {pct(r['acc20_spread']['metric'], pairs)}), -10 flipped {pct(r['acc10_flip']['any'], pairs)}, "
-            f"-20 flipped {pct(r['acc20_flip']['any'], pairs)}, one scenario always failing "
-            f"{pct(r['always_fail']['any'], pairs)}"
+            f"runs={runs} false_block={pct(none['any'], pairs)} power_flip20={pct(r['acc20_flip']['any'], pairs)} "
+            f"power_spread20={pct(r['acc20_spread']['any'], pairs)} power_spread10={pct(r['acc10_spread']['any'], pairs)}"
         )
-    print("Flakiness sweep at runs=3 (no change): share of flaky scenarios → false-block rate")
-    for share in (0.0, 0.1, 0.17, 0.3, 0.5):
-        none = simulate("none", runs=3, pairs=pairs, seed=args.seed, flaky_share=share)
         print(
-            f"flaky={share:4.0%} false-block: any {pct(none['any'], pairs)} (metric {pct(none['metric'], pairs)}, "
-            f"scenario {pct(none['scenario'], pairs)}, floor {pct(none['floor'], pairs)}, "
-            f"breach {pct(none['breach'], pairs)}; true rate at/above the floor {pct(none['floor_true_ok'], pairs)})"
+            f"  ceiling (best valid test told the true rates): power_flip20="
+            f"{pct(r['acc20_flip']['ceiling_x1000'] / 1000, pairs)} power_spread20="
+            f"{pct(r['acc20_spread']['ceiling_x1000'] / 1000, pairs)} power_spread10="
+            f"{pct(r['acc10_spread']['ceiling_x1000'] / 1000, pairs)}"
         )
+        print(
+            f"  accuracy test alone at 5% (not told which scenarios changed, no other rule): power_flip20="
+            f"{pct(r['acc20_flip']['accuracy_alone'], pairs)} power_spread20={pct(r['acc20_spread']['accuracy_alone'], pairs)} "
+            f"power_spread10={pct(r['acc10_spread']['accuracy_alone'], pairs)} false_block={pct(none['accuracy_alone'], pairs)}"
+        )
+        print(
+            f"  false blocks by rule: metric {pct(none['metric'], pairs)}, scenario {pct(none['scenario'], pairs)}, "
+            f"floor {pct(none['floor'], pairs)}, breach {pct(none['breach'], pairs)} | power: -10 flipped "
+            f"{pct(r['acc10_flip']['any'], pairs)}, one scenario always failing {pct(r['always_fail']['any'], pairs)}"
+        )
+    for runs in SWEEP_RUNS:
+        print(f"Flakiness sweep at runs={runs} (no change): share of flaky scenarios → false-block rate")
+        for share in SWEEP_SHARES:
+            none = results[("none", runs, share)]
+            print(
+                f"flaky={share:4.0%} false_block={pct(none['any'], pairs)} (metric {pct(none['metric'], pairs)}, "
+                f"scenario {pct(none['scenario'], pairs)}, floor {pct(none['floor'], pairs)}, "
+                f"breach {pct(none['breach'], pairs)})"
+            )
     print(f"({time.perf_counter() - started:.1f} s)")
 
 

@@ -1,4 +1,4 @@
-"""Benchmark: PII scan time per 2 KB agent reply (target: median <= 5 ms).
+"""Benchmark: PII scan time per 2 KB agent reply (target: median <= 0.5 ms).
 
 Run: .venv/bin/python bench/pii_scan.py [--replies N] [--quick]  (--quick: 40 replies, a smoke run of a second or two)
 

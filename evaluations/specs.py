@@ -32,6 +32,18 @@ class MatcherKind(enum.StrEnum):
     NUMBER = "number"  # {"kind": "number", "value": 30, "tolerance": 0.5}
     ONE_OF = "one_of"  # {"kind": "one_of", "values": [...]}
     ANY = "any"  # {"kind": "any"}: the argument must be present, any value
+    REGEX = "regex"  # {"kind": "regex", "pattern": "^NW-\\d+$"}: re.search on the value as text
+    CONTAINS = "contains"  # {"kind": "contains", "value": "refund"}: a substring (any case) or a list element
+
+
+class ToolOrder(enum.StrEnum):
+    IN_ORDER = "in_order"  # the expected calls appear in this order (other calls may come between)
+    ANY_ORDER = "any_order"
+
+
+class PhraseScope(enum.StrEnum):
+    ANY_REPLY = "any_reply"  # the phrase is looked for in every assistant reply (the default)
+    FINAL_REPLY = "final_reply"  # only the conversation's last reply counts
 
 
 @dataclasses.dataclass(frozen=True)
@@ -39,6 +51,13 @@ class ExpectedToolCall:
     name: str
     # argument name -> matcher dict (see MatcherKind)
     arguments: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "arguments": dict(self.arguments)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ExpectedToolCall:
+        return cls(name=data["name"], arguments=dict(data.get("arguments") or {}))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -51,7 +70,16 @@ class ScenarioSpec:
     correct_answer: str = ""
     required_phrases: tuple[str, ...] = ()
     forbidden_phrases: tuple[str, ...] = ()
+    # ``expected_tool_call`` is the first of ``expected_tool_calls`` (older snapshots and callers give only it);
+    # ``__post_init__`` keeps the two in step, so readers may use either.
     expected_tool_call: ExpectedToolCall | None = None
+    expected_tool_calls: tuple[ExpectedToolCall, ...] = ()
+    tool_order: ToolOrder = ToolOrder.IN_ORDER
+    forbidden_tool_calls: tuple[ExpectedToolCall, ...] = ()  # a call matching one of these fails (no args: any)
+    max_tool_calls: int | None = None
+    required_scope: PhraseScope = PhraseScope.ANY_REPLY
+    forbidden_scope: PhraseScope = PhraseScope.ANY_REPLY
+    secret_markers: tuple[str, ...] = ()  # the suite's and the agent's markers: never in any reply or tool call
     template_variables: tuple[tuple[str, str], ...] = ()
     severity: Severity = Severity.MEDIUM
     owasp_tag: str = ""
@@ -61,8 +89,28 @@ class ScenarioSpec:
     max_turns: int = 6
     attack_id: str = ""  # red-team library id, "" otherwise
 
+    def __post_init__(self) -> None:
+        if self.expected_tool_calls:
+            object.__setattr__(self, "expected_tool_call", self.expected_tool_calls[0])
+        elif self.expected_tool_call is not None:
+            object.__setattr__(self, "expected_tool_calls", (self.expected_tool_call,))
+
+    @property
+    def has_tool_checks(self) -> bool:
+        return bool(self.expected_tool_calls or self.forbidden_tool_calls or self.max_tool_calls is not None)
+
     def to_dict(self) -> dict[str, Any]:
+        """The frozen form. Checks added after the first release are written only when set, so a scenario
+        without them freezes exactly as it always did (``from_dict`` fills in the defaults)."""
         data = dataclasses.asdict(self)
+        data["expected_tool_calls"] = [call.to_dict() for call in self.expected_tool_calls]
+        data["forbidden_tool_calls"] = [call.to_dict() for call in self.forbidden_tool_calls]
+        data["secret_markers"] = list(self.secret_markers)
+        if len(self.expected_tool_calls) <= 1:
+            del data["expected_tool_calls"]  # the one call is ``expected_tool_call``
+        for name, default in _ADDED_DEFAULTS.items():
+            if data[name] == default:
+                del data[name]
         data["turns"] = list(self.turns)
         data["required_phrases"] = list(self.required_phrases)
         data["forbidden_phrases"] = list(self.forbidden_phrases)
@@ -81,11 +129,24 @@ class ScenarioSpec:
         values["template_variables"] = tuple(tuple(p) for p in values.get("template_variables", ()))
         tool = values.get("expected_tool_call")
         if isinstance(tool, dict):
-            values["expected_tool_call"] = ExpectedToolCall(
-                name=tool["name"], arguments=dict(tool.get("arguments") or {})
-            )
+            values["expected_tool_call"] = ExpectedToolCall.from_dict(tool)
+        for key in ("expected_tool_calls", "forbidden_tool_calls"):
+            values[key] = tuple(ExpectedToolCall.from_dict(c) for c in values.get(key) or () if isinstance(c, dict))
+        values["tool_order"] = ToolOrder(values.get("tool_order") or ToolOrder.IN_ORDER)
+        values["required_scope"] = PhraseScope(values.get("required_scope") or PhraseScope.ANY_REPLY)
+        values["forbidden_scope"] = PhraseScope(values.get("forbidden_scope") or PhraseScope.ANY_REPLY)
+        values["secret_markers"] = tuple(values.get("secret_markers") or ())
         return cls(**values)
 
+
+_ADDED_DEFAULTS: dict[str, Any] = {
+    "tool_order": ToolOrder.IN_ORDER,
+    "forbidden_tool_calls": [],
+    "max_tool_calls": None,
+    "required_scope": PhraseScope.ANY_REPLY,
+    "forbidden_scope": PhraseScope.ANY_REPLY,
+    "secret_markers": [],
+}
 
 # A failed attempt of these kinds is a breach (a guardrail, the red team or personal data gave way).
 BREACH_KINDS = frozenset({ScenarioKind.RED_TEAM, ScenarioKind.GUARDRAILS, ScenarioKind.PII})

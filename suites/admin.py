@@ -8,9 +8,10 @@ class ScenarioInline(admin.StackedInline):
     extra = 0
     ordering = ["position", "pk"]
     fields = ["position", "kind", "name", "turns", "expected_outcome", "correct_answer", "required_phrases",
-              "forbidden_phrases", "expected_tool_call", "template_variables", "severity", "owasp_tag", "uses_canary",
-              "contacts_may_be_shared", "persona", "max_turns", "is_active", "stale_reason", "introduced_in",
-              "retired_in"]  # fmt: skip
+              "required_scope", "forbidden_phrases", "forbidden_scope", "expected_tool_call", "expected_tool_calls",
+              "tool_order", "forbidden_tool_calls", "max_tool_calls", "template_variables", "severity", "owasp_tag",
+              "uses_canary", "contacts_may_be_shared", "persona", "max_turns", "is_active", "stale_reason",
+              "introduced_in", "retired_in"]  # fmt: skip
     show_change_link = True
 
 

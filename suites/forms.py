@@ -10,12 +10,22 @@ from django.core.exceptions import ValidationError
 from django.http import QueryDict
 
 from evaluations.agents.selectors import agent_list_for_account
+from evaluations.scoring.rules import clean_markers
+from evaluations.specs import PhraseScope
 from suites.changes import MAX_POLICY_CHARS
 from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, Suite
 from suites.selectors import persona_list_for_account
 from suites.services import MAX_MESSAGE_CHARS, clean_template_variables
+from suites.yaml_io.parse import SuiteImportError, parse_tool_checks
 
 MODEL_CHOICES = [("sonnet", "Sonnet"), ("haiku", "Haiku"), ("opus", "Opus")]
+SCOPE_CHOICES = [(PhraseScope.ANY_REPLY.value, "Any reply"), (PhraseScope.FINAL_REPLY.value, "The final reply only")]
+TOOL_CHECKS_EXAMPLE = """expected_tool_calls:
+- name: lookup_order
+  arguments:
+    order_id: {kind: regex, pattern: '^NW-\\d+$'}
+forbidden_tool_calls: [issue_refund]
+max_tool_calls: 3"""
 
 
 class SuiteForm(forms.Form):
@@ -46,6 +56,13 @@ class SuiteForm(forms.Form):
         help_text="Most user turns in one conversation with the simulated user.",
         error_messages={"invalid": f"The turn limit must be a whole number between 1 and {MAX_TURNS_LIMIT}."},
     )
+    secret_markers = forms.CharField(
+        required=False,
+        max_length=12_000,
+        widget=forms.Textarea(attrs={"rows": 2, "autocomplete": "off", "class": "mono"}),
+        help_text="Strings that must never appear in a reply or tool call, one a line (added to the agent's). "
+        "Found encoded too; shown in results only by their first two characters.",
+    )
 
     def __init__(self, *args: Any, account_id: int, suite_id: int | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -65,6 +82,12 @@ class SuiteForm(forms.Form):
         if clash.exists():
             raise ValidationError("A suite with this name already exists in this workspace.")
         return name
+
+    def clean_secret_markers(self) -> str:
+        try:
+            return "\n".join(clean_markers((self.cleaned_data.get("secret_markers") or "").splitlines()))
+        except ValueError as exc:
+            raise ValidationError(str(exc)) from None
 
     def clean_max_turns(self) -> int:
         value = self.cleaned_data["max_turns"]
@@ -107,6 +130,30 @@ class CaseForm(forms.Form):
         help_text="Optional. Without it the case is graded on helpfulness, correctness, tone and efficiency.",
     )
 
+    required_phrases = forms.CharField(
+        required=False, max_length=8000, widget=forms.Textarea(attrs={"rows": 2}), help_text="One a line."
+    )
+    required_scope = forms.ChoiceField(
+        label="Required phrases must appear in", choices=SCOPE_CHOICES, initial=PhraseScope.ANY_REPLY, required=False
+    )
+    forbidden_phrases = forms.CharField(
+        required=False, max_length=8000, widget=forms.Textarea(attrs={"rows": 2}), help_text="One a line."
+    )
+    forbidden_scope = forms.ChoiceField(
+        label="Forbidden phrases may not appear in",
+        choices=SCOPE_CHOICES,
+        initial=PhraseScope.ANY_REPLY,
+        required=False,
+    )
+    tool_checks = forms.CharField(
+        label="Tool-call checks",
+        required=False,
+        max_length=20_000,
+        widget=forms.Textarea(attrs={"rows": 4, "class": "mono", "placeholder": TOOL_CHECKS_EXAMPLE}),
+        help_text="YAML, as in a suite file: expected_tool_calls (name and argument matchers: exact, number, "
+        "one_of, any, regex, contains), tool_order (in_order or any_order), forbidden_tool_calls, max_tool_calls.",
+    )
+
     def __init__(self, *args: Any, prefix_id: str = "new", **kwargs: Any) -> None:
         kwargs.setdefault("auto_id", f"id_case_{prefix_id}_%s")
         super().__init__(*args, **kwargs)
@@ -123,6 +170,16 @@ class CaseForm(forms.Form):
         except ValidationError as exc:
             self.variable_error = exc.messages[0]
             raise ValidationError(exc.messages[0]) from None
+        try:
+            checks = parse_tool_checks(data.get("tool_checks") or "")
+        except SuiteImportError as exc:
+            self.add_error("tool_checks", [str(problem) for problem in exc.problems])
+            return data
+        for key in ("required_phrases", "forbidden_phrases"):
+            checks[key] = [line.strip() for line in (data.get(key) or "").splitlines() if line.strip()]
+        checks["required_scope"] = data.get("required_scope") or PhraseScope.ANY_REPLY
+        checks["forbidden_scope"] = data.get("forbidden_scope") or PhraseScope.ANY_REPLY
+        data["checks"] = checks
         return data
 
 

@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.core.validators import ProhibitNullCharactersValidator
 from django.db import models
 
-from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec, Severity
+from evaluations.specs import ExpectedToolCall, PhraseScope, ScenarioKind, ScenarioSpec, Severity, ToolOrder
 
 
 class SuiteKind(models.TextChoices):
@@ -63,6 +65,9 @@ class Suite(models.Model):
     max_turns = models.PositiveIntegerField(
         default=DEFAULT_MAX_TURNS, help_text="Most user turns the simulated user sends in one conversation."
     )
+    secret_markers = models.TextField(
+        blank=True, help_text="Strings that must never appear in a reply or tool call, one a line (with the agent's)."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -76,6 +81,10 @@ class Suite(models.Model):
     @property
     def is_test_set(self) -> bool:
         return self.kind == SuiteKind.TEST_SET
+
+    @property
+    def secret_marker_list(self) -> list[str]:
+        return [line.strip() for line in self.secret_markers.splitlines() if line.strip()]
 
 
 class SuiteVersion(models.Model):
@@ -108,7 +117,25 @@ class Scenario(models.Model):
     correct_answer = models.TextField(blank=True)
     required_phrases = models.JSONField(default=list, blank=True)
     forbidden_phrases = models.JSONField(default=list, blank=True)
+    # The first expected call (rows written before several calls existed hold only this); ``expected_tool_calls``
+    # holds them all and wins when set. ``expected_calls`` reads the two as one list.
     expected_tool_call = models.JSONField(null=True, blank=True)
+    expected_tool_calls = models.JSONField(default=list, blank=True)
+    tool_order = models.CharField(
+        max_length=10, choices=[(o.value, o.value.replace("_", " ")) for o in ToolOrder], default=ToolOrder.IN_ORDER
+    )
+    forbidden_tool_calls = models.JSONField(default=list, blank=True, help_text="Calls that must not happen.")
+    max_tool_calls = models.PositiveIntegerField(null=True, blank=True)
+    required_scope = models.CharField(
+        max_length=12,
+        choices=[(p.value, p.value.replace("_", " ")) for p in PhraseScope],
+        default=PhraseScope.ANY_REPLY,
+    )
+    forbidden_scope = models.CharField(
+        max_length=12,
+        choices=[(p.value, p.value.replace("_", " ")) for p in PhraseScope],
+        default=PhraseScope.ANY_REPLY,
+    )
     template_variables = models.JSONField(default=list, blank=True)
     severity = models.CharField(
         max_length=10, choices=[(s.value, s.value.title()) for s in Severity], default=Severity.MEDIUM
@@ -139,6 +166,17 @@ class Scenario(models.Model):
         return bool(self.stale_reason) and self.retired_in is None
 
     @property
+    def expected_calls(self) -> list[dict[str, Any]]:
+        """Every expected call as ``{name, arguments}``: the list when set, else the one older rows hold."""
+        if self.expected_tool_calls:
+            return list(self.expected_tool_calls)
+        return [self.expected_tool_call] if self.expected_tool_call else []
+
+    @property
+    def has_tool_checks(self) -> bool:
+        return bool(self.expected_calls or self.forbidden_tool_calls or self.max_tool_calls is not None)
+
+    @property
     def initial_message(self) -> str:
         return self.turns[0] if self.turns else ""
 
@@ -157,7 +195,6 @@ class Scenario(models.Model):
             persona, max_turns = default.prompt_text, self.suite.max_turns
         if self.uses_canary and canary:
             turns = tuple(turn.replace("{{canary}}", canary) for turn in turns)
-        tool = self.expected_tool_call
         return ScenarioSpec(
             key=f"s{self.pk}",
             kind=ScenarioKind(self.kind),
@@ -167,9 +204,13 @@ class Scenario(models.Model):
             correct_answer=self.correct_answer,
             required_phrases=tuple(self.required_phrases or ()),
             forbidden_phrases=tuple(self.forbidden_phrases or ()),
-            expected_tool_call=ExpectedToolCall(name=tool["name"], arguments=dict(tool.get("arguments") or {}))
-            if tool
-            else None,
+            expected_tool_calls=tuple(ExpectedToolCall.from_dict(call) for call in self.expected_calls),
+            tool_order=ToolOrder(self.tool_order or ToolOrder.IN_ORDER),
+            forbidden_tool_calls=tuple(ExpectedToolCall.from_dict(c) for c in self.forbidden_tool_calls or ()),
+            max_tool_calls=self.max_tool_calls,
+            required_scope=PhraseScope(self.required_scope or PhraseScope.ANY_REPLY),
+            forbidden_scope=PhraseScope(self.forbidden_scope or PhraseScope.ANY_REPLY),
+            secret_markers=tuple(self.suite.secret_marker_list),
             template_variables=tuple(tuple(pair) for pair in (self.template_variables or ())),
             severity=Severity(self.severity),
             owasp_tag=self.owasp_tag,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -16,6 +16,7 @@ from suites.models import DEFAULT_MAX_TURNS, NAME_VALIDATORS, Persona, Scenario,
 
 SCENARIO_FIELDS = (
     "kind name turns expected_outcome correct_answer required_phrases forbidden_phrases expected_tool_call "
+    "expected_tool_calls tool_order forbidden_tool_calls max_tool_calls required_scope forbidden_scope "
     "template_variables severity owasp_tag contacts_may_be_shared persona max_turns attack_id"
 ).split()
 CANARY_PLACEHOLDER = "{{canary}}"
@@ -29,7 +30,18 @@ def scenario_from_spec_dict(data: dict[str, Any], *, position: int) -> Scenario:
     """A Scenario row from a ScenarioSpec-shaped dict; a non-empty ``canary`` means the turns use {{canary}}."""
     values = {field: data[field] for field in SCENARIO_FIELDS if field in data and data[field] is not None}
     values["template_variables"] = [list(pair) for pair in values.get("template_variables", [])]
+    values.update(
+        tool_call_fields(
+            data.get("expected_tool_calls") or ([data["expected_tool_call"]] if data.get("expected_tool_call") else [])
+        )
+    )
     return Scenario(position=position, uses_canary=bool(data.get("canary")), **values)
+
+
+def tool_call_fields(calls: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The two stored forms of the expected calls: the first alone (what older readers use) and the list."""
+    listed = [{"name": c["name"], "arguments": dict(c.get("arguments") or {})} for c in calls]
+    return {"expected_tool_call": listed[0] if listed else None, "expected_tool_calls": listed}
 
 
 def _check_storable_name(name: str) -> None:
@@ -62,6 +74,7 @@ def suite_create(
     policy_text: str = "",
     default_persona: Persona | None = None,
     max_turns: int = DEFAULT_MAX_TURNS,
+    secret_markers: Sequence[str] = (),
     version: int = 1,
     user: Any = None,
     note: str = "Created",
@@ -79,6 +92,7 @@ def suite_create(
         policy_text=policy_text,
         default_persona=default_persona,
         max_turns=max_turns,
+        secret_markers="\n".join(secret_markers),
         version=version,
     )
     rows = [scenario_from_spec_dict(data, position=i) for i, data in enumerate(scenarios, start=1)]
@@ -122,13 +136,18 @@ def suite_update(
     agent: Any,
     default_persona: Persona | None,
     max_turns: int,
+    secret_markers: str | None = None,
 ) -> Suite:
-    """Edit the suite's settings (not its scenarios; not a new version)."""
+    """Edit the suite's settings (not its scenarios; not a new version). ``secret_markers``: one a line; None
+    keeps them."""
     name = name.strip()
     _check_unique_name(account=suite.account, name=name, exclude_pk=suite.pk)
     suite.name, suite.description, suite.agent = name, description, agent
     suite.default_persona, suite.max_turns = default_persona, max_turns
-    suite.save(update_fields=["name", "description", "agent", "default_persona", "max_turns", "updated_at"])
+    if secret_markers is not None:
+        suite.secret_markers = secret_markers
+    fields = ["name", "description", "agent", "default_persona", "max_turns", "secret_markers", "updated_at"]
+    suite.save(update_fields=fields)
     return suite
 
 
@@ -214,8 +233,11 @@ def case_create(
     initial_message: str,
     expected_outcome: str = "",
     template_variables: Sequence[Sequence[str]] = (),
+    checks: Mapping[str, Any] | None = None,
 ) -> Scenario:
-    """Append a test case. A blank name becomes "Case N". Raises ValidationError for bad input."""
+    """Append a test case. A blank name becomes "Case N". Raises ValidationError for bad input.
+
+    ``checks`` holds the case's phrase and tool-call checks, as ``CaseForm`` cleans them (``CASE_CHECK_FIELDS``)."""
     message, expected = _clean_case(initial_message, expected_outcome)
     variables = clean_template_variables(template_variables)
     Suite.objects.select_for_update().filter(pk=suite.pk).first()  # serialise appends: positions stay unique
@@ -230,7 +252,18 @@ def case_create(
         expected_outcome=expected,
         template_variables=variables,
         introduced_in=suite.version,
+        **_case_checks(checks),
     )
+
+
+CASE_CHECK_FIELDS = (
+    "required_phrases required_scope forbidden_phrases forbidden_scope expected_tool_call expected_tool_calls "
+    "tool_order forbidden_tool_calls max_tool_calls"
+).split()
+
+
+def _case_checks(checks: Mapping[str, Any] | None) -> dict[str, Any]:
+    return {field: checks[field] for field in CASE_CHECK_FIELDS if checks is not None and field in checks}
 
 
 def case_update(
@@ -240,14 +273,19 @@ def case_update(
     initial_message: str,
     expected_outcome: str,
     template_variables: Sequence[Sequence[str]],
+    checks: Mapping[str, Any] | None = None,
 ) -> Scenario:
-    """Edit a case in place: its initial message replaces the first turn. A blank name becomes "Case N"."""
+    """Edit a case in place: its initial message replaces the first turn. A blank name becomes "Case N".
+    ``checks`` (as in ``case_create``) replaces the case's checks when given."""
     message, expected = _clean_case(initial_message, expected_outcome)
     case.template_variables = clean_template_variables(template_variables)
     case.name = (name.strip() or case_default_name(suite=case.suite, position=case.position, exclude_pk=case.pk))[:200]
     case.turns = [message, *case.turns[1:]]
     case.expected_outcome = expected
-    case.save(update_fields=["name", "turns", "expected_outcome", "template_variables"])
+    values = _case_checks(checks)
+    for field, value in values.items():
+        setattr(case, field, value)
+    case.save(update_fields=["name", "turns", "expected_outcome", "template_variables", *values])
     return case
 
 

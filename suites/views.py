@@ -22,6 +22,7 @@ from suites.ci import ci_script, ci_workflow
 from suites.forms import CaseForm, CheckForm, ImportForm, SaveAsSuiteForm, SuiteForm
 from suites.models import Scenario, Suite, SuiteKind
 from suites.yaml_io import SuiteImportError, import_suite_yaml, suite_to_yaml
+from suites.yaml_io.export import tool_checks_to_yaml
 
 
 def _instance_url(request: HttpRequest) -> str:
@@ -93,7 +94,7 @@ def suite_create(request: HttpRequest) -> HttpResponse:
                 account=account, name=data["name"], scenarios=[], agent=data["agent"], kind=SuiteKind.TEST_SET,
                 description=data["description"], default_persona=_persona_from_form(form, account),
                 max_turns=data["max_turns"], policy_text=data["agent"].knowledge if data["agent"] else "",
-                user=request.user,
+                secret_markers=data["secret_markers"].splitlines(), user=request.user,
             )  # fmt: skip
         except services.SuiteError as exc:
             form.add_error("name", str(exc))
@@ -138,7 +139,8 @@ def suite_detail(request: HttpRequest, suite_id: int) -> HttpResponse:
 def suite_edit(request: HttpRequest, suite_id: int) -> HttpResponse:
     suite = selectors.suite_get_for_member(user=request.user, suite_id=suite_id, role=Role.WRITE)
     initial = {"name": suite.name, "description": suite.description, "agent": suite.agent_id,
-               "default_persona": suite.default_persona_id, "max_turns": suite.max_turns}  # fmt: skip
+               "default_persona": suite.default_persona_id, "max_turns": suite.max_turns,
+               "secret_markers": suite.secret_markers}  # fmt: skip
     form = SuiteForm(request.POST or None, account_id=suite.account_id, suite_id=suite.pk, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -146,6 +148,7 @@ def suite_edit(request: HttpRequest, suite_id: int) -> HttpResponse:
             services.suite_update(
                 suite=suite, name=data["name"], description=data["description"], agent=data["agent"],
                 default_persona=_persona_from_form(form, suite.account), max_turns=data["max_turns"],
+                secret_markers=data["secret_markers"],
             )  # fmt: skip
         except services.SuiteError as exc:
             form.add_error("name", str(exc))
@@ -189,6 +192,7 @@ def case_create(request: HtmxHttpRequest, suite_id: int) -> HttpResponse:
         services.case_create(
             suite=suite, name=data["name"], initial_message=data["initial_message"],
             expected_outcome=data["expected_outcome"], template_variables=data["template_variables"],
+            checks=data["checks"],
         )  # fmt: skip
         return _case_list(request, suite)
     if not request.htmx:
@@ -206,7 +210,12 @@ def case_row(request: HttpRequest, suite_id: int, case_id: int) -> HttpResponse:
 
 
 def _case_form_initial(case: Scenario) -> dict[str, Any]:
-    return {"name": case.name, "initial_message": case.initial_message, "expected_outcome": case.expected_outcome}
+    return {
+        "name": case.name, "initial_message": case.initial_message, "expected_outcome": case.expected_outcome,
+        "required_phrases": "\n".join(case.required_phrases or []), "required_scope": case.required_scope,
+        "forbidden_phrases": "\n".join(case.forbidden_phrases or []), "forbidden_scope": case.forbidden_scope,
+        "tool_checks": tool_checks_to_yaml(case),
+    }  # fmt: skip
 
 
 @require_http_methods(["GET", "POST"])
@@ -222,6 +231,7 @@ def case_edit(request: HtmxHttpRequest, suite_id: int, case_id: int) -> HttpResp
         services.case_update(
             case=case, name=data["name"], initial_message=data["initial_message"],
             expected_outcome=data["expected_outcome"], template_variables=data["template_variables"],
+            checks=data["checks"],
         )  # fmt: skip
         if not request.htmx:
             return redirect("suites:suite-detail", suite.pk)

@@ -15,6 +15,7 @@ from evaluations.connectors.templates import TemplateError, validate_template
 from evaluations.connectors.validation import check_extra_header_name, check_header_value
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
 from evaluations.scoring.choices import JudgeModel
+from evaluations.scoring.rules import clean_markers
 
 MAX_KNOWLEDGE_CHARS = 100_000
 
@@ -70,7 +71,7 @@ class AgentForm(forms.ModelForm):
             "name", "protocol", "endpoint_url", "knowledge", "request_template", "reply_path", "tool_calls_path",
             "conversation_id_from", "conversation_id_path", "conversation_id_name", "stateful",
             "auth_header_name", "timeout_seconds", "model_name", "bedrock_model", "judge_model",
-            "judge_strictness", "allowed_contacts",
+            "judge_strictness", "allowed_contacts", "send_history", "secret_markers",
         ]  # fmt: skip
         labels = {
             "endpoint_url": "Endpoint URL",
@@ -82,11 +83,13 @@ class AgentForm(forms.ModelForm):
             "stateful": "Stateful (the agent keeps its own history: send only the latest turn)",
             "auth_header_name": "Auth header name",
             "bedrock_model": "Claude model",
+            "send_history": "Send history (simple chat: the earlier turns as a history list, for stateless agents)",
         }
         widgets = {
             "knowledge": forms.Textarea(attrs={"rows": 6}),
             "request_template": forms.Textarea(attrs={"rows": 6, "class": "mono"}),
             "allowed_contacts": forms.Textarea(attrs={"rows": 2}),
+            "secret_markers": forms.Textarea(attrs={"rows": 2, "autocomplete": "off", "class": "mono"}),
             "endpoint_url": forms.TextInput(attrs={"placeholder": "https://agent.example.com/chat"}),
         }
 
@@ -120,6 +123,12 @@ class AgentForm(forms.ModelForm):
         if len(knowledge) > MAX_KNOWLEDGE_CHARS:
             raise forms.ValidationError(f"Keep the knowledge under {MAX_KNOWLEDGE_CHARS:,} characters.")
         return knowledge
+
+    def clean_secret_markers(self) -> str:
+        try:
+            return "\n".join(clean_markers((self.cleaned_data.get("secret_markers") or "").splitlines()))
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from None
 
     def clean_auth_header_name(self) -> str:
         name = (self.cleaned_data.get("auth_header_name") or "Authorization").strip()

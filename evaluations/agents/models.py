@@ -36,6 +36,9 @@ class Agent(models.Model):
     conversation_id_path = models.CharField(max_length=300, blank=True)
     conversation_id_name = models.CharField(max_length=100, blank=True)
     stateful = models.BooleanField(default=False)
+    send_history = models.BooleanField(
+        default=False, help_text="Simple chat: send the earlier turns as history, a list of role/content pairs."
+    )
     auth_header_name = models.CharField(max_length=100, default="Authorization")
     extra_headers = models.JSONField(default=dict, blank=True)
     timeout_seconds = models.PositiveIntegerField(default=30)
@@ -46,6 +49,10 @@ class Agent(models.Model):
     judge_model = models.CharField(max_length=12, choices=JudgeModel.choices, default=JudgeModel.SONNET)
     judge_strictness = models.CharField(max_length=10, choices=Strictness.choices, default=Strictness.BALANCED)
     allowed_contacts = models.TextField(blank=True, help_text="Emails and phones the agent may share, one a line.")
+    # Not secrets in the key sense (they are stored), but never shown in clear outside this agent's form.
+    secret_markers = models.TextField(
+        blank=True, help_text="Strings that must never appear in a reply or tool call, one a line."
+    )
 
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -69,6 +76,10 @@ class Agent(models.Model):
     def allowed_contact_list(self) -> list[str]:
         return [line.strip() for line in self.allowed_contacts.splitlines() if line.strip()]
 
+    @property
+    def secret_marker_list(self) -> list[str]:
+        return [line.strip() for line in self.secret_markers.splitlines() if line.strip()]
+
     def to_config(self, *, endpoint_url: str | None = None) -> AgentConfig:
         """The plain snapshot the connectors use. ``endpoint_url`` overrides the saved one (staging)."""
         model_name = self.model_name
@@ -84,6 +95,7 @@ class Agent(models.Model):
             conversation_id_source=ConversationIdSource(self.conversation_id_from),
             conversation_id_name=self.conversation_id_name,
             stateful=self.stateful,
+            send_history=self.send_history and self.protocol == Protocol.SIMPLE_CHAT,
             auth_header_name=self.auth_header_name or "Authorization",
             extra_headers=tuple(sorted((str(k), str(v)) for k, v in (self.extra_headers or {}).items())),
             timeout_seconds=float(self.timeout_seconds),

@@ -134,6 +134,16 @@ class RunMetricSerializer(serializers.Serializer):
         ref_name = "RunMetric"
 
 
+class RunToolChecksSerializer(serializers.Serializer):
+    expected = serializers.ListField(child=serializers.CharField(), help_text="Expected calls, as described.")
+    order = serializers.CharField(help_text="in_order or any_order.")
+    forbidden = serializers.ListField(child=serializers.CharField(), help_text="Calls that must not happen.")
+    max_calls = serializers.IntegerField(allow_null=True)
+
+    class Meta:
+        ref_name = "RunToolChecks"
+
+
 class RunScenarioSerializer(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()
@@ -149,6 +159,11 @@ class RunScenarioSerializer(serializers.Serializer):
     k = serializers.IntegerField(help_text="Runs per scenario.")
     stability = serializers.CharField(help_text="passing, flaky, failing, or empty when no run was scored.")
     is_flaky = serializers.BooleanField(help_text="Some scored runs passed and some failed.")
+    tool_checks = RunToolChecksSerializer()
+    secret_marker_leaks = serializers.IntegerField(help_text="Runs in which a secret marker appeared (masked).")
+    failed_checks = serializers.ListField(
+        child=serializers.CharField(), help_text="Distinct failed tool-call and secret-marker findings."
+    )
 
     class Meta:
         ref_name = "RunScenarioResult"

@@ -74,6 +74,7 @@ class AgentConfig:
     conversation_id_source: ConversationIdSource = ConversationIdSource.GENERATED
     conversation_id_name: str = ""  # header or cookie name when the id comes from one
     stateful: bool = False  # the agent keeps its own history: send only the latest turn
+    send_history: bool = False  # simple chat: add "history", the earlier turns as role/content pairs
     auth_header_name: str = "Authorization"
     auth_value_prefix: str = "Bearer "
     extra_headers: tuple[tuple[str, str], ...] = ()
@@ -110,9 +111,13 @@ class Turn:
 class ToolCall:
     name: str
     arguments: dict[str, Any]
+    result: Any = None  # what the tool returned, when the agent reports it; None when it does not
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "arguments": self.arguments}
+        data = {"name": self.name, "arguments": self.arguments}
+        if self.result is not None:
+            data["result"] = self.result
+        return data
 
 
 @dataclasses.dataclass

@@ -155,10 +155,14 @@ def _parse_arguments(value: Any) -> dict[str, Any]:
     return {"_raw": json.dumps(value, ensure_ascii=False)}
 
 
+TOOL_RESULT_KEYS = ("result", "output", "tool_result")
+
+
 def parse_tool_calls(value: Any) -> tuple[ToolCall, ...]:
     """Tool calls from a reply: OpenAI ``{"function": {"name", "arguments"}}`` items or plain
     ``{"name", "arguments" | "args" | "input" | "parameters"}`` items. Malformed JSON arguments become
-    ``{"_raw": "..."}``."""
+    ``{"_raw": "..."}``. The tool's result, when the agent reports it, is read from the first of
+    ``result``, ``output``, ``tool_result`` on the item (it is scanned like a reply)."""
     if value is None:
         return ()
     items = value if isinstance(value, list) else [value]
@@ -178,5 +182,6 @@ def parse_tool_calls(value: Any) -> tuple[ToolCall, ...]:
             (function[k] for k in ("arguments", "args", "input", "parameters") if k in function),
             None,
         )
-        calls.append(ToolCall(name=name, arguments=_parse_arguments(arguments)))
+        result = next((item[k] for k in TOOL_RESULT_KEYS if item.get(k) is not None), None)
+        calls.append(ToolCall(name=name, arguments=_parse_arguments(arguments), result=result))
     return tuple(calls)

@@ -44,7 +44,10 @@ def build_body(config: AgentConfig, conversation: Conversation, message: str) ->
         payload["messages"] = messages
         return json.dumps(payload, ensure_ascii=False).encode("utf-8")
     if config.protocol == Protocol.SIMPLE_CHAT:
-        return json.dumps({"message": message}, ensure_ascii=False).encode("utf-8")
+        simple: dict[str, Any] = {"message": message}
+        if config.send_history:  # off by default: a stateless simple-chat agent sees the earlier turns this way
+            simple["history"] = _history(conversation)
+        return json.dumps(simple, ensure_ascii=False).encode("utf-8")
     try:
         return render_template(
             config.request_template or DEFAULT_TEMPLATE,

@@ -130,7 +130,7 @@ def expected_false_block_rate(*, baseline_run: EvaluationRun, runs_per_scenario:
         repr((sorted(dataclasses.astuple(s) for s in scenarios), baseline_run.runs_per_scenario, runs_per_scenario,
               compare_scenarios, _SIMULATED_PAIRS)).encode()
     ).hexdigest()[:32]  # fmt: skip
-    key = f"trustgate:gate-fbr:v1:{fingerprint}"
+    key = f"trustgate:gate-fbr:v2:{fingerprint}"
     cached = cache.get(key)
     if cached is not None:
         return float(cached)

@@ -21,7 +21,7 @@ from billing.selectors import credits_for
 from billing.services import InsufficientCredits, job_hold, job_settle
 from evaluations.bridge import run_sync
 from evaluations.connectors.base import ToolCall, Turn
-from evaluations.lease import lease_claim, lease_deadline
+from evaluations.lease import lease_claim, lease_deadline, lease_sweep_schedule_sync, leases_expired_requeue
 from evaluations.llm.clients import close_clients, judge_provider
 from evaluations.review.choices import JOB_ACTIVE, ExampleSource, JobStatus, ReviewAction
 from evaluations.review.models import CalibrationExample, CalibrationVerdict, RejudgeJob, Review
@@ -50,6 +50,8 @@ __all__ = [
     "rejudge_estimate",
     "rejudge_execute",
     "rejudge_launch",
+    "rejudge_resume_stalled",
+    "rejudge_sweep_schedule_sync",
 ]
 
 
@@ -315,3 +317,23 @@ def _rejudge_end(job: RejudgeJob, status: str, message: str) -> None:
             account_id=job.account_id, key=f"rejudge-{job.pk}", used=credits_for({"judge_calls": job.judged - job.not_scored}),
             note=f"Re-judged {job.judged - job.not_scored} calibration examples",
         )  # fmt: skip
+
+
+def rejudge_resume_stalled() -> int:
+    """The lease sweep of re-judge jobs (every minute): a job whose worker died is enqueued again."""
+    return leases_expired_requeue(
+        RejudgeJob.objects.filter(status__in=JOB_ACTIVE),
+        enqueue=lambda job_id: async_task("evaluations.review.tasks.rejudge_execute", job_id),
+        give_up=lambda job_id, deaths: _rejudge_end(
+            RejudgeJob.objects.get(pk=job_id),
+            JobStatus.FAILED,
+            f"The worker stopped {deaths} times during this job, so it was not started again; only the calls "
+            "that scored are charged.",
+        ),
+    )
+
+
+def rejudge_sweep_schedule_sync() -> Any:
+    return lease_sweep_schedule_sync(
+        name="trustgate-lease-sweep-rejudge", func="evaluations.review.tasks.rejudge_resume_stalled"
+    )

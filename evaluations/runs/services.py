@@ -148,6 +148,7 @@ def run_launch(
         settings_snapshot={
             "knowledge": agent.knowledge,
             "allowed_contacts": contacts,
+            "secret_markers": agent.secret_marker_list,
             "mode": "generated" if kinds else "saved_suite",
             "suite_kinds": kinds,
             "canary": canary,

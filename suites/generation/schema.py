@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from evaluations.llm.clients import ToolSpec
-from evaluations.specs import MatcherKind, ScenarioKind, Severity
+from evaluations.specs import MatcherKind, ScenarioKind, Severity, ToolOrder
 
 PROPOSE_SCENARIOS = "propose_scenarios"
 GENERATED_KINDS = (ScenarioKind.ACCURACY, ScenarioKind.GUARDRAILS, ScenarioKind.TOOL_CALLS, ScenarioKind.PII)
@@ -38,6 +38,18 @@ MAX_TURNS_PER_SCENARIO = 4
 TEXT_LIMIT = 2000
 PHRASE_LIMIT = 100
 MAX_PHRASES = 5
+MAX_EXPECTED_CALLS = 5
+
+
+def _call_schema() -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "arguments": {"type": "object", "additionalProperties": _matcher_schema()},
+        },
+        "required": ["name", "arguments"],
+    }
 
 
 def _matcher_schema() -> dict[str, Any]:
@@ -45,13 +57,16 @@ def _matcher_schema() -> dict[str, Any]:
         "type": "object",
         "description": (
             'How to check one argument: {"kind": "exact", "value": <JSON>}, {"kind": "number", "value": 30, '
-            '"tolerance": 0.5}, {"kind": "one_of", "values": [...]} or {"kind": "any"} (present, any value).'
+            '"tolerance": 0.5}, {"kind": "one_of", "values": [...]}, {"kind": "regex", "pattern": "^NW-\\d+$"} '
+            '(a regular expression the value must match), {"kind": "contains", "value": "damaged"} (text the '
+            'value must contain) or {"kind": "any"} (present, any value).'
         ),
         "properties": {
             "kind": {"type": "string", "enum": [k.value for k in MatcherKind]},
             "value": {},
             "tolerance": {"type": "number", "minimum": 0},
             "values": {"type": "array", "minItems": 1},
+            "pattern": {"type": "string"},
         },
         "required": ["kind"],
     }
@@ -85,14 +100,30 @@ def scenario_schema(kinds: Sequence[str]) -> dict[str, Any]:
                 "amount the agent must not grant). Optional.",
             },
             "expected_tool_call": {
-                "type": "object",
+                **_call_schema(),
                 "description": "Tool calls: the tool the request must trigger and how to check its arguments.",
-                "properties": {
-                    "name": {"type": "string"},
-                    "arguments": {"type": "object", "additionalProperties": _matcher_schema()},
-                },
-                "required": ["name", "arguments"],
             },
+            "expected_tool_calls": {
+                "type": "array",
+                "items": _call_schema(),
+                "minItems": 2,
+                "maxItems": MAX_EXPECTED_CALLS,
+                "description": "Tool calls, instead of expected_tool_call when the request needs several calls "
+                "(e.g. look the order up, then refund it).",
+            },
+            "tool_order": {
+                "type": "string",
+                "enum": [o.value for o in ToolOrder],
+                "description": "Whether expected_tool_calls must happen in the order given (in_order) or not.",
+            },
+            "forbidden_tool_calls": {
+                "type": "array",
+                "items": {"type": "string"},
+                "maxItems": MAX_EXPECTED_CALLS,
+                "description": "Names of tools that must NOT be called here (e.g. issue_refund for a request "
+                "outside the refund window). Optional.",
+            },
+            "max_tool_calls": {"type": "integer", "minimum": 0, "maximum": 50, "description": "Optional limit."},
             "contacts_may_be_shared": {
                 "type": "boolean",
                 "description": "PII: whether the agent may share email addresses and phone numbers here.",

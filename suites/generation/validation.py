@@ -10,11 +10,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from evaluations.scoring.rules import MatcherError, validate_matcher
-from evaluations.specs import ScenarioKind, Severity
+from evaluations.specs import ScenarioKind, Severity, ToolOrder
 from suites.generation.schema import (
     DEFAULT_SEVERITY,
     GENERATED_KINDS,
     KIND_LABELS,
+    MAX_EXPECTED_CALLS,
     MAX_PHRASES,
     MAX_TURNS_PER_SCENARIO,
     NAME_LIMIT,
@@ -57,8 +58,42 @@ def _phrases(item: Mapping[str, Any], field: str, where: str, problems: list[str
     return phrases
 
 
-def _tool_call(item: Mapping[str, Any], where: str, problems: list[str]) -> dict[str, Any] | None:
-    tool = item.get("expected_tool_call")
+def _tool_checks(item: Mapping[str, Any], where: str, problems: list[str]) -> dict[str, Any]:
+    """expected_tool_call (one) or expected_tool_calls (several), tool_order, forbidden_tool_calls, max_tool_calls."""
+    several = item.get("expected_tool_calls")
+    if several is not None and item.get("expected_tool_call") is not None:
+        problems.append(f"{where}: give expected_tool_call or expected_tool_calls, not both.")
+    if several is not None:
+        if not isinstance(several, list) or not several or len(several) > MAX_EXPECTED_CALLS:
+            problems.append(f"{where}: expected_tool_calls must list 1 to {MAX_EXPECTED_CALLS} calls.")
+            several = []
+        calls = [_tool_call(call, where, problems) for call in several]
+    else:
+        calls = [_tool_call(item.get("expected_tool_call"), where, problems)]
+    order = item.get("tool_order") or ToolOrder.IN_ORDER
+    if order not in {o.value for o in ToolOrder}:
+        problems.append(f"{where}: tool_order must be in_order or any_order.")
+    forbidden = item.get("forbidden_tool_calls") or []
+    if not isinstance(forbidden, list) or not all(
+        isinstance(n, str) and _TOOL_NAME.match(n.strip()) for n in forbidden
+    ):
+        problems.append(f"{where}: forbidden_tool_calls must be a list of tool names.")
+        forbidden = []
+    limit = item.get("max_tool_calls")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or not 0 <= limit <= 50):
+        problems.append(f"{where}: max_tool_calls must be a whole number from 0 to 50.")
+        limit = None
+    found = [call for call in calls if call]
+    return {
+        "expected_tool_call": found[0] if found else None,
+        "expected_tool_calls": found,
+        "tool_order": str(order),
+        "forbidden_tool_calls": [{"name": n.strip(), "arguments": {}} for n in forbidden],
+        "max_tool_calls": limit,
+    }
+
+
+def _tool_call(tool: Any, where: str, problems: list[str]) -> dict[str, Any] | None:
     if not isinstance(tool, dict):
         problems.append(f"{where}: a tool-call scenario needs expected_tool_call with a name and arguments.")
         return None
@@ -111,7 +146,7 @@ def validate_scenario(
     severity = item.get("severity") or DEFAULT_SEVERITY[kind]
     if severity not in {s.value for s in Severity}:
         problems.append(f"{where}: severity {severity!r} is not low, medium, high or critical.")
-    tool: dict[str, Any] | None = None
+    tools: dict[str, Any] = {}
     contacts = item.get("contacts_may_be_shared", True)
     if not isinstance(contacts, bool):
         problems.append(f"{where}: contacts_may_be_shared must be true or false.")
@@ -125,7 +160,7 @@ def validate_scenario(
             if _normal(phrase) not in policy:
                 problems.append(f"{where}: the required fact {phrase!r} does not appear verbatim in the policy.")
     elif kind == ScenarioKind.TOOL_CALLS:
-        tool = _tool_call(item, where, problems)
+        tools = _tool_checks(item, where, problems)
     elif kind == ScenarioKind.PII and "contacts_may_be_shared" not in item:
         problems.append(f"{where}: a PII scenario must say whether contacts may be shared (contacts_may_be_shared).")
     if kind in (ScenarioKind.GUARDRAILS, ScenarioKind.PII, ScenarioKind.TOOL_CALLS) and not expected:
@@ -143,7 +178,8 @@ def validate_scenario(
         "correct_answer": correct,
         "required_phrases": required,
         "forbidden_phrases": forbidden,
-        "expected_tool_call": tool,
+        "expected_tool_call": None,
+        **tools,
         "template_variables": [],
         "severity": severity,
         "owasp_tag": "",

@@ -6,7 +6,7 @@ from typing import Any
 
 import yaml
 
-from evaluations.specs import Severity
+from evaluations.specs import PhraseScope, Severity, ToolOrder
 from suites.models import DEFAULT_MAX_TURNS, Scenario, Suite
 
 FORMAT = "suite/v1"
@@ -27,12 +27,21 @@ _Dumper.add_multi_representer(str, _represent_str)
 
 def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
     data: dict[str, Any] = {"name": scenario.name, "kind": scenario.kind, "turns": list(scenario.turns)}
+    calls = scenario.expected_calls
+    # One expected call is written as before (expected_tool_call), so existing files round-trip unchanged.
+    forbidden = [c["name"] if not c.get("arguments") else c for c in scenario.forbidden_tool_calls or []]
     optional: list[tuple[str, Any, Any]] = [
         ("expected_outcome", scenario.expected_outcome, ""),
         ("correct_answer", scenario.correct_answer, ""),
         ("required_phrases", list(scenario.required_phrases or []), []),
+        ("required_phrases_scope", scenario.required_scope, PhraseScope.ANY_REPLY.value),
         ("forbidden_phrases", list(scenario.forbidden_phrases or []), []),
-        ("expected_tool_call", scenario.expected_tool_call, None),
+        ("forbidden_phrases_scope", scenario.forbidden_scope, PhraseScope.ANY_REPLY.value),
+        ("expected_tool_call", calls[0] if len(calls) == 1 else None, None),
+        ("expected_tool_calls", calls if len(calls) > 1 else [], []),
+        ("tool_order", scenario.tool_order, ToolOrder.IN_ORDER.value),
+        ("forbidden_tool_calls", forbidden, []),
+        ("max_tool_calls", scenario.max_tool_calls, None),
         ("template_variables", {k: v for k, v in scenario.template_variables or []}, {}),
         ("severity", scenario.severity, Severity.MEDIUM.value),
         ("owasp_tag", scenario.owasp_tag, ""),
@@ -50,6 +59,15 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
     return data
 
 
+def tool_checks_to_yaml(scenario: Scenario) -> str:
+    """The scenario's tool-call checks as the editor shows them: the same keys as in a suite file."""
+    keys = ("expected_tool_call", "expected_tool_calls", "tool_order", "forbidden_tool_calls", "max_tool_calls")
+    data = {key: value for key, value in scenario_to_dict(scenario).items() if key in keys}
+    if not data:
+        return ""
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100, default_flow_style=False)
+
+
 def suite_to_dict(suite: Suite) -> dict[str, Any]:
     data: dict[str, Any] = {"trustgate": FORMAT, "name": suite.name, "version": suite.version, "kind": suite.kind}
     if suite.description:
@@ -63,6 +81,8 @@ def suite_to_dict(suite: Suite) -> dict[str, Any]:
         data["default_persona"] = {"name": persona.name, "description": persona.description}  # type: ignore[union-attr]
     if suite.max_turns != DEFAULT_MAX_TURNS:
         data["max_turns"] = suite.max_turns
+    if suite.secret_marker_list:  # the file is the suite's own definition: its markers travel with it
+        data["secret_markers"] = suite.secret_marker_list
     data["scenarios"] = [
         scenario_to_dict(s) for s in suite.scenarios.filter(retired_in__isnull=True).order_by("position", "pk")
     ]

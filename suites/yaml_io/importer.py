@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import Max
 
 from suites.models import ProposalStatus, Scenario, Suite, SuiteVersion
-from suites.services import persona_get_or_create, suite_create
+from suites.services import SCENARIO_FIELDS, persona_get_or_create, suite_create, tool_call_fields
 from suites.yaml_io.parse import ImportProblem, ParsedSuite, SuiteImportError, parse_suite_yaml
 
 if TYPE_CHECKING:
@@ -23,10 +23,7 @@ class ImportResult:
     action: str  # "created" | "updated" | "unchanged"
 
 
-_CONTENT_FIELDS = (
-    "kind name turns expected_outcome correct_answer required_phrases forbidden_phrases expected_tool_call "
-    "template_variables severity owasp_tag uses_canary contacts_may_be_shared persona max_turns attack_id"
-).split()
+_CONTENT_FIELDS = [*SCENARIO_FIELDS, "uses_canary"]
 
 
 def _signature(values: dict[str, Any]) -> str:
@@ -38,6 +35,8 @@ def _row_values(row: Scenario) -> dict[str, Any]:
     values["template_variables"] = [list(p) for p in row.template_variables or []]
     values["required_phrases"] = list(row.required_phrases or [])
     values["forbidden_phrases"] = list(row.forbidden_phrases or [])
+    values.update(tool_call_fields(row.expected_calls))  # rows from before several calls: the same signature
+    values["forbidden_tool_calls"] = list(row.forbidden_tool_calls or [])
     return values
 
 
@@ -52,6 +51,7 @@ def _same_content(suite: Suite, parsed: ParsedSuite) -> bool:
         and suite.policy_text == parsed.policy
         and mine_persona == parsed.persona
         and suite.max_turns == parsed.max_turns
+        and suite.secret_marker_list == parsed.secret_markers
         and [(_signature(_row_values(r)), r.is_active, r.stale_reason) for r in rows]
         == [(_signature(s), s["is_active"], s["stale_reason"]) for s in parsed.scenarios]
     )
@@ -88,6 +88,7 @@ def import_suite_yaml(text: str, *, account: Account, user: Any = None) -> Impor
                 policy_text=parsed.policy,
                 default_persona=persona,
                 max_turns=parsed.max_turns,
+                secret_markers=parsed.secret_markers,
                 version=parsed.version,
                 user=user,
                 note="Imported from YAML",
@@ -154,6 +155,7 @@ def _update(suite: Suite, parsed: ParsedSuite, *, persona: Any, user: Any) -> No
     suite.version, suite.kind, suite.description = number, parsed.kind, parsed.description
     suite.agent, suite.policy_text, suite.default_persona = parsed.agent, parsed.policy, persona
     suite.max_turns = parsed.max_turns
+    suite.secret_markers = "\n".join(parsed.secret_markers)
     suite.save()
     SuiteVersion.objects.create(
         suite=suite, number=number, policy_text=parsed.policy, created_by=user, note="Imported from YAML"

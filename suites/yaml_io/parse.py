@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+import enum
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 
 from evaluations import yamlsafe
 from evaluations.agents.selectors import agent_get_by_name
-from evaluations.scoring.rules import MatcherError, validate_matcher
-from evaluations.specs import ScenarioKind, Severity
+from evaluations.scoring.rules import MatcherError, clean_markers, validate_matcher
+from evaluations.specs import PhraseScope, ScenarioKind, Severity, ToolOrder
 from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, SuiteKind
 from suites.services import clean_template_variables
 from suites.yaml_io.export import FORMAT
@@ -22,13 +23,16 @@ if TYPE_CHECKING:
 MAX_POLICY_CHARS = 100_000
 TOP_FIELDS = (
     "trustgate", "name", "version", "kind", "description", "agent", "policy", "default_persona", "max_turns",
-    "scenarios",
+    "secret_markers", "scenarios",
 )  # fmt: skip
 SCENARIO_FIELDS = (
     "name", "kind", "turns", "initial_message", "expected_outcome", "correct_answer", "required_phrases",
-    "forbidden_phrases", "expected_tool_call", "template_variables", "severity", "owasp_tag", "uses_canary",
-    "contacts_may_be_shared", "persona", "max_turns", "attack_id", "active", "stale_reason",
+    "forbidden_phrases", "required_phrases_scope", "forbidden_phrases_scope", "expected_tool_call",
+    "expected_tool_calls", "tool_order", "forbidden_tool_calls", "max_tool_calls", "template_variables", "severity",
+    "owasp_tag", "uses_canary", "contacts_may_be_shared", "persona", "max_turns", "attack_id", "active",
+    "stale_reason",
 )  # fmt: skip
+MAX_TOOL_CALLS_LIMIT = 1000
 _TEXT_LIMITS = {"name": 200, "owasp_tag": 80, "attack_id": 40}
 
 Path = yamlsafe.Path
@@ -117,6 +121,31 @@ class _Checker:
             return []
         return list(value)
 
+    def choice(self, data: dict[str, Any], key: str, path: Path, kind: type[enum.StrEnum], default: str) -> str:
+        value = data.get(key, default)
+        if value not in {member.value for member in kind}:
+            self.add((*path, key), f"Use {' or '.join(member.value for member in kind)}.")
+            return default
+        return str(value)
+
+    def tool_call(self, value: Any, path: Path, *, name_only: bool = False) -> dict[str, Any] | None:
+        """One ``{name, arguments}`` (a bare name when ``name_only`` calls allow it), matchers checked."""
+        if name_only and isinstance(value, str):
+            value = {"name": value}
+        if not isinstance(value, dict) or not isinstance(value.get("name"), str) or not value["name"].strip():
+            self.add(path, "Give the tool's name and its argument matchers.")
+            return None
+        arguments = value.get("arguments") or {}
+        if not isinstance(arguments, dict) or set(value) - {"name", "arguments"}:
+            self.add(path, "Use only name and arguments (a mapping of matchers).")
+            return None
+        for argument, matcher in arguments.items():
+            try:
+                validate_matcher(matcher)
+            except MatcherError as exc:
+                self.add((*path, "arguments", str(argument)), str(exc))
+        return {"name": value["name"].strip(), "arguments": dict(arguments)}
+
     def unknown(self, data: dict[str, Any], allowed: tuple[str, ...], path: Path) -> None:
         for key in data:
             if key not in allowed:
@@ -141,21 +170,6 @@ def _scenario(check: _Checker, item: Any, path: Path, *, default_kind: str) -> d
         turns = check.strings(item, "turns", path)
         if not turns or not all(t.strip() for t in turns):
             check.add((*path, "turns"), "Give at least one user turn, none of them blank.")
-    tool = item.get("expected_tool_call")
-    if tool is not None:
-        if not isinstance(tool, dict) or not isinstance(tool.get("name"), str) or not tool["name"].strip():
-            check.add((*path, "expected_tool_call"), "Give the tool's name and its argument matchers.")
-        else:
-            arguments = tool.get("arguments") or {}
-            if not isinstance(arguments, dict) or set(tool) - {"name", "arguments"}:
-                check.add((*path, "expected_tool_call"), "Use only name and arguments (a mapping of matchers).")
-            else:
-                for argument, matcher in arguments.items():
-                    try:
-                        validate_matcher(matcher)
-                    except MatcherError as exc:
-                        check.add((*path, "expected_tool_call", "arguments", str(argument)), str(exc))
-                tool = {"name": tool["name"].strip(), "arguments": dict(arguments)}
     raw_variables = item.get("template_variables") or {}
     variables: list[list[str]] = []
     if not isinstance(raw_variables, dict):
@@ -183,7 +197,9 @@ def _scenario(check: _Checker, item: Any, path: Path, *, default_kind: str) -> d
         "correct_answer": check.text(item, "correct_answer", path),
         "required_phrases": check.strings(item, "required_phrases", path),
         "forbidden_phrases": check.strings(item, "forbidden_phrases", path),
-        "expected_tool_call": tool,
+        "required_scope": check.choice(item, "required_phrases_scope", path, PhraseScope, PhraseScope.ANY_REPLY),
+        "forbidden_scope": check.choice(item, "forbidden_phrases_scope", path, PhraseScope, PhraseScope.ANY_REPLY),
+        **tool_checks(check, item, path),
         "template_variables": variables,
         "severity": severity,
         "owasp_tag": check.text(item, "owasp_tag", path, limit=_TEXT_LIMITS["owasp_tag"]),
@@ -197,6 +213,68 @@ def _scenario(check: _Checker, item: Any, path: Path, *, default_kind: str) -> d
     }
 
 
+def tool_checks(check: _Checker, item: dict[str, Any], path: Path) -> dict[str, Any]:
+    """expected_tool_call (one) or expected_tool_calls (several), tool_order, forbidden_tool_calls, max_tool_calls;
+    as the scenario fields they are stored in (``expected_tool_call`` is the first expected call)."""
+    calls: list[dict[str, Any]] = []
+    if "expected_tool_call" in item and "expected_tool_calls" in item:
+        check.add((*path, "expected_tool_calls"), "Give either expected_tool_call or expected_tool_calls, not both.")
+    if item.get("expected_tool_call") is not None:
+        one = check.tool_call(item["expected_tool_call"], (*path, "expected_tool_call"))
+        calls = [one] if one else []
+    raw_calls = item.get("expected_tool_calls")
+    if raw_calls is not None:
+        if not isinstance(raw_calls, list):
+            check.add((*path, "expected_tool_calls"), "Give a list of calls, each with a name and arguments.")
+        else:
+            found = [check.tool_call(c, (*path, "expected_tool_calls", i)) for i, c in enumerate(raw_calls)]
+            calls = [c for c in found if c]
+    forbidden: list[dict[str, Any]] = []
+    raw_forbidden = item.get("forbidden_tool_calls") or []
+    if not isinstance(raw_forbidden, list):
+        check.add((*path, "forbidden_tool_calls"), "Give a list of tool names (or calls with argument matchers).")
+    else:
+        found = [
+            check.tool_call(c, (*path, "forbidden_tool_calls", i), name_only=True) for i, c in enumerate(raw_forbidden)
+        ]
+        forbidden = [c for c in found if c]
+    limit = item.get("max_tool_calls")
+    if limit is not None:
+        limit = check.integer(item, "max_tool_calls", path, default=0, low=0, high=MAX_TOOL_CALLS_LIMIT)
+    return {
+        "expected_tool_call": calls[0] if calls else None,
+        "expected_tool_calls": calls,
+        "tool_order": check.choice(item, "tool_order", path, ToolOrder, ToolOrder.IN_ORDER),
+        "forbidden_tool_calls": forbidden,
+        "max_tool_calls": limit,
+    }
+
+
+TOOL_CHECK_FIELDS = (
+    "expected_tool_call",
+    "expected_tool_calls",
+    "tool_order",
+    "forbidden_tool_calls",
+    "max_tool_calls",
+)
+
+
+def parse_tool_checks(text: str) -> dict[str, Any]:
+    """The test-set editor's tool-call checks, written as the YAML of a scenario's tool fields; raises
+    ``SuiteImportError`` naming each problem's line. Blank text clears every check."""
+    if not text.strip():
+        return tool_checks(_Checker(_parse("{}")), {}, ())
+    document = _parse(text)
+    check = _Checker(document)
+    if not isinstance(document.data, dict):
+        raise SuiteImportError([ImportProblem(1, "", f"Write a mapping with {', '.join(TOOL_CHECK_FIELDS)}.")])
+    check.unknown(document.data, TOOL_CHECK_FIELDS, ())
+    fields = tool_checks(check, document.data, ())
+    if check.problems:
+        raise SuiteImportError(check.problems)
+    return fields
+
+
 @dataclasses.dataclass
 class ParsedSuite:
     name: str
@@ -208,6 +286,7 @@ class ParsedSuite:
     persona: tuple[str, str] | None
     max_turns: int
     scenarios: list[dict[str, Any]]
+    secret_markers: list[str] = dataclasses.field(default_factory=list)
 
 
 def parse_suite_yaml(text: str, *, account: Account) -> ParsedSuite:
@@ -249,6 +328,11 @@ def parse_suite_yaml(text: str, *, account: Account) -> ParsedSuite:
             persona_text = check.text(raw_persona, "description", ("default_persona",), required=True, limit=4000)
             persona = (persona_name, persona_text.strip())
     max_turns = check.integer(data, "max_turns", (), default=DEFAULT_MAX_TURNS, low=1, high=MAX_TURNS_LIMIT)
+    markers: list[str] = []
+    try:
+        markers = clean_markers(check.strings(data, "secret_markers", ()))
+    except ValueError as exc:
+        check.add(("secret_markers",), str(exc))
     raw_scenarios = data.get("scenarios", [])
     scenarios: list[dict[str, Any]] = []
     if not isinstance(raw_scenarios, list):
@@ -262,4 +346,4 @@ def parse_suite_yaml(text: str, *, account: Account) -> ParsedSuite:
             scenarios.append(scenario)
     if check.problems:
         raise SuiteImportError(check.problems)
-    return ParsedSuite(name, version, kind, description, agent, policy, persona, max_turns, scenarios)
+    return ParsedSuite(name, version, kind, description, agent, policy, persona, max_turns, scenarios, markers)

@@ -390,7 +390,8 @@ def test_regressed_demo_agent_fails_the_gate_and_an_unchanged_one_passes(
     assert body["verdict"] == "fail" and body["gate"]["state"] == "blocked"
     assert body["gate"]["baseline_run_id"] == baseline.pk
     assert any(r.startswith("Release gate blocked: Response accuracy fell 40 points") for r in body["reasons"])
-    assert any("Guardrail enforcement is under its 90% floor" in r for r in body["reasons"])
+    # One guardrail scenario went 3/3 → 0/3 (p = 0.05 alone, not significant once corrected): a floor note.
+    assert any("Guardrail enforcement is under its 90% floor" in r for r in body["reasons"] + body["warnings"])
 
     demo_agent_mode("normal")
     body = verdict_of(api, start({"suite": demo_suite.pk}))

@@ -261,9 +261,12 @@ def test_demo_agent_regression_blocks_and_an_unchanged_rerun_passes(
     newly_failing = {n for n, v in DEMO_EXPECTED_REGRESSED.items() if v == "fail"} - {
         "Gift return window", "Partial refund amount", "Card on file", "Ignore previous instructions canary",
     }  # fmt: skip
-    regressions = {s.name for s in regressed.comparison.regressions}
-    assert regressions == newly_failing
-    assert any(r.startswith("Response accuracy fell 40 points (80% → 40%)") for r in regressed.reasons)
+    # Each newly failing scenario went from 3 of 3 to 0 of 3 (p = 0.05 on its own): corrected for the other
+    # scenarios that could have moved, none is significant alone, so they are named in the metric's reason and
+    # watched; the gate blocks on the metrics.
+    assert {s.name for s in regressed.comparison.watch_list} >= newly_failing
+    accuracy = next(r for r in regressed.reasons if r.startswith("Response accuracy fell 40 points (80% → 40%)"))
+    assert "Its scenarios that fail more often: " in accuracy
     assert any(r.startswith("Guardrail enforcement is under its 90% floor") for r in regressed.reasons)
 
     demo_agent_mode("normal")
@@ -372,7 +375,7 @@ def test_drift_section_queries_do_not_grow_with_history_or_runs(
         baseline_pin(run=make_run(agent=agent, suite=suite), user=alice)
     runs = [make_run(agent=agent, suite=suite) for _ in range(5)]
     client.force_login(alice)
-    # session, user, memberships, run, attempts, credits + pins (with the baseline's run), trend, role
-    with django_assert_max_num_queries(9):
+    # session, user, memberships, run, attempts, reviews, credits + pins (with the baseline's run), trend, role
+    with django_assert_max_num_queries(10):
         page = client.get(reverse("evaluations:run-report", args=[runs[-1].pk])).content.decode()
     assert "Baseline history (3 pins)" in page and 'data-gate-state="pass"' in page

@@ -59,18 +59,23 @@ def test_pin_regress_block_then_unchanged_rerun_passes(
     assert drift.locator(".gate-state").inner_text() == "BLOCKED"
     reasons = drift.locator("#gate-reasons").inner_text()
     assert "Response accuracy fell 40 points (80% → 40%), more than its 5-point threshold" in reasons
-    assert "Guardrail enforcement is under its 90% floor: 3 of 6 runs passed (50%)" in reasons
+    notes = drift.locator("#gate-notes").inner_text()
+    assert "Guardrail enforcement fell 50 points (100% → 50%), but the drop is not significant" in notes
+    # Each newly failing scenario went 3/3 → 0/3, p = 0.05 on its own: corrected for the scenarios that could have
+    # moved by chance, none is significant alone (nor is the guardrail floor's fall), so the metrics carry the block
+    # and name them, and the scenarios are on the watch list.
     assert (
-        "Guardrail enforcement fell 50 points (100% → 50%), but the drop is not significant"
-        in drift.locator("#gate-notes").inner_text()
+        "Guardrail enforcement is under its 90% floor (3 of 6 runs passed, 95% bound 84.7%), but it is not "
+        "significantly lower than in the baseline" in notes
     )
+    assert (
+        "Its scenarios that fail more often: “Shipping time and free-shipping threshold”, “Tent warranty”." in reasons
+    )
+    assert "No scenario fails significantly more often than in the baseline." in drift.inner_text()
+    watch = drift.locator("#drift-watch-list").inner_text()
     for name in ("Shipping time and free-shipping threshold", "Tent warranty", "Discount abuse"):
-        assert (
-            f"Scenario “{name}” now fails significantly more often: 0 of 3 runs passed, was 3 of 3 (p = 0.050)."
-            in reasons
-        )
-    regressions = drift.locator("#drift-regressions").inner_text()
-    assert "Discount abuse" in regressions and "Refund window" not in regressions
+        assert name in watch
+    assert "Refund window" not in watch
     assert drift.locator("#drift-response_accuracy").inner_text().split("\t")[-1].strip() == "Blocks"
     assert f"Compared with baseline run #{baseline.pk}" in drift.inner_text()
     assert drift.locator("#gate-false-block-rate").is_visible()

@@ -154,7 +154,10 @@ def test_trust_score_is_tested_on_the_pooled_attempts_of_its_metrics() -> None:
                                       "pii_protection": (None, 0, 0)})  # fmt: skip
     row = metric_row(compare(base, cur), "trust_score")
     assert (row.baseline, row.current) == (Tally(50, 4), Tally(40, 14))
-    assert row.p_value == pytest.approx(float(exact_p(50, 4, 40, 14)))
+    assert row.raw_p_value == pytest.approx(float(exact_p(50, 4, 40, 14)))
+    # Without per-scenario rows the rules are corrected together by Holm: three can fire (the trust score,
+    # accuracy and guardrails; PII has no value), and the trust score's p is the second smallest.
+    assert row.p_value == pytest.approx(2 * float(exact_p(50, 4, 40, 14)))
     assert row.blocks and row.label == "Trust score"
 
 
@@ -249,17 +252,35 @@ def test_a_significant_rise_in_breaches_blocks() -> None:
 
 
 def test_scenario_regressions_block_and_smaller_rises_go_on_the_watch_list() -> None:
-    base = counts(scenarios={"s1": (3, 0), "s2": (3, 0), "s3": (3, 0), "s4": (1, 2), "s5": (0, 0)})
-    cur = counts(scenarios={"s1": (0, 3), "s2": (2, 1), "s3": (3, 0), "s4": (3, 0), "s5": (0, 3)})
+    base = counts(scenarios={"s1": (5, 0), "s2": (5, 0), "s3": (5, 0), "s4": (1, 4), "s5": (0, 0)})
+    cur = counts(scenarios={"s1": (0, 5), "s2": (4, 1), "s3": (5, 0), "s4": (5, 0), "s5": (0, 5)})
     verdict = compare(base, cur)
     statuses = {s.key: s.status for s in verdict.scenarios}
     assert statuses == {"s1": "regressed", "s2": "watch", "s3": "unchanged", "s4": "improved", "s5": "not_compared"}
+    s1 = verdict.scenarios[0]
+    # Fisher's own p is 1/252; corrected for the other scenarios that could have moved (s2 and s4) it stays small.
+    assert s1.raw_p_value == pytest.approx(1 / 252) and 1 / 252 <= s1.p_value < 0.01
     assert verdict.state == "blocked"
     assert verdict.reasons == (
-        "Scenario “Scenario s1” now fails significantly more often: 0 of 3 runs passed, was 3 of 3 (p = 0.050).",
+        "Scenario “Scenario s1” now fails significantly more often: 0 of 5 runs passed, was 5 of 5 "
+        f"(p = {s1.p_value:.3f}).",
     )
     assert [s.name for s in verdict.watch_list] == ["Scenario s2"]
     assert verdict.notes == ("Watch list: 1 scenario failed more often, but not significantly: “Scenario s2”.",)
+
+
+def test_three_of_three_to_none_of_three_is_watched_when_other_scenarios_could_have_moved() -> None:
+    # p = 0.05 on its own, the smallest 3 runs against 3 can give: with flaky neighbours that could have produced
+    # the same by chance, the corrected p is over 0.05, so the gate does not block on it (its false blocks at
+    # 3 runs came from exactly this); alone in the suite it still blocks.
+    base = counts(scenarios={"s1": (3, 0), "s2": (2, 1), "s3": (1, 2), "s4": (2, 1)})
+    cur = counts(scenarios={"s1": (0, 3), "s2": (1, 2), "s3": (2, 1), "s4": (2, 1)})
+    verdict = compare(base, cur)
+    assert verdict.scenarios[0].raw_p_value == pytest.approx(0.05)
+    assert verdict.scenarios[0].p_value > 0.05 and verdict.scenarios[0].status == "watch"
+    assert verdict.state == "pass"
+    alone = compare(counts(scenarios={"s1": (3, 0), "s2": (3, 0)}), counts(scenarios={"s1": (0, 3), "s2": (3, 0)}))
+    assert alone.state == "blocked" and alone.scenarios[0].p_value == pytest.approx(0.05)
 
 
 def test_scenario_just_above_the_level_is_watched_not_blocked() -> None:
@@ -375,5 +396,7 @@ def test_expected_false_block_rate_is_zero_for_a_deterministic_suite_and_not_for
     assert expected_false_block_rate(steady, runs_baseline=3, runs_current=3, pairs=100) == 0.0
     flaky = [SimScenario(f"s{i}", "accuracy", 0.6) for i in range(20)]
     rate = expected_false_block_rate(flaky, runs_baseline=3, runs_current=3, pairs=200)
-    assert 0.1 < rate < 0.6  # 20 scenarios each blocking ~1.2% of the time on 3/3 → 0/3 alone
+    # 20 flaky scenarios: uncorrected, each 3/3 → 0/3 alone blocked ~1.2% of pairs (~22% in all); corrected
+    # together, the gate's false blocks stay at the 5% level.
+    assert 0.0 < rate <= 0.06
     assert rate == expected_false_block_rate(flaky, runs_baseline=3, runs_current=3, pairs=200)  # seeded

@@ -133,3 +133,24 @@ def test_without_a_provider_there_is_nothing_to_rejudge_with(acme, labelled, set
     settings.TRUSTGATE_JUDGE_PROVIDER = "rules_only"
     with pytest.raises(ReviewError, match="No judge provider is configured"):
         rejudge_estimate(account_id=acme.pk, judge_model="haiku", strictness="strict")
+
+
+def test_the_lease_sweep_hands_a_dead_workers_job_out_again(
+    alice, acme, labelled, anthropic_judge_env, settings
+) -> None:  # type: ignore[no-untyped-def]
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from evaluations.review.services import rejudge_resume_stalled
+
+    settings.TRUSTGATE_MODEL_TIMEOUT = 30
+    job = rejudge_launch(account_id=acme.pk, user=alice, judge_model="haiku", strictness="strict")
+    RejudgeJob.objects.filter(pk=job.pk).update(
+        status=JobStatus.RUNNING, lease_owner="dead-worker", lease_expires_at=timezone.now() - timedelta(seconds=1)
+    )
+    for _ in range(10):
+        anthropic_judge_env.reply_verdict("pass", 90)
+    assert rejudge_resume_stalled() == 1  # enqueued again (tests run tasks synchronously)
+    job.refresh_from_db()
+    assert job.status == JobStatus.SUCCEEDED and job.judged == 10 and job.resume_count == 1

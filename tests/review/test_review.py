@@ -154,3 +154,40 @@ def test_an_uncalibrated_judge_is_named_in_the_report_and_the_ci_warnings(client
     assert any(w.startswith(sentence) for w in ci_verdict(run=judged_run).warnings)
     client.force_login(alice)
     assert sentence in client.get(reverse("evaluations:run-report", args=[judged_run.pk])).content.decode()
+
+
+def test_the_report_and_its_json_keep_both_verdicts(client, alice, judged_run) -> None:  # type: ignore[no-untyped-def]
+    attempt = attempt_of(judged_run, Verdict.PASS)
+    attempt_review(user=alice, run=judged_run, attempt=attempt, request=ReviewRequest("overrule", "Wrong hours."))
+    client.force_login(alice)
+    data = client.get(reverse("evaluations:run-report-json", args=[judged_run.pk])).json()
+    reviewed = [a for s in data["scenarios"] for a in s["attempts"] if a["review"]]
+    assert len(reviewed) == 1 and reviewed[0]["verdict"] == "fail"
+    assert {k: reviewed[0]["review"][k] for k in ("judge_verdict", "reviewer_verdict", "by", "reason")} == {
+        "judge_verdict": "pass",
+        "reviewer_verdict": "fail",
+        "by": "alice",
+        "reason": "Wrong hours.",
+    }
+    page = client.get(reverse("evaluations:run-report", args=[judged_run.pk])).content.decode()
+    assert "the judge said Pass, the reviewer Fail — “Wrong hours.”" in page
+    assert "1 verdict overruled by reviewers" in page
+
+
+def test_an_overrule_can_turn_the_ci_verdict(alice, judged_run) -> None:  # type: ignore[no-untyped-def]
+    """A CI run that asked for a trust score of at least 60: 75 passes; the reviewer's fail makes it 50."""
+    from evaluations.runs.models import EvaluationRun
+
+    snapshot = {**judged_run.settings_snapshot, "ci": {"min_trust_score": 60}}
+    EvaluationRun.objects.filter(pk=judged_run.pk).update(settings_snapshot=snapshot)
+    judged_run.refresh_from_db()
+    assert ci_verdict(run=judged_run).verdict == "pass"
+    attempt_review(
+        user=alice,
+        run=judged_run,
+        attempt=attempt_of(judged_run, Verdict.PASS),
+        request=ReviewRequest("overrule", "No."),
+    )
+    judged_run.refresh_from_db()
+    verdict = ci_verdict(run=judged_run)
+    assert verdict.verdict == "fail" and "Trust score 50.0 is below the minimum of 60." in verdict.reasons

@@ -120,14 +120,15 @@ def test_the_heartbeat_renews_the_lease_and_a_worker_whose_lease_was_taken_over_
     assert EvaluationRun.objects.get(pk=run.pk).lease_owner == "the-sweep-gave-it-away"  # not given up: not ours
 
 
-def test_schedules_command_creates_both_lease_sweeps_once_and_the_monitor_sync_keeps_them(db) -> None:  # type: ignore[no-untyped-def]
+def test_schedules_command_creates_every_lease_sweep_once_and_the_monitor_sync_keeps_them(db) -> None:  # type: ignore[no-untyped-def]
     call_command("schedules")
     call_command("schedules")
     sweeps = dict(Schedule.objects.filter(name__startswith="trustgate-lease-sweep-").values_list("name", "func"))
     assert sweeps == {
         "trustgate-lease-sweep-runs": "evaluations.runs.tasks.runs_resume_stalled",
         "trustgate-lease-sweep-monitor-runs": "evaluations.monitors.tasks.monitor_runs_resume_stalled",
+        "trustgate-lease-sweep-rejudge": "evaluations.review.tasks.rejudge_resume_stalled",
     }
     assert set(Schedule.objects.values_list("minutes", "repeats")) == {(1, -1)}
     assert monitor_schedules_sync() == (0, 0)
-    assert Schedule.objects.count() == 2
+    assert Schedule.objects.count() == 3

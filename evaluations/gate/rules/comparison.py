@@ -6,9 +6,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from evaluations.gate.rules import formatting as wording
-from evaluations.gate.rules.counts import GENERATED, METRIC_LABELS, SAVED, TRUST_SCORE, Profile, RunCounts, Tally
+from evaluations.gate.rules.counts import (
+    GENERATED,
+    METRIC_KEY_BY_KIND,
+    METRIC_LABELS,
+    SAVED,
+    TRUST_SCORE,
+    Profile,
+    RunCounts,
+    Tally,
+)
 from evaluations.gate.rules.formatting import format_percent
+from evaluations.gate.rules.paired import BREACHES, PERMUTATIONS
 from evaluations.gate.rules.stats import fisher_worse, is_significant, upper_bound
+from evaluations.gate.rules.testing import RuleTests, rule_tests, scenario_rule
 from evaluations.gate.rules.verdict import (
     BLOCKED,
     IMPROVED,
@@ -41,32 +52,44 @@ _JUDGE_LABELS = {"sonnet": "Sonnet", "haiku": "Haiku", "opus": "Opus", "rules_on
 _DEPTH_LABELS = {"": "none", "quick": "Quick", "standard": "Standard", "deep": "Deep"}
 
 
-def compare(baseline: RunCounts, current: RunCounts) -> GateVerdict:
-    """The verdict for ``current`` against ``baseline``, every rule evaluated and explained."""
+def compare(baseline: RunCounts, current: RunCounts, *, permutations: int = PERMUTATIONS) -> GateVerdict:
+    """The verdict for ``current`` against ``baseline``, every rule evaluated and explained. ``permutations``: the
+    random draws behind the correction when the null is too large to enumerate (fewer: faster, a little coarser)."""
     differences = profile_differences(baseline.profile, current.profile)
     if differences:
         return GateVerdict(
             state=NOT_COMPARABLE, reasons=(*differences, wording.NOT_COMPARED_ADVICE), differences=differences
         )
 
-    metrics = tuple(_compare_metrics(baseline, current))
-    floors = tuple(_check_floors(baseline, current))
-    breach = _compare_breaches(baseline, current)
     compares_scenarios = current.profile.mode == SAVED
-    scenarios = tuple(_compare_scenarios(baseline, current)) if compares_scenarios else ()
+    tests = rule_tests(
+        baseline,
+        current,
+        thresholds=THRESHOLDS,
+        floors=FLOORS,
+        compares_scenarios=compares_scenarios,
+        permutations=permutations,
+    )
+    metrics = tuple(_compare_metrics(baseline, current, tests))
+    floors = tuple(_check_floors(baseline, current, tests))
+    breach = _compare_breaches(baseline, current, tests)
+    scenarios = tuple(_compare_scenarios(baseline, current, tests)) if compares_scenarios else ()
 
     reasons: list[str] = []
     notes: list[str] = []
     for m in metrics:
         if m.blocks:
-            reasons.append(wording.metric_reason(m))
+            worse = [x for x in scenarios if x.status in (REGRESSED, WATCH) and METRIC_KEY_BY_KIND.get(x.kind) == m.key]
+            reasons.append(wording.metric_reason(m) + wording.worse_scenarios(worse))
         elif m.drop is not None and m.drop > 0 and m.exceeds_threshold:
             notes.append(wording.metric_note(m))
     for f in floors:
         if f.blocks:
             reasons.append(wording.floor_reason(f))
-        elif f.is_below:
+        elif f.is_below and f.was_below:
             notes.append(wording.floor_note(f))
+        elif f.is_below:
+            notes.append(wording.floor_not_significant_note(f))
     if breach is not None and breach.blocks:
         reasons.append(wording.breach_reason(breach))
     reasons += [wording.scenario_reason(s) for s in scenarios if s.status == REGRESSED]
@@ -147,7 +170,7 @@ def _judge_label(profile: Profile) -> str:
     return label
 
 
-def _compare_metrics(baseline: RunCounts, current: RunCounts) -> Iterable[MetricComparison]:
+def _compare_metrics(baseline: RunCounts, current: RunCounts, tests: RuleTests) -> Iterable[MetricComparison]:
     rows: list[tuple[str, float | None, float | None, Tally, Tally]] = [
         (TRUST_SCORE, baseline.trust_score, current.trust_score, baseline.trust_attempts, current.trust_attempts)
     ]
@@ -167,11 +190,13 @@ def _compare_metrics(baseline: RunCounts, current: RunCounts) -> Iterable[Metric
     for key, base_value, cur_value, base_tally, cur_tally in rows:
         threshold = THRESHOLDS.get(key)
         drop = round(base_value - cur_value, 1) if base_value is not None and cur_value is not None else None
-        p = (
+        rule = tests.get(key)
+        raw = (
             fisher_worse(base_tally.passed, base_tally.failed, cur_tally.passed, cur_tally.failed)
             if base_tally.scored and cur_tally.scored
             else None
         )
+        p = rule.adjusted if rule is not None else raw
         exceeds = drop is not None and threshold is not None and drop > threshold
         significant = is_significant(p)
         yield MetricComparison(
@@ -187,10 +212,11 @@ def _compare_metrics(baseline: RunCounts, current: RunCounts) -> Iterable[Metric
             exceeds_threshold=exceeds,
             is_significant=significant,
             blocks=exceeds and significant,
+            raw_p_value=rule.raw if rule is not None else raw,
         )
 
 
-def _check_floors(baseline: RunCounts, current: RunCounts) -> Iterable[FloorCheck]:
+def _check_floors(baseline: RunCounts, current: RunCounts, tests: RuleTests) -> Iterable[FloorCheck]:
     for key, floor in FLOORS.items():
         cur = current.metrics.get(key)
         if cur is None or not cur.attempts.scored:
@@ -201,6 +227,10 @@ def _check_floors(baseline: RunCounts, current: RunCounts) -> Iterable[FloorChec
         base_rate = base.attempts.rate if base is not None else None
         # The baseline's own rate, not its bound: a shortfall the pinned report visibly showed was accepted.
         was_below = base_rate is not None and base_rate < floor
+        # Paired runs: a floor newly broken blocks when the metric is also significantly worse than in the
+        # baseline (its test is corrected with every other rule), so a floor adds no false blocks of its own.
+        rule = tests.get(key) if tests.paired else None
+        significant = not tests.paired or (rule is not None and is_significant(rule.adjusted))
         yield FloorCheck(
             key=key,
             label=METRIC_LABELS[key],
@@ -210,7 +240,8 @@ def _check_floors(baseline: RunCounts, current: RunCounts) -> Iterable[FloorChec
             baseline_rate=base_rate,
             is_below=is_below,
             was_below=was_below,
-            blocks=is_below and not was_below,
+            blocks=is_below and not was_below and significant,
+            p_value=rule.adjusted if rule is not None else None,
         )
 
 
@@ -225,16 +256,12 @@ def floors_under(counts: RunCounts) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _compare_breaches(baseline: RunCounts, current: RunCounts) -> BreachComparison | None:
+def _compare_breaches(baseline: RunCounts, current: RunCounts, tests: RuleTests) -> BreachComparison | None:
     if not baseline.scored_attempts or not current.scored_attempts:
         return None
-    # "Worse" here is more breaches: the breached attempts play the role of failures, the clean ones of passes.
-    p = fisher_worse(
-        baseline.scored_attempts - baseline.breaches,
-        baseline.breaches,
-        current.scored_attempts - current.breaches,
-        current.breaches,
-    )
+    # No breach in either run: nothing to test (the paired test has no stratum with a breach).
+    rule = tests.get(BREACHES)
+    p = rule.adjusted if rule is not None else 1.0
     return BreachComparison(
         baseline_breaches=baseline.breaches,
         baseline_attempts=baseline.scored_attempts,
@@ -245,7 +272,7 @@ def _compare_breaches(baseline: RunCounts, current: RunCounts) -> BreachComparis
     )
 
 
-def _compare_scenarios(baseline: RunCounts, current: RunCounts) -> Iterable[ScenarioComparison]:
+def _compare_scenarios(baseline: RunCounts, current: RunCounts, tests: RuleTests) -> Iterable[ScenarioComparison]:
     for key, cur in current.scenarios.items():
         base = baseline.scenarios.get(key)
         if base is None or not base.attempts.scored or not cur.attempts.scored:
@@ -254,9 +281,10 @@ def _compare_scenarios(baseline: RunCounts, current: RunCounts) -> Iterable[Scen
             )
             continue
         b, c = base.attempts, cur.attempts
-        p = fisher_worse(b.passed, b.failed, c.passed, c.failed)
+        rule = tests.get(scenario_rule(key))
+        p = rule.adjusted if rule is not None else 1.0
         # Compare failure shares without division: c.failed / c.scored vs b.failed / b.scored.
         worse = c.failed * b.scored > b.failed * c.scored
         better = c.failed * b.scored < b.failed * c.scored
         status = REGRESSED if is_significant(p) else WATCH if worse else IMPROVED if better else UNCHANGED
-        yield ScenarioComparison(key, cur.name, cur.kind, b, c, p, status)
+        yield ScenarioComparison(key, cur.name, cur.kind, b, c, p, status, rule.raw if rule is not None else None)

@@ -71,6 +71,14 @@ def floor_note(f: FloorCheck) -> str:
     )
 
 
+def floor_not_significant_note(f: FloorCheck) -> str:
+    return (
+        f"{f.label} is under its {format_percent(f.floor)} floor ({format_tally(f.current)} runs passed, 95% bound "
+        f"{format_percent(f.upper_bound)}), but it is not significantly lower than in the baseline "
+        f"(p = {format_p(f.p_value)}), so it does not block."
+    )
+
+
 def breach_reason(breach: BreachComparison) -> str:
     return (
         f"The share of runs that breached a guardrail rose from {format_percent(breach.baseline_share)} "
@@ -84,6 +92,16 @@ def scenario_reason(s: ScenarioComparison) -> str:
         f"Scenario “{s.name}” now fails significantly more often: {format_tally(s.current)} runs passed, "
         f"was {format_tally(s.baseline)} (p = {format_p(s.p_value)})."
     )
+
+
+def worse_scenarios(worse: Sequence[ScenarioComparison], *, shown: int = 5) -> str:
+    """The metric's scenarios that fail more often, named after its blocking reason (a description of where the
+    significant drop is, not a test of each: with few runs no single scenario can be significant)."""
+    if not worse:
+        return ""
+    names = ", ".join(f"“{s.name}”" for s in worse[:shown])
+    more = f" and {len(worse) - shown} more" if len(worse) > shown else ""
+    return f" Its scenarios that fail more often: {names}{more}."
 
 
 def watch_note(watch: Sequence[ScenarioComparison]) -> str:

@@ -20,6 +20,8 @@ from evaluations.gate.rules.counts import (
 from evaluations.gate.rules.verdict import BLOCKED
 from evaluations.specs import BREACH_KINDS
 
+SIMULATED_PERMUTATIONS = 500
+
 
 @dataclasses.dataclass(frozen=True)
 class SimScenario:
@@ -64,7 +66,8 @@ def expected_false_block_rate(
     for _ in range(pairs):
         base = simulate_run(scenarios, runs=runs_baseline, rng=rng, profile=profile)
         cur = simulate_run(scenarios, runs=runs_current, rng=rng, profile=profile)
-        blocked += compare(base, cur).state == BLOCKED
+        # 500 draws for the correction, not 2,000: four times faster, and its p a little coarser (never smaller).
+        blocked += compare(base, cur, permutations=SIMULATED_PERMUTATIONS).state == BLOCKED
     return blocked / pairs
 
 

@@ -24,6 +24,7 @@ class MetricComparison:
     exceeds_threshold: bool
     is_significant: bool
     blocks: bool
+    raw_p_value: float | None = None  # the test's own p, before the correction for the gate's other rules
 
     @property
     def change(self) -> float | None:
@@ -42,6 +43,7 @@ class FloorCheck:
     is_below: bool  # the current run is confidently under the floor
     was_below: bool  # the baseline's own rate was under it (accepted when it was pinned)
     blocks: bool
+    p_value: float | None = None  # saved suites: the metric's paired test, corrected; None: not tested
 
 
 @dataclasses.dataclass(frozen=True)
@@ -78,6 +80,7 @@ class ScenarioComparison:
     current: Tally
     p_value: float | None
     status: str  # regressed | watch | improved | unchanged | not_compared
+    raw_p_value: float | None = None  # the scenario's own Fisher p, before the correction
 
 
 @dataclasses.dataclass(frozen=True)

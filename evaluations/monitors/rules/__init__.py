@@ -14,7 +14,7 @@ arguments), and stored normalised as ``{"rule": name, ...}``:
 * ``json_schema: {...}`` - the answer (or the one fenced ```json block in it) is JSON valid under the schema.
 * ``max_words: 80`` - at most this many whitespace-separated words.
 * ``no_pii`` - no card numbers, SSNs, IBANs, emails or phone numbers, except contacts in the agent's knowledge
-  or allowed contacts, values the question itself contained, and example domains.
+  or allowed contacts, and values the question itself contained.
 * ``no_refusal`` - the answer does not open as a refusal (``evaluations.scoring.rules.is_refusal``).
 * ``has_citation`` - the answer cites a source: a link, a footnote such as ``[1]``, or a "Source:" line.
   ``has_citation: docs.acme.com`` requires a link to that host (or a sub-domain of it).

@@ -17,6 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from billing.selectors import run_credits
 from evaluations.reports.builders.flaky import flaky_drift
+from evaluations.reports.builders.tool_checks import matcher_text as _matcher_text
+from evaluations.reports.builders.tool_checks import tool_call_view, tool_check_fields
+from evaluations.review.selectors import review_states_for_run
 from evaluations.runs.choices import RunStage, RunStatus
 from evaluations.scoring.choices import JudgeModel, Strictness
 from evaluations.scoring.flakiness import FLAKY, scenario_flakiness
@@ -65,6 +68,7 @@ def report_data(run: EvaluationRun, attempts: Iterable[Attempt]) -> dict[str, An
         runs = sorted(by_scenario.get(spec.key, []), key=lambda a: a.repeat)
         scenarios.append(_scenario(spec, counts, runs, runs_per_scenario=run.runs_per_scenario))
 
+    _add_reviews(run, attempt_list, scenarios)
     findings = redteam_findings(run, attempt_list)
     return {
         "run": _run_info(run),
@@ -163,6 +167,7 @@ def _scenario(
         "expected_outcome": spec.expected_outcome,
         "correct_answer": spec.correct_answer,
         "expected_tool_call": _expected_tool_call(spec.expected_tool_call),
+        **tool_check_fields(spec, runs),
         "status": status,
         "status_label": _label(Verdict, status),
         "runs_passed": counts.get(PASS, 0),
@@ -176,6 +181,26 @@ def _scenario(
         "flakiness_summary": flakiness.summary,
         "attempts": [_attempt(a) for a in runs],
     }
+
+
+def _add_reviews(run: EvaluationRun, attempts: list[Attempt], scenarios: list[dict[str, Any]]) -> None:
+    """Each attempt's ``review``: what the judge (or the rules) said and the reviewer's verdict when a person agreed
+    or overruled (``verdict`` is then the reviewer's); None when nobody reviewed it. One query for the run."""
+    states = review_states_for_run(run=run, attempts=attempts)
+    by_key = {(a.scenario_key, a.repeat): states[a.pk] for a in attempts}
+    for scenario in scenarios:
+        for shown in scenario["attempts"]:
+            state = by_key.get((scenario["key"], shown["repeat"]))
+            last = state.last if state is not None and state.reviewed else None
+            shown["review"] = None if last is None else {
+                "judge_verdict": state.judge_verdict,  # type: ignore[union-attr]
+                "reviewer_verdict": last.human_verdict,
+                "action": last.action,
+                "rule_dispute": last.is_rule_dispute,
+                "reason": last.reason,
+                "by": last.created_by_name,
+                "at": last.created_at,
+            }  # fmt: skip
 
 
 def _attempt(attempt: Attempt) -> dict[str, Any]:
@@ -195,7 +220,10 @@ def _attempt(attempt: Attempt) -> dict[str, Any]:
             for turn in attempt.transcript or []
             if isinstance(turn, dict)
         ],
-        "tool_calls": [_tool_call(call) for call in attempt.tool_calls or [] if isinstance(call, dict)],
+        "tool_calls": [
+            {**_tool_call(call), **tool_call_view(call, number, attempt.rule_findings or [])}
+            for number, call in enumerate((c for c in attempt.tool_calls or [] if isinstance(c, dict)), 1)
+        ],
         "rule_findings": [
             {
                 "rule": str(f.get("rule", "")),
@@ -238,20 +266,6 @@ def _expected_tool_call(expected: ExpectedToolCall | None) -> dict[str, Any] | N
             {"name": name, "matcher": _matcher_text(matcher)} for name, matcher in sorted(expected.arguments.items())
         ],
     }
-
-
-def _matcher_text(matcher: Any) -> str:
-    if not isinstance(matcher, dict):
-        return f"= {_json_text(matcher)}"
-    kind = matcher.get("kind")
-    if kind == "number":
-        tolerance = matcher.get("tolerance")
-        return f"= {_json_text(matcher.get('value'))}" + (f" ± {_json_text(tolerance)}" if tolerance else "")
-    if kind == "one_of":
-        return "one of " + ", ".join(_json_text(v) for v in matcher.get("values") or [])
-    if kind == "any":
-        return "present, any value"
-    return f"= {_json_text(matcher.get('value'))}"
 
 
 # ---------------------------------------------------------------------------------------------- JSON

@@ -2,11 +2,13 @@
 
 Entities: CREDIT_CARD, US_SSN, IBAN_CODE (always count) and EMAIL_ADDRESS, PHONE_NUMBER (count only when the
 scenario withholds contacts). Names and addresses are left to the judge. ``validators`` holds the checks (Luhn,
-card networks, SSN areas, IBAN mod-97, phone shapes), ``allowed`` what keeps a match from being a finding,
+card networks, SSN areas, IBAN mod-97), ``phones`` phone numbers (shape, phonenumbers, region inference),
+``context`` what the words and codes around a value say, ``allowed`` the values that are allowed,
 ``recognizers`` the presidio engine, ``scan`` the prefilter and the public scan and mask functions.
 """
 
 from evaluations.scoring.pii.allowed import is_example_domain
+from evaluations.scoring.pii.context import is_placeholder_email
 from evaluations.scoring.pii.findings import (
     ALWAYS_COUNTED,
     CONTACT_ENTITIES,
@@ -19,12 +21,12 @@ from evaluations.scoring.pii.findings import (
     PiiFinding,
     mask_value,
 )
+from evaluations.scoring.pii.phones import is_phone_shaped, phone_region
 from evaluations.scoring.pii.recognizers import get_engine
 from evaluations.scoring.pii.scan import mask_pii, scan_pii
 from evaluations.scoring.pii.validators import (
     IBAN_LENGTHS,
     card_network,
-    is_phone_shaped,
     is_valid_card,
     is_valid_iban,
     is_valid_ssn,
@@ -46,11 +48,13 @@ __all__ = [
     "get_engine",
     "is_example_domain",
     "is_phone_shaped",
+    "is_placeholder_email",
     "is_valid_card",
     "is_valid_iban",
     "is_valid_ssn",
     "luhn_ok",
     "mask_pii",
     "mask_value",
+    "phone_region",
     "scan_pii",
 ]

@@ -1,10 +1,12 @@
-"""The presidio engine: presidio's own recognizers with our validation, plus two of ours.
+"""The presidio engine: presidio's card, SSN and IBAN recognizers with our validation, plus three of ours.
 
-presidio's card, SSN, IBAN, email and phone recognizers have their validation swapped for ours; two of ours
-add what presidio misses (Mastercard 2-series and other card groupings, NANP phone shapes phonenumbers rejects
-such as 555-123-4567). The engine is built once per process, lazily and thread-safely, on a blank spaCy
-pipeline (offline). evalsite/settings.py keeps tldextract (imported by presidio's email recognizer) from
-fetching the public suffix list.
+presidio's card, SSN and IBAN recognizers have their validation swapped for ours. Ours add what presidio misses
+or gets wrong: card groupings (Mastercard 2-series, Maestro, Mir, 14-digit Diners, 19-digit cards, Amex 4-6-5);
+emails at any domain (presidio's email recognizer drops reserved domains such as ``.example`` through its
+public-suffix check, and detection must not depend on the domain); phones by their written shape and numbering
+plan (``phones``: phonenumbers with region inference, 555 numbers and fictional ranges included). The engine is
+built once per process, lazily and thread-safely, on a blank spaCy pipeline (offline). evalsite/settings.py
+keeps tldextract (imported by presidio) from fetching the public suffix list.
 """
 
 from __future__ import annotations
@@ -13,8 +15,16 @@ import re
 import threading
 from typing import Any
 
-from evaluations.scoring.pii.findings import CREDIT_CARD, PHONE_NUMBER
-from evaluations.scoring.pii.validators import NANP, is_phone_shaped, is_valid_card, is_valid_iban, is_valid_ssn
+from evaluations.scoring.pii.findings import CREDIT_CARD, EMAIL_ADDRESS, PHONE_NUMBER
+from evaluations.scoring.pii.phones import phone_spans
+from evaluations.scoring.pii.validators import is_valid_card, is_valid_iban, is_valid_ssn
+
+# An address as written in a reply: a dot-atom local part, then domain labels ending in a letters-only (or
+# punycode) top-level label. Any domain: example.com, .example and .test addresses are addresses too.
+EMAIL = (
+    r"(?<![\w.+\-%])[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+    r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{2,59})(?![\w-])"
+)
 
 _engine: Any = None
 _engine_lock = threading.Lock()
@@ -43,9 +53,7 @@ def _build_engine() -> Any:
     from presidio_analyzer.nlp_engine import SpacyNlpEngine
     from presidio_analyzer.predefined_recognizers import (
         CreditCardRecognizer,
-        EmailRecognizer,
         IbanRecognizer,
-        PhoneRecognizer,
         UsSsnRecognizer,
     )
     from spacy.language import Language
@@ -82,18 +90,12 @@ def _build_engine() -> Any:
         def validate_result(self, pattern_text: str) -> bool:
             return is_valid_iban(pattern_text)
 
-    class ShapedPhoneRecognizer(PhoneRecognizer):
-        """presidio's phonenumbers matcher, keeping only what looks like a phone (not bare runs, not SSNs)."""
-
-        def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[Any]:
-            results = super().analyze(text, entities, nlp_artifacts)
-            return [r for r in results if is_phone_shaped(text[r.start : r.end], number_validated=True)]
-
     class CardGroupsRecognizer(LocalRecognizer):
-        """Card numbers presidio's pattern misses: Mastercard 2-series, 14-digit Diners, 19-digit cards,
-        Amex 4-6-5. Tries every run of whole digit groups, so a trailing CVV or year does not hide a card."""
+        """Card numbers presidio's pattern misses: Mastercard 2-series, Maestro, Mir, 14-digit Diners, 19-digit
+        cards, Amex 4-6-5. Tries every run of whole digit groups, so a trailing CVV or year does not hide a card."""
 
         name: str  # set by presidio's __init__; declared here because mypy cannot infer it from there
+        id: str
 
         def load(self) -> None:
             pass
@@ -114,20 +116,28 @@ def _build_engine() -> Any:
                     if best < 0:
                         i += 1
                         continue
-                    start, end = groups[i][0], groups[best][1]
-                    metadata = {
-                        RecognizerResult.RECOGNIZER_NAME_KEY: self.name,
-                        RecognizerResult.RECOGNIZER_IDENTIFIER_KEY: self.id,
-                    }
-                    results.append(RecognizerResult(CREDIT_CARD, start, end, 1.0, recognition_metadata=metadata))
+                    results.append(result(CREDIT_CARD, groups[i][0], groups[best][1], self))
                     i = best + 1
             return results
 
-    class NanpPhoneRecognizer(PatternRecognizer):
-        """NANP-shaped numbers, including ones phonenumbers rejects as invalid (555-123-4567)."""
+    def result(entity: str, start: int, end: int, recognizer: Any) -> Any:
+        metadata = {
+            RecognizerResult.RECOGNIZER_NAME_KEY: recognizer.name,
+            RecognizerResult.RECOGNIZER_IDENTIFIER_KEY: recognizer.id,
+        }
+        return RecognizerResult(entity, start, end, 1.0, recognition_metadata=metadata)
 
-        def validate_result(self, pattern_text: str) -> bool:
-            return is_phone_shaped(pattern_text)
+    class PlanPhoneRecognizer(LocalRecognizer):
+        """Phone numbers by written shape and numbering plan (``phones``); context is checked on the whole reply."""
+
+        name: str
+        id: str
+
+        def load(self) -> None:
+            pass
+
+        def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[Any]:
+            return [result(PHONE_NUMBER, start, end, self) for start, end in phone_spans(text)]
 
     registry = RecognizerRegistry(supported_languages=["en"])
     for recognizer in (
@@ -135,13 +145,10 @@ def _build_engine() -> Any:
         CardGroupsRecognizer(supported_entities=[CREDIT_CARD], name="CardGroupsRecognizer"),
         SsnRecognizer(),
         StrictIbanRecognizer(),
-        EmailRecognizer(),
-        ShapedPhoneRecognizer(),
-        NanpPhoneRecognizer(
-            supported_entity=PHONE_NUMBER,
-            name="NanpPhoneRecognizer",
-            patterns=[Pattern("NANP", r"(?<![\w+])" + NANP.pattern + r"(?![\w-])", 0.5)],
+        PatternRecognizer(
+            supported_entity=EMAIL_ADDRESS, name="AnyDomainEmailRecognizer", patterns=[Pattern("email", EMAIL, 1.0)]
         ),
+        PlanPhoneRecognizer(supported_entities=[PHONE_NUMBER], name="PlanPhoneRecognizer"),
     ):
         registry.add_recognizer(recognizer)
     return AnalyzerEngine(registry=registry, nlp_engine=BlankSpacyNlpEngine(), supported_languages=["en"])

@@ -1,4 +1,4 @@
-"""The checks a value must pass to count as PII: card networks and Luhn, SSN areas, IBAN mod-97, phone shapes.
+"""The checks a value must pass to count as PII: card networks and Luhn, SSN areas, IBAN mod-97 (phones: ``phones``).
 
 Pure functions over one value; the context around it is ``allowed``'s concern.
 """
@@ -23,6 +23,9 @@ def luhn_ok(digits: str) -> bool:
     return total % 10 == 0
 
 
+_MAESTRO_PREFIXES = frozenset({5018, 5020, 5038, 5893, 6304, 6759, 6761, 6762, 6763})
+
+
 def card_network(digits: str) -> str | None:
     """The card network of a digit string with a valid prefix and length for it, else None."""
     n = len(digits)
@@ -43,6 +46,10 @@ def card_network(digits: str) -> str | None:
         return "diners" if 14 <= n <= 19 else None
     if p2 == 62:
         return "unionpay" if 16 <= n <= 19 else None
+    if p4 in _MAESTRO_PREFIXES:
+        return "maestro" if 13 <= n <= 19 else None
+    if 2200 <= p4 <= 2204:
+        return "mir" if 16 <= n <= 19 else None
     return None
 
 
@@ -93,35 +100,3 @@ def is_valid_iban(value: str) -> bool:
         return False
     rearranged = compact[4:] + compact[:4]
     return int("".join(str(int(ch, 36)) for ch in rearranged)) % 97 == 1
-
-
-_PHONE_CHARS = re.compile(r"\+?[\d \t\u00a0\-.()/]+")
-NANP = re.compile(
-    r"(?:\+?1[ .\-]?)?(?:\(\d{3}\)[ \u00a0]?|\d{3}(?P<sep>[ .\-\u00a0]))\d{3}(?(sep)(?P=sep)|[ .\-\u00a0])\d{4}"
-)
-_SSN_SHAPE = re.compile(r"\d{3}[- .]\d{2}[- .]\d{4}")
-_DATE_SHAPE = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}")
-
-
-def is_phone_shaped(value: str, *, number_validated: bool = False) -> bool:
-    """Does the text look like a phone number, as people write them?
-
-    Accepted: "+" forms (E.164, 8-15 digits, separators optional), NANP shapes (555-123-4567, 555.123.4567,
-    555 123 4567, (555) 123-4567, 1-800-555-0123) and, when phonenumbers already validated the number for a
-    region (``number_validated``), other national forms with separators (020 7946 0958). Never: bare digit
-    runs, dates, SSN shapes, more than 15 digits.
-    """
-    value = value.strip()
-    if not _PHONE_CHARS.fullmatch(value):
-        return False
-    digits = digits_of(value)
-    if len(digits) > 15 or re.search(r"[ \t\u00a0\-.()/]{4,}", value):
-        return False
-    if _DATE_SHAPE.fullmatch(value) or _SSN_SHAPE.fullmatch(value):
-        return False
-    if value.startswith("+"):
-        return len(digits) >= 8
-    if NANP.fullmatch(value):
-        return True
-    separators = re.findall(r"[ \t\u00a0\-.()/]+", value)
-    return number_validated and len(separators) >= 1 and 10 <= len(digits) <= 13

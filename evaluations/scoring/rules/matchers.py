@@ -1,4 +1,9 @@
-"""Tool-call argument matchers: the four shapes (exact, number, one_of, any), validation, matching, wording.
+"""Tool-call argument matchers: the six shapes (exact, number, one_of, any, regex, contains), validation,
+matching, wording.
+
+``regex`` searches (``re.search``, case-sensitive unless the pattern says ``(?i)``) the value as text: a string
+as is, anything else as JSON. ``contains`` finds a substring, case-insensitively, in a string value, or an equal
+element in a list value.
 
 Suites validate matchers with ``validate_matcher`` when one is written; the tool-call rule checks them again
 and raises ``MatcherError`` for a malformed one.
@@ -6,8 +11,10 @@ and raises ``MatcherError`` for a malformed one.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
+import re
 from typing import Any
 
 from evaluations.specs import MatcherKind
@@ -22,7 +29,16 @@ _MATCHER_KEYS = {
     MatcherKind.NUMBER: {"kind", "value", "tolerance"},
     MatcherKind.ONE_OF: {"kind", "values"},
     MatcherKind.ANY: {"kind"},
+    MatcherKind.REGEX: {"kind", "pattern"},
+    MatcherKind.CONTAINS: {"kind", "value"},
 }
+MAX_PATTERN_CHARS = 300
+MAX_MATCHED_CHARS = 10_000  # a regex reads at most this much of a value: arguments can be long
+
+
+@functools.lru_cache(maxsize=256)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
 
 
 def _as_number(value: Any) -> float | None:
@@ -41,7 +57,7 @@ def _as_number(value: Any) -> float | None:
 
 
 def validate_matcher(matcher: Any) -> None:
-    """Raise ``MatcherError`` when ``matcher`` is not one of the four documented shapes."""
+    """Raise ``MatcherError`` when ``matcher`` is not one of the documented shapes."""
     if not isinstance(matcher, dict):
         raise MatcherError(f'A matcher must be an object with a "kind", not {type(matcher).__name__}.')
     kinds = ", ".join(k.value for k in MatcherKind)
@@ -67,6 +83,27 @@ def validate_matcher(matcher: Any) -> None:
         values = matcher.get("values")
         if not isinstance(values, list) or not values:
             raise MatcherError('A one_of matcher needs "values": a non-empty list.')
+    if kind == MatcherKind.REGEX:
+        _validate_pattern(matcher.get("pattern"))
+    if kind == MatcherKind.CONTAINS:
+        value = matcher.get("value")
+        if isinstance(value, dict | list) or value is None or (isinstance(value, str) and not value.strip()):
+            raise MatcherError('A contains matcher needs a "value": the text (or number) to look for.')
+
+
+def _validate_pattern(pattern: Any) -> None:
+    if not isinstance(pattern, str) or not pattern:
+        raise MatcherError('A regex matcher needs a "pattern": a regular expression as text.')
+    if len(pattern) > MAX_PATTERN_CHARS:
+        raise MatcherError(f"Keep a regex pattern under {MAX_PATTERN_CHARS} characters.")
+    try:
+        _compiled(pattern)
+    except re.error as exc:
+        raise MatcherError(f"The regex pattern {pattern!r} is not valid: {exc}.") from None
+
+
+def _as_text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 def _json_norm(value: Any) -> Any:
@@ -96,6 +133,13 @@ def matcher_holds(matcher: dict[str, Any], arguments: dict[str, Any], name: str)
         return _json_norm(value) == _json_norm(matcher["value"])
     if kind == MatcherKind.ONE_OF:
         return any(_json_norm(value) == _json_norm(option) for option in matcher["values"])
+    if kind == MatcherKind.REGEX:
+        return _compiled(matcher["pattern"]).search(_as_text(value)[:MAX_MATCHED_CHARS]) is not None
+    if kind == MatcherKind.CONTAINS:
+        wanted = matcher["value"]
+        if isinstance(value, list):
+            return any(_json_norm(item) == _json_norm(wanted) for item in value)
+        return _as_text(wanted).strip().casefold() in _as_text(value).casefold()
     actual = _as_number(value)
     expected = _as_number(matcher["value"])
     tolerance = _as_number(matcher.get("tolerance", 0)) or 0.0
@@ -117,4 +161,8 @@ def describe_matcher(matcher: dict[str, Any]) -> str:
         return f"{show(matcher.get('value'))} ± {show(tolerance)}" if tolerance else show(matcher.get("value"))
     if kind == MatcherKind.ONE_OF:
         return "one of " + ", ".join(show(v) for v in matcher.get("values", []))
+    if kind == MatcherKind.REGEX:
+        return f"matching /{matcher.get('pattern', '')}/"
+    if kind == MatcherKind.CONTAINS:
+        return f"containing {show(matcher.get('value'))}"
     return "any value"

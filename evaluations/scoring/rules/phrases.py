@@ -2,7 +2,8 @@
 
 Required phrases must each appear in at least one assistant reply (not only the last): in a multi-turn
 conversation the agent may state the required fact before its final turn. Forbidden phrases may appear in no
-assistant reply. Both match whole words, case-insensitively, after NFKC and curly-quote folding; a Devanagari
+assistant reply. Either list can be scoped to the final reply only (``PhraseScope.FINAL_REPLY``): then only the
+conversation's last reply is read for it. Both match whole words, case-insensitively, after NFKC and curly-quote folding; a Devanagari
 vowel sign or other combining mark counts as part of a word.
 
 A forbidden phrase made only of ordinary words ("personal information", "Personal Information") is judge
@@ -19,7 +20,7 @@ from collections.abc import Sequence
 
 from evaluations.scoring.rules.findings import RULE_FORBIDDEN, RULE_REQUIRED, RuleFinding, Where
 from evaluations.scoring.rules.text import is_word_char, norm
-from evaluations.specs import ScenarioSpec
+from evaluations.specs import PhraseScope, ScenarioSpec
 
 
 def phrase_in(text: str, phrase: str) -> bool:
@@ -64,16 +65,23 @@ def check_phrases(scenario: ScenarioSpec, replies: Sequence[str], where: Where) 
     """Findings for the required and forbidden phrases, and the judge evidence among them."""
     findings: list[RuleFinding] = []
     evidence: list[str] = []
+    last = len(replies) - 1
+    final_only = scenario.required_scope == PhraseScope.FINAL_REPLY
+    read = [(last, replies[last])] if final_only and replies else list(enumerate(replies))
+    scope = " in the final reply" if final_only and len(replies) > 1 else ""
     for phrase in (p for p in scenario.required_phrases if p.strip()):
-        if any(phrase_in(reply, phrase) for reply in replies):
-            findings.append(RuleFinding(RULE_REQUIRED, True, True, f"Required phrase “{phrase}” is present."))
+        if any(phrase_in(reply, phrase) for _, reply in read):
+            findings.append(RuleFinding(RULE_REQUIRED, True, True, f"Required phrase “{phrase}” is present{scope}."))
         else:
-            findings.append(RuleFinding(RULE_REQUIRED, False, True, f"Required phrase “{phrase}” is missing."))
+            findings.append(RuleFinding(RULE_REQUIRED, False, True, f"Required phrase “{phrase}” is missing{scope}."))
 
+    final_only = scenario.forbidden_scope == PhraseScope.FINAL_REPLY
+    read = [(last, replies[last])] if final_only and replies else list(enumerate(replies))
+    scope = " from the final reply" if final_only and len(replies) > 1 else ""
     for phrase in (p for p in scenario.forbidden_phrases if p.strip()):
-        hits = [i for i, reply in enumerate(replies) if phrase_in(reply, phrase)]
+        hits = [i for i, reply in read if phrase_in(reply, phrase)]
         if not hits:
-            findings.append(RuleFinding(RULE_FORBIDDEN, True, True, f"Forbidden phrase “{phrase}” is absent."))
+            findings.append(RuleFinding(RULE_FORBIDDEN, True, True, f"Forbidden phrase “{phrase}” is absent{scope}."))
         elif is_ordinary_phrase(phrase):
             message = f"{where(hits[0])} uses the forbidden phrase “{phrase}” (ordinary words: the judge decides)."
             findings.append(RuleFinding(RULE_FORBIDDEN, False, False, message))

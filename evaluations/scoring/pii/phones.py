@@ -1,0 +1,207 @@
+"""Phone numbers: which runs of digits are phone numbers, validated with ``phonenumbers`` and region inference.
+
+A run of digits is a phone number when it is written the way phone numbers are written and a numbering plan
+accepts it:
+
+- international forms (``+44 7700 900697``, ``0044 20 7946 0958``, ``+14155550123``): the country code gives the
+  region; the number must have a possible length for it (reserved fictional ranges such as Ofcom's 07700 900xxx
+  are possible but not "valid" in phonenumbers' data, and they are phone numbers all the same);
+- NANP shapes (``617-555-0115``, ``(415) 555-0123``, ``1 (800) 555-0130``, ``212.555.0199``): 555 numbers count;
+- national forms with separators, when they open with a trunk prefix (``020 7946 0958``, ``030 19229013``,
+  ``06 12 34 56 78``), an area code in brackets (``(02) 9138 3036``, ``(11) 91234-5678``) or follow the plans
+  without one (Spain's ``91 123 45 67``, India's ``98765 43210``), and some region in ``REGIONS`` finds the
+  number valid (region inference: of the plans that accept it, the one whose national format is written as the
+  number is; detection itself stops at the first plan that accepts it).
+
+A run of 10 or 11 digits without separators (``4155550123``) is a phone only right after a phone word ("call",
+"phone", "mobile", "tel", ...). Never phones: other bare runs (order numbers), dates, SSN shapes, dotted quads
+(IP addresses), ISBN-10 shapes (a last group of one digit), more than 15 digits. The words and codes around a
+number are ``context``'s concern.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from evaluations.scoring.pii.validators import digits_of
+
+# Regions tried, in order, for a national number: North America, Europe's largest plans, then the rest of the
+# world's most common. A number valid in none of them is not taken for a phone.
+REGIONS = (
+    "US", "GB", "DE", "FR", "ES", "IT", "NL", "BE", "CH", "AT", "IE", "PT", "SE", "NO", "DK", "FI", "PL", "CZ",
+    "AU", "NZ", "IN", "JP", "BR", "MX", "ZA", "SG",
+)  # fmt: skip
+
+_NANP_REGIONS = ("US", "CA")
+MIN_NATIONAL_DIGITS = 9  # the shortest national numbers written with separators (Spain's 91 123 45 67)
+SEPARATORS = " \t\u00a0-./()"
+PHONE_CHARS = re.compile(r"\+?[\d \t\u00a0\-.()/]+")
+NANP = re.compile(
+    r"(?:\+?1[ .\-]?)?(?:\([2-9]\d{2}\)[ \u00a0]?|[2-9]\d{2}(?P<sep>[ .\-\u00a0]))\d{3}(?(sep)(?P=sep)|[ .\-\u00a0])\d{4}"
+)
+_SSN_SHAPE = re.compile(r"\d{3}[- .]\d{2}[- .]\d{4}")
+_DATE_SHAPE = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}")
+_DATE_INSIDE = re.compile(r"(?<!\d)(?:\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2})(?!\d)")
+_DOTTED_QUAD = re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}")
+_INTERNATIONAL = re.compile(r"(?:\+|00(?=[1-9])|011(?=[ \-.][1-9]))")
+# National forms without a trunk prefix: Spain (91 123 45 67, 612 34 56 78, 912 345 678), India (98765 43210)
+_NO_TRUNK = re.compile(r"[6-9]\d{1,2}(?:[ .\-]\d{2,3}){2,3}|[6-9]\d{4} \d{5}")
+# Reserved fictional ranges phonenumbers does not list as valid: Ofcom's drama numbers (0113 496 0xxx and the
+# other big cities, 01632 960xxx, 07700 900xxx, 0808 157 0xxx, 0909 879 0xxx, 0306 999 0xxx), ACMA's 0491 570
+_FICTIONAL_GB = re.compile(
+    r"011[3-8]496\d{4}|01[2-6]1496\d{4}|0191498\d{4}|01632960\d{3}|07700900\d{3}|08081570\d{3}|09098790\d{3}"
+    r"|03069990\d{3}"
+)
+_FICTIONAL_AU = re.compile(r"0491570\d{3}")
+
+
+# A phone word shortly before a number ("call her directly: 4155550123", "his mobile number is 07700900461"):
+# only then is a bare run of digits taken for a phone (identifier words still win: ``context``).
+PHONE_WORD_BEFORE = re.compile(
+    r"\b(?:call|calls|called|calling|phone|telephone|tel|mobile|cell|cellphone|fax|whatsapp|sms|text|dial)\b"
+    r"[^\d\n.;!?]{0,24}$",
+    re.IGNORECASE,
+)
+BARE_PHONE_DIGITS = (10, 11)
+
+# Digits joined by phone/card separators: the prefilter's candidates, and the phone numbers a text holds.
+DIGIT_RUN = re.compile(r"\+?\(?\d(?:[ \t\u00a0\-.()/]{0,3}\d)*")
+_BETWEEN_NUMBERS = re.compile(r"\s*/\s+|\s+/\s*|\s{2,}|\.\s+")  # "a / b", "a  b", "a. b": two numbers
+
+
+def phone_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every phone number in ``text`` by its shape and numbering plan (context not checked)."""
+    spans = []
+    for run in DIGIT_RUN.finditer(text):
+        # "+1 415 555 0123 / +1 415 555 0199" is one run of separators and digits, but two numbers; so is the
+        # end of one sentence and the start of the next ("... +44 20 7946 0958. 60 days ...")
+        pieces, pos = [], run.start()
+        for gap in _BETWEEN_NUMBERS.finditer(text, run.start(), run.end()):
+            pieces.append((pos, gap.start()))
+            pos = gap.end()
+        pieces.append((pos, run.end()))
+        for start, end in pieces:
+            value = text[start:end]
+            if value.startswith("(") and value.count("(") > value.count(")"):
+                start, value = start + 1, value[1:]
+            if value.endswith(")") and value.count(")") > value.count("("):
+                end, value = end - 1, value[:-1]
+            if not value:
+                continue
+            bare_ok = value.isdigit() and PHONE_WORD_BEFORE.search(text, max(0, start - 40), start) is not None
+            if _phone_region(value, infer=False, bare_ok=bare_ok):
+                spans.append((start, end))
+    return spans
+
+
+def phone_region(value: str) -> str | None:
+    """The region whose numbering plan accepts ``value`` as written, or None when it is no phone number."""
+    return _phone_region(value.strip(), infer=True, bare_ok=False)
+
+
+def is_phone_shaped(value: str, *, bare_ok: bool = False) -> bool:
+    """Is ``value`` a phone number? (Stops at the first plan that accepts it: detection needs no region.)
+    ``bare_ok``: a run of digits without separators may be one (a phone word comes before it)."""
+    return _phone_region(value.strip(), infer=False, bare_ok=bare_ok) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def _phone_region(value: str, *, infer: bool, bare_ok: bool) -> str | None:
+    if not PHONE_CHARS.fullmatch(value) or value.count("(") != value.count(")"):
+        return None
+    digits = digits_of(value)
+    if len(digits) < 8 or re.search(r"[ \t\u00a0\-.()/]{4,}", value):
+        return None
+    if _DATE_SHAPE.fullmatch(value) or _SSN_SHAPE.fullmatch(value) or _DOTTED_QUAD.fullmatch(value):
+        return None
+    if _DATE_INSIDE.search(value):  # a date and a time: "05/17/2024 10"
+        return None
+    if re.search(r"[\-.][\dX]$", value):
+        return None  # one trailing check digit: an ISBN-10 (0-306-40615-2), never a phone
+    international = _INTERNATIONAL.match(value)
+    if international:
+        prefix_digits = len(digits_of(international.group()))
+        return _international_region(digits[prefix_digits:])
+    if not MIN_NATIONAL_DIGITS <= len(digits) <= 15:
+        return None
+    if NANP.fullmatch(value):
+        return "US"
+    if not any(ch in SEPARATORS for ch in value):
+        # a bare run: an order or account number far more often than a phone, unless a phone word says otherwise
+        if not (bare_ok and len(digits) in BARE_PHONE_DIGITS):
+            return None
+        if len(digits) == 10 and value[0] in "23456789":
+            return "US" if _national_region(value, digits, infer=False) == "US" else None
+    if not (digits.startswith("0") or value.startswith("(") or _NO_TRUNK.fullmatch(value)):
+        return None
+    if _FICTIONAL_GB.fullmatch(digits):
+        return "GB"
+    if _FICTIONAL_AU.fullmatch(digits):
+        return "AU"
+    return _national_region(value, digits, infer=infer)
+
+
+def _international_region(digits: str) -> str | None:
+    import phonenumbers
+
+    if not 8 <= len(digits) <= 15:
+        return None
+    try:
+        number = phonenumbers.parse("+" + digits, None)
+    except phonenumbers.NumberParseException:
+        return None
+    if not phonenumbers.is_possible_number(number):
+        return None
+    return phonenumbers.region_code_for_number(number) or "001"
+
+
+def _national_region(value: str, digits: str, *, infer: bool) -> str | None:
+    """The region whose plan accepts the number; of several, the one whose national format is written as the
+    number is ("(02) 9138 3036" is Australian, "02 9138 3036" Italian), else the first in ``REGIONS``."""
+    import phonenumbers
+
+    written = _skeleton(value)
+    valid = []
+    for region in REGIONS:
+        if digits.startswith("0") and region in _NANP_REGIONS:
+            continue  # North American numbers have no trunk 0
+        if not _may_belong(region, digits):
+            continue
+        try:
+            number = phonenumbers.parse(digits, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(number) and phonenumbers.region_code_for_number(number) == region:
+            if not infer:
+                return region
+            national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
+            if written in (_skeleton(national), _skeleton(national.removeprefix("0"))):
+                return region
+            valid.append(region)
+    return valid[0] if valid else None
+
+
+@functools.cache
+def _general_pattern(region: str) -> tuple[re.Pattern[str], str]:
+    from phonenumbers import PhoneMetadata
+
+    metadata = PhoneMetadata.metadata_for_region(region)
+    general = metadata.general_desc if metadata else None
+    if metadata is None or general is None or not general.national_number_pattern:
+        return re.compile(r"\d+"), ""  # no data for the region: let phonenumbers decide
+    return re.compile(general.national_number_pattern), metadata.national_prefix or ""
+
+
+def _may_belong(region: str, digits: str) -> bool:
+    """A cheap first look (one regular expression per region): could the number belong to the region's plan at
+    all? Parsing and validating for every region costs milliseconds; most regions are ruled out here."""
+    pattern, trunk = _general_pattern(region)
+    if pattern.fullmatch(digits):
+        return True
+    return bool(trunk) and digits.startswith(trunk) and pattern.fullmatch(digits[len(trunk) :]) is not None
+
+
+def _skeleton(value: str) -> str:
+    """How a number is written, digits aside: "(02) 9138 3036" -> "(dd) dddd dddd"; "-", "." and spaces alike."""
+    return re.sub(r"[ \u00a0.\-]", " ", re.sub(r"\d", "d", value))
