@@ -145,27 +145,30 @@ def run_conversations(
     parallel: int,
     finish: Callable[[ConversationResult], Coroutine[Any, Any, T]],
     stop: threading.Event | None = None,
+    score_apart: bool = False,
 ) -> Iterator[T]:
     """Yield ``finish(result)`` for each conversation as it ends, never more than ``parallel`` in flight.
 
-    Three threads: the conversations' event loop does nothing but talk to the agent; ``finish`` (scoring: rules,
-    then the judge when needed) runs on a second event loop, so neither its CPU work (PII scans) nor a slow judge
-    delays the next message to the agent; the caller's thread (which owns the DB connection) consumes. Setting
-    ``stop`` lets in-flight work finish and starts no new conversations.
+    ``finish`` (scoring: rules, then the judge when needed) runs as its own task, so a slow judge never holds a
+    conversation slot. With ``score_apart`` (runs with a judge) it runs on a second event loop in its own thread,
+    so the judge client's CPU work never delays the next message to the agent; without a judge, scoring is cheap
+    and the hop between threads costs more than it saves (measured: bench/run_efficiency.py), so it shares the
+    conversations' loop. The caller's thread (which owns the DB connection) consumes. Setting ``stop`` lets
+    in-flight work finish and starts no new conversations.
     """
     results: queue.Queue[object] = queue.Queue()
     stop = stop or threading.Event()
-    scoring = _LoopThread("trustgate-scoring")
+    scoring = _LoopThread("trustgate-scoring") if score_apart else None
 
-    def deliver(future: concurrent.futures.Future[T]) -> None:
-        if not future.cancelled():  # cancelled only when the run already failed (see _LoopThread.close)
-            results.put(future.exception() or future.result())
+    def deliver(done: asyncio.Future[T] | concurrent.futures.Future[T]) -> None:
+        if not done.cancelled():  # cancelled only when the run already failed (see _LoopThread.close)
+            results.put(done.exception() or done.result())
 
     async def main() -> None:
         pending: asyncio.Queue[Job] = asyncio.Queue()
         for job in jobs:
             pending.put_nowait(job)
-        finishing: list[concurrent.futures.Future[T]] = []
+        finishing: list[asyncio.Future[T]] = []
         async with make_client() as client:
 
             async def worker() -> None:
@@ -175,13 +178,18 @@ def run_conversations(
                     except asyncio.QueueEmpty:
                         return
                     result = await drive_conversation(job, config, api_key=api_key, client=client)
-                    future = scoring.submit(finish(result))
-                    future.add_done_callback(deliver)
-                    finishing.append(future)
+                    if scoring is None:
+                        task: asyncio.Future[T] = asyncio.ensure_future(finish(result))
+                        task.add_done_callback(deliver)
+                    else:
+                        future = scoring.submit(finish(result))
+                        future.add_done_callback(deliver)
+                        task = asyncio.wrap_future(future)
+                    finishing.append(task)
 
             await asyncio.gather(*(worker() for _ in range(max(1, min(parallel, len(jobs))))))
-            await asyncio.gather(*(asyncio.wrap_future(f) for f in finishing), return_exceptions=True)
-        await close_clients()  # model clients (a simulated user's) belong to this loop
+            await asyncio.gather(*finishing, return_exceptions=True)
+        await close_clients()  # model clients (a simulated user's, the judge's when not apart) belong to this loop
 
     def loop_thread() -> None:
         try:
@@ -189,7 +197,8 @@ def run_conversations(
         except BaseException as exc:  # surfaced to the consumer below
             results.put(exc)
         finally:
-            scoring.close(cleanup=close_clients)  # the judge's model clients belong to the scoring loop
+            if scoring is not None:
+                scoring.close(cleanup=close_clients)  # the judge's model clients belong to the scoring loop
             results.put(_DONE)
 
     # The consumer (DB writes) and the scoring both hold the GIL; with the default 5 ms switch interval the

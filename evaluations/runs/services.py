@@ -284,7 +284,13 @@ def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Eve
     scorer = AttemptScorer(run=run, api_key=api_key, stop=stop)
     last_check = time.monotonic()
     for result, fields in run_conversations(
-        jobs, config, api_key=api_key, parallel=run.parallel, finish=scorer.finish, stop=stop
+        jobs,
+        config,
+        api_key=api_key,
+        parallel=run.parallel,
+        finish=scorer.finish,
+        stop=stop,
+        score_apart=scorer.judge_enabled,
     ):
         attempt_save(run=run, result=result, fields=fields)
         if time.monotonic() - last_check > 1.0:

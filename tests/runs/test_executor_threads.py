@@ -1,5 +1,6 @@
-"""Scoring never holds up the conversations: ``finish`` runs on its own event loop thread, so while one
-conversation's scoring is busy (a PII scan, a judge call that blocks) the next messages still go out."""
+"""With a judge, scoring never holds up the conversations: ``finish`` runs on its own event loop thread
+(``score_apart``), so while one conversation's scoring is busy (the judge client's CPU work) the next messages
+still go out."""
 
 from __future__ import annotations
 
@@ -62,7 +63,7 @@ def test_a_busy_scoring_does_not_hold_up_the_next_messages(agent: str, events: l
         events.append(f"scored {key}")
         return key
 
-    scored = list(run_conversations(jobs, config, api_key="", parallel=1, finish=finish))
+    scored = list(run_conversations(jobs, config, api_key="", parallel=1, finish=finish, score_apart=True))
 
     assert sorted(scored) == ["q0", "q1", "q2", "q3"]
     # One conversation at a time: q1..q3 were sent while q0's scoring was still busy.
