@@ -49,12 +49,16 @@ lint: setup
 test: setup browser lint
 	$(PY) -m pytest -q $(PYTEST_ARGS)
 
+# two_workers and ci_status deploy the whole stack (gunicorn, django-q2 clusters) on PostgreSQL: they need
+# DATABASE_URL=postgres://..., on whose server they create and drop a database of their own; without it they skip.
 bench: setup
 	$(PY) bench/run_efficiency.py
 	$(PY) bench/pii_scan.py
 	$(PY) bench/judge_rate.py
 	$(PY) bench/pii_accuracy.py
 	@test ! -f bench/gate_simulation.py || $(PY) bench/gate_simulation.py
+	$(PY) bench/two_workers.py
+	$(PY) bench/ci_status.py
 
 clean:
 	rm -rf $(VENV) var staticfiles

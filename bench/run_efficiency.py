@@ -4,12 +4,18 @@
 1. 200 single-turn conversations (50 scenarios x 4 runs, rules only) against bench/fake_agent.py at
    200 ms latency, at parallel 1, 4 and 8: wall time from launch to finished run / ideal
    (ideal = conversations x latency / parallel), and the agent's max and mean in-flight.
-2. 1,000 conversations at 0 ms latency, parallel 4: the worker's CPU per conversation and its peak RSS.
+   Each line splits the overhead: start (launch -> first agent request) and end (last agent reply -> run
+   finished).
+2. The same 200 conversations at parallel 8 with the LLM judge on: scenarios with an expected outcome, judged by
+   bench/fake_judge.py (a fake Anthropic Messages API reached through the real SDK) answering in 100 ms, at
+   TRUSTGATE_JUDGE_CONCURRENCY=8. Ideal = the agent-bound ideal + one judge call (the last conversation's verdict
+   cannot come before it ends).
+3. 1,000 conversations at 0 ms latency, parallel 4: the worker's CPU per conversation and its peak RSS.
 
 The bench migrates and uses its own SQLite file in a temporary directory (removed at the end), or the database
 named by DATABASE_URL when that is set; its workspace gets the credits its runs need (as demo_setup does).
 
-Usage: .venv/bin/python bench/run_efficiency.py [--fake-agent PATH] [--quick]
+Usage: .venv/bin/python bench/run_efficiency.py [--fake-agent PATH] [--judge-latency-ms MS] [--quick]
   --quick: a smoke run of a few seconds (a handful of conversations; the figures mean little).
 """
 
@@ -84,6 +90,7 @@ def proc_tree_cpu(pid: int) -> tuple[float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--fake-agent", default=str(ROOT / "bench" / "fake_agent.py"))
+    parser.add_argument("--judge-latency-ms", type=float, default=100.0)
     parser.add_argument("--quick", action="store_true", help="a few seconds: a handful of conversations (smoke test)")
     args = parser.parse_args()
     # (scenarios, runs) at 200 ms, (scenarios, runs) at 0 ms, seconds to let the worker start, idle sample seconds
@@ -92,6 +99,12 @@ def main() -> None:
     )
 
     tmp = Path(tempfile.mkdtemp(prefix="trustgate-bench-"))
+    judge_port = free_port()
+    judge_proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "bench" / "fake_judge.py"), "--port", str(judge_port),
+         "--latency-ms", str(args.judge_latency_ms)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "evalsite.settings",
@@ -99,6 +112,11 @@ def main() -> None:
         "TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS": "true",
         "TRUSTGATE_LOG_LEVEL": "WARNING",
         "TRUSTGATE_Q_SYNC": "false",
+        # The judge: the fake Anthropic API above, through the real SDK. Rules-only scenarios never call it.
+        "TRUSTGATE_JUDGE_PROVIDER": "anthropic",
+        "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{judge_port}",
+        "ANTHROPIC_API_KEY": "bench-fake-anthropic-key",
+        "TRUSTGATE_JUDGE_CONCURRENCY": "8",
     }
     if not os.environ.get("DATABASE_URL"):
         env.pop("DATABASE_URL", None)
@@ -120,12 +138,12 @@ def main() -> None:
     # a fresh user each time, so that a second run against a DATABASE_URL database does not collide
     user = user_create_with_account(username=f"bench-{tmp.name}", password="bench-pass-123", account_name="Bench")
     account = user.memberships.get().account
-    # Credits for every conversation below (one agent message each, rules only: no judge calls), granted once
+    # Credits for every conversation below (a launch holds a judge call for each, judged or not), granted once
     # through the ledger like the demo workspace's (evaluations/demo/services.py).
-    conversations_planned = 1 + 3 * scenarios * runs + n * r
+    conversations_planned = 1 + 4 * scenarios * runs + n * r
     credits_grant(
         account=account,
-        amount=conversations_planned * settings.TRUSTGATE_PRICE_AGENT_MESSAGE,
+        amount=conversations_planned * (settings.TRUSTGATE_PRICE_AGENT_MESSAGE + settings.TRUSTGATE_PRICE_JUDGE_CALL),
         note="Bench credits",
         key=f"bench-grant:{account.pk}",
     )
@@ -143,13 +161,16 @@ def main() -> None:
         agent = agent_create(account=account, data={"name": "Fake", "protocol": Protocol.SIMPLE_CHAT,
                                                      "endpoint_url": f"{base}/chat"})  # fmt: skip
 
-        def make_suite(name: str, n: int):  # type: ignore[no-untyped-def]
+        def make_suite(name: str, n: int, judged: bool = False):  # type: ignore[no-untyped-def]
             scenarios = [{"kind": "accuracy", "name": f"Q{i}", "turns": [f"Question number {i}: what is {i}+{i}?"],
-                          "required_phrases": ["ECHO"], "forbidden_phrases": ["ERROR"]} for i in range(n)]  # fmt: skip
+                          "required_phrases": ["ECHO"], "forbidden_phrases": ["ERROR"],
+                          "expected_outcome": "Answers the question." if judged else ""} for i in range(n)]  # fmt: skip
             return suite_create(account=account, name=name, scenarios=scenarios)
 
         def run_once(suite, runs: int, parallel: int) -> tuple[float, EvaluationRun]:  # type: ignore[no-untyped-def]
             http_json(f"{base}/reset", {})
+            nonlocal launched_at
+            launched_at = time.time()
             started = time.perf_counter()
             run = run_launch(user=user, agent=agent, suite=suite, runs_per_scenario=runs, parallel=parallel)
             while True:
@@ -161,9 +182,17 @@ def main() -> None:
             run.refresh_from_db()
             return wall, run
 
-        # warm the worker (imports, first connection) so start-up is not billed to the first setting
+        launched_at = 0.0
+
+        def split(wall: float, stats: dict) -> str:  # type: ignore[type-arg]
+            """Where the time beyond the agent's active span went: before the first request, after the last reply."""
+            start = stats["first_request_at"] - launched_at
+            end = wall - start - stats["active_span_s"]
+            return f"start={start:.2f}s span={stats['active_span_s']:.2f}s end={end:.2f}s"
+
+        # warm the worker (imports, first connections) so start-up is not billed to the first setting
         time.sleep(settle)
-        warm = make_suite("warm-up", 1)
+        warm = make_suite("warm-up", 1, judged=True)  # the judge too: the SDK import alone takes seconds
         run_once(warm, 1, 1)
 
         suite = make_suite("efficiency", scenarios)
@@ -177,8 +206,22 @@ def main() -> None:
             print(
                 f"parallel={parallel} wall={wall:.2f}s ideal={ideal:.2f}s ratio={wall / ideal:.3f} "
                 f"max_in_flight={stats['max_in_flight']} mean_in_flight={stats['mean_in_flight']:.2f} "
-                f"(target ratio <= 1.10, mean in-flight >= {0.95 * parallel:.2f})"
+                f"{split(wall, stats)} judge=off (target ratio <= {1.05 if parallel == 8 else 1.10})"
             )
+
+        judged = make_suite("judged", scenarios, judged=True)
+        wall, run = run_once(judged, runs, 8)
+        stats = http_json(f"{base}/stats")
+        judge_stats = http_json(f"http://127.0.0.1:{judge_port}/stats")
+        ideal = conversations * 0.200 / 8 + args.judge_latency_ms / 1000
+        judged_count = run.attempts.filter(judge_calls__gt=0, verdict="pass").count()
+        assert run.attempts.count() == conversations, run.error_message
+        print(
+            f"parallel=8 judge=on wall={wall:.2f}s ideal={ideal:.2f}s ratio={wall / ideal:.3f} "
+            f"judge_calls={judge_stats['calls']} judged={judged_count} judge_max_in_flight={judge_stats['max_in_flight']} "
+            f"mean_in_flight={stats['mean_in_flight']:.2f} {split(wall, stats)} "
+            f"(judge {args.judge_latency_ms:.0f} ms; target ratio <= 1.05)"
+        )
 
         # CPU per conversation at 0 ms latency
         agent_proc.terminate()
@@ -210,8 +253,9 @@ def main() -> None:
             worker.wait(timeout=20)
         except subprocess.TimeoutExpired:
             worker.kill()
-        agent_proc.terminate()
-        agent_proc.wait()
+        for proc in (agent_proc, judge_proc):
+            proc.terminate()
+            proc.wait()
         shutil.rmtree(tmp, ignore_errors=True)
 
 

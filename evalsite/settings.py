@@ -96,6 +96,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # /static/ from the web process itself (see Serving below)
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -134,6 +135,9 @@ if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
 else:
     # These options are what lets several django-q2 workers share SQLite without "database is locked".
+    # synchronous=NORMAL: in WAL mode a commit no longer waits for the disk (a worker commits once per
+    # conversation; an fsync each cost a run 5 to 15 %); the database stays consistent, and only a power cut can
+    # lose the last commits. Production runs on PostgreSQL (README "Deployment").
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
@@ -141,7 +145,7 @@ else:
             "OPTIONS": {
                 "transaction_mode": "IMMEDIATE",
                 "timeout": 20,
-                "init_command": "PRAGMA journal_mode=WAL;",
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
             },
         }
     }
@@ -212,9 +216,27 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
+# --- Serving: static files (issue 19, README "Deployment") ------------------------------------------------
+# whitenoise serves /static/ from every web process (gunicorn in production), so no separate file server is
+# needed. With TRUSTGATE_STATIC_COLLECTED (set once `manage.py collectstatic` has run, as the Procfile's release
+# step does), files get content-hashed names, gzip copies and a one-year immutable cache; without it
+# (`make run`, tests), they are served from the source folders under their own names.
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+TRUSTGATE_STATIC_COLLECTED = env_bool("TRUSTGATE_STATIC_COLLECTED", False)
+# Only where collectstatic writes and whitenoise reads collected files (None: whitenoise looks for no folder).
+STATIC_ROOT = (
+    Path(env_str("TRUSTGATE_STATIC_ROOT", str(BASE_DIR / "staticfiles"))) if TRUSTGATE_STATIC_COLLECTED else None
+)
+WHITENOISE_USE_FINDERS = not TRUSTGATE_STATIC_COLLECTED
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if TRUSTGATE_STATIC_COLLECTED
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "evaluations:dashboard"
@@ -233,6 +255,8 @@ Q_CLUSTER: dict[str, Any] = {
     "save_limit": 500,
     "ack_failures": True,
     "sync": env_bool("TRUSTGATE_Q_SYNC", False),
+    # A cluster takes a task only while one of its workers is free, so several clusters share runs at once.
+    "broker_class": "evalsite.qbroker.ClusterBroker",
 }
 
 REST_FRAMEWORK = {

@@ -8,6 +8,7 @@ queue, which the caller drains, scoring and writing each one as it arrives.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import dataclasses
 import queue
 import random
@@ -149,24 +150,30 @@ def run_conversations(
     parallel: int,
     finish: Callable[[ConversationResult], Coroutine[Any, Any, T]],
     stop: threading.Event | None = None,
+    score_apart: bool = False,
 ) -> Iterator[T]:
     """Yield ``finish(result)`` for each conversation as it ends, never more than ``parallel`` in flight.
 
-    ``finish`` (scoring: rules, then the judge when needed) runs as its own task on the event loop, so a slow
-    judge never holds a conversation slot. The loop lives in its own thread; the caller's thread (which owns
-    the DB connection) consumes. Setting ``stop`` lets in-flight work finish and starts no new conversations.
+    ``finish`` (scoring: rules, then the judge when needed) runs as its own task, so a slow judge never holds a
+    conversation slot. With ``score_apart`` (runs with a judge) it runs on a second event loop in its own thread,
+    so the judge client's CPU work never delays the next message to the agent; without a judge, scoring is cheap
+    and the hop between threads costs more than it saves (measured: bench/run_efficiency.py), so it shares the
+    conversations' loop. The caller's thread (which owns the DB connection) consumes. Setting ``stop`` lets
+    in-flight work finish and starts no new conversations.
     """
     results: queue.Queue[object] = queue.Queue()
     stop = stop or threading.Event()
+    scoring = _LoopThread("trustgate-scoring") if score_apart else None
 
-    def deliver(task: asyncio.Task[T]) -> None:
-        results.put(task.exception() or task.result())
+    def deliver(done: asyncio.Future[T] | concurrent.futures.Future[T]) -> None:
+        if not done.cancelled():  # cancelled only when the run already failed (see _LoopThread.close)
+            results.put(done.exception() or done.result())
 
     async def main() -> None:
         pending: asyncio.Queue[Job] = asyncio.Queue()
         for job in jobs:
             pending.put_nowait(job)
-        finishing: set[asyncio.Task[T]] = set()
+        finishing: list[asyncio.Future[T]] = []
         async with make_client() as client:
 
             async def worker() -> None:
@@ -176,15 +183,18 @@ def run_conversations(
                     except asyncio.QueueEmpty:
                         return
                     result = await drive_conversation(job, config, api_key=api_key, client=client)
-                    task = asyncio.create_task(finish(result))
-                    finishing.add(task)
-                    task.add_done_callback(finishing.discard)
-                    task.add_done_callback(deliver)
+                    if scoring is None:
+                        task: asyncio.Future[T] = asyncio.ensure_future(finish(result))
+                        task.add_done_callback(deliver)
+                    else:
+                        future = scoring.submit(finish(result))
+                        future.add_done_callback(deliver)
+                        task = asyncio.wrap_future(future)
+                    finishing.append(task)
 
             await asyncio.gather(*(worker() for _ in range(max(1, min(parallel, len(jobs))))))
-            while finishing:
-                await asyncio.gather(*finishing, return_exceptions=True)
-        await close_clients()  # model clients (the judge's) belong to this loop
+            await asyncio.gather(*finishing, return_exceptions=True)
+        await close_clients()  # model clients (a simulated user's, the judge's when not apart) belong to this loop
 
     def loop_thread() -> None:
         try:
@@ -192,6 +202,8 @@ def run_conversations(
         except BaseException as exc:  # surfaced to the consumer below
             results.put(exc)
         finally:
+            if scoring is not None:
+                scoring.close(cleanup=close_clients)  # the judge's model clients belong to the scoring loop
             results.put(_DONE)
 
     # The consumer (DB writes) and the scoring both hold the GIL; with the default 5 ms switch interval the
@@ -214,3 +226,33 @@ def run_conversations(
         while thread.is_alive() and time.monotonic() < deadline:
             thread.join(timeout=0.5)
         sys.setswitchinterval(previous_interval)
+
+
+class _LoopThread:
+    """An event loop running in its own daemon thread, for coroutines submitted from another thread."""
+
+    def __init__(self, name: str) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name=name, daemon=True)
+        self.thread.start()
+
+    def submit(self, coroutine: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop)
+
+    def close(self, *, cleanup: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Cancel what is still running on the loop (only after a failure), run ``cleanup`` there, then stop it."""
+
+        async def shutdown() -> None:
+            left = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+            for task in left:
+                task.cancel()
+            await asyncio.gather(*left, return_exceptions=True)
+            await cleanup()
+
+        try:
+            self.submit(shutdown()).result(timeout=30)
+        finally:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self.thread.join(timeout=30)
+            if not self.thread.is_alive():
+                self.loop.close()

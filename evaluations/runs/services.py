@@ -322,7 +322,13 @@ def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Eve
     scorer = AttemptScorer(run=run, api_key=api_key, stop=stop)
     last_check = time.monotonic()
     for result, fields in run_conversations(
-        jobs, config, api_key=api_key, parallel=run.parallel, finish=scorer.finish, stop=stop
+        jobs,
+        config,
+        api_key=api_key,
+        parallel=run.parallel,
+        finish=scorer.finish,
+        stop=stop,
+        score_apart=scorer.judge_enabled,
     ):
         attempt_save(run=run, result=result, fields=fields)
         if time.monotonic() - last_check > 1.0:
@@ -425,7 +431,7 @@ def run_score(*, run: EvaluationRun) -> None:
     specs = [ScenarioSpec.from_dict(data) for data in run.scenarios]
     attempts = list(
         run.attempts.only(
-            "scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms", "error_kind", "error_message"
+            "run_id", "scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms", "error_kind", "error_message"
         )
     )
     summary = compute_metrics(specs, attempts)
@@ -470,7 +476,7 @@ def run_metrics_refresh(*, run: EvaluationRun, overruled: int) -> None:
     ``overruled`` (verdicts a reviewer changed) is kept with them, so every reader can say the figures use it.
     Status, message and credits are the run's own and stay as they were."""
     specs = [ScenarioSpec.from_dict(data) for data in run.scenarios]
-    attempts = run.attempts.only("scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms")
+    attempts = run.attempts.only("run_id", "scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms")
     summary = {**compute_metrics(specs, attempts), "overruled": overruled}
     EvaluationRun.objects.filter(pk=run.pk).update(metrics=summary, trust_score=summary["trust_score"])
 

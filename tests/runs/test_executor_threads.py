@@ -1,0 +1,70 @@
+"""With a judge, scoring never holds up the conversations: ``finish`` runs on its own event loop thread
+(``score_apart``), so while one conversation's scoring is busy (the judge client's CPU work) the next messages
+still go out."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+
+from evaluations.connectors.base import AgentConfig, Protocol
+from evaluations.runs.executor import ConversationResult, Job, run_conversations
+from evaluations.specs import ScenarioSpec
+
+
+@pytest.fixture
+def events() -> list[str]:
+    return []
+
+
+@pytest.fixture
+def agent(events: list[str]) -> Iterator[str]:
+    """A simple-chat agent that records each message it gets, in order, in ``events``."""
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_POST(self) -> None:
+            message = json.loads(self.rfile.read(int(self.headers["Content-Length"])))["message"]
+            events.append(f"sent {message}")
+            body = json.dumps({"answer": f"Echo: {message}"}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/chat"
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_busy_scoring_does_not_hold_up_the_next_messages(agent: str, events: list[str], settings) -> None:  # type: ignore[no-untyped-def]
+    settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
+    config = AgentConfig(protocol=Protocol.SIMPLE_CHAT, endpoint_url=agent, timeout_seconds=10)
+    jobs = [Job(ScenarioSpec.from_dict({"key": f"q{i}", "kind": "accuracy", "name": f"Q{i}", "turns": [f"q{i}"]}), 1)
+            for i in range(4)]  # fmt: skip
+
+    async def finish(result: ConversationResult) -> str:
+        key = result.job.spec.key
+        if key == "q0":
+            time.sleep(1.0)  # blocks its event loop, as CPU-bound scoring does
+        events.append(f"scored {key}")
+        return key
+
+    scored = list(run_conversations(jobs, config, api_key="", parallel=1, finish=finish, score_apart=True))
+
+    assert sorted(scored) == ["q0", "q1", "q2", "q3"]
+    # One conversation at a time: q1..q3 were sent while q0's scoring was still busy.
+    assert events.index("sent q3") < events.index("scored q0"), events
