@@ -32,13 +32,15 @@ from evaluations.runs.choices import ACTIVE_STATUSES, RunStage, RunStatus
 from evaluations.runs.errors import all_errors_message
 from evaluations.runs.executor import ConversationResult, Job, run_conversations
 from evaluations.runs.keys import KeyUnavailable, run_secret_delete, run_secret_read, run_secret_store
+from evaluations.runs.metrics import attempt_verdict_set as attempt_verdict_set  # re-exported for review
+from evaluations.runs.metrics import run_metrics
+from evaluations.runs.metrics import run_metrics_refresh as run_metrics_refresh  # re-exported for review
 from evaluations.runs.models import Attempt, EvaluationRun
 from evaluations.runs.selectors import run_usage
 from evaluations.runs.simulated_user import generation_model
 from evaluations.runs.text import storable
 from evaluations.scoring.choices import JudgeModel
 from evaluations.scoring.judge import EARLY_STOP_AFTER, JUDGE_PROMPT_VERSION, fails_for_unscored
-from evaluations.scoring.metrics import compute_metrics
 from evaluations.scoring.rules.engine import rules_can_score
 from evaluations.scoring.verdicts import Verdict
 from evaluations.specs import ScenarioSpec
@@ -428,13 +430,7 @@ def runs_sweep_schedule_sync() -> Schedule:
 
 
 def run_score(*, run: EvaluationRun) -> None:
-    specs = [ScenarioSpec.from_dict(data) for data in run.scenarios]
-    attempts = list(
-        run.attempts.only(
-            "run_id", "scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms", "error_kind", "error_message"
-        )
-    )
-    summary = compute_metrics(specs, attempts)
+    summary, attempts = run_metrics(run=run, fields=("error_kind", "error_message"))
     errors = [a for a in attempts if a.verdict == Verdict.ERROR]
     is_down = bool(attempts) and len(errors) == len(attempts)
     status, message, refund_reason = RunStatus.SUCCEEDED, "", ""
@@ -464,21 +460,6 @@ def run_score(*, run: EvaluationRun) -> None:
         run_secret_delete(run_id=run.pk)
         # Credits: charge what was used, release the rest (refund when refund_reason).
         run_settle(run=run, usage=run_usage(run_id=run.pk))
-
-
-def attempt_verdict_set(*, attempt_id: int, verdict: str, is_breach: bool) -> None:
-    """A reviewer's verdict replaces the attempt's (review.services keeps what the judge said, in its ledger)."""
-    Attempt.objects.filter(pk=attempt_id).update(verdict=verdict, is_breach=is_breach)
-
-
-def run_metrics_refresh(*, run: EvaluationRun, overruled: int) -> None:
-    """Recompute a finished run's metrics and trust score from its attempts' current verdicts (after a review);
-    ``overruled`` (verdicts a reviewer changed) is kept with them, so every reader can say the figures use it.
-    Status, message and credits are the run's own and stay as they were."""
-    specs = [ScenarioSpec.from_dict(data) for data in run.scenarios]
-    attempts = run.attempts.only("run_id", "scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms")
-    summary = {**compute_metrics(specs, attempts), "overruled": overruled}
-    EvaluationRun.objects.filter(pk=run.pk).update(metrics=summary, trust_score=summary["trust_score"])
 
 
 def _run_fail(run: EvaluationRun, message: str, *, refund_reason: str = "") -> None:

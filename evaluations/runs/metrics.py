@@ -1,0 +1,31 @@
+"""A run's metrics from its attempts' current verdicts: when the run ends (``services.run_score``) and when a
+reviewer changes a verdict (review.services, through ``services``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from evaluations.runs.models import Attempt, EvaluationRun
+from evaluations.scoring.metrics import compute_metrics
+from evaluations.specs import ScenarioSpec
+
+
+def run_metrics(*, run: EvaluationRun, fields: Sequence[str] = ()) -> tuple[dict[str, Any], list[Attempt]]:
+    """The run's metrics and its attempts (one query; ``fields`` read besides those the metrics need)."""
+    columns = ("run_id", "scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms", *fields)
+    attempts = list(run.attempts.only(*columns))
+    return compute_metrics([ScenarioSpec.from_dict(data) for data in run.scenarios], attempts), attempts
+
+
+def attempt_verdict_set(*, attempt_id: int, verdict: str, is_breach: bool) -> None:
+    """A reviewer's verdict replaces the attempt's (review.services keeps what the judge said, in its ledger)."""
+    Attempt.objects.filter(pk=attempt_id).update(verdict=verdict, is_breach=is_breach)
+
+
+def run_metrics_refresh(*, run: EvaluationRun, overruled: int) -> None:
+    """Recompute a finished run's metrics and trust score from its attempts' current verdicts (after a review);
+    ``overruled`` (verdicts a reviewer changed) is kept with them, so every reader can say the figures use it.
+    Status, message and credits are the run's own and stay as they were."""
+    summary = {**run_metrics(run=run)[0], "overruled": overruled}
+    EvaluationRun.objects.filter(pk=run.pk).update(metrics=summary, trust_score=summary["trust_score"])
