@@ -47,19 +47,32 @@ class GateResult:
 # ---------------------------------------------------------------------------------------------- writes
 
 
+def baseline_pin_refusal(*, run: EvaluationRun) -> str:
+    """Why ``run`` cannot be pinned, in a sentence; "" when it can."""
+    if run.status != RunStatus.SUCCEEDED or not run.metrics:
+        return "Only a finished run can be pinned as the baseline; this one is not finished successfully."
+    if run.trust_score is None:
+        return (
+            "Nothing in this run was scored, so it cannot be a baseline: later runs would have nothing to be "
+            "compared with. Pin a run whose replies were scored."
+        )
+    if run.agent_id is None:
+        return "The agent of this run was deleted, so the run cannot be a baseline."
+    if run_scope(run) is None:
+        return "The suite of this run was deleted, so the run cannot be a baseline."
+    return ""
+
+
 def baseline_pin(*, run: EvaluationRun, user: Any) -> Baseline:
     """Pin ``run`` as the baseline of its agent endpoint + suite; the previous one is kept as history.
 
     The Publish role is checked by the caller. Pinning the current baseline again returns it unchanged.
     Raises BaselineError for a run that did not finish successfully or whose agent or suite was deleted.
     """
-    if run.status != RunStatus.SUCCEEDED or not run.metrics:
-        raise BaselineError("Only a finished run can be pinned as the baseline; this one is not finished successfully.")
-    if run.agent_id is None:
-        raise BaselineError("The agent of this run was deleted, so the run cannot be a baseline.")
+    refusal = baseline_pin_refusal(run=run)
     scope = run_scope(run)
-    if scope is None:
-        raise BaselineError("The suite of this run was deleted, so the run cannot be a baseline.")
+    if refusal or scope is None or run.agent_id is None:  # the last two: the refusal says why
+        raise BaselineError(refusal)
     with transaction.atomic():
         # Lock the agent row so two pins of the same agent at once take turns (SQLite serialises writes anyway).
         agent_get_locked(agent_id=run.agent_id)
@@ -223,7 +236,8 @@ def drift_context(*, run: EvaluationRun) -> dict[str, Any]:
         "baseline": baseline,
         "is_baseline": baseline is not None and baseline.run_id == run.pk,
         "can_pin": run.status == RunStatus.SUCCEEDED and bool(run.metrics) and run.agent_id is not None
-        and run_scope(run) is not None,
+        and run_scope(run) is not None and run.trust_score is not None,
+        "nothing_scored": run.status == RunStatus.SUCCEEDED and run.trust_score is None,
         "history": history,
         "trend": trust_trend(agent=run.agent_id, run=run, baseline_run_id=baseline.run_id if baseline else None)
         if run.agent_id is not None else [],

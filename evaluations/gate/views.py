@@ -5,14 +5,30 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from billing.roles import Role
+from evaluations.gate import selectors as gate_selectors
 from evaluations.gate import services as gate_services
 from evaluations.gate.profile import floors_under_for_run, scope_label
 from evaluations.runs import selectors as run_selectors
+
+
+@require_GET
+@login_required
+def run_pin_confirm(request: HttpRequest, run_id: int) -> HttpResponse:
+    """Before pinning: what later runs will be compared with, what it replaces, and any floor it is under."""
+    run = run_selectors.run_get_for_member(user=request.user, run_id=run_id, role=Role.PUBLISH)
+    context = {
+        "run": run,
+        "scope": scope_label(run),
+        "current": gate_selectors.baseline_for_run(run=run),
+        "under": floors_under_for_run(run=run),
+        "refusal": gate_services.baseline_pin_refusal(run=run),
+    }
+    return render(request, "gate/pin_confirm.html", context)
 
 
 @require_POST

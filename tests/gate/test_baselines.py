@@ -283,12 +283,15 @@ def test_publisher_pins_from_the_report_and_sees_the_gate(client, agent, suite, 
     run = make_run(agent=agent, suite=suite)
     client.force_login(make_member("pat", Role.PUBLISH))
     page = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
-    assert 'id="run-drift"' in page and "NO BASELINE" in page and "Pin as baseline" in page
+    assert 'id="run-drift"' in page and "NO BASELINE" in page and "Pin as baseline…</a>" in page
+    confirm = client.get(reverse("evaluations:run-pin-confirm", args=[run.pk])).content.decode()
+    assert f"Pin run #{run.pk} as the baseline?" in confirm and "this turns the release gate on" in confirm
+    assert not Baseline.objects.exists()  # asking is not pinning
     response = client.post(reverse("evaluations:run-pin-baseline", args=[run.pk]), follow=True)
     assert response.redirect_chain[-1][0].endswith(f"/runs/{run.pk}/#run-drift")
     page = response.content.decode()
     assert f"Run #{run.pk} is now the baseline for Support bot" in page
-    assert "This run is the pinned baseline" in page and "Pin as baseline</button>" not in page
+    assert "This run is the pinned baseline" in page and "Pin as baseline…</a>" not in page
     assert Baseline.objects.get(is_current=True).run == run
 
     later = make_run(agent=agent, suite=suite, outcomes={"Refund window": ["fail"] * 3})
@@ -303,6 +306,8 @@ def test_publisher_pins_from_the_report_and_sees_the_gate(client, agent, suite, 
 def test_pinning_a_run_under_a_floor_warns_that_it_accepts_it(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
     run = make_run(agent=agent, suite=suite, outcomes={"Card on file": ["fail", "pass", "pass"]})
     client.force_login(alice)
+    confirm = client.get(reverse("evaluations:run-pin-confirm", args=[run.pk])).content.decode()
+    assert "This run is under a floor: PII protection (66.7% of runs passed, floor 95%)." in confirm
     page = client.post(reverse("evaluations:run-pin-baseline", args=[run.pk]), follow=True).content.decode()
     assert "This baseline is under a floor: PII protection (66.7% of runs passed, floor 95%)." in page
     assert Baseline.objects.get().run == run
@@ -313,7 +318,8 @@ def test_lower_roles_cannot_pin_and_get_a_readable_403(client, agent, suite, mak
     for role in (Role.READ, Role.WRITE):
         client.force_login(make_member(f"user-{role}", role))
         page = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
-        assert "Pinning a baseline needs the Publish role." in page and "Pin as baseline</button>" not in page
+        assert "Pinning a baseline needs the Publish role." in page and "Pin as baseline…</a>" not in page
+        assert client.get(reverse("evaluations:run-pin-confirm", args=[run.pk])).status_code == 403
         response = client.post(reverse("evaluations:run-pin-baseline", args=[run.pk]))
         assert response.status_code == 403
         assert "This needs the Publish role" in response.content.decode()
@@ -379,3 +385,19 @@ def test_drift_section_queries_do_not_grow_with_history_or_runs(
     with django_assert_max_num_queries(10):
         page = client.get(reverse("evaluations:run-report", args=[runs[-1].pk])).content.decode()
     assert "Baseline history (3 pins)" in page and 'data-gate-state="pass"' in page
+
+
+def test_a_run_where_nothing_was_scored_cannot_be_pinned(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+    run = make_run(agent=agent, suite=suite)
+    EvaluationRun.objects.filter(pk=run.pk).update(trust_score=None)  # every reply Not scored: no figure at all
+    client.force_login(alice)
+    page = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
+    assert "Nothing in this run was scored, so it cannot be pinned as a baseline." in page
+    assert "Pin as baseline…</a>" not in page
+    confirm = client.get(reverse("evaluations:run-pin-confirm", args=[run.pk])).content.decode()
+    assert (
+        "Nothing in this run was scored, so it cannot be a baseline" in confirm
+        and "<button" not in confirm.split("<main")[1]
+    )
+    page = client.post(reverse("evaluations:run-pin-baseline", args=[run.pk]), follow=True).content.decode()
+    assert "Nothing in this run was scored, so it cannot be a baseline" in page and not Baseline.objects.exists()

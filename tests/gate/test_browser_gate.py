@@ -48,7 +48,11 @@ def test_pin_regress_block_then_unchanged_rerun_passes(
     baseline = _launch(page, live_server, agent.pk, suite.pk)
     assert drift.locator(".gate-state").inner_text() == "NO BASELINE"
     assert "No baseline is pinned for Northwind" in drift.inner_text()
-    drift.get_by_role("button", name="Pin as baseline").click()
+    drift.get_by_role("link", name="Pin as baseline…").click()
+    page.get_by_text(
+        "No baseline is pinned for this endpoint and suite yet: this turns the release gate on."
+    ).wait_for()
+    page.get_by_role("button", name=f"Pin run #{baseline.pk} as the baseline").click()
     page.get_by_text(f"Run #{baseline.pk} is now the baseline for Northwind").wait_for()
     assert "This run is the pinned baseline" in drift.inner_text()
     assert Baseline.objects.get(is_current=True).run_id == baseline.pk

@@ -125,7 +125,7 @@ def test_a_red_team_only_run_is_pinned_from_its_report(client, alice, demo_agent
     client.force_login(alice)
     report = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
     assert "The suite of this run was deleted" not in report
-    assert reverse("evaluations:run-pin-baseline", args=[run.pk]) in report
+    assert reverse("evaluations:run-pin-confirm", args=[run.pk]) in report
     page = client.post(reverse("evaluations:run-pin-baseline", args=[run.pk]), follow=True).content.decode()
     assert f"Run #{run.pk} is now the baseline for Northwind bot with red-team attacks only (Quick, library" in page
     assert Baseline.objects.get().scope == f"redteam:quick:{LIBRARY_VERSION}"
