@@ -30,7 +30,7 @@ from evaluations.reports.builders import report_data
 from evaluations.runs import ci as ci_services
 from evaluations.runs import selectors as run_selectors
 from evaluations.runs.ci import GateOptions
-from evaluations.runs.forms import RunLaunchForm
+from evaluations.runs.forms import RunLaunchForm, settings_as_fields
 from evaluations.runs.services import LaunchError
 from suites import selectors as suite_selectors
 
@@ -157,7 +157,6 @@ def _launch_form(request: Request, suite: Any, data: dict[str, Any], settings: d
     """The launch form the web UI uses, filled from the planned settings and validated: its rules (ranges, the
     endpoint guard, the suite's scenarios, the judges on offer) apply to CI launches too. Raises ValidationError
     (400) under the API's names."""
-    contacts = settings["allowed_contacts"]
     form = RunLaunchForm(
         {
             "agent": suite.agent_id,
@@ -165,12 +164,7 @@ def _launch_form(request: Request, suite: Any, data: dict[str, Any], settings: d
             "api_key": data.get("api_key", ""),
             "endpoint_url": data.get("endpoint_url", ""),
             "compare_with_endpoint": data.get("compare_with_endpoint", ""),
-            "runs_per_scenario": settings["runs_per_scenario"],
-            "parallel": settings["parallel"],
-            "redteam_depth": settings["redteam_depth"] or "",
-            "judge_model": settings["judge_model"] or "",
-            "judge_strictness": settings["judge_strictness"] or "",
-            "allowed_contacts": "\n".join(contacts) if contacts else "",
+            **settings_as_fields(settings),
         },
         agents=agent_selectors.agent_list_for_user(user=request.user).filter(pk=suite.agent_id),
         suites=_suites(request).filter(pk=suite.pk),

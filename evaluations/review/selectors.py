@@ -78,7 +78,17 @@ def overrule_note(*, run: Any) -> str:
 def judge_config_of(run: Any) -> str:
     """The judge configuration a run's verdicts came from: provider/model/prompt version/strictness."""
     provider = (run.settings_snapshot or {}).get("judge_provider", "")
-    return "/".join((provider, run.judge_model, run.judge_prompt_version, run.judge_strictness))
+    return judge_config(provider, run.judge_model, run.judge_prompt_version, run.judge_strictness)
+
+
+def judge_config(provider: str, model: str, prompt_version: str, strictness: str) -> str:
+    """The one spelling of a judge configuration: provider/model/prompt version/strictness."""
+    return "/".join((provider, model, prompt_version, strictness))
+
+
+def judge_config_now(*, model: str, strictness: str) -> str:
+    """The configuration a judge call made now would have: the configured provider and the current prompt."""
+    return judge_config(judge_provider(), model, JUDGE_PROMPT_VERSION, strictness)
 
 
 def judge_config_label(config: str) -> str:
@@ -200,5 +210,4 @@ def calibration_warning_for_run(*, run: Any) -> str:
 
 def calibration_warning_for_launch(*, account_id: int, judge_model: str, strictness: str) -> str:
     """The calibration sentence for a run about to be launched with the current provider and prompt version."""
-    config = "/".join((judge_provider(), judge_model, JUDGE_PROMPT_VERSION, strictness))
-    return calibration_warning(account_id=account_id, config=config)
+    return calibration_warning(account_id=account_id, config=judge_config_now(model=judge_model, strictness=strictness))

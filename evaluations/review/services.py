@@ -25,7 +25,13 @@ from evaluations.lease import lease_claim, lease_deadline, lease_sweep_schedule_
 from evaluations.llm.clients import close_clients, judge_provider
 from evaluations.review.choices import JOB_ACTIVE, ExampleSource, JobStatus, ReviewAction
 from evaluations.review.models import CalibrationExample, CalibrationVerdict, RejudgeJob, Review
-from evaluations.review.selectors import calibration_examples_pending, judge_config_of, overrule_count, review_state
+from evaluations.review.selectors import (
+    calibration_examples_pending,
+    judge_config,
+    judge_config_of,
+    overrule_count,
+    review_state,
+)
 from evaluations.review.transfer import ImportProblems, parse_lines
 from evaluations.runs import selectors as run_selectors
 from evaluations.runs import services as run_services
@@ -223,7 +229,7 @@ def rejudge_estimate(*, account_id: int, judge_model: str, strictness: str) -> R
         raise ReviewError("Choose a judge model to re-judge with.")
     if strictness not in Strictness.values:
         raise ReviewError("Choose a strictness.")
-    config = "/".join((provider, judge_model, JUDGE_PROMPT_VERSION, strictness))
+    config = judge_config(provider, judge_model, JUDGE_PROMPT_VERSION, strictness)
     examples = calibration_examples_pending(account_id=account_id, config=config).count()
     return RejudgeEstimate(config=config, examples=examples, credits=credits_for({"judge_calls": examples}))
 
@@ -313,9 +319,10 @@ def _rejudge_end(job: RejudgeJob, status: str, message: str) -> None:
     with transaction.atomic():
         job.refresh_from_db()
         RejudgeJob.objects.filter(pk=job.pk).update(status=status, error_message=message, finished_at=timezone.now())
+        scored = job.judged - job.not_scored  # only calls that gave a verdict are charged
         job_settle(
-            account_id=job.account_id, key=f"rejudge-{job.pk}", used=credits_for({"judge_calls": job.judged - job.not_scored}),
-            note=f"Re-judged {job.judged - job.not_scored} calibration examples",
+            account_id=job.account_id, key=f"rejudge-{job.pk}", used=credits_for({"judge_calls": scored}),
+            note=f"Re-judged {scored} calibration examples",
         )  # fmt: skip
 
 

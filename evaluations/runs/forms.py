@@ -33,6 +33,20 @@ class SuiteChoiceField(forms.ModelChoiceField):
         return f"{obj.name} (v{obj.version}, {obj.active_scenarios} scenarios)"
 
 
+def settings_as_fields(settings: dict[str, Any]) -> dict[str, Any]:
+    """Launch settings (``gate.launch`` / a run profile) as the launch form's fields: "" for the agent's setting,
+    allowed contacts one a line. The web form's initial values and the CI API's submitted data both use it."""
+    contacts = settings["allowed_contacts"]
+    return {
+        "runs_per_scenario": settings["runs_per_scenario"],
+        "parallel": settings["parallel"],
+        "redteam_depth": settings["redteam_depth"] or "",
+        "judge_model": settings["judge_model"] or "",
+        "judge_strictness": settings["judge_strictness"] or "",
+        "allowed_contacts": "\n".join(contacts) if contacts else "",
+    }
+
+
 class RunLaunchForm(forms.Form):
     """New evaluation. Agent and suite choices are limited to the user's accounts.
 

@@ -23,7 +23,7 @@ from evaluations.llm.clients import judge_provider
 from evaluations.review import selectors as review_selectors
 from evaluations.runs import selectors as run_selectors
 from evaluations.runs import services as run_services
-from evaluations.runs.forms import RunLaunchForm
+from evaluations.runs.forms import RunLaunchForm, settings_as_fields
 from evaluations.scoring.choices import JudgeModel
 from suites.selectors import suite_list_for_user
 from suites.services import suite_run_profile_set
@@ -140,21 +140,8 @@ def _initial(request: HttpRequest) -> dict[str, Any]:
     suites = suite_list_for_user(user=request.user)
     suite = suites.filter(pk=initial["suite"]).first() if str(initial["suite"]).isdigit() else None
     if agent is not None and suite is not None:
-        initial.update(_settings_initial(launch_defaults(agent=agent, suite=suite).settings))
+        initial.update(settings_as_fields(launch_defaults(agent=agent, suite=suite).settings))
     return initial
-
-
-def _settings_initial(settings: dict[str, Any]) -> dict[str, Any]:
-    """Launch settings as the form's fields ("" for the agent's setting, contacts one a line)."""
-    contacts = settings["allowed_contacts"]
-    return {
-        "runs_per_scenario": settings["runs_per_scenario"],
-        "parallel": settings["parallel"],
-        "redteam_depth": settings["redteam_depth"] or "",
-        "judge_model": settings["judge_model"] or "",
-        "judge_strictness": settings["judge_strictness"] or "",
-        "allowed_contacts": "\n".join(contacts) if contacts else "",
-    }
 
 
 def _rerun_initial(run: Any) -> dict[str, Any]:
@@ -169,7 +156,7 @@ def _rerun_initial(run: Any) -> dict[str, Any]:
         "generate_kinds": list(snapshot.get("suite_kinds") or []),
         "endpoint_url": run.endpoint_url if run.endpoint_url != own_endpoint else "",
         "compare_with_endpoint": snapshot.get("compare_with_endpoint") or "",
-        **_settings_initial(launch_settings_of_run(run)),
+        **settings_as_fields(launch_settings_of_run(run)),
     }
 
 
