@@ -15,9 +15,13 @@ from evaluations.gate.services import baseline_pin
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.models import Attempt
 from evaluations.scoring.verdicts import Verdict
-from tests.gate.test_baselines import make_run, suite  # noqa: F401  (the same runs the gate tests pin)
+from tests.gate import test_baselines
 
 pytestmark = pytest.mark.django_db
+
+# The same finished runs the gate tests pin (fixtures: a suite of four scenarios and a run from outcomes).
+suite = test_baselines.suite
+make_run = test_baselines.make_run
 
 
 def header_of(page: str) -> str:
@@ -27,7 +31,7 @@ def header_of(page: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", match.group(0))).split())
 
 
-def test_a_blocked_run_says_why_with_its_trust_score_change_and_counts(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_a_blocked_run_says_why_with_its_trust_score_change_and_counts(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
     baseline = make_run(agent=agent, suite=suite)
     baseline_pin(run=baseline, user=alice)
     run = make_run(
@@ -49,7 +53,7 @@ def test_a_blocked_run_says_why_with_its_trust_score_change_and_counts(client, a
     assert header.startswith("BLOCKED Do not ship: this run is significantly worse than its baseline.")
     assert "Trust score fell 50 points (100 / 100 → 50 / 100), more than its 5-point threshold" in header
     assert "Guardrail enforcement fell 100 points (100% → 0%)" in header and "“Discount abuse”" in header
-    assert "3 more reasons and the full drift section" in header  # two reasons shown, the rest a click away
+    assert "All 5 reasons and the full drift section" in header  # two shown (one on a phone), all a click away
     change = round(run.trust_score - baseline.trust_score, 1)
     assert (
         f"Trust score {run.trust_score:g} / 100 , −{abs(change):g} since the baseline of run #{baseline.pk}" in header
@@ -70,7 +74,7 @@ def test_a_blocked_run_says_why_with_its_trust_score_change_and_counts(client, a
     assert order == sorted(order)
 
 
-def test_a_run_without_a_baseline_says_what_to_pin_and_shows_no_change(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_a_run_without_a_baseline_says_what_to_pin_and_shows_no_change(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
     run = make_run(agent=agent, suite=suite, outcomes={"Warranty": ["pass", "not_scored", "not_scored"]})
     client.force_login(alice)
     header = header_of(client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode())
@@ -83,19 +87,19 @@ def test_a_run_without_a_baseline_says_what_to_pin_and_shows_no_change(client, a
     assert "How to configure a model provider" in header
 
 
-def test_a_passing_run_and_the_baseline_itself(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_a_passing_run_and_the_baseline_itself(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
     baseline = make_run(agent=agent, suite=suite)
     baseline_pin(run=baseline, user=alice)
     same = make_run(agent=agent, suite=suite)
     client.force_login(alice)
     header = header_of(client.get(reverse("evaluations:run-report", args=[same.pk])).content.decode())
     assert header.startswith(f"PASSED No significant regression against the baseline of run #{baseline.pk}.")
-    assert f"100 / 100 , 0 since the baseline of run #{baseline.pk}" in header
+    assert f"100 / 100 , unchanged since the baseline of run #{baseline.pk}" in header
     header = header_of(client.get(reverse("evaluations:run-report", args=[baseline.pk])).content.decode())
     assert header.startswith("BASELINE This run is the pinned baseline: later runs are gated against it.")
 
 
-def test_a_failed_run_is_not_gated_and_says_why(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_a_failed_run_is_not_gated_and_says_why(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
     run = make_run(agent=agent, suite=suite, status=RunStatus.FAILED, error_message="The agent is down: none of "
                    "the 12 conversations got a reply.")  # fmt: skip
     client.force_login(alice)
@@ -105,7 +109,7 @@ def test_a_failed_run_is_not_gated_and_says_why(client, alice, agent, suite, mak
     assert "Trust score — " in header
 
 
-def test_an_active_run_shows_its_progress_instead_of_a_verdict(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_an_active_run_shows_its_progress_instead_of_a_verdict(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
     run = make_run(agent=agent, suite=suite, status=RunStatus.RUNNING)
     client.force_login(alice)
     page = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()

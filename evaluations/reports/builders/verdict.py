@@ -20,7 +20,8 @@ from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED
 if TYPE_CHECKING:
     from evaluations.runs.models import EvaluationRun
 
-SHOWN_REASONS = 2  # the rest are one click away in the drift section: the header must fit the first screen
+SHOWN_REASONS = 2  # the rest are a click away in the drift section: the header must fit the first screen (a phone
+# shows only the first, see trustgate.css)
 
 # Gate state → the headline a person reads first (the label is the badge beside it).
 HEADLINES = {
@@ -59,7 +60,7 @@ def verdict_header(*, run: EvaluationRun, report: dict[str, Any], drift: dict[st
         "badge": badge,
         "headline": headline,
         "reasons": reasons[:SHOWN_REASONS],
-        "more_reasons": max(len(reasons) - SHOWN_REASONS, 0),
+        "reason_count": len(reasons),
     }
 
 
