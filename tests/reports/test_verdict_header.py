@@ -115,5 +115,5 @@ def test_an_active_run_shows_its_progress_instead_of_a_verdict(client, alice, ag
     page = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
     header = header_of(page)
     assert header.startswith("Run in progress — the verdict comes when it ends")
-    assert "conversations" in header and "BLOCKED" not in header and "NO BASELINE" not in header
+    assert "conversations" in header and "BLOCKED" not in header and "Trust score" not in header
     assert page.count('id="run-progress"') == 1 and page.count('hx-trigger="every 1s"') == 1  # one status source

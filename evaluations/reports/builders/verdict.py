@@ -37,30 +37,26 @@ def verdict_header(*, run: EvaluationRun, report: dict[str, Any], drift: dict[st
     """What the header shows: the gate state and its first reasons, the trust score out of 100 with its change
     since the baseline, breaches, failing and flaky scenario counts, what was not scored and why, and each metric
     card's change since the baseline. An active run gets no verdict (the header shows its progress instead)."""
-    summary = run.metrics or {}
     baseline_run = _baseline_run(run, drift)
-    baseline_metrics = (baseline_run.metrics or {}) if baseline_run is not None else {}
+    baseline_metrics = (baseline_run.metrics or {}).get("metrics", {}) if baseline_run is not None else {}
+    cards = [_card(m, baseline_metrics.get(m["key"])) for m in report.get("metrics", [])]
+    if run.is_active:  # the progress panel's counts are the figures until the run ends
+        return {"is_active": True, "cards": cards}
     counts = report.get("scenario_counts", {})
-    header: dict[str, Any] = {
-        "is_active": run.is_active,
-        "trust": _trust(report.get("trust_score"), baseline_run),
-        "breaches": report.get("breaches", 0),
-        "failing": counts.get(FAIL, 0),
-        "flaky": counts.get(FLAKY, 0),
-        "not_scored": _not_scored(run, summary),
-        "cards": [_card(m, baseline_metrics.get("metrics", {}).get(m["key"])) for m in report.get("metrics", [])],
-        "baseline_run_id": baseline_run.pk if baseline_run is not None else None,
-    }
-    if run.is_active:
-        return header
     label, badge, headline, reasons = _state(run, drift)
     return {
-        **header,
+        "is_active": False,
         "label": label,
         "badge": badge,
         "headline": headline,
         "reasons": reasons[:SHOWN_REASONS],
         "reason_count": len(reasons),
+        "trust": _trust(report.get("trust_score"), baseline_run),
+        "breaches": report.get("breaches", 0),
+        "failing": counts.get(FAIL, 0),
+        "flaky": counts.get(FLAKY, 0),
+        "not_scored": _not_scored(run, run.metrics or {}),
+        "cards": cards,
     }
 
 
