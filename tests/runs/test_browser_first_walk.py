@@ -179,7 +179,8 @@ def test_first_walk_from_login_to_a_finished_run(  # type: ignore[no-untyped-def
     suite_id = agent.suites.get().pk
     for path in ("/", "/runs/", "/suites/", f"/suites/{suite_id}/", "/suites/new/", "/suites/import/", "/monitors/",
                  "/monitors/new/", "/monitors/import/", "/credits/", "/profile/api-keys/", f"/agents/{agent.pk}/edit/",
-                 "/agents/?q=north", "/help/model-provider/", f"/runs/{run.pk}/cancel/"):  # fmt: skip
+                 "/agents/?q=north", "/help/model-provider/", f"/runs/{run.pk}/cancel/", f"/runs/{again.pk}/review/",
+                 "/calibration/", f"/agents/{agent.pk}/delete/"):  # fmt: skip
         page.goto(f"{live_server.url}{path}")
         axe_clean(page)
     if phone:
