@@ -132,7 +132,7 @@ def _not_scored(run: EvaluationRun, summary: dict[str, Any]) -> list[str]:
         )
     elif not_scored:
         lines.append(
-            f"{not_scored:,}{of} {noun} not scored: the judge gave no verdict (each one's reason is in its transcript)."
+            f"{not_scored:,}{of} {noun} not scored: the judge gave no verdict (each one's reason is shown with its scenario)."
         )
     if str(run.refund_reason or "").startswith("judge outage"):
         lines.append("The judge could not score the first replies that needed it, so the run stopped early.")
