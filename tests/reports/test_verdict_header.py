@@ -108,6 +108,12 @@ def test_a_failed_run_is_not_gated_and_says_why(client, alice, agent, suite, mak
     assert "The agent is down: none of the 12 conversations got a reply." in header
     assert "Trust score — " in header
 
+    outage = make_run(agent=agent, suite=suite, status=RunStatus.FAILED, refund_reason="judge outage (early stop)",
+                      error_message="Stopped early: 8 replies needed the judge and it could score none of them.")  # fmt: skip
+    header = header_of(client.get(reverse("evaluations:run-report", args=[outage.pk])).content.decode())
+    assert header.startswith("FAILED Not gated: the run did not finish. Stopped early: 8 replies needed the judge")
+    assert "The judge could not score the first replies that needed it, so the run stopped early." in header
+
 
 def test_an_active_run_shows_its_progress_instead_of_a_verdict(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
     run = make_run(agent=agent, suite=suite, status=RunStatus.RUNNING)
