@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from evaluations.agents.models import JudgeModel
 from evaluations.gate.services import baseline_pin
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.models import Attempt
@@ -123,3 +124,16 @@ def test_an_active_run_shows_its_progress_instead_of_a_verdict(client, alice, ag
     assert header.startswith("Run in progress — the verdict comes when it ends")
     assert "conversations" in header and "BLOCKED" not in header and "Trust score" not in header
     assert page.count('id="run-progress"') == 1 and page.count('hx-trigger="every 1s"') == 1  # one status source
+
+
+def test_a_run_not_comparable_with_its_baseline_shows_no_change(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+    baseline = make_run(agent=agent, suite=suite)
+    baseline_pin(run=baseline, user=alice)
+    judged = make_run(
+        agent=agent, suite=suite, judge_model=JudgeModel.SONNET, outcomes={"Warranty": ["pass", "not_scored", "pass"]}
+    )
+    client.force_login(alice)
+    header = header_of(client.get(reverse("evaluations:run-report", args=[judged.pk])).content.decode())
+    assert header.startswith("NOT COMPARABLE The gate could not compare this run with its baseline.")
+    assert "since the baseline" not in header  # the figures of runs scored differently are not compared
+    assert "1 of 12 conversations not scored: the judge gave no verdict" in header
