@@ -104,9 +104,13 @@ def test_cases_inline_and_run_now_refreshes_the_chart_and_tables(  # type: ignor
         finally:
             connection.close()
 
+    # The page's status polls fail while the "worker" writes: the test database (SQLite, shared cache) refuses a
+    # write while a poll reads the same table. The next poll after the run sees it finished.
+    page.route("**/monitors/*/status/", lambda route: route.abort())
     thread = threading.Thread(target=worker)
     thread.start()
     thread.join(timeout=60)
+    page.unroute("**/monitors/*/status/")
     page.locator("svg.pass-rate-chart circle").first.wait_for(timeout=15_000)  # the page reloaded itself
     assert page.locator("#monitor-status .badge").first.inner_text() == "Up"
     assert page.get_by_role("link", name=f"#{run.pk}", exact=True).is_visible()
