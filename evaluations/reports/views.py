@@ -14,6 +14,7 @@ from evalsite.listing import list_page
 from evaluations.gate import services as gate_services
 from evaluations.reports import selectors as report_selectors
 from evaluations.reports.builders import flaky_drift, report_data, report_json, report_junit_xml
+from evaluations.reports.builders.verdict import verdict_header
 from evaluations.review import selectors as review_selectors
 from evaluations.runs import selectors as run_selectors
 from evaluations.runs.filters import RunFilter
@@ -44,6 +45,7 @@ def run_report(request: HttpRequest, run_id: int) -> HttpResponse:
         context["can_publish"] = membership_get(user=request.user, account_id=run.account_id).allows(Role.PUBLISH)
         if not run.is_rules_only:
             context["calibration_warning"] = review_selectors.calibration_warning_for_run(run=run)
+    context["verdict_header"] = verdict_header(run=run, report=report, drift=context.get("drift"))  # type: ignore[arg-type]
     return render(request, "evaluations/run_report.html", context)
 
 
