@@ -19,9 +19,10 @@ import math
 import threading
 import time
 from collections.abc import Mapping
-from datetime import UTC, datetime
 
 from django.conf import settings
+
+from evaluations.outbound.waits import parse_retry_after
 
 __all__ = ["ProviderBudget", "RateInfo", "budget_for", "rate_info", "reset_budgets"]
 
@@ -50,40 +51,6 @@ def _int(value: str | None) -> int | None:
         return None
 
 
-def _seconds(value: str | None) -> float | None:
-    """Seconds from a header: a number, an RFC 3339 time (Anthropic), or a Go-style duration (``6m0s``, OpenAI)."""
-    if not value:
-        return None
-    value = value.strip()
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        pass
-    try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
-        if moment.tzinfo is None:
-            moment = moment.replace(tzinfo=UTC)
-        return max(0.0, (moment - datetime.now(UTC)).total_seconds())
-    except ValueError:
-        pass
-    total, number = 0.0, ""
-    units = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 0.001}
-    index = 0
-    while index < len(value):
-        char = value[index]
-        if char.isdigit() or char == ".":
-            number += char
-            index += 1
-            continue
-        unit = "ms" if value[index : index + 2] == "ms" else char
-        if unit not in units or not number:
-            return None
-        total += float(number) * units[unit]
-        number = ""
-        index += len(unit)
-    return total if not number else None
-
-
 def rate_info(headers: Mapping[str, str] | None) -> RateInfo | None:
     """Read Anthropic (``anthropic-ratelimit-*``), OpenAI-compatible (``x-ratelimit-*``) and ``retry-after``."""
     if not headers:
@@ -104,8 +71,10 @@ def rate_info(headers: Mapping[str, str] | None) -> RateInfo | None:
             or lower.get("anthropic-ratelimit-tokens-remaining")
             or lower.get("x-ratelimit-remaining-tokens")
         ),
-        reset_in=_seconds(lower.get("anthropic-ratelimit-requests-reset") or lower.get("x-ratelimit-reset-requests")),
-        retry_after=_seconds(lower.get("retry-after")),
+        reset_in=parse_retry_after(
+            lower.get("anthropic-ratelimit-requests-reset") or lower.get("x-ratelimit-reset-requests")
+        ),
+        retry_after=parse_retry_after(lower.get("retry-after")),
     )
     return None if info == RateInfo() else info
 
