@@ -19,43 +19,6 @@ from evaluations.runs.choices import RunStage, RunStatus
 from evaluations.runs.models import Attempt, EvaluationRun
 from evaluations.scoring.verdicts import Verdict
 
-
-def run_progress(*, run: EvaluationRun) -> dict[str, Any]:
-    """Counts for the progress stepper: one aggregate query."""
-    return _progress(run, Attempt.objects.filter(run=run).aggregate(**_PROGRESS_COUNTS))
-
-
-def run_status_counts(*, run: EvaluationRun) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A run's progress and its model usage so far, from one aggregate query: what a CI status poll of an active
-    run reads (the tokens are summed by the database, not by decoding every attempt's usage here)."""
-    row = _status_row(run.pk)
-    return _progress(run, row), _usage(run, [_usage_of(row)])
-
-
-_SENTINEL_RUN = -19_019  # stands for the run id in the query compiled once below
-_status_sql: dict[str, tuple[str, list[Any], int]] = {}
-
-
-def _status_row(run_id: int) -> dict[str, Any]:
-    """The counts and usage sums of one run's attempts. The query is compiled by the ORM once per database vendor
-    and then only executed: compiling its 23 aggregates cost more CPU than running it."""
-    connection = connections[router.db_for_read(Attempt)]
-    if connection.vendor not in _status_sql:
-        query = (
-            Attempt.objects.filter(run_id=_SENTINEL_RUN).values("run_id").annotate(**_PROGRESS_COUNTS, **_USAGE_SUMS)
-        )
-        sql, params = query.query.sql_with_params()
-        _status_sql[connection.vendor] = (sql, list(params), list(params).index(_SENTINEL_RUN))
-    sql, params, index = _status_sql[connection.vendor]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [run_id if i == index else value for i, value in enumerate(params)])
-        row = cursor.fetchone()
-        names = [column[0] for column in cursor.description]
-    if row is None:  # no attempt yet: nothing to group
-        return {name: 0 for name in _PROGRESS_COUNTS} | {name: None for name in _USAGE_SUMS}
-    return dict(zip(names, row, strict=True))
-
-
 _PROGRESS_COUNTS = {
     "done": Count("pk"),
     "passed": Count("pk", filter=Q(verdict=Verdict.PASS)),
@@ -71,6 +34,43 @@ _USAGE_SUMS: dict[str, Any] = {
     },
     **{f"usage_{purpose}_model": Max(KT(f"model_usage__{purpose}__model")) for purpose in PURPOSES},
 }
+
+
+def run_progress(*, run: EvaluationRun) -> dict[str, Any]:
+    """Counts for the progress stepper: one aggregate query."""
+    return _progress(run, Attempt.objects.filter(run=run).aggregate(**_PROGRESS_COUNTS))
+
+
+def run_status_counts(*, run: EvaluationRun) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A run's progress and its model usage so far, from one aggregate query: what a CI status poll of an active
+    run reads (the tokens are summed by the database, not by decoding every attempt's usage here)."""
+    row = _status_row(run.pk)
+    return _progress(run, row), _usage(run, [_usage_of(row)])
+
+
+_SENTINEL_RUN = -19_019  # stands for the run id in the query compiled once below
+_status_sql: dict[str, tuple[str, list[Any], int]] = {}  # by database alias
+
+
+def _status_row(run_id: int) -> dict[str, Any]:
+    """The counts and usage sums of one run's attempts. The query is compiled by the ORM once per database
+    and then only executed: compiling its 23 aggregates cost more CPU than running it."""
+    alias = router.db_for_read(Attempt) or "default"
+    connection = connections[alias]
+    if alias not in _status_sql:
+        query = (
+            Attempt.objects.filter(run_id=_SENTINEL_RUN).values("run_id").annotate(**_PROGRESS_COUNTS, **_USAGE_SUMS)
+        )
+        sql, compiled = query.query.sql_with_params()
+        _status_sql[alias] = (sql, list(compiled), list(compiled).index(_SENTINEL_RUN))
+    sql, params, index = _status_sql[alias]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [run_id if i == index else value for i, value in enumerate(params)])
+        row = cursor.fetchone()
+        names = [column[0] for column in cursor.description]
+    if row is None:  # no attempt yet: nothing to group
+        return {name: 0 for name in _PROGRESS_COUNTS} | {name: None for name in _USAGE_SUMS}
+    return dict(zip(names, row, strict=True))
 
 
 def _progress(run: EvaluationRun, counts: dict[str, Any]) -> dict[str, Any]:
