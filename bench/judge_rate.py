@@ -164,7 +164,8 @@ def run_once(
 ) -> tuple[float, list[Any]]:
     """Drive ``conversations`` through the executor, judging each; (wall seconds, verdicts)."""
     from evaluations.connectors.base import AgentConfig, Protocol
-    from evaluations.llm.clients import reset_clients
+    from evaluations.llm.clients import AnthropicClient, reset_clients
+    from evaluations.llm.ratelimit import budget_for
     from evaluations.runs.executor import ConversationResult, Job, run_conversations
     from evaluations.scoring.judge import JudgePool
     from evaluations.specs import ScenarioKind, ScenarioSpec
@@ -201,6 +202,7 @@ def run_once(
     if fake.rejected_at:
         print("  refused at " + " ".join(f"{at - started:.2f}s" for at in fake.rejected_at), flush=True)
     fake.most_in_flight = stats["most_in_flight"]
+    fake.cap_waits = budget_for(AnthropicClient("bench").budget_key()).cap_waits
     return wall, verdicts
 
 
@@ -266,7 +268,8 @@ def main() -> int:
                 f"  first_backoff={first_backoff} later={rejected - first_backoff} scored={scored}/{len(verdicts)} "
                 f"most_in_flight={fake.most_in_flight} agent_ideal={agent_ideal:.2f}s rate_ideal={rate_ideal:.2f}s "
                 f"calls_arrived={min(fake.arrivals):.2f}s..{max(fake.arrivals):.2f}s "
-                f"harness_cpu={fake.cpu:.2f}s ({fake.cpu / len(verdicts) * 1000:.1f} ms per judged conversation)"
+                f"harness_cpu={fake.cpu:.2f}s ({fake.cpu / len(verdicts) * 1000:.1f} ms per judged conversation) "
+                f"cap_waits={fake.cap_waits} (calls the provider would have taken that waited for the cap)"
             )
         cache_line(fake, agent_url, conversations=min(conversations, 50), parallel=parallel, verdict=verdict)
     finally:

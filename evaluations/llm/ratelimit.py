@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 import math
 import threading
 import time
@@ -25,6 +26,8 @@ from django.conf import settings
 from evaluations.outbound.waits import parse_retry_after
 
 __all__ = ["ProviderBudget", "RateInfo", "budget_for", "rate_info", "reset_budgets"]
+
+logger = logging.getLogger(__name__)
 
 _POLL = 0.02  # seconds between looks at a full budget
 _PACE_MARGIN = 0.98  # pace a known limit this far under it: clocks and queues are never exact
@@ -99,6 +102,7 @@ class ProviderBudget:
         self._tokens_per_call = 0.0  # running mean of input tokens, to turn a token limit into a pace
         self.refusals = 0  # 429 / 529 / throttling answers seen
         self.calls = 0
+        self.cap_waits = 0  # calls the provider's pace would have let start that waited for the cap instead
 
     def start_at(self, parallel: int) -> None:
         """A run begins: let at least its parallel setting run at once (never above the cap)."""
@@ -112,6 +116,7 @@ class ProviderBudget:
         then, so hundreds of queued calls cost one wake-up each, not a poll each. Requests the provider said
         remain (and no later call has used) start at once, outside the pace."""
         slot: float | None = None
+        counted = False  # this call is in ``cap_waits`` already
         while True:
             with self._lock:
                 now = time.monotonic()
@@ -131,7 +136,20 @@ class ProviderBudget:
                     self.in_flight += 1
                     self.calls += 1
                     return self.calls
+                capped = not counted and bool(self.rpm) and now >= ready_at and self.in_flight >= _cap()
+                if capped:
+                    counted = True
+                    self.cap_waits += 1
                 wait = ready_at - now if ready_at > now else _POLL
+            if capped and self.cap_waits == 1:
+                # The provider would take this call now: the operator's cap, not the provider, holds it back.
+                logger.warning(
+                    "Model calls to %s wait for TRUSTGATE_JUDGE_MAX_CONCURRENCY (%s at once) while the provider "
+                    "allows %.0f requests a minute; raise it to about rate x call time x 1.25 (README Deployment).",
+                    self.name,
+                    _cap(),
+                    self.rpm / _PACE_MARGIN if self.rpm else 0,
+                )
             await asyncio.sleep(wait)
 
     def release(self) -> None:
