@@ -5,7 +5,8 @@ headers leave room; a refusal (429 / 529 / throttling) halves it and holds new c
 ``retry-after`` (or reset time) has passed. Once the headers say how many requests (or tokens) a minute are
 allowed, calls are paced just under that rate and the pace, not the count, is what holds them back, so after
 the first back-off at a limit the provider refuses nothing more. Calls at once never exceed
-``TRUSTGATE_JUDGE_MAX_CONCURRENCY``.
+``TRUSTGATE_JUDGE_MAX_CONCURRENCY``; when that cap, not the provider, holds calls back, the budget counts them
+(``cap_waits``) and says so once in the log, so the operator knows to raise it.
 
 Budgets are plain state behind a thread lock (a worker runs each run on its own event loop in its own thread);
 a waiting call sleeps in short steps on its own loop rather than holding a loop-bound primitive.
@@ -136,12 +137,13 @@ class ProviderBudget:
                     self.in_flight += 1
                     self.calls += 1
                     return self.calls
-                capped = not counted and bool(self.rpm) and now >= ready_at and self.in_flight >= _cap()
-                if capped:
+                first_capped = False
+                if not counted and self.rpm and now >= ready_at and self.in_flight >= _cap():
                     counted = True
                     self.cap_waits += 1
+                    first_capped = self.cap_waits == 1
                 wait = ready_at - now if ready_at > now else _POLL
-            if capped and self.cap_waits == 1:
+            if first_capped:
                 # The provider would take this call now: the operator's cap, not the provider, holds it back.
                 logger.warning(
                     "Model calls to %s wait for TRUSTGATE_JUDGE_MAX_CONCURRENCY (%s at once) while the provider "
