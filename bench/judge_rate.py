@@ -2,12 +2,13 @@
 """Judge throughput against a provider's rate limit, and what prompt caching saves.
 
 200 single-turn conversations against bench/fake_agent.py (200 ms) at parallel 8, each judged through the real
-path: the run executor (``run_conversations``), the judge pool, the provider budget and the Anthropic SDK,
+path: the run executor (``run_conversations``, scoring on its own loop as a run with a judge does), the judge
+pool, the provider budget and the Anthropic SDK,
 against the fake Messages API of tests/support/fake_anthropic.py, which answers in 1 s and enforces a
 requests-per-minute limit (a token bucket holding one second of requests; 429 with ``retry-after`` and the
 ``anthropic-ratelimit-requests-*`` headers). For limits of 120, 600 and 3,000 requests a minute it prints
 
-    judge_rpm=N wall=Xs ideal=Ys ratio=Z rejected=K
+    judge_rpm=N wall=Xs ideal=Ys ratio=Z rejected=K cap=C
 
 with ideal = max(agent-bound, rate-limit-bound):
   agent-bound       conversations x agent latency / parallel + judge latency (the last reply still needs judging)
@@ -15,6 +16,11 @@ with ideal = max(agent-bound, rate-limit-bound):
                     waits for the first reply; the bucket lets ``burst`` through at once, then one per 1/rate s)
 and ``rejected`` the calls the provider refused; ``first_backoff`` of them came in the first burst that found the
 limit, ``later`` after it (the goal: none).
+
+``cap`` is TRUSTGATE_JUDGE_MAX_CONCURRENCY as a team with that limit would set it (README "The judge"): the
+default 32 up to 1,500 rpm at 1 s; above, a limit of R a minute with calls of L s needs R / 60 x L calls in flight,
+which no cap of 32 allows (3,000 rpm at 1 s: 50 a second), so the team raises it (``team_cap``). ``--cap N``
+forces one cap for every limit.
 
 Then the cache line: a run with a 4,000-token policy, the share of judge input tokens read from the cache.
 
@@ -26,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import socket
 import subprocess
@@ -145,12 +152,20 @@ def serve_fake(port: int) -> None:
     threading.Event().wait()  # until the bench terminates this process
 
 
+def team_cap(rpm: int, latency: float) -> int:
+    """The cap README ("The judge") tells a team to configure: the default 32, or, when the provider's limit
+    needs more calls at once than that (a limit of R requests a minute answered in L s needs R / 60 x L calls in
+    flight to use it), that many plus a quarter for the calls that take longer. 3,000 rpm at 1 s: 63."""
+    return max(32, math.ceil(rpm / 60 * latency * 1.25))
+
+
 def run_once(
     *, fake: Any, agent_url: str, conversations: int, parallel: int, knowledge: str
 ) -> tuple[float, list[Any]]:
     """Drive ``conversations`` through the executor, judging each; (wall seconds, verdicts)."""
     from evaluations.connectors.base import AgentConfig, Protocol
-    from evaluations.llm.clients import reset_clients
+    from evaluations.llm.clients import AnthropicClient, reset_clients
+    from evaluations.llm.ratelimit import budget_for
     from evaluations.runs.executor import ConversationResult, Job, run_conversations
     from evaluations.scoring.judge import JudgePool
     from evaluations.specs import ScenarioKind, ScenarioSpec
@@ -178,7 +193,7 @@ def run_once(
         return await pools[0].submit(spec=result.job.spec, turns=result.turns, tool_calls=[], evidence=[])
 
     started, cpu = time.monotonic(), time.process_time()
-    verdicts = list(run_conversations(jobs, config, api_key="", parallel=parallel, finish=judge))
+    verdicts = list(run_conversations(jobs, config, api_key="", parallel=parallel, finish=judge, score_apart=True))
     wall = time.monotonic() - started
     fake.cpu = time.process_time() - cpu  # the harness's own CPU (the fake provider and agent are other processes)
     stats = fake.stats()
@@ -187,13 +202,16 @@ def run_once(
     if fake.rejected_at:
         print("  refused at " + " ".join(f"{at - started:.2f}s" for at in fake.rejected_at), flush=True)
     fake.most_in_flight = stats["most_in_flight"]
+    fake.cap_waits = budget_for(AnthropicClient("bench").budget_key()).cap_waits
     return wall, verdicts
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--cap", type=int, default=32, help="TRUSTGATE_JUDGE_MAX_CONCURRENCY (default 32)")
+    parser.add_argument(
+        "--cap", type=int, default=0, help="TRUSTGATE_JUDGE_MAX_CONCURRENCY (default: what README tells a team to set)"
+    )
     parser.add_argument("--rpm", default="", help="comma-separated limits (default 120,600,3000)")
     parser.add_argument("--serve-fake", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -205,7 +223,9 @@ def main() -> int:
     limits = [int(x) for x in args.rpm.split(",") if x] or ([600, 3000] if args.quick else [120, 600, 3000])
 
     fake = FakeProvider()
-    setup_django(fake.url, args.cap)
+    setup_django(fake.url, args.cap or 32)
+    from django.conf import settings
+
     agent_port = free_port()
     agent = subprocess.Popen(
         [sys.executable, str(ROOT / "bench" / "fake_agent.py"), "--port", str(agent_port)]
@@ -218,13 +238,15 @@ def main() -> int:
         wait_http(f"{agent_url}/health")
         print(
             f"{conversations} single-turn conversations at {agent_latency * 1000:g} ms, parallel {parallel}, "
-            f"judge answering in {judge_latency:g} s, at most {args.cap} judge calls at once"
+            f"judge answering in {judge_latency:g} s, at most {args.cap or 'the cap= below of'} judge calls at once"
         )
         # Warm up as a worker that has judged before (SDK modules and validators loaded); each limit below then
         # starts from a fresh provider budget and fresh connections.
         fake.configure(default_text=verdict)
         run_once(fake=fake, agent_url=agent_url, conversations=parallel, parallel=parallel, knowledge="Hours 9-5.")
         for rpm in limits:
+            cap = args.cap or team_cap(rpm, judge_latency)
+            settings.TRUSTGATE_JUDGE_MAX_CONCURRENCY = cap
             fake.configure(default_text=verdict, latency=judge_latency, rpm=rpm)
             wall, verdicts = run_once(
                 fake=fake, agent_url=agent_url, conversations=conversations, parallel=parallel, knowledge="Hours 9-5."
@@ -238,12 +260,16 @@ def main() -> int:
             first_backoff = sum(1 for t in fake.rejected_at if t - first < 1.0)
             scored = sum(1 for v in verdicts if v.is_scored)
             rejected = len(fake.rejected_at)
-            print(f"judge_rpm={rpm} wall={wall:.2f}s ideal={ideal:.2f}s ratio={wall / ideal:.3f} rejected={rejected}")
+            print(
+                f"judge_rpm={rpm} wall={wall:.2f}s ideal={ideal:.2f}s ratio={wall / ideal:.3f} rejected={rejected} "
+                f"cap={cap}"
+            )
             print(
                 f"  first_backoff={first_backoff} later={rejected - first_backoff} scored={scored}/{len(verdicts)} "
                 f"most_in_flight={fake.most_in_flight} agent_ideal={agent_ideal:.2f}s rate_ideal={rate_ideal:.2f}s "
                 f"calls_arrived={min(fake.arrivals):.2f}s..{max(fake.arrivals):.2f}s "
-                f"harness_cpu={fake.cpu:.2f}s ({fake.cpu / len(verdicts) * 1000:.1f} ms per judged conversation)"
+                f"harness_cpu={fake.cpu:.2f}s ({fake.cpu / len(verdicts) * 1000:.1f} ms per judged conversation) "
+                f"cap_waits={fake.cap_waits} (calls the provider would have taken that waited for the cap)"
             )
         cache_line(fake, agent_url, conversations=min(conversations, 50), parallel=parallel, verdict=verdict)
     finally:

@@ -92,6 +92,7 @@ def main() -> None:
     parser.add_argument("--fake-agent", default=str(ROOT / "bench" / "fake_agent.py"))
     parser.add_argument("--judge-latency-ms", type=float, default=100.0)
     parser.add_argument("--quick", action="store_true", help="a few seconds: a handful of conversations (smoke test)")
+    parser.add_argument("--judged-only", type=int, default=0, metavar="N", help="only the judge-on line, N times (A/B)")
     args = parser.parse_args()
     # (scenarios, runs) at 200 ms, (scenarios, runs) at 0 ms, seconds to let the worker start, idle sample seconds
     (scenarios, runs), (n, r), settle, idle_s = (
@@ -198,7 +199,7 @@ def main() -> None:
         suite = make_suite("efficiency", scenarios)
         conversations = scenarios * runs
         print(f"# {conversations} single-turn conversations at 200 ms latency, rules only, real django-q2 worker")
-        for parallel in (1, 4, 8):
+        for parallel in (1, 4, 8) if not args.judged_only else ():
             wall, run = run_once(suite, runs, parallel)
             stats = http_json(f"{base}/stats")
             ideal = conversations * 0.200 / parallel
@@ -210,19 +211,22 @@ def main() -> None:
             )
 
         judged = make_suite("judged", scenarios, judged=True)
-        wall, run = run_once(judged, runs, 8)
-        stats = http_json(f"{base}/stats")
-        judge_stats = http_json(f"http://127.0.0.1:{judge_port}/stats")
-        ideal = conversations * 0.200 / 8 + args.judge_latency_ms / 1000
-        judged_count = run.attempts.filter(judge_calls__gt=0, verdict="pass").count()
-        assert run.attempts.count() == conversations, run.error_message
-        print(
-            f"parallel=8 judge=on wall={wall:.2f}s ideal={ideal:.2f}s ratio={wall / ideal:.3f} "
-            f"judge_calls={judge_stats['calls']} judged={judged_count} judge_max_in_flight={judge_stats['max_in_flight']} "
-            f"mean_in_flight={stats['mean_in_flight']:.2f} {split(wall, stats)} "
-            f"(judge {args.judge_latency_ms:.0f} ms; target ratio <= 1.05)"
-        )
+        for _ in range(args.judged_only or 1):
+            wall, run = run_once(judged, runs, 8)
+            stats = http_json(f"{base}/stats")
+            judge_stats = http_json(f"http://127.0.0.1:{judge_port}/stats")
+            ideal = conversations * 0.200 / 8 + args.judge_latency_ms / 1000
+            judged_count = run.attempts.filter(judge_calls__gt=0, verdict="pass").count()
+            assert run.attempts.count() == conversations, run.error_message
+            print(
+                f"parallel=8 judge=on wall={wall:.2f}s ideal={ideal:.2f}s ratio={wall / ideal:.3f} "
+                f"judge_calls={judge_stats['calls']} judged={judged_count} judge_max_in_flight={judge_stats['max_in_flight']} "
+                f"mean_in_flight={stats['mean_in_flight']:.2f} {split(wall, stats)} "
+                f"(judge {args.judge_latency_ms:.0f} ms; target ratio <= 1.05)"
+            )
 
+        if args.judged_only:
+            return
         # CPU per conversation at 0 ms latency
         agent_proc.terminate()
         agent_proc.wait()

@@ -250,7 +250,9 @@ Q_CLUSTER: dict[str, Any] = {
     # retry must exceed timeout, or a task still running is handed out again.
     "retry": env_int("TRUSTGATE_Q_TIMEOUT", 3600) + 300,
     "max_attempts": 3,
-    "poll": 0.2,
+    # How often an idle cluster asks the database for a task: half of it, on average, is how long a launched run
+    # waits before a worker starts it. Each look is one small query per cluster.
+    "poll": env_int("TRUSTGATE_Q_POLL_MS", 200) / 1000,
     "catch_up": False,
     "save_limit": 500,
     "ack_failures": True,

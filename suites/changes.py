@@ -170,12 +170,11 @@ async def apropose_changes(
     """The model's validated proposal: ``{"summary", "stale": {id: reason}, "replacements": [spec dicts]}``."""
     kinds = _allowed_kinds(suite, scenarios)
     boundary = new_boundary()
-    prompt = "\n\n".join(
+    fenced = "\n\n".join(
         [
             fence("previous policy", suite.policy_text or "(not recorded)", boundary),
             fence("new policy", new_policy, boundary),
             fence("current scenarios (JSON)", _scenario_listing(scenarios), boundary),
-            "Compare the two policies and report the stale scenarios and their replacements.",
         ]
     )
     ids = {scenario.pk for scenario in scenarios}
@@ -183,7 +182,8 @@ async def apropose_changes(
         result: dict[str, Any] = await propose_with_retry(
             model=model,
             system=_SYSTEM.format(boundary=boundary, tool=PROPOSE_CHANGES, kinds=", ".join(kinds)),
-            prompt=prompt,
+            prompt="Compare the two policies and report the stale scenarios and their replacements.",
+            prefix=fenced,  # cacheable: a retry repeats it
             tool=propose_changes_tool(kinds),
             validate=lambda data: _validate(data, ids=ids, kinds=kinds, policy=new_policy),
             what="check the suite for changes",

@@ -8,10 +8,8 @@ passed through ``redact`` before it leaves this module.
 
 from __future__ import annotations
 
-import email.utils
 import time
 import uuid
-from datetime import UTC, datetime
 
 from django.conf import settings
 
@@ -40,6 +38,7 @@ from evaluations.outbound.client import (
 from evaluations.outbound.guard import EndpointBlocked, EndpointUnresolvable, split_endpoint
 from evaluations.outbound.masking import redact
 from evaluations.outbound.text import excerpt
+from evaluations.outbound.waits import parse_retry_after
 
 PREVIEW_CHARS = 2000
 
@@ -52,24 +51,6 @@ _STATUS_HINTS = {
     429: " The agent is rate limiting Trustgate.",
     503: " The agent is unavailable.",
 }
-
-
-def parse_retry_after(value: str | None) -> float | None:
-    """Seconds to wait from a Retry-After header (delta seconds or an HTTP date); None if absent or bad."""
-    if not value:
-        return None
-    value = value.strip()
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        pass
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError, IndexError):
-        return None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return max(0.0, (when - datetime.now(UTC)).total_seconds())
 
 
 async def send_http_message(

@@ -5,7 +5,8 @@ headers leave room; a refusal (429 / 529 / throttling) halves it and holds new c
 ``retry-after`` (or reset time) has passed. Once the headers say how many requests (or tokens) a minute are
 allowed, calls are paced just under that rate and the pace, not the count, is what holds them back, so after
 the first back-off at a limit the provider refuses nothing more. Calls at once never exceed
-``TRUSTGATE_JUDGE_MAX_CONCURRENCY``.
+``TRUSTGATE_JUDGE_MAX_CONCURRENCY``; when that cap, not the provider, holds calls back, the budget counts them
+(``cap_waits``) and says so once in the log, so the operator knows to raise it.
 
 Budgets are plain state behind a thread lock (a worker runs each run on its own event loop in its own thread);
 a waiting call sleeps in short steps on its own loop rather than holding a loop-bound primitive.
@@ -15,15 +16,19 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 import math
 import threading
 import time
 from collections.abc import Mapping
-from datetime import UTC, datetime
 
 from django.conf import settings
 
+from evaluations.outbound.waits import parse_retry_after
+
 __all__ = ["ProviderBudget", "RateInfo", "budget_for", "rate_info", "reset_budgets"]
+
+logger = logging.getLogger(__name__)
 
 _POLL = 0.02  # seconds between looks at a full budget
 _PACE_MARGIN = 0.98  # pace a known limit this far under it: clocks and queues are never exact
@@ -50,40 +55,6 @@ def _int(value: str | None) -> int | None:
         return None
 
 
-def _seconds(value: str | None) -> float | None:
-    """Seconds from a header: a number, an RFC 3339 time (Anthropic), or a Go-style duration (``6m0s``, OpenAI)."""
-    if not value:
-        return None
-    value = value.strip()
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        pass
-    try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
-        if moment.tzinfo is None:
-            moment = moment.replace(tzinfo=UTC)
-        return max(0.0, (moment - datetime.now(UTC)).total_seconds())
-    except ValueError:
-        pass
-    total, number = 0.0, ""
-    units = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 0.001}
-    index = 0
-    while index < len(value):
-        char = value[index]
-        if char.isdigit() or char == ".":
-            number += char
-            index += 1
-            continue
-        unit = "ms" if value[index : index + 2] == "ms" else char
-        if unit not in units or not number:
-            return None
-        total += float(number) * units[unit]
-        number = ""
-        index += len(unit)
-    return total if not number else None
-
-
 def rate_info(headers: Mapping[str, str] | None) -> RateInfo | None:
     """Read Anthropic (``anthropic-ratelimit-*``), OpenAI-compatible (``x-ratelimit-*``) and ``retry-after``."""
     if not headers:
@@ -104,8 +75,10 @@ def rate_info(headers: Mapping[str, str] | None) -> RateInfo | None:
             or lower.get("anthropic-ratelimit-tokens-remaining")
             or lower.get("x-ratelimit-remaining-tokens")
         ),
-        reset_in=_seconds(lower.get("anthropic-ratelimit-requests-reset") or lower.get("x-ratelimit-reset-requests")),
-        retry_after=_seconds(lower.get("retry-after")),
+        reset_in=parse_retry_after(
+            lower.get("anthropic-ratelimit-requests-reset") or lower.get("x-ratelimit-reset-requests")
+        ),
+        retry_after=parse_retry_after(lower.get("retry-after")),
     )
     return None if info == RateInfo() else info
 
@@ -130,6 +103,7 @@ class ProviderBudget:
         self._tokens_per_call = 0.0  # running mean of input tokens, to turn a token limit into a pace
         self.refusals = 0  # 429 / 529 / throttling answers seen
         self.calls = 0
+        self.cap_waits = 0  # calls the provider's pace would have let start that waited for the cap instead
 
     def start_at(self, parallel: int) -> None:
         """A run begins: let at least its parallel setting run at once (never above the cap)."""
@@ -143,6 +117,7 @@ class ProviderBudget:
         then, so hundreds of queued calls cost one wake-up each, not a poll each. Requests the provider said
         remain (and no later call has used) start at once, outside the pace."""
         slot: float | None = None
+        counted = False  # this call is in ``cap_waits`` already
         while True:
             with self._lock:
                 now = time.monotonic()
@@ -162,7 +137,21 @@ class ProviderBudget:
                     self.in_flight += 1
                     self.calls += 1
                     return self.calls
+                first_capped = False
+                if not counted and self.rpm and now >= ready_at and self.in_flight >= _cap():
+                    counted = True
+                    self.cap_waits += 1
+                    first_capped = self.cap_waits == 1
                 wait = ready_at - now if ready_at > now else _POLL
+            if first_capped:
+                # The provider would take this call now: the operator's cap, not the provider, holds it back.
+                logger.warning(
+                    "Model calls to %s wait for TRUSTGATE_JUDGE_MAX_CONCURRENCY (%s at once) while the provider "
+                    "allows %.0f requests a minute; raise it to about rate x call time x 1.25 (README Deployment).",
+                    self.name,
+                    _cap(),
+                    self.rpm / _PACE_MARGIN if self.rpm else 0,
+                )
             await asyncio.sleep(wait)
 
     def release(self) -> None:

@@ -12,7 +12,7 @@ from django.conf import settings
 from evaluations.llm.base import ModelReply
 
 PURPOSES = ("judge", "generation", "simulated_user")
-_COUNTS = ("calls", "input_tokens", "cached_input_tokens", "cache_write_tokens", "output_tokens")
+USAGE_COUNTS = ("calls", "input_tokens", "cached_input_tokens", "cache_write_tokens", "output_tokens")
 
 
 @dataclasses.dataclass
@@ -39,11 +39,11 @@ class Usage:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Usage:
-        return cls(model=str(data.get("model", "")), **{name: int(data.get(name) or 0) for name in _COUNTS})
+        return cls(model=str(data.get("model", "")), **{name: int(data.get(name) or 0) for name in USAGE_COUNTS})
 
     def add(self, other: Usage) -> None:
         self.model = self.model or other.model
-        for name in _COUNTS:
+        for name in USAGE_COUNTS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
     def to_dict(self) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 
 from evaluations.outbound.guard import resolve_and_check, split_endpoint
+from evaluations.outbound.sdk import ssl_context
 
 # A connection pool, made by ``make_client``; callers hold it but never use it to send anything themselves.
 Client = httpx.AsyncClient
@@ -77,6 +78,7 @@ def make_client() -> Client:
         cookies=CookieJar(policy=DefaultCookiePolicy(allowed_domains=[])),
         limits=httpx.Limits(max_connections=100, max_keepalive_connections=20, keepalive_expiry=30),
         timeout=httpx.Timeout(30.0),
+        verify=ssl_context(),  # shared: building a context per run loads the CA bundle each time
     )
 
 

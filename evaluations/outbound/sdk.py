@@ -28,9 +28,10 @@ def anthropic_settings() -> tuple[str, str, str]:
     return settings.ANTHROPIC_API_KEY, settings.ANTHROPIC_AUTH_TOKEN, settings.ANTHROPIC_BASE_URL
 
 
-def _ssl_context() -> ssl.SSLContext:
-    """One TLS context for every Anthropic client of the process: loading the CA bundle takes a fifth of a second,
-    and each run's event loop builds its own client."""
+def ssl_context() -> ssl.SSLContext:
+    """One TLS context for every HTTP client of the process (the Anthropic SDK's, the agents' pool of each run):
+    loading the CA bundle takes a fifth of a second on a busy machine, and each run's event loop builds its own
+    clients."""
     with _ssl_lock:
         if not _ssl_contexts:
             import certifi
@@ -59,7 +60,7 @@ def anthropic_client(*, timeout: float, max_retries: int) -> Any:
         max_retries=max_retries,
         # The SDK's default client schedules its own close on whatever loop is running when it is garbage-collected,
         # which fails noisily once its loop is gone; this one has no such hook.
-        http_client=anthropic.DefaultAsyncHttpxClient(verify=_ssl_context()),
+        http_client=anthropic.DefaultAsyncHttpxClient(verify=ssl_context()),
         **credential,
     )
 

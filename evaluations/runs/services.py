@@ -385,7 +385,8 @@ def _generate(run: EvaluationRun) -> bool:
     ]
     run.scenarios = generated + list(run.scenarios)  # red-team attacks, frozen at launch, come after
     usage = {"model": generation_model(), "calls": outcome.calls, "input_tokens": outcome.input_tokens}
-    usage["output_tokens"] = outcome.output_tokens
+    usage |= {"output_tokens": outcome.output_tokens, "cached_input_tokens": outcome.cached_input_tokens}
+    usage["cache_write_tokens"] = outcome.cache_write_tokens
     run.settings_snapshot = {
         **snapshot,
         "generated": True,

@@ -47,12 +47,16 @@ class Usage:
     """Model calls and tokens spent on one proposal, retries included (for billing)."""
 
     calls: int = 0
-    input_tokens: int = 0
+    input_tokens: int = 0  # uncached
     output_tokens: int = 0
+    cached_input_tokens: int = 0  # read from the prompt cache (the retry re-reads the policy)
+    cache_write_tokens: int = 0
 
     def add(self, reply: ModelReply) -> None:
         self.input_tokens += reply.input_tokens
         self.output_tokens += reply.output_tokens
+        self.cached_input_tokens += reply.cached_input_tokens
+        self.cache_write_tokens += reply.cache_write_tokens
 
 
 async def propose_with_retry(
@@ -64,8 +68,12 @@ async def propose_with_retry(
     validate: Callable[[Any], tuple[T, list[str]]],
     what: str,
     usage: Usage | None = None,
+    prefix: str = "",
 ) -> T:
     """Call the model with ``tool`` forced; ``validate(input) -> (result, problems)``. Retried once.
+
+    ``prefix`` (the fenced policy) goes before ``prompt`` and is marked cacheable with the system prompt and the
+    tool: the retry repeats all of it byte for byte and reads it from the provider's prompt cache.
 
     Raises GenerationError: "config" when no model is usable, "outage" when the model failed both times (or
     once, for errors a retry cannot fix), "malformed" when no proposal passed validation.
@@ -81,7 +89,9 @@ async def propose_with_retry(
     for attempt in range(1, MAX_ATTEMPTS + 1):
         usage.calls += 1
         try:
-            reply = await client.complete(system=system, messages=messages, tool=tool, max_tokens=MAX_TOKENS)
+            reply = await client.complete(
+                system=system, messages=messages, tool=tool, max_tokens=MAX_TOKENS, prefix=prefix
+            )
         except ModelError as error:
             last_error = error
             if error.kind not in _RETRY_KINDS or attempt == MAX_ATTEMPTS:

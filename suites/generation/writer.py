@@ -25,6 +25,8 @@ class GenerationOutcome:
     calls: int  # model calls made (for billing)
     input_tokens: int
     output_tokens: int
+    cached_input_tokens: int = 0
+    cache_write_tokens: int = 0
 
 
 _KIND_BRIEFS: dict[str, str] = {
@@ -74,10 +76,11 @@ Never write placeholders, templates or generic filler.
 Call the `{tool}` tool exactly once with the complete set."""
 
 
-def _user_prompt(knowledge: str, kinds: Sequence[str], counts: Mapping[str, int], boundary: str) -> str:
+def _user_prompt(knowledge: str, kinds: Sequence[str], counts: Mapping[str, int], boundary: str) -> tuple[str, str]:
+    """(the fenced policy: the cacheable prefix, the request after it)."""
     wanted = "\n".join(f"- exactly {counts[kind]} {_KIND_BRIEFS[kind]}" for kind in kinds)
     policy = knowledge if len(knowledge) <= KNOWLEDGE_LIMIT else knowledge[:KNOWLEDGE_LIMIT] + "\n[... cut ...]"
-    return f"{fence('policy', policy, boundary)}\n\nWrite these scenarios from the policy above:\n{wanted}"
+    return fence("policy", policy, boundary), f"Write these scenarios from the policy above:\n{wanted}"
 
 
 def _check_request(knowledge: str, kinds: Sequence[str], counts: Mapping[str, int] | None) -> dict[str, int]:
@@ -104,16 +107,25 @@ async def agenerate(
     wanted = _check_request(knowledge, kinds, counts)
     boundary = new_boundary()
     usage = Usage()
+    policy, request = _user_prompt(knowledge, kinds, wanted, boundary)
     scenarios = await propose_with_retry(
         model=model,
         system=_SYSTEM.format(boundary=boundary, tool=PROPOSE_SCENARIOS),
-        prompt=_user_prompt(knowledge, kinds, wanted, boundary),
+        prompt=request,
+        prefix=policy,
         tool=propose_scenarios_tool(kinds),
         validate=lambda data: validate_proposal(data, kinds=kinds, counts=wanted, knowledge=knowledge),
         what="write scenarios",
         usage=usage,
     )
-    return GenerationOutcome(scenarios, usage.calls, usage.input_tokens, usage.output_tokens)
+    return GenerationOutcome(
+        scenarios,
+        usage.calls,
+        usage.input_tokens,
+        usage.output_tokens,
+        cached_input_tokens=usage.cached_input_tokens,
+        cache_write_tokens=usage.cache_write_tokens,
+    )
 
 
 async def agenerate_scenarios(

@@ -5,12 +5,13 @@ the event loops of a process; and the judge's cacheable prefix is read from the 
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from typing import Any
 
 from evaluations.connectors.base import Turn
 from evaluations.llm.clients import AnthropicClient
-from evaluations.llm.ratelimit import budget_for, rate_info
+from evaluations.llm.ratelimit import ProviderBudget, RateInfo, budget_for, rate_info
 from evaluations.scoring.judge import JudgePool
 from evaluations.specs import ScenarioKind, ScenarioSpec
 from tests.support.fake_anthropic import FakeAnthropic
@@ -121,3 +122,28 @@ def test_judge_prefix_is_identical_across_a_run_and_read_from_the_cache(anthropi
     total = sum(v.input_tokens + v.cached_input_tokens + v.cache_write_tokens for v in verdicts)
     assert verdicts[0].cache_write_tokens > 4000 and verdicts[1].cached_input_tokens == verdicts[0].cache_write_tokens
     assert read / total >= 0.8, [(v.input_tokens, v.cached_input_tokens, v.cache_write_tokens) for v in verdicts]
+
+
+def test_a_cap_below_what_the_provider_allows_is_named_once(settings: Any, caplog: Any) -> None:
+    settings.TRUSTGATE_JUDGE_MAX_CONCURRENCY = 2
+    paced = ProviderBudget("anthropic:paced")
+    paced.succeeded(RateInfo(requests_limit=6000, requests_remaining=5999))  # the provider allows 100 a second
+    unpaced = ProviderBudget("anthropic:unpaced")  # no limit known yet: the cap is only a ceiling
+    unpaced.start_at(2)
+
+    async def third_call_waits(budget: ProviderBudget) -> None:
+        await budget.acquire()
+        await budget.acquire()
+        third = asyncio.ensure_future(budget.acquire())
+        await asyncio.sleep(0.15)
+        assert not third.done()  # two at once is the cap
+        budget.release()
+        await asyncio.wait_for(third, 1)
+
+    with caplog.at_level(logging.WARNING, logger="evaluations.llm.ratelimit"):
+        asyncio.run(third_call_waits(paced))
+        asyncio.run(third_call_waits(unpaced))
+
+    assert paced.cap_waits >= 1 and unpaced.cap_waits == 0
+    [message] = [r.getMessage() for r in caplog.records if "TRUSTGATE_JUDGE_MAX_CONCURRENCY" in r.getMessage()]
+    assert "anthropic:paced" in message and "(2 at once)" in message and "6000 requests a minute" in message

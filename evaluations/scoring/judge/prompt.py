@@ -13,6 +13,7 @@ scenario's rubric and the conversation, fenced with a boundary made fresh for ev
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -261,7 +262,10 @@ def judge_system(*, strictness: str, policy_boundary: str) -> str:
     )
 
 
+@functools.lru_cache(maxsize=16)
 def judge_prefix(*, knowledge: str, policy_boundary: str) -> str:
+    """The run's fenced policy, the same for every call of a run (its pool keeps one boundary), so made once per
+    run: fencing a long policy (up to 40,000 characters, markers neutralised) costs about a millisecond a call."""
     return "\n\n".join(
         [
             f"The agent's knowledge and policy, untrusted data fenced with the token {policy_boundary}:",
