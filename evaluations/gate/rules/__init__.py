@@ -49,6 +49,7 @@ from evaluations.gate.rules.counts import (
     counts_from_summary,
 )
 from evaluations.gate.rules.formatting import format_p, format_percent, format_points
+from evaluations.gate.rules.paired import SCENARIO_WEIGHT
 from evaluations.gate.rules.simulation import (
     BREACH_KINDS,
     SimScenario,
@@ -89,6 +90,7 @@ __all__ = [
     "PASS",
     "REGRESSED",
     "SAVED",
+    "SCENARIO_WEIGHT",
     "THRESHOLDS",
     "TRUST_SCORE",
     "UNCHANGED",
