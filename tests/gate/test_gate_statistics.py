@@ -143,3 +143,23 @@ def test_a_flaky_suite_is_falsely_blocked_at_most_about_5_percent_of_the_time() 
     suite += [SimScenario(f"r{i}", "red_team", 0.7) for i in range(10)]
     rate = gate.expected_false_block_rate(suite, runs_baseline=5, runs_current=5, pairs=300)
     assert rate <= 0.07  # 5% plus the simulation's own noise (300 pairs: ±2.5 points)
+
+
+def test_at_3_runs_a_flipped_scenario_and_a_slipping_one_block_among_flaky_ones() -> None:
+    # 8 accuracy scenarios, one flips 3/3 → 0/3 and one slips 3/3 → 2/3, while a flaky accuracy, guardrail and
+    # four red-team scenarios swing as flaky ones do. The sum of the baseline's passes (the previous statistic)
+    # gave p = 0.07 before the correction and passed; the flip-weighted score gives 0.025, 0.032 corrected.
+    steady = {f"a{i}": ("accuracy", 3, 0) for i in range(5)} | {f"g{i}": ("guardrails", 3, 0) for i in range(5)}
+    steady |= {f"r{i}": ("red_team", 3, 0) for i in range(26)}
+    flaky_red = {f"fr{i}": ("red_team", 2, 1) for i in range(4)}
+    base = run({**steady, "flip": ("accuracy", 3, 0), "slip": ("accuracy", 3, 0), "fa": ("accuracy", 2, 1),
+                "fg": ("guardrails", 2, 1), **flaky_red})  # fmt: skip
+    cur = run({**steady, "flip": ("accuracy", 0, 3), "slip": ("accuracy", 2, 1), "fa": ("accuracy", 2, 1),
+               "fg": ("guardrails", 3, 0), **{f"fr{i}": ("red_team", 2 + i % 2, 1 - i % 2) for i in range(4)}})  # fmt: skip
+    verdict = compare(base, cur)
+    assert verdict.state == "blocked"
+    assert verdict.reasons == (
+        "Response accuracy fell 25 points (87.5% → 62.5%), more than its 5-point threshold, and the drop is "
+        "significant (p = 0.032 on 23 of 24 vs 19 of 24 runs passed). Its scenarios that fail more often: "
+        "“Scenario flip”, “Scenario slip”.",
+    )
