@@ -6,15 +6,17 @@ passed (and breached) in both runs together, which run they fell in is a random 
 conditional null needs no guess of any scenario's true pass rate, and scenarios that passed (or failed) every
 attempt in both runs carry no noise at all: only the mixed ones do.
 
-* Each metric (and the trust score) is tested on the sum over its scenarios of the baseline's passes, a stratified
-  exact test (the exact form of Cochran–Mantel–Haenszel); the breach rule on the sum of the current run's
-  breaches; each scenario on its own table (Fisher's conditional test). Exact tails, by convolution.
-* The gate blocks when any rule fires, so the rules are corrected together (Westfall–Young min-p): the same draws
-  are repeated ``PERMUTATIONS`` times, each draw's smallest p-value over the rules that *could* have fired in it
-  (a metric only when its drop is over the threshold, a floor only when newly broken) is recorded, and a rule's
-  adjusted p is the share of draws whose smallest p is at or under its own. This keeps every advantage: rules that
-  overlap (the trust score and its metrics) cost little, rules that cannot reach a small p (a scenario with 3 runs)
-  cost nothing. The draws are seeded from the counts, so a verdict is reproducible.
+* Each metric (and the trust score) is tested on a score summed over its scenarios (``scores``: a scenario that
+  flipped to failing weighs by how unlikely its split is, a slight drop by its standardised count), the breach rule
+  on the same score of the current run's breaches, each scenario on its own table (Fisher's conditional test).
+  Exact tails, by convolution.
+* The gate blocks when any rule fires, so the rules are corrected together (weighted Westfall–Young min-p): the
+  same draws are repeated ``PERMUTATIONS`` times, each draw's smallest p / weight over the rules that *could* have
+  fired in it (a metric only when its drop is over the threshold, a floor only when newly broken) is recorded, and
+  a rule's adjusted p is the share of draws whose smallest is at or under its own p / weight. Rules that overlap
+  (the trust score and its metrics) cost little, rules that cannot reach a small p (a scenario with 3 runs) cost
+  nothing, and the weights give the metrics most of the level. The draws are seeded from the counts, so a verdict
+  is reproducible.
 """
 
 from __future__ import annotations
