@@ -91,7 +91,7 @@ def test_low_power_is_said_when_no_scenario_could_reach_significance() -> None:
     # 1/C(6, 3) = 0.05: a lone 3/3 → 0/3 reaches the level but not the scenario rules' share of it in the
     # correction, so the warning says what the gate can detect (the figure is bench/gate_simulation.py's).
     assert low_power_warning(runs_per_scenario=3, baseline_runs=3) == (
-        "With 3 runs per scenario a single scenario going from 3/3 to 0/3 is caught about 20% of the time (when its "
+        "With 3 runs per scenario a single scenario going from 3/3 to 0/3 is caught about 25% of the time (when its "
         "metric shows the drop); use 5 or more to gate single scenarios."
     )
     assert "a single scenario that stops passing is caught only when its metric shows the drop" in (
