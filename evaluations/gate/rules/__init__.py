@@ -2,10 +2,10 @@
 
 Pure: no database, no Django. The package is split by concern: ``counts`` (the inputs), ``stats`` (Fisher test
 and Clopper–Pearson bound; scipy imported lazily), ``paired`` (the stratified exact tests over a saved suite's
-scenarios and their joint correction), ``testing`` (every rule's p, raw and corrected; the pooled fallback with
-Holm), ``verdict`` (the outputs), ``comparison`` (the rules), ``formatting`` (numbers and reason sentences) and
-``simulation`` (expected false-block rate). Callers import from the package: ``from evaluations.gate import rules
-as gate``.
+scenarios and their joint correction), ``scores`` (the score those tests sum, and its exact law), ``testing``
+(every rule's p, raw and corrected; the pooled fallback with Holm), ``verdict`` (the outputs), ``comparison`` (the
+rules), ``formatting`` (numbers and reason sentences) and ``simulation`` (expected false-block rate). Callers
+import from the package: ``from evaluations.gate import rules as gate``.
 
 The gate blocks when any rule fires, so the rules are tested together and every p a reason shows is corrected
 for the others: an unchanged rerun is blocked at most 5 % of the time (README, *How the gate decides*).
