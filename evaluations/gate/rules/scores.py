@@ -12,9 +12,9 @@ power, never the level. The score is chosen for the two ways agents regress:
 * **spread** — every scenario a little worse: the count standardised by its null law (Stouffer's weighting of the
   conditional Cochran–Mantel–Haenszel test), weighted ``SPREAD_WEIGHT``.
 
-Measured on ``bench/gate_simulation.py``'s model (README, *How the gate decides*): the sum of the baseline's
-passes (Cochran–Mantel–Haenszel, the previous statistic) caught 66 % of the −20-point flips at 3 runs alone at
-5 %, this score 93 %, and 83 % against 90 % of the −20 spread drops at 5 runs.
+Measured on ``bench/gate_simulation.py``'s model (README, *How the gate decides*), each alone at 5 %: the sum of
+the baseline's passes (Cochran–Mantel–Haenszel, the previous statistic) caught 67 % of the −20-point flips at 3
+runs and 83 % of the −20 spread drops at 5 runs; this score 93 % and 88 %.
 """
 
 from __future__ import annotations
