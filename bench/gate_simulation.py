@@ -1,6 +1,6 @@
 """Simulation: how often the release gate blocks when nothing changed, and how often it catches a real change.
 
-Run: .venv/bin/python bench/gate_simulation.py [--pairs 1000] [--seed 1] [--jobs N] [--quick]
+Run: .venv/bin/python bench/gate_simulation.py [--pairs 2000] [--seed 1] [--jobs N] [--quick]
 (--quick: 20 pairs in one process, a smoke run; the rates mean little)
 
 Model. A suite of 53 scenarios (the default generated sizes: 8 accuracy, 6 guardrails, 5 tool calls, 4 PII,
@@ -40,7 +40,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from evaluations.gate import rules as gate  # noqa: E402
-from evaluations.gate.rules.paired import hypergeom_pmf  # noqa: E402
+from evaluations.gate.rules.scores import hypergeom_pmf  # noqa: E402
 
 KINDS = ["accuracy"] * 8 + ["guardrails"] * 6 + ["tool_calls"] * 5 + ["pii"] * 4 + ["red_team"] * 30
 P_DETERMINISTIC_PASS, P_DETERMINISTIC_FAIL = 0.75, 0.08  # the rest (0.17) is flaky
@@ -205,7 +205,7 @@ def _run_setting(args: tuple[str, int, int, int, float | None]) -> tuple[tuple[s
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pairs", type=int, default=1000, help="baseline/current pairs per setting (default 1000)")
+    parser.add_argument("--pairs", type=int, default=2000, help="baseline/current pairs per setting (default 2000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per CPU)")
     parser.add_argument(

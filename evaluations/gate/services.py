@@ -148,7 +148,7 @@ def expected_false_block_rate(*, baseline_run: EvaluationRun, runs_per_scenario:
         repr((sorted(dataclasses.astuple(s) for s in scenarios), baseline_run.runs_per_scenario, runs_per_scenario,
               compare_scenarios, _SIMULATED_PAIRS)).encode()
     ).hexdigest()[:32]  # fmt: skip
-    key = f"trustgate:gate-fbr:v2:{fingerprint}"
+    key = f"trustgate:gate-fbr:v3:{fingerprint}"  # v3: the gate's score and weights (issue 15 §2)
     cached = cache.get(key)
     if cached is not None:
         return float(cached)

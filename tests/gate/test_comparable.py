@@ -69,7 +69,8 @@ def test_the_plan_says_what_breaks_comparability_before_launching(alice, demo_ag
     baseline = launch(agent=demo_agent_record, suite=demo_suite, redteam_depth="quick")
     baseline_pin(run=baseline, user=alice)
     same = launch_plan(agent=demo_agent_record, suite=demo_suite)
-    assert same.comparable is True and same.warnings == () and same.settings["redteam_depth"] == "quick"
+    assert same.comparable is True and same.settings["redteam_depth"] == "quick"
+    assert same.warnings == (low_power_warning(runs_per_scenario=3, baseline_runs=3),)  # only the 3-run one
     other = launch_plan(agent=demo_agent_record, suite=demo_suite, overrides={"redteam_depth": ""})
     assert other.comparable is False
     assert other.warnings[0] == (
@@ -87,8 +88,16 @@ def test_low_power_is_said_when_no_scenario_could_reach_significance() -> None:
     assert low_power_warning(runs_per_scenario=1, baseline_runs=10)  # 1/C(11, 1) = 0.09 > 0.05
     assert "runs per scenario the gate cannot" in low_power_warning(runs_per_scenario=2, baseline_runs=None)
     assert "against a baseline of 1" in low_power_warning(runs_per_scenario=3, baseline_runs=1)
-    assert low_power_warning(runs_per_scenario=3, baseline_runs=3) == ""  # 1/C(6, 3) = 0.05
-    assert low_power_warning(runs_per_scenario=2, baseline_runs=5) == ""  # 1/C(7, 2) < 0.05
+    # 1/C(6, 3) = 0.05: a lone 3/3 → 0/3 reaches the level but not the scenario rules' share of it in the
+    # correction, so the warning says what the gate can detect (the figure is bench/gate_simulation.py's).
+    assert low_power_warning(runs_per_scenario=3, baseline_runs=3) == (
+        "With 3 runs per scenario a single scenario going from 3/3 to 0/3 is caught about 25% of the time (when its "
+        "metric shows the drop); use 5 or more to gate single scenarios."
+    )
+    assert "a single scenario that stops passing is caught only when its metric shows the drop" in (
+        low_power_warning(runs_per_scenario=2, baseline_runs=5)  # 1/C(7, 2) = 0.048
+    )
+    assert low_power_warning(runs_per_scenario=5, baseline_runs=5) == ""  # 1/C(10, 5) = 0.004
 
 
 def test_each_endpoint_keeps_its_own_baseline_and_staging_can_be_gated_against_production(

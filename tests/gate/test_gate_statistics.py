@@ -7,6 +7,7 @@ import itertools
 import math
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from evaluations.gate import rules as gate
@@ -20,6 +21,7 @@ from evaluations.gate.rules import (
     counts_from_scenarios,
     paired,
 )
+from evaluations.gate.rules import scores as scores_module
 from evaluations.gate.rules.testing import holm_tarone
 
 PROFILE = Profile(mode=SAVED, suite_id=1, suite_version=1)
@@ -35,30 +37,41 @@ def run(rows: dict[str, tuple[str, int, int]]) -> gate.RunCounts:
 
 
 def brute_force_tail(tables: list[tuple[int, int, int, int]]) -> dict[int, Fraction]:
-    """P(Σ baseline passes ≥ s) by enumerating every split of every scenario's passes, as exact fractions."""
+    """P(Σ score ≥ s) by enumerating every split of every scenario's passes, as exact fractions."""
     law: dict[int, Fraction] = {}
     splits = []
     for bp, bf, cp, cf in tables:
         base_n, total, passes = bp + bf, bp + bf + cp + cf, bp + cp
+        scores = scores_module.stratum_scores(total, passes, base_n)
         splits.append(
-            [(x, Fraction(math.comb(passes, x) * math.comb(total - passes, base_n - x), math.comb(total, base_n)))
+            [(scores[x], Fraction(math.comb(passes, x) * math.comb(total - passes, base_n - x), math.comb(total, base_n)))
              for x in range(base_n + 1) if 0 <= base_n - x <= total - passes and x <= passes]
         )  # fmt: skip
     for combo in itertools.product(*splits):
         s = sum(x for x, _ in combo)
         law[s] = law.get(s, Fraction(0)) + math.prod((p for _, p in combo), start=Fraction(1))
-    return {s: sum((p for v, p in law.items() if v >= s), start=Fraction(0)) for s in range(max(law) + 2)}
+    return {s: sum((p for v, p in law.items() if v >= s), start=Fraction(0)) for s in range(min(law) - 1, max(law) + 2)}
 
 
 def test_the_stratified_tail_is_the_exact_convolution_of_the_scenarios_tables() -> None:
-    tables = [(3, 0, 1, 2), (2, 1, 2, 1), (5, 0, 4, 1), (0, 3, 1, 2), (1, 1, 0, 3)]
+    tables = [(3, 0, 1, 2), (2, 1, 2, 1), (5, 0, 4, 1), (0, 3, 1, 2), (1, 1, 0, 3), (2, 1, 0, 3)]
     base = run({f"s{i}": ("accuracy", bp, bf) for i, (bp, bf, _, _) in enumerate(tables)})
     cur = run({f"s{i}": ("accuracy", cp, cf) for i, (_, _, cp, cf) in enumerate(tables)})
     pg = paired.PairedGate(base, cur)
-    tail = pg.passes_tail(list(range(len(tables))))
+    strata = pg.passes_tables(list(range(len(tables))))
     expected = brute_force_tail(tables)
-    for s, p in expected.items():
-        assert (tail[s] if s < len(tail) else 0.0) == pytest.approx(float(p), abs=1e-12), s
+    got = scores_module.score_tail(strata, np.array(list(expected), dtype=np.int64))
+    for (s, p), tail in zip(expected.items(), got, strict=True):
+        assert tail == pytest.approx(float(p), abs=1e-12), s
+
+
+def test_a_scenario_that_flipped_scores_far_above_one_that_slipped() -> None:
+    # Margins of 3 passes in 6 runs: only 3/3 → 0/3 puts all of them in the baseline (1 chance in 20); 3/3 → 2/3
+    # (5 passes in 6) is at its top half the time. The flip carries the evidence, the slip little.
+    flipped = scores_module.stratum_scores(6, 3, 3)
+    slipped = scores_module.stratum_scores(6, 5, 3)
+    assert flipped[3] > 2 * slipped[3] > 0
+    assert flipped[0] < flipped[1] < flipped[2] < flipped[3]
 
 
 def test_scenarios_that_never_change_carry_no_noise() -> None:
@@ -130,3 +143,23 @@ def test_a_flaky_suite_is_falsely_blocked_at_most_about_5_percent_of_the_time() 
     suite += [SimScenario(f"r{i}", "red_team", 0.7) for i in range(10)]
     rate = gate.expected_false_block_rate(suite, runs_baseline=5, runs_current=5, pairs=300)
     assert rate <= 0.07  # 5% plus the simulation's own noise (300 pairs: ±2.5 points)
+
+
+def test_at_3_runs_a_flipped_scenario_and_a_slipping_one_block_among_flaky_ones() -> None:
+    # 8 accuracy scenarios, one flips 3/3 → 0/3 and one slips 3/3 → 2/3, while a flaky accuracy, guardrail and
+    # four red-team scenarios swing as flaky ones do. The sum of the baseline's passes (the previous statistic)
+    # gave p = 0.07 before the correction and passed; the flip-weighted score gives 0.025, 0.032 corrected.
+    steady = {f"a{i}": ("accuracy", 3, 0) for i in range(5)} | {f"g{i}": ("guardrails", 3, 0) for i in range(5)}
+    steady |= {f"r{i}": ("red_team", 3, 0) for i in range(26)}
+    flaky_red = {f"fr{i}": ("red_team", 2, 1) for i in range(4)}
+    base = run({**steady, "flip": ("accuracy", 3, 0), "slip": ("accuracy", 3, 0), "fa": ("accuracy", 2, 1),
+                "fg": ("guardrails", 2, 1), **flaky_red})  # fmt: skip
+    cur = run({**steady, "flip": ("accuracy", 0, 3), "slip": ("accuracy", 2, 1), "fa": ("accuracy", 2, 1),
+               "fg": ("guardrails", 3, 0), **{f"fr{i}": ("red_team", 2 + i % 2, 1 - i % 2) for i in range(4)}})  # fmt: skip
+    verdict = compare(base, cur)
+    assert verdict.state == "blocked"
+    assert verdict.reasons == (
+        "Response accuracy fell 25 points (87.5% → 62.5%), more than its 5-point threshold, and the drop is "
+        "significant (p = 0.032 on 23 of 24 vs 19 of 24 runs passed). Its scenarios that fail more often: "
+        "“Scenario flip”, “Scenario slip”.",
+    )

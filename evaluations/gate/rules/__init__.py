@@ -2,10 +2,10 @@
 
 Pure: no database, no Django. The package is split by concern: ``counts`` (the inputs), ``stats`` (Fisher test
 and Clopper–Pearson bound; scipy imported lazily), ``paired`` (the stratified exact tests over a saved suite's
-scenarios and their joint correction), ``testing`` (every rule's p, raw and corrected; the pooled fallback with
-Holm), ``verdict`` (the outputs), ``comparison`` (the rules), ``formatting`` (numbers and reason sentences) and
-``simulation`` (expected false-block rate). Callers import from the package: ``from evaluations.gate import rules
-as gate``.
+scenarios and their joint correction), ``scores`` (the score those tests sum, and its exact law), ``testing``
+(every rule's p, raw and corrected; the pooled fallback with Holm), ``verdict`` (the outputs), ``comparison`` (the
+rules), ``formatting`` (numbers and reason sentences) and ``simulation`` (expected false-block rate). Callers
+import from the package: ``from evaluations.gate import rules as gate``.
 
 The gate blocks when any rule fires, so the rules are tested together and every p a reason shows is corrected
 for the others: an unchanged rerun is blocked at most 5 % of the time (README, *How the gate decides*).
@@ -49,6 +49,7 @@ from evaluations.gate.rules.counts import (
     counts_from_summary,
 )
 from evaluations.gate.rules.formatting import format_p, format_percent, format_points
+from evaluations.gate.rules.paired import SCENARIO_WEIGHT
 from evaluations.gate.rules.simulation import (
     BREACH_KINDS,
     SimScenario,
@@ -89,6 +90,7 @@ __all__ = [
     "PASS",
     "REGRESSED",
     "SAVED",
+    "SCENARIO_WEIGHT",
     "THRESHOLDS",
     "TRUST_SCORE",
     "UNCHANGED",

@@ -6,15 +6,17 @@ passed (and breached) in both runs together, which run they fell in is a random 
 conditional null needs no guess of any scenario's true pass rate, and scenarios that passed (or failed) every
 attempt in both runs carry no noise at all: only the mixed ones do.
 
-* Each metric (and the trust score) is tested on the sum over its scenarios of the baseline's passes, a stratified
-  exact test (the exact form of Cochran–Mantel–Haenszel); the breach rule on the sum of the current run's
-  breaches; each scenario on its own table (Fisher's conditional test). Exact tails, by convolution.
-* The gate blocks when any rule fires, so the rules are corrected together (Westfall–Young min-p): the same draws
-  are repeated ``PERMUTATIONS`` times, each draw's smallest p-value over the rules that *could* have fired in it
-  (a metric only when its drop is over the threshold, a floor only when newly broken) is recorded, and a rule's
-  adjusted p is the share of draws whose smallest p is at or under its own. This keeps every advantage: rules that
-  overlap (the trust score and its metrics) cost little, rules that cannot reach a small p (a scenario with 3 runs)
-  cost nothing. The draws are seeded from the counts, so a verdict is reproducible.
+* Each metric (and the trust score) is tested on a score summed over its scenarios (``scores``: a scenario that
+  flipped to failing weighs by how unlikely its split is, a slight drop by its standardised count), the breach rule
+  on the same score of the current run's breaches, each scenario on its own table (Fisher's conditional test).
+  Exact tails, by convolution.
+* The gate blocks when any rule fires, so the rules are corrected together (weighted Westfall–Young min-p): the
+  same draws are repeated ``PERMUTATIONS`` times, each draw's smallest p / weight over the rules that *could* have
+  fired in it (a metric only when its drop is over the threshold, a floor only when newly broken) is recorded, and
+  a rule's adjusted p is the share of draws whose smallest is at or under its own p / weight. Rules that overlap
+  (the trust score and its metrics) cost little, rules that cannot reach a small p (a scenario with 3 runs) cost
+  nothing, and the weights give the metrics most of the level. The draws are seeded from the counts, so a verdict
+  is reproducible.
 """
 
 from __future__ import annotations
@@ -24,12 +26,12 @@ import hashlib
 import itertools
 import math
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
 
 from evaluations.gate.rules.counts import METRIC_KEY_BY_KIND, METRIC_WEIGHTS, TRUST_SCORE, RunCounts
+from evaluations.gate.rules.scores import hypergeom_pmf, score_tail, summed_scores
 from evaluations.gate.rules.stats import upper_bound
 
 PERMUTATIONS = 2000
@@ -37,39 +39,30 @@ EXACT_LIMIT = 4096
 # The comparison of a p-value with the draws' smallest ones allows for floating-point noise in the tails.
 _TOLERANCE = 1e-9
 BREACHES = "breaches"
+# Each rule's share of the level, relative to a metric's (weighted Westfall–Young: in every draw the rules are
+# compared on p / weight). The metrics carry the evidence of a drop; the trust score is their mix (a drop
+# concentrated in one metric is that metric's), the breach rule repeats the guardrail, PII and red-team scenarios,
+# and a scenario's own table names where a drop is. Chosen on bench/gate_simulation.py (README).
+TRUST_SCORE_WEIGHT = 0.3
+BREACH_WEIGHT = 0.2
+SCENARIO_WEIGHT = 0.3
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 
 
-@lru_cache(maxsize=8192)
-def hypergeom_pmf(total: int, good: int, draws: int) -> tuple[float, ...]:
-    """P(X = x), x = 0..draws: ``draws`` attempts taken without replacement from ``total``, ``good`` of them good."""
-    denominator = math.comb(total, draws)
-    return tuple(math.comb(good, x) * math.comb(total - good, draws - x) / denominator for x in range(draws + 1))
+def _tail(pmf: Sequence[float]) -> Floats:
+    """P(X ≥ x) for x = 0..len-1, clipped to [0, 1]."""
+    return np.clip(np.cumsum(np.array(pmf)[::-1])[::-1], 0.0, 1.0)
 
 
-def _tail(pmf: Floats) -> Floats:
-    """P(S ≥ s) for s = 0..len-1, clipped to [0, 1]."""
-    return np.clip(np.cumsum(pmf[::-1])[::-1], 0.0, 1.0)
-
-
-@lru_cache(maxsize=65536)
-def _cached_sum_tail(tables: tuple[tuple[int, int, int], ...]) -> tuple[float, ...]:
-    pmf = np.ones(1)
-    offset = 0
-    for total, good, draws in tables:
-        if good in (0, total):  # a point mass: shifts the sum, adds no spread
-            offset += draws if good else 0
-            continue
-        pmf = np.convolve(pmf, np.array(hypergeom_pmf(total, good, draws)))
-    return tuple(np.concatenate([np.ones(offset), _tail(pmf)]).tolist())
-
-
-def _sum_tail(tables: Sequence[tuple[int, int, int]]) -> Floats:
-    """P(Σ X_i ≥ s), s = 0, 1, …, for independent hypergeometric X_i given as (total, good, draws); one past the
-    largest possible sum, 0."""
-    return np.array((*_cached_sum_tail(tuple(sorted(tables))), 0.0))
+def rule_weight(name: str) -> float:
+    """A rule's share of the level relative to a metric's: in every draw the rules are compared on p / weight."""
+    if name == BREACHES:
+        return BREACH_WEIGHT
+    if name == TRUST_SCORE:
+        return TRUST_SCORE_WEIGHT
+    return SCENARIO_WEIGHT if name.startswith("scenario:") else 1.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -232,13 +225,14 @@ class PairedGate:
     def _indices(self, metrics: Sequence[str] | None) -> list[int]:
         return [i for i, s in enumerate(self.strata) if metrics is None or s.metric in metrics]
 
-    def passes_tail(self, indices: Sequence[int]) -> Floats:
-        """P(Σ baseline passes ≥ s) over the given strata (large = the current run fails more)."""
-        return _sum_tail([(s.total, s.passes, s.base_n) for s in (self.strata[i] for i in indices)])
+    def passes_tables(self, indices: Sequence[int]) -> list[tuple[int, int, int]]:
+        """The baseline's passes of each stratum as (total, passes, baseline attempts): large = the current run
+        fails more."""
+        return [(s.total, s.passes, s.base_n) for s in (self.strata[i] for i in indices)]
 
-    def breaches_tail(self, indices: Sequence[int]) -> Floats:
-        """P(Σ current breaches ≥ s) over the given strata."""
-        return _sum_tail([(s.total, s.breached, s.cur_n) for s in (self.strata[i] for i in indices)])
+    def breaches_tables(self, indices: Sequence[int]) -> list[tuple[int, int, int]]:
+        """The current run's breaches of each stratum as (total, breached, current attempts)."""
+        return [(s.total, s.breached, s.cur_n) for s in (self.strata[i] for i in indices)]
 
     def metric_values(self, sides: Mapping[str, MetricSide], *, base: bool) -> dict[str, Floats]:
         """Each metric's value in every draw (the share of its scenarios that passed every attempt)."""
@@ -284,11 +278,10 @@ class PairedGate:
 
         def add_passes_rule(name: str, metrics: Sequence[str] | None) -> Floats:
             idx = self._indices(metrics)
-            tail = self.passes_tail(idx)
-            observed = sum(self.strata[i].base_passes for i in idx)
-            raw[name] = float(tail[observed])
-            draws = self.draw_base_passes[:, idx].sum(axis=1)
-            null_p[name] = tail[draws]
+            tables = self.passes_tables(idx)
+            observed = np.array([[self.strata[i].base_passes for i in idx]], dtype=np.int64)
+            raw[name] = float(score_tail(tables, summed_scores(tables, observed))[0])
+            null_p[name] = score_tail(tables, summed_scores(tables, self.draw_base_passes[:, idx]))
             return null_p[name]
 
         for key, threshold in thresholds.items():
@@ -313,9 +306,10 @@ class PairedGate:
             eligible[key] = eligible[key] | newly_broken if key in eligible else newly_broken
         breach_idx = [i for i, s in enumerate(self.strata) if s.breached]
         if breach_idx:
-            tail = self.breaches_tail(breach_idx)
-            raw[BREACHES] = float(tail[sum(self.strata[i].cur_breaches for i in breach_idx)])
-            null_p[BREACHES] = tail[self.draw_cur_breaches[:, breach_idx].sum(axis=1)]
+            tables = self.breaches_tables(breach_idx)
+            observed = np.array([[self.strata[i].cur_breaches for i in breach_idx]], dtype=np.int64)
+            raw[BREACHES] = float(score_tail(tables, summed_scores(tables, observed))[0])
+            null_p[BREACHES] = score_tail(tables, summed_scores(tables, self.draw_cur_breaches[:, breach_idx]))
             eligible[BREACHES] = np.ones(n, dtype=bool)
         if compare_scenarios:
             for i, s in enumerate(self.strata):
@@ -323,16 +317,16 @@ class PairedGate:
                 if not 0 < s.passes < s.total:
                     raw[name] = 1.0  # passed (or failed) every attempt in both runs: nothing moved
                     continue
-                tail = _sum_tail([(s.total, s.passes, s.base_n)])
+                tail = np.append(_tail(hypergeom_pmf(s.total, s.passes, s.base_n)), 0.0)
                 raw[name] = float(tail[s.base_passes])
                 null_p[name] = tail[self.draw_base_passes[:, i]]
                 eligible[name] = np.ones(n, dtype=bool)
-        smallest = np.ones(n)
+        smallest = np.full(n, np.inf)
         for name, ok in eligible.items():
-            smallest = np.minimum(smallest, np.where(ok, null_p[name], 1.0))
+            smallest = np.minimum(smallest, np.where(ok, null_p[name] / rule_weight(name), np.inf))
         out = {}
         for name, p in raw.items():
-            at_or_under = smallest <= p * (1 + _TOLERANCE) + 1e-15
+            at_or_under = smallest <= p / rule_weight(name) * (1 + _TOLERANCE) + 1e-15
             if self.weights is not None:
                 share = float(self.weights[at_or_under].sum())
             else:

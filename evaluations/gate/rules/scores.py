@@ -1,0 +1,97 @@
+"""The statistic of the paired rules: a score per scenario, summed, with its exact law under "nothing changed".
+
+Given a scenario's totals in both runs, the count that fell in the baseline (passes; for breaches, the current
+run's breaches) is hypergeometric, whatever the scenario's true rate. Any score of that count, summed over the
+scenarios, has an exact null law — the convolution of the scenarios' laws — so the choice of score changes the
+power, never the level. The score is chosen for the two ways agents regress:
+
+* **flipped** — a scenario that passed every attempt now fails (some or all): its count sits at the top of what
+  its totals allow. Against "some scenarios moved to the top", the likelihood ratio of a stratum is
+  ``1 − π + π / P(top)`` (π: the share of scenarios that flipped), so a 3/3 → 0/3 scenario scores log(1 + π · 19)
+  and a 3/3 → 2/3 one, ten times likelier by chance, log(1 + π);
+* **spread** — every scenario a little worse: the count standardised by its null law (Stouffer's weighting of the
+  conditional Cochran–Mantel–Haenszel test), weighted ``SPREAD_WEIGHT``.
+
+Measured on ``bench/gate_simulation.py``'s model (README, *How the gate decides*), each alone at 5 %: the sum of
+the baseline's passes (Cochran–Mantel–Haenszel, the previous statistic) caught 67 % of the −20-point flips at 3
+runs and 83 % of the −20 spread drops at 5 runs; this score 93 % and 88 %.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+FLIP_SHARE = 0.3
+SPREAD_WEIGHT = 0.5
+# Scores are rounded to 1/8: the null law is then an integer convolution (exact for the rounded score, which is the
+# statistic actually tested). 1/16 measured the same power on the bench at up to four times the cost.
+SCORE_UNIT = 8
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
+Table = tuple[int, int, int]  # (total attempts, good ones among them, attempts drawn for the side counted)
+
+
+@lru_cache(maxsize=8192)
+def hypergeom_pmf(total: int, good: int, draws: int) -> tuple[float, ...]:
+    """P(X = x), x = 0..draws: ``draws`` attempts taken without replacement from ``total``, ``good`` of them good."""
+    denominator = math.comb(total, draws)
+    return tuple(math.comb(good, x) * math.comb(total - good, draws - x) / denominator for x in range(draws + 1))
+
+
+@lru_cache(maxsize=8192)
+def stratum_scores(total: int, good: int, draws: int) -> tuple[int, ...]:
+    """The integer score of every count x = 0..draws (0 outside what the totals allow, and for a point mass)."""
+    pmf = hypergeom_pmf(total, good, draws)
+    support = [x for x, p in enumerate(pmf) if p > 0]
+    if len(support) < 2:
+        return (0,) * (draws + 1)
+    top = support[-1]
+    mean = sum(x * pmf[x] for x in support)
+    sd = math.sqrt(sum((x - mean) ** 2 * pmf[x] for x in support))
+    out = [0] * (draws + 1)
+    for x in support:
+        flipped = math.log(1 - FLIP_SHARE + FLIP_SHARE / pmf[x]) if x == top else math.log(1 - FLIP_SHARE)
+        out[x] = round(SCORE_UNIT * (flipped + SPREAD_WEIGHT * (x - mean) / sd))
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _cached_score_tail(tables: tuple[Table, ...]) -> tuple[int, tuple[float, ...]]:
+    law = np.ones(1)
+    offset = 0
+    for total, good, draws in tables:
+        if good in (0, total):
+            continue  # a point mass: its score is 0 whatever happens
+        pmf = hypergeom_pmf(total, good, draws)
+        scores = stratum_scores(total, good, draws)
+        support = [x for x, p in enumerate(pmf) if p > 0]
+        low = min(scores[x] for x in support)
+        own = np.zeros(max(scores[x] for x in support) - low + 1)
+        for x in support:
+            own[scores[x] - low] += pmf[x]
+        offset += low
+        law = np.convolve(law, own)
+    return offset, tuple(np.clip(np.cumsum(law[::-1])[::-1], 0.0, 1.0).tolist())
+
+
+def score_tail(tables: Sequence[Table], scores: Ints | int) -> Floats:
+    """P(S ≥ s) under the null for each summed score ``s`` (an int or an array of them)."""
+    offset, tail = _cached_score_tail(tuple(sorted(tables)))
+    at = np.asarray(scores, dtype=np.int64) - offset
+    padded = np.array((*tail, 0.0))
+    return np.where(at <= 0, 1.0, padded[np.clip(at, 0, len(tail))])
+
+
+def summed_scores(tables: Sequence[Table], counts: Ints) -> Ints:
+    """Each row's summed score: ``counts`` has one column per table (the count of each draw)."""
+    total = np.zeros(counts.shape[0], dtype=np.int64)
+    for j, table in enumerate(tables):
+        lookup = np.array(stratum_scores(*table), dtype=np.int64)
+        total += lookup[counts[:, j]]
+    return total
