@@ -94,7 +94,7 @@ def test_a_passing_run_and_the_baseline_itself(client, alice, agent, suite, make
     same = make_run(agent=agent, suite=suite)
     client.force_login(alice)
     header = header_of(client.get(reverse("evaluations:run-report", args=[same.pk])).content.decode())
-    assert header.startswith(f"PASSED No significant regression against the baseline of run #{baseline.pk}.")
+    assert header.startswith(f"PASS No significant regression against the baseline of run #{baseline.pk}.")
     assert f"100 / 100 , unchanged since the baseline of run #{baseline.pk}" in header
     header = header_of(client.get(reverse("evaluations:run-report", args=[baseline.pk])).content.decode())
     assert header.startswith("BASELINE This run is the pinned baseline: later runs are gated against it.")

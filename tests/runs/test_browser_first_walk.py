@@ -171,7 +171,7 @@ def test_first_walk_from_login_to_a_finished_run(  # type: ignore[no-untyped-def
     assert again.status == RunStatus.SUCCEEDED, again.error_message
     page.goto(f"{live_server.url}/runs/{again.pk}/")
     header = verdict_header_above_the_fold(page, viewport)
-    assert header.locator(".gate-state").inner_text() in ("PASSED", "BLOCKED")
+    assert header.locator(".gate-state").inner_text() in ("PASS", "BLOCKED")
     assert f"since the baseline of run #{run.pk}" in header.locator("#verdict-trust").inner_text()
     axe_clean(page)
 

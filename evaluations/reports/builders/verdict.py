@@ -26,7 +26,7 @@ SHOWN_REASONS = 2  # the rest are a click away in the drift section: the header 
 # Gate state → the headline a person reads first (the label is the badge beside it).
 HEADLINES = {
     "blocked": ("BLOCKED", "blocked", "Do not ship: this run is significantly worse than its baseline."),
-    "pass": ("PASSED", "pass", "No significant regression against the baseline."),
+    "pass": ("PASS", "pass", "No significant regression against the baseline."),
     "not_comparable": ("NOT COMPARABLE", "error", "The gate could not compare this run with its baseline."),
     "no_baseline": ("NO BASELINE", "not_scored", "Nothing to gate against yet."),
     "is_baseline": ("BASELINE", "pass", "This run is the pinned baseline: later runs are gated against it."),
