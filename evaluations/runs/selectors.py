@@ -13,6 +13,7 @@ from billing.selectors import MAX_ID, RunUsage, account_ids_for_user, get_for_me
 from evalsite.http import AnyUser as User
 from evaluations.llm.usage import usage_summary
 from evaluations.runs.choices import RunStage, RunStatus
+from evaluations.runs.metrics import run_metrics
 from evaluations.runs.models import Attempt, EvaluationRun
 from evaluations.scoring.verdicts import Verdict
 
@@ -133,3 +134,18 @@ def attempt_get_for_run(*, run: EvaluationRun, attempt_id: int, lock: bool = Fal
     if found is None:
         raise Http404("No such conversation in this run.")
     return found
+
+
+def run_summary(*, run: EvaluationRun) -> tuple[dict[str, Any], bool]:
+    """The run's metrics summary (``scoring.compute_metrics``: per-scenario counts by verdict and breaches, the
+    metrics, the trust score) and whether it is the stored, final one. A finished run reads its stored summary
+    (kept current after a review overrule by ``metrics.run_metrics_refresh``): no query. While it runs, or when it
+    stopped without one, one query computes it from the attempts so far, reading no transcript."""
+    if run.metrics:
+        return run.metrics, True
+    return run_metrics(run=run)[0], False
+
+
+def attempts_for_scenario(*, run: EvaluationRun, scenario_key: str) -> QuerySet[Attempt]:
+    """The attempts of one scenario of the run, by repeat (the report loads a scenario's transcripts on demand)."""
+    return Attempt.objects.filter(run_id=run.pk, scenario_key=scenario_key).order_by("repeat")
