@@ -19,6 +19,7 @@ from evaluations.gate import services as gate_services
 from evaluations.reports import selectors as report_selectors
 from evaluations.reports.builders import flaky_drift, report_json, report_junit_xml
 from evaluations.reports.builders.conversations import scenario_conversations
+from evaluations.reports.builders.flaky import DRIFT_LIST_CONTEXT, newly_flaky_first
 from evaluations.reports.builders.page import report_page, scenario_list, scenario_spec
 from evaluations.reports.builders.triage import scenario_triage
 from evaluations.reports.forms import ScenarioFilterForm
@@ -51,7 +52,8 @@ def run_report(request: HttpRequest, run_id: int) -> HttpResponse:
         context["progress"] = run_selectors.run_progress(run=run)
     else:  # the drift section: the gate against the pinned baseline, and whether the user may pin this run
         drift = context["drift"] = gate_services.drift_context(run=run)
-        context["drift_flaky"] = flaky_drift(run=run, report=report, baseline=drift["baseline"])
+        context["drift_flaky"] = newly_flaky_first(flaky_drift(run=run, report=report, baseline=drift["baseline"]))
+        context.update(DRIFT_LIST_CONTEXT)
         context["can_publish"] = membership_get(user=request.user, account_id=run.account_id).allows(Role.PUBLISH)
         if not run.is_rules_only:
             context["calibration_warning"] = review_selectors.calibration_warning_for_run(run=run)
