@@ -9,7 +9,7 @@ fragment opened from its row). Prints, per page, the median of a few renders (af
 ``conversations=N html_kb=X render_s=Y queries=Q`` and the number of HTML elements. Goal: the report page at most
 300 KB and 1 s.
 
-Usage: .venv/bin/python bench/report_page.py [--quick] [--renders N]
+Usage: .venv/bin/python bench/report_page.py [--quick] [--renders N] [--scenarios N]
   --quick: a smoke run of a few seconds (40 scenarios x 3 runs; the figures mean little).
 The bench migrates and uses its own SQLite file in a temporary directory, removed at the end.
 """
@@ -189,8 +189,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="a few seconds: 40 scenarios x 3 runs (smoke test)")
     parser.add_argument("--renders", type=int, default=0, help="renders per page after the cold one")
+    parser.add_argument("--scenarios", type=int, default=1970, help="scenarios besides the 30 attacks")
     args = parser.parse_args()
-    scenarios, attacks, runs = (37, 3, 3) if args.quick else (int(os.environ.get("BENCH_SCENARIOS", 1970)), 30, 5)
+    scenarios, attacks, runs = (37, 3, 3) if args.quick else (args.scenarios, 30, 5)
     renders = args.renders or (2 if args.quick else 5)
 
     tmp = Path(tempfile.mkdtemp(prefix="trustgate-bench-report-"))
