@@ -285,3 +285,28 @@ def test_the_number_of_queries_does_not_grow_with_the_run(client, alice, acme, a
         for r in (small, large)
     ]
     assert fragments[0] == fragments[1]
+
+
+def test_the_drift_section_lists_twenty_rows_and_links_to_the_rest(client, alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
+    from evaluations.gate.services import baseline_pin
+    from suites.services import suite_create
+    from tests.reports.test_flakiness import suite_run
+
+    names = [f"Question {i:02d}" for i in range(1, 26)]
+    suite = suite_create(
+        account=acme,
+        agent=agent,
+        name="Big",
+        scenarios=[{"kind": "accuracy", "name": n, "turns": ["Hi"]} for n in names],
+    )
+    baseline = suite_run(agent, suite, {n: "ppp" for n in names})
+    baseline_pin(run=baseline, user=alice)
+    current = suite_run(agent, suite, {n: "pfp" for n in names})  # all 25 newly flaky
+    client.force_login(alice)
+    html = page(client, current)
+    section = html.split('id="run-drift"', 1)[1].split("</section>", 1)[0]
+    assert section.count('<tr id="drift-flaky-') == 20
+    assert "And 5 more (newly flaky ones first):" in section and 'href="?show=flaky#scenario-results"' in section
+    key = current.scenarios[0]["key"]
+    assert f'href="{reverse("evaluations:run-report-scenario", args=[current.pk, key])}">Question 01</a>' in section
+    assert len(shown(page(client, current, "?show=flaky"))) == 25
