@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import json
 from typing import TYPE_CHECKING, Any
 
 from django.core.cache import BaseCache, caches
@@ -31,6 +32,8 @@ NO_BASELINE, PASS, BLOCKED, NOT_COMPARABLE = "no_baseline", "pass", "blocked", "
 STATE_LABELS = {PASS: "PASS", BLOCKED: "BLOCKED", NO_BASELINE: "NO BASELINE", NOT_COMPARABLE: "NOT COMPARABLE"}
 STATE_BADGES = {PASS: "pass", BLOCKED: "blocked", NO_BASELINE: "not_scored", NOT_COMPARABLE: "error"}
 _SIMULATED_PAIRS = 400
+_VERDICTS: dict[str, gate.GateVerdict] = {}  # the latest gate verdicts computed in this process (``_compare``)
+_VERDICTS_KEPT = 64
 FBR_INLINE_SCENARIOS = 200  # simulated in the request up to here (about 2 s); a task simulates larger suites
 
 
@@ -121,9 +124,29 @@ def _gate(run: EvaluationRun, baseline: Baseline | None) -> GateResult:
             "with the baseline."
         )
         return GateResult(NOT_COMPARABLE, (reason,), baseline.run_id)
-    verdict = gate.compare(run_counts(baseline.run), run_counts(run))
+    verdict = _compare(baseline.run, run)
     watch = tuple(s.name for s in verdict.watch_list)
     return GateResult(verdict.state, verdict.reasons + verdict.notes, baseline.run_id, watch, verdict)
+
+
+def _compare(baseline_run: EvaluationRun, run: EvaluationRun) -> gate.GateVerdict:
+    """``gate.compare`` of the two runs' counts. Some hundred ms for 2,000 scenarios and read by every view of the
+    report, so kept in the process (a verdict is immutable; unpickling it from a cache took as long as computing
+    it), keyed by everything the counts are made of: a review that changes a verdict changes the key."""
+    key = f"{_run_fingerprint(baseline_run)}:{_run_fingerprint(run)}"
+    verdict = _VERDICTS.get(key)
+    if verdict is None:
+        verdict = gate.compare(run_counts(baseline_run), run_counts(run))
+        while len(_VERDICTS) >= _VERDICTS_KEPT:
+            _VERDICTS.pop(next(iter(_VERDICTS)), None)  # the oldest first
+        _VERDICTS[key] = verdict
+    return verdict
+
+
+def _run_fingerprint(run: EvaluationRun) -> str:
+    fields = (run.pk, run.status, run.metrics, run.scenarios, run.settings_snapshot, run.runs_per_scenario, run.suite_id,
+              run.suite_version, run.judge_model, run.judge_prompt_version, run.judge_strictness)  # fmt: skip
+    return hashlib.sha256(json.dumps(fields, sort_keys=True, default=str).encode()).hexdigest()[:32]
 
 
 def _no_baseline_reason(run: EvaluationRun) -> str:
