@@ -69,9 +69,8 @@ def run_report_scenarios(request: HtmxHttpRequest, run_id: int) -> HttpResponse:
     report_url = reverse("evaluations:run-report", args=[run.pk])
     if not request.htmx:
         return redirect(f"{report_url}?{request.GET.urlencode()}#scenario-results")
-    rows, counts = scenario_list(run)
-    context = {"run": run, "report": {"run": {"runs_per_scenario": run.runs_per_scenario}, "scenario_counts": counts}}
-    context.update(_triage(request, run, rows))
+    report = scenario_list(run)
+    context = {"run": run, "report": report, **_triage(request, run, report["scenarios"])}
     response = render(request, "evaluations/partials/report_scenarios.html", context)
     query = context["triage_state"].query()  # type: ignore[attr-defined]
     return push_url(response, f"{report_url}?{query}" if query else report_url)

@@ -34,10 +34,15 @@ def report_page(run: EvaluationRun) -> dict[str, Any]:
     }
 
 
-def scenario_list(run: EvaluationRun) -> tuple[list[dict[str, Any]], dict[str, int]]:
-    """Only the scenario rows and their counts by status (the section's own refresh)."""
+def scenario_list(run: EvaluationRun) -> dict[str, Any]:
+    """Only what the scenario results section reads (its own refresh): the rows, their counts by status and the
+    runs per scenario, under the keys ``report_page`` uses."""
     rows = _rows(run, run_summary(run=run)[0])
-    return rows, scenario_counts(rows)
+    return {
+        "run": {"runs_per_scenario": run.runs_per_scenario},
+        "scenario_counts": scenario_counts(rows),
+        "scenarios": rows,
+    }
 
 
 def scenario_spec(run: EvaluationRun, key: str) -> ScenarioSpec | None:
