@@ -124,6 +124,18 @@ def make_attempts(rng: random.Random, specs: list[dict[str, Any]], runs: int) ->
                     error_kind="timeout" if verdict == "error" else "",
                     error_message="No reply within 30 s." if verdict == "error" else "",
                     latency_ms=rng.randint(200, 2000),
+                    model_usage={
+                        "judge": {
+                            "model": "sonnet",
+                            "calls": 1,
+                            "input_tokens": rng.randint(800, 1600),
+                            "cached_input_tokens": 3000,
+                            "cache_write_tokens": 0,
+                            "output_tokens": rng.randint(80, 200),
+                        }
+                    }
+                    if verdict in ("pass", "fail")
+                    else {},
                     started_at=now - timedelta(seconds=5),
                     finished_at=now,
                 )

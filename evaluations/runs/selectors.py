@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, IntegerField, Max, Q, QuerySet, Sum
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 from django.http import Http404
 from django.utils import timezone
 
 from billing.selectors import MAX_ID, RunUsage, account_ids_for_user, get_for_member
 from evalsite.http import AnyUser as User
-from evaluations.llm.usage import usage_summary
+from evaluations.llm.usage import PURPOSES, Usage, usage_summary
 from evaluations.runs.choices import RunStage, RunStatus
 from evaluations.runs.metrics import run_metrics
 from evaluations.runs.models import Attempt, EvaluationRun
 from evaluations.scoring.verdicts import Verdict
+
+_USAGE_COUNTS = tuple(f.name for f in dataclasses.fields(Usage) if f.name != "model")
 
 
 def run_progress(*, run: EvaluationRun) -> dict[str, Any]:
@@ -117,13 +122,30 @@ def run_usage(*, run_id: int) -> RunUsage:
 def run_model_usage(*, run: EvaluationRun, attempts: Iterable[Attempt] | None = None) -> dict[str, Any]:
     """What the run's model calls used, per purpose (judge, generation, simulated user) and in total: calls,
     input, cached and output tokens, and the estimated provider cost (``evaluations/llm/usage.py``). Pass the
-    attempts when they are already loaded; otherwise one query reads their usage."""
+    attempts when they are already loaded; otherwise one aggregate query adds their usage up in the database (the
+    report page of a 10,000-conversation run spent a quarter of a second reading it row by row)."""
     if attempts is None:
-        items: list[Any] = list(Attempt.objects.filter(run_id=run.pk).values_list("model_usage", flat=True))
+        items: list[Any] = [_attempts_model_usage(run=run)]
     else:
         items = [attempt.model_usage for attempt in attempts]
     items.append((run.settings_snapshot or {}).get("model_usage"))
     return usage_summary(items)
+
+
+def _attempts_model_usage(*, run: EvaluationRun) -> dict[str, Any]:
+    """The attempts' ``model_usage`` added up per purpose, as one stored mapping (each count summed; the model is
+    the purpose's model, one per run)."""
+    sums: dict[str, Any] = {}
+    for purpose in PURPOSES:
+        sums[f"{purpose}_model"] = Max(KT(f"model_usage__{purpose}__model"))
+        for name in _USAGE_COUNTS:
+            sums[f"{purpose}_{name}"] = Sum(Cast(KT(f"model_usage__{purpose}__{name}"), IntegerField()))
+    row = Attempt.objects.filter(run_id=run.pk).aggregate(**sums)
+    return {
+        purpose: {"model": row[f"{purpose}_model"] or "", **{n: row[f"{purpose}_{n}"] or 0 for n in _USAGE_COUNTS}}
+        for purpose in PURPOSES
+        if any(row[f"{purpose}_{n}"] is not None for n in _USAGE_COUNTS)
+    }
 
 
 def attempt_get_for_run(*, run: EvaluationRun, attempt_id: int, lock: bool = False) -> Attempt:

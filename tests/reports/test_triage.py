@@ -310,3 +310,27 @@ def test_the_drift_section_lists_twenty_rows_and_links_to_the_rest(client, alice
     key = current.scenarios[0]["key"]
     assert f'href="{reverse("evaluations:run-report-scenario", args=[current.pk, key])}">Question 01</a>' in section
     assert len(shown(page(client, current, "?show=flaky"))) == 25
+
+
+def test_the_page_adds_model_usage_up_in_the_database_as_the_downloads_do(acme, agent) -> None:  # type: ignore[no-untyped-def]
+    from evaluations.runs.selectors import run_model_usage
+
+    judge = {"model": "sonnet", "calls": 1, "input_tokens": 900, "cached_input_tokens": 3000, "output_tokens": 120}
+    user = {"model": "haiku", "calls": 2, "input_tokens": 400, "cache_write_tokens": 50, "output_tokens": 60}
+    specs = [spec("s1", ScenarioKind.ACCURACY, "One"), spec("s2", ScenarioKind.ACCURACY, "Two")]
+    attempts = [
+        attempt("s1", 1, Verdict.PASS, model_usage={"judge": judge}),
+        attempt("s1", 2, Verdict.FAIL, model_usage={"judge": judge, "simulated_user": user}),
+        attempt("s2", 1, Verdict.ERROR, model_usage={}),
+        attempt("s2", 2, Verdict.PASS, model_usage={"judge": {**judge, "input_tokens": 1100}}),
+    ]
+    run = make_run(acme, agent, specs, attempts)
+    EvaluationRun.objects.filter(pk=run.pk).update(
+        settings_snapshot={"model_usage": {"generation": {"model": "sonnet", "calls": 1, "output_tokens": 900}}}
+    )
+    run.refresh_from_db()
+    summed = run_model_usage(run=run)
+    assert summed == run_model_usage(run=run, attempts=list(Attempt.objects.filter(run=run)))
+    assert summed["judge"]["calls"] == 3 and summed["judge"]["input_tokens"] == 2900
+    assert summed["simulated_user"]["cache_write_tokens"] == 50 and summed["generation"]["output_tokens"] == 900
+    assert summed["total"]["calls"] == 6 and summed["total"]["cost_usd"] > 0
