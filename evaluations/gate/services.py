@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import threading
 from typing import TYPE_CHECKING, Any
 
 from django.core.cache import BaseCache, caches
@@ -34,6 +35,7 @@ STATE_BADGES = {PASS: "pass", BLOCKED: "blocked", NO_BASELINE: "not_scored", NOT
 _SIMULATED_PAIRS = 400
 _VERDICTS: dict[str, gate.GateVerdict] = {}  # the latest gate verdicts computed in this process (``_compare``)
 _VERDICTS_KEPT = 64
+_VERDICTS_LOCK = threading.Lock()
 FBR_INLINE_SCENARIOS = 200  # simulated in the request up to here (about 2 s); a task simulates larger suites
 
 
@@ -137,9 +139,10 @@ def _compare(baseline_run: EvaluationRun, run: EvaluationRun) -> gate.GateVerdic
     verdict = _VERDICTS.get(key)
     if verdict is None:
         verdict = gate.compare(run_counts(baseline_run), run_counts(run))
-        while len(_VERDICTS) >= _VERDICTS_KEPT:
-            _VERDICTS.pop(next(iter(_VERDICTS)), None)  # the oldest first
-        _VERDICTS[key] = verdict
+        with _VERDICTS_LOCK:  # gunicorn serves with threads: one of them trims the dict at a time
+            while len(_VERDICTS) >= _VERDICTS_KEPT:
+                _VERDICTS.pop(next(iter(_VERDICTS)), None)  # the oldest first
+            _VERDICTS[key] = verdict
     return verdict
 
 
