@@ -81,6 +81,7 @@ BENCHES = {
         "report: conversations=120 html_kb=",
         "filtered: conversations=120 html_kb=",
         "conversations: conversations=120 html_kb=",
+        "running: conversations=120 html_kb=",
         "render_s=",
         "queries=",
         "goal: report html_kb <= 300 and render_s <= 1",

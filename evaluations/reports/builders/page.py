@@ -20,8 +20,9 @@ if TYPE_CHECKING:
 def report_page(run: EvaluationRun) -> dict[str, Any]:
     """The report's figures (the same keys as ``data.report_data``) with one light row per scenario (no
     attempts): ``overruled`` says a reviewer changed one of its verdicts, ``search_text`` what a search matches."""
-    summary, is_final = run_summary(run=run)
-    rows = _rows(run, summary)
+    specs = [ScenarioSpec.from_dict(data) for data in run.scenarios]
+    summary, is_final = run_summary(run=run, specs=specs)
+    rows = _rows(run, summary, specs)
     findings = redteam_findings_from_counts(run, summary.get("scenario_results", {}))
     fields = summary_fields(run, summary, is_final=is_final)
     return {
@@ -37,7 +38,8 @@ def report_page(run: EvaluationRun) -> dict[str, Any]:
 def scenario_list(run: EvaluationRun) -> dict[str, Any]:
     """Only what the scenario results section reads (its own refresh): the rows, their counts by status and the
     runs per scenario, under the keys ``report_page`` uses."""
-    rows = _rows(run, run_summary(run=run)[0])
+    specs = [ScenarioSpec.from_dict(data) for data in run.scenarios]
+    rows = _rows(run, run_summary(run=run, specs=specs)[0], specs)
     return {
         "run": {"runs_per_scenario": run.runs_per_scenario},
         "scenario_counts": scenario_counts(rows),
@@ -51,8 +53,7 @@ def scenario_spec(run: EvaluationRun, key: str) -> ScenarioSpec | None:
     return ScenarioSpec.from_dict(data) if data is not None else None
 
 
-def _rows(run: EvaluationRun, summary: dict[str, Any]) -> list[dict[str, Any]]:
-    specs = [ScenarioSpec.from_dict(data) for data in run.scenarios]
+def _rows(run: EvaluationRun, summary: dict[str, Any], specs: list[ScenarioSpec]) -> list[dict[str, Any]]:
     rows = scenario_rows(run, summary, specs)
     overruled = set(overruled_attempts(run_id=run.pk).values())
     for spec, row in zip(specs, rows, strict=True):

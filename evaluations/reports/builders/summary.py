@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -160,4 +161,10 @@ def seconds_between(start: dt.datetime | None, end: dt.datetime | None) -> float
 
 
 def label(choices: Any, value: str) -> str:
-    return str(choices(value).label) if value in choices.values else value
+    return _labels(choices).get(value, value)
+
+
+@functools.cache
+def _labels(choices: Any) -> dict[str, str]:
+    """A choices class's labels by value, built once (looking one up the enum way is slow, 2,000 times a page)."""
+    return {str(value): str(text) for value, text in choices.choices}
