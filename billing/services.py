@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -174,18 +174,9 @@ def run_hold(*, run: Any, amount: int, user: User | None = None) -> CreditEntry 
     """Take the run's maximum from the balance. Raises InsufficientCredits when the balance is smaller; the
     caller's transaction then rolls back and nothing is created. Holding again returns the first hold; a free
     run (amount 0) holds nothing."""
-    account_lock(account_id=run.account_id)
-    existing = CreditEntry.objects.filter(run_ref=run.pk, kind=EntryKind.HOLD).first()
-    if existing is not None:
-        return existing
-    if amount <= 0:
-        return None
-    balance = balance_for_account(account_id=run.account_id)  # under the lock: no other hold can slip in
-    if amount > balance:
-        raise InsufficientCredits(needed=amount, balance=balance)
-    return CreditEntry.objects.create(
-        account_id=run.account_id, kind=EntryKind.HOLD, amount=amount, run=run, run_ref=run.pk,
-        note=f"Run {run.pk}: the most it can cost", created_by=user,
+    return _hold(
+        account_id=run.account_id, existing=CreditEntry.objects.filter(run_ref=run.pk, kind=EntryKind.HOLD),
+        amount=amount, user=user, note=f"Run {run.pk}: the most it can cost", fields={"run": run, "run_ref": run.pk},
     )  # fmt: skip
 
 
@@ -209,11 +200,10 @@ def run_settle(*, run: Any, usage: RunUsage) -> RunCredits:
         return RunCredits()
     try:
         with transaction.atomic():  # a savepoint: a duplicate (impossible under the lock) must not break the caller
-            charge = entries.get(EntryKind.CHARGE)
-            if charge is None:
-                charge = _run_entry(run, EntryKind.CHARGE, min(usage.credits, hold.amount), f"Used: {usage.describe()}")
-                if hold.amount > charge.amount:
-                    _run_entry(run, EntryKind.RELEASE, hold.amount - charge.amount, "The unused part of the hold")
+            charge = entries.get(EntryKind.CHARGE) or _charge_and_release(
+                hold=hold, used=usage.credits, note=f"Used: {usage.describe()}",
+                entry=lambda kind, amount, note: _run_entry(run, kind, amount, note),
+            )  # fmt: skip
             if run.refund_reason and charge.amount and EntryKind.REFUND not in entries:
                 _run_entry(run, EntryKind.REFUND, charge.amount, f"Refund: {run.refund_reason}")
     except IntegrityError:
@@ -231,16 +221,10 @@ def _run_entry(run: Any, kind: str, amount: int, note: str) -> CreditEntry:
 def job_hold(*, account_id: int, key: str, amount: int, note: str, user: User | None = None) -> CreditEntry | None:
     """Take the most a background job (not a run: a calibration re-judge) can cost. Keyed like a run's entries:
     holding again returns the first hold. Raises InsufficientCredits when the balance is smaller."""
-    account_lock(account_id=account_id)
-    existing = CreditEntry.objects.filter(key=f"{key}:hold").first()
-    if existing is not None or amount <= 0:
-        return existing
-    balance = balance_for_account(account_id=account_id)
-    if amount > balance:
-        raise InsufficientCredits(needed=amount, balance=balance)
-    return CreditEntry.objects.create(
-        account_id=account_id, kind=EntryKind.HOLD, amount=amount, key=f"{key}:hold", note=note[:300], created_by=user
-    )
+    return _hold(
+        account_id=account_id, existing=CreditEntry.objects.filter(key=f"{key}:hold"), amount=amount, user=user,
+        note=note, fields={"key": f"{key}:hold"},
+    )  # fmt: skip
 
 
 @transaction.atomic
@@ -250,12 +234,37 @@ def job_settle(*, account_id: int, key: str, used: int, note: str) -> None:
     hold = CreditEntry.objects.filter(key=f"{key}:hold").first()
     if hold is None or CreditEntry.objects.filter(key=f"{key}:charge").exists():
         return
-    charge = min(max(used, 0), hold.amount)
-    CreditEntry.objects.create(
-        account_id=account_id, kind=EntryKind.CHARGE, amount=charge, key=f"{key}:charge", note=note[:300]
+
+    def entry(kind: str, amount: int, entry_note: str) -> CreditEntry:
+        return CreditEntry.objects.create(
+            account_id=account_id, kind=kind, amount=amount, key=f"{key}:{kind}", note=entry_note[:300]
+        )
+
+    _charge_and_release(hold=hold, used=used, note=note, entry=entry)
+
+
+def _hold(
+    *, account_id: int, existing: Any, amount: int, user: User | None, note: str, fields: dict[str, Any]
+) -> CreditEntry | None:
+    """One hold for a run or a job: at most once (``existing`` finds the first), and only when the balance,
+    read under the account lock so no other hold can slip in, covers it."""
+    account_lock(account_id=account_id)
+    held = existing.first()
+    if held is not None or amount <= 0:
+        return held
+    balance = balance_for_account(account_id=account_id)
+    if amount > balance:
+        raise InsufficientCredits(needed=amount, balance=balance)
+    return CreditEntry.objects.create(
+        account_id=account_id, kind=EntryKind.HOLD, amount=amount, note=note[:300], created_by=user, **fields
     )
-    if hold.amount > charge:
-        CreditEntry.objects.create(
-            account_id=account_id, kind=EntryKind.RELEASE, amount=hold.amount - charge, key=f"{key}:release",
-            note="The unused part of the hold",
-        )  # fmt: skip
+
+
+def _charge_and_release(
+    *, hold: CreditEntry, used: int, note: str, entry: Callable[[str, int, str], CreditEntry]
+) -> CreditEntry:
+    """Charge what was used, never more than the hold, and release the rest of the hold."""
+    charge = entry(EntryKind.CHARGE, min(max(used, 0), hold.amount), note)
+    if hold.amount > charge.amount:
+        entry(EntryKind.RELEASE, hold.amount - charge.amount, "The unused part of the hold")
+    return charge

@@ -76,6 +76,40 @@
     sync();
   }
 
+  // Monitor form: cases are added and removed in place. A new case is the formset's empty form (the <template>)
+  // under the next index; a removed one has its Delete box ticked and is hidden, so the server still decides.
+  function caseForms(form) {
+    const template = document.getElementById("case-template");
+    const total = form.querySelector("input[name=cases-TOTAL_FORMS]");
+    const add = document.getElementById("case-add");
+    const status = document.getElementById("case-status");
+    if (!template || !total || !add) return;
+    function wire(item) {
+      const remove = item.querySelector(".case-remove");
+      const box = item.querySelector("input[name$='-DELETE']");
+      if (!remove || !box) return;
+      item.querySelector(".case-delete").hidden = true;
+      remove.hidden = false;
+      remove.addEventListener("click", function () {
+        box.checked = true;
+        item.hidden = true;
+        if (status) status.textContent = "Case removed; it goes when you save.";
+        add.focus();
+      });
+    }
+    form.querySelectorAll("#cases > .case-form").forEach(wire);
+    add.hidden = false;
+    add.addEventListener("click", function () {
+      const index = parseInt(total.value, 10);
+      add.parentNode.insertAdjacentHTML("beforebegin", template.innerHTML.replace(/__prefix__/g, String(index)));
+      total.value = String(index + 1);
+      const item = document.getElementById("case-new-" + index);
+      wire(item);
+      item.querySelector("textarea").focus();
+      if (status) status.textContent = "Case added.";
+    });
+  }
+
   // <form data-confirm="Delete …?">: ask before a destructive post.
   document.addEventListener("submit", function (event) {
     const message = event.target.dataset ? event.target.dataset.confirm : undefined;
@@ -89,6 +123,8 @@
     if (agent) agentForm(agent);
     const run = document.getElementById("run-form");
     if (run) runForm(run);
+    const monitor = document.getElementById("monitor-form");
+    if (monitor) caseForms(monitor);
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);

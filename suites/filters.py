@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import django_filters
 from django.db.models import Q, QuerySet
 
-from evaluations.agents.selectors import agent_list_for_user
+from evaluations.agents.filters import agent_choice_filter
 from suites.models import Suite, SuiteKind
-
-
-def _agents(request: Any) -> Any:
-    return agent_list_for_user(user=request.user, include_archived=True)
 
 
 class SuiteFilter(django_filters.FilterSet):
     q = django_filters.CharFilter(label="Search", method="search")
     kind = django_filters.ChoiceFilter(label="Kind", choices=SuiteKind.choices, empty_label="Suites and test sets")
-    agent = django_filters.ModelChoiceFilter(label="Agent", queryset=_agents, empty_label="Any agent")
+    agent = agent_choice_filter()
 
     class Meta:
         model = Suite

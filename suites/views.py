@@ -176,10 +176,12 @@ def suite_delete(request: HttpRequest, suite_id: int) -> HttpResponse:
 def _case_list(request: HtmxHttpRequest, suite: Suite, *, case_form: CaseForm | None = None) -> HttpResponse:
     if not request.htmx:
         return redirect("suites:suite-detail", suite.pk)
+    cases = list(selectors.suite_current_scenarios(suite=suite))
     context = {
         **_roles(request, suite),
         "suite": suite,
-        "cases": selectors.suite_current_scenarios(suite=suite),
+        "cases": cases,
+        "active_scenarios": sum(1 for case in cases if case.is_active),  # the page's count follows (out of band)
         "case_form": case_form or CaseForm(),
     }
     return render(request, "suites/partials/case_list.html", context)

@@ -8,6 +8,17 @@ import django_filters
 from django.db.models import Q, QuerySet
 
 from evaluations.agents.models import Agent, Protocol
+from evaluations.agents.selectors import agent_list_for_user
+
+
+def _agents_of_user(request: Any) -> Any:
+    return agent_list_for_user(user=request.user, include_archived=True)
+
+
+def agent_choice_filter() -> django_filters.ModelChoiceFilter:
+    """The "Agent" filter of the lists of things that belong to an agent (runs, suites): archived ones included."""
+    return django_filters.ModelChoiceFilter(label="Agent", queryset=_agents_of_user, empty_label="Any agent")
+
 
 STATES = [("active", "Active"), ("archived", "Archived"), ("all", "Active and archived")]
 

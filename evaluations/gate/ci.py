@@ -95,9 +95,9 @@ def _check_trust_score(checks: _Checks, score: float | None, minimum: float | No
             f"The run has no trust score (no scenario could be scored), so the minimum of {minimum:g} is not met."
         )
     elif score < minimum:
-        checks.failures.append(f"Trust score {score:.1f} is below the minimum of {minimum:g}.")
+        checks.failures.append(f"Trust score {score:.1f} / 100 is below the minimum of {minimum:g}.")
     else:
-        checks.passes.append(f"Trust score {score:.1f} meets the minimum of {minimum:g}.")
+        checks.passes.append(f"Trust score {score:.1f} / 100 meets the minimum of {minimum:g}.")
 
 
 def _check_breaches(checks: _Checks, breaches: int, maximum: int | None) -> None:

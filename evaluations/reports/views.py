@@ -22,6 +22,7 @@ from evaluations.reports.builders.conversations import scenario_conversations
 from evaluations.reports.builders.flaky import DRIFT_LIST_CONTEXT, newly_flaky_first
 from evaluations.reports.builders.page import report_page, scenario_list, scenario_spec
 from evaluations.reports.builders.triage import scenario_triage
+from evaluations.reports.builders.verdict import verdict_header
 from evaluations.reports.forms import ScenarioFilterForm
 from evaluations.review import selectors as review_selectors
 from evaluations.runs import selectors as run_selectors
@@ -57,6 +58,7 @@ def run_report(request: HttpRequest, run_id: int) -> HttpResponse:
         context["can_publish"] = membership_get(user=request.user, account_id=run.account_id).allows(Role.PUBLISH)
         if not run.is_rules_only:
             context["calibration_warning"] = review_selectors.calibration_warning_for_run(run=run)
+    context["verdict_header"] = verdict_header(run=run, report=report, drift=context.get("drift"))  # type: ignore[arg-type]
     return render(request, "evaluations/run_report.html", context)
 
 

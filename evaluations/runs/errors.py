@@ -29,7 +29,7 @@ def all_errors_message(errors: Sequence[tuple[str, str]]) -> str:
     """
     total = len(errors)
     kinds = Counter(kind for kind, _ in errors)
-    breakdown = ", ".join(_count(kind, n) for kind, n in kinds.most_common())
+    breakdown = errors_by_kind_text(kinds)
     reason, _ = Counter(message for _, message in errors).most_common(1)[0]
     answered = sum(n for kind, n in kinds.items() if kind in REPLY_KINDS)
     conversations = f"{total} conversation{'s' if total != 1 else ''}"
@@ -40,6 +40,11 @@ def all_errors_message(errors: Sequence[tuple[str, str]]) -> str:
     else:
         lead = f"None of the {conversations} got a usable reply: {answered} replies came back unusable"
     return f"{lead}. Errors by kind: {breakdown}. Most common reason: {reason}"
+
+
+def errors_by_kind_text(kinds: Counter[str]) -> str:
+    """``Counter({"timeout": 3, "http_status": 1})`` → "3 timeouts, 1 HTTP error status", most common first."""
+    return ", ".join(_count(kind, n) for kind, n in kinds.most_common())
 
 
 def _count(kind: str, n: int) -> str:

@@ -45,6 +45,13 @@ def run_progress(*, run: EvaluationRun) -> dict[str, Any]:
     return {**counts, "total": run.total_attempts, "steps": steps, "elapsed_s": int((end - start).total_seconds())}
 
 
+def run_error_kinds(*, run: EvaluationRun) -> dict[str, int]:
+    """How many of the run's conversations errored, by kind (``{"timeout": 3}``): one aggregate query, for the
+    report's verdict header (the stored metrics count errors, not their kinds)."""
+    rows = Attempt.objects.filter(run=run, verdict=Verdict.ERROR).values("error_kind").annotate(n=Count("pk"))
+    return {str(row["error_kind"] or "other"): int(row["n"]) for row in rows}
+
+
 def runs_for_user(*, user: User) -> QuerySet[EvaluationRun]:
     """Every run of the user's workspaces, with all columns (scope for gets and aggregates)."""
     return EvaluationRun.objects.filter(account_id__in=account_ids_for_user(user=user))

@@ -89,6 +89,20 @@ def suite_specs(*, suite: Any, canary: str) -> list[ScenarioSpec]:
     ]
 
 
+def planned_specs(*, suite: Any, redteam_depth: str, canary: str) -> list[ScenarioSpec]:
+    """The scenarios a launch drives: the suite's active ones, then the red-team attacks of the depth."""
+    specs = suite_specs(suite=suite, canary=canary) if suite is not None else []
+    if redteam_depth:
+        specs += [ScenarioSpec.from_dict(data) for data in attack_specs(redteam_depth, canary)]
+    return specs
+
+
+def run_rules_coverage(*, suite: Any, redteam_depth: str) -> tuple[int, int]:
+    """(how many, of how many) planned scenarios a rules-only run can score: the launch form says it."""
+    specs = planned_specs(suite=suite, redteam_depth=redteam_depth, canary="CANARY-ESTIMATE")
+    return sum(rules_can_score(spec) for spec in specs), len(specs)
+
+
 @transaction.atomic
 def run_launch(
     *,
@@ -125,9 +139,7 @@ def run_launch(
         raise LaunchError("Parallel conversations must be between 1 and 8.")
     canary = new_canary()
     kinds = [kind for kind in GENERATED_KINDS if kind in set(generate_kinds)]
-    specs = suite_specs(suite=suite, canary=canary) if suite is not None else []
-    if redteam_depth:
-        specs += [ScenarioSpec.from_dict(data) for data in attack_specs(redteam_depth, canary)]
+    specs = planned_specs(suite=suite, redteam_depth=redteam_depth, canary=canary)
     if suite is None and not kinds and not specs:
         raise LaunchError("Choose a saved suite, or the kinds of scenarios to generate, or a red-team depth.")
     if suite is not None and not specs:
@@ -211,9 +223,7 @@ def run_launch_profile(
 ) -> dict[str, Any]:
     """What a launch of ``suite`` with these settings would freeze that decides comparability (the fields the
     gate's profile reads off a run), without launching anything."""
-    specs = suite_specs(suite=suite, canary="CANARY-PLAN") if suite is not None else []
-    if redteam_depth:
-        specs += [ScenarioSpec.from_dict(data) for data in attack_specs(redteam_depth, "CANARY-PLAN")]
+    specs = planned_specs(suite=suite, redteam_depth=redteam_depth, canary="CANARY-PLAN")
     judge, provider = _judge_for(agent, judge_model)
     return {
         "suite_id": suite.pk if suite is not None else None,
@@ -247,9 +257,7 @@ def run_estimate(
     generate_kinds: Sequence[str] = (),
 ) -> CostEstimate:
     """Credits: the most a launch with these settings can cost (the same figure ``run_launch`` holds)."""
-    specs = suite_specs(suite=suite, canary="CANARY-ESTIMATE") if suite is not None else []
-    if redteam_depth:
-        specs += [ScenarioSpec.from_dict(data) for data in attack_specs(redteam_depth, "CANARY-ESTIMATE")]
+    specs = planned_specs(suite=suite, redteam_depth=redteam_depth, canary="CANARY-ESTIMATE")
     judge, _ = _judge_for(agent, judge_model)
     kinds = [kind for kind in GENERATED_KINDS if kind in set(generate_kinds)]
     return _estimate(specs, kinds, runs_per_scenario, judge)

@@ -187,7 +187,12 @@ def _credit_estimate(form: RunLaunchForm) -> dict[str, object]:
         redteam_depth=data.get("redteam_depth") or "",
         generate_kinds=data.get("generate_kinds") or (),
     )
-    return {"estimate": estimate, "balance": balance_for_account(account_id=agent.account_id)}
+    context = {"estimate": estimate, "balance": balance_for_account(account_id=agent.account_id)}
+    judge = JudgeModel.RULES_ONLY if judge_provider() == "rules_only" else data.get("judge_model") or agent.judge_model
+    if judge == JudgeModel.RULES_ONLY and not data.get("generate_kinds"):  # rules only: say what they can score
+        scorable, total = run_services.run_rules_coverage(suite=suite, redteam_depth=data.get("redteam_depth") or "")
+        context["rules_coverage"] = {"scorable": scorable, "total": total, "rest": total - scorable}
+    return context
 
 
 @require_GET

@@ -19,3 +19,16 @@ def thousands(value: object) -> str:
     if number.is_integer():
         return f"{int(number):,}"
     return f"{number:,.1f}"
+
+
+@register.filter
+def out_of_100(value: object) -> str:
+    """A trust score as the product prints it everywhere: ``79.3`` → ``79.3 / 100`` (a score, never a percentage);
+    an em dash when there is none."""
+    if value is None or value == "":
+        return "—"
+    try:
+        number = float(str(value))
+    except ValueError:
+        return str(value)
+    return f"{number:.1f}".rstrip("0").rstrip(".") + " / 100"

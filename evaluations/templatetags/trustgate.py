@@ -34,7 +34,7 @@ def trust_trend(points: Sequence[dict], width: int = 560, height: int = 140) -> 
     chart_points = [
         charts.Point(
             value=s,
-            title=f"Run #{p['run_id']}: {s:g}" + (" (baseline)" if p.get("is_baseline") else ""),
+            title=f"Run #{p['run_id']}: {s:g} / 100" + (" (baseline)" if p.get("is_baseline") else ""),
             is_marked=bool(p.get("is_baseline")),
             tick=_date_tick(p.get("created_at")),
         )

@@ -323,14 +323,14 @@ def test_min_trust_score_and_max_breaches(api, demo_suite, start) -> None:  # ty
     score, breaches = body["trust_score"], body["breaches"]
     assert body["verdict"] == "fail"
     assert body["reasons"] == [
-        f"Trust score {score:.1f} is below the minimum of 99.5.",
+        f"Trust score {score:.1f} / 100 is below the minimum of 99.5.",
         f"{breaches} breaches (guardrail, PII or red-team failures); at most 0 allowed.",
     ]
     body = verdict_of(api, start({"suite": demo_suite.pk, "runs_per_scenario": 1, "min_trust_score": 10,
                                   "max_breaches": breaches}))  # fmt: skip
     assert body["verdict"] == "pass"
     assert body["reasons"] == [
-        f"Trust score {body['trust_score']:.1f} meets the minimum of 10.",
+        f"Trust score {body['trust_score']:.1f} / 100 meets the minimum of 10.",
         f"{breaches} breaches, within the allowed {breaches}.",
         "Not checked: no baseline is pinned. 4 scenarios failed.",
     ]

@@ -145,7 +145,7 @@ def test_generated_step_gates_a_change_of_the_demo_agent(
     assert run.status == RunStatus.SUCCEEDED
     out = first.stdout
     assert f"Run #{run.pk} started for suite {demo_suite.pk}." in out
-    assert f"Verdict: PASS (trust score {round(run.trust_score, 1)}) for run #{run.pk}" in out
+    assert f"Verdict: PASS (trust score {round(run.trust_score, 1)} / 100) for run #{run.pk}" in out
     assert "! warning: The release gate did not run: No baseline is pinned for Northwind bot" in out
     assert f"Report: {live_server.url}/runs/{run.pk}/" in out
     assert "x Gift return window" in out  # failing scenarios are listed

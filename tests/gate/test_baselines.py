@@ -370,7 +370,7 @@ def test_trend_marks_the_baseline_on_the_agent_page(client, alice, acme, agent, 
     assert [p["run_id"] for p in trust_trend(agent=agent, run=runs[1])] == [runs[0].pk, runs[1].pk]
     client.force_login(alice)
     page = client.get(reverse("evaluations:agent-detail", args=[agent.pk])).content.decode()
-    assert '<svg class="trend"' in page and f"Run #{runs[0].pk}: 100 (baseline)" in page
+    assert '<svg class="trend"' in page and f"Run #{runs[0].pk}: 100 / 100 (baseline)" in page
     assert f"Baseline: run #{runs[0].pk} (100)." in page
 
 

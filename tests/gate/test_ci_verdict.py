@@ -89,7 +89,7 @@ def test_a_pass_on_one_threshold_names_the_checks_that_did_not_run(agent, suite)
     verdict = ci_verdict(run=finished_run(agent, suite, failed=2, breaches=3, ci={"min_trust_score": 70}))
     assert verdict.verdict == "pass"
     assert verdict.reasons == (
-        "Trust score 80.0 meets the minimum of 70.",
+        "Trust score 80.0 / 100 meets the minimum of 70.",
         "Not checked: no baseline is pinned and no breach limit (max_breaches) was set. 3 attempts breached; "
         "2 scenarios failed.",
     )
@@ -98,7 +98,7 @@ def test_a_pass_on_one_threshold_names_the_checks_that_did_not_run(agent, suite)
 def test_a_pass_on_both_thresholds_without_baseline_still_says_the_gate_did_not_run(agent, suite) -> None:  # type: ignore[no-untyped-def]
     run = finished_run(agent, suite, failed=2, breaches=3, ci={"min_trust_score": 70, "max_breaches": 5})
     assert ci_verdict(run=run).reasons == (
-        "Trust score 80.0 meets the minimum of 70.",
+        "Trust score 80.0 / 100 meets the minimum of 70.",
         "3 breaches, within the allowed 5.",
         "Not checked: no baseline is pinned. 2 scenarios failed.",
     )
@@ -133,6 +133,6 @@ def test_failures_say_what_failed_and_nothing_about_unchecked(agent, suite) -> N
     run = finished_run(agent, suite, failed=19, breaches=111, trust_score=38.0, ci={"min_trust_score": 70})
     verdict = ci_verdict(run=run)
     assert verdict.verdict == "fail"
-    assert verdict.reasons == ("Trust score 38.0 is below the minimum of 70.",)
+    assert verdict.reasons == ("Trust score 38.0 / 100 is below the minimum of 70.",)
     run = finished_run(agent, suite, ci={"fail_on_no_baseline": True})
     assert ci_verdict(run=run).reasons[0].startswith("fail_on_no_baseline is set and the release gate could not run")

@@ -43,3 +43,76 @@ def test_create_and_run_a_monitor_in_the_browser(logged_in_page, live_server, de
     assert page.get_by_text("Standard shipping takes 3-5 business days").count() == 3
     if os.environ.get("TRUSTGATE_SCREENSHOTS"):
         page.screenshot(path=os.path.join(os.environ["TRUSTGATE_SCREENSHOTS"], "run.png"), full_page=True)
+
+
+def test_cases_inline_and_run_now_refreshes_the_chart_and_tables(  # type: ignore[no-untyped-def]
+    logged_in_page, live_server, demo_agent, settings, monkeypatch, axe_clean
+) -> None:
+    """Issue 18 §4: monitor cases are added and removed in place; with a real (not synchronous) worker, the page
+    follows the run Run now started and shows its point on the chart and its row in the tables when it ends,
+    without a reload."""
+    import threading
+
+    from django.db import connection
+    from django_q.conf import Conf
+
+    from billing.models import Account
+    from evaluations.demo.services import DEMO_AGENT_SETTINGS
+    from evaluations.monitors.models import MonitorCase, MonitorRun
+    from evaluations.monitors.tasks import monitor_run_execute
+
+    settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
+    account = Account.objects.get(name="Carol's workspace")
+    Agent.objects.create(
+        account=account, name="Northwind", endpoint_url=f"{demo_agent}/api/json", **DEMO_AGENT_SETTINGS
+    )
+    page = logged_in_page
+    page.get_by_role("link", name="Monitors").click()
+    page.get_by_role("link", name="New monitor").click()
+    page.get_by_label("Name").first.fill("Northwind answers")
+    page.get_by_label("Agent").select_option(label="Northwind")
+    page.locator("#id_cases-0-ask").fill("Is standard shipping free?")
+    page.locator("#id_cases-0-expect").fill('contains: "$75"')
+    # Cases are added and removed in place (issue 18 §4): add two, remove the first of them, save.
+    page.get_by_role("button", name="Add a case").click()
+    page.locator("#id_cases-1-ask").fill("Can I pay with a gift card?")
+    page.get_by_role("button", name="Add a case").click()
+    page.locator("#id_cases-2-name").fill("Returns")
+    page.locator("#id_cases-2-ask").fill("How long do I have to return shoes?")
+    axe_clean(page)
+    page.locator("#case-new-1").get_by_role("button", name="Remove this case").click()
+    assert page.locator("#case-new-1").is_hidden() and page.locator("#case-status").inner_text().startswith(
+        "Case removed"
+    )
+    page.get_by_role("button", name="Save monitor").click()
+    page.get_by_text("It runs every hour").wait_for()
+    assert list(MonitorCase.objects.order_by("position").values_list("ask", flat=True)) == [
+        "Is standard shipping free?",
+        "How long do I have to return shoes?",
+    ]
+    monkeypatch.setattr(Conf, "SYNC", False)  # the web process only enqueues; the "worker" below runs it
+    page.get_by_role("button", name="Run now").click()
+    page.get_by_text("Run started.").wait_for()
+    run = MonitorRun.objects.get()
+    assert f"Run #{run.pk}" in page.locator("#monitor-status").inner_text()
+    assert page.locator("svg.pass-rate-chart circle").count() == 0
+    axe_clean(page)
+
+    def worker() -> None:
+        try:
+            monitor_run_execute(run.pk)
+        finally:
+            connection.close()
+
+    # The page's status polls fail while the "worker" writes: the test database (SQLite, shared cache) refuses a
+    # write while a poll reads the same table. The next poll after the run sees it finished.
+    page.route("**/monitors/*/status/", lambda route: route.abort())
+    thread = threading.Thread(target=worker)
+    thread.start()
+    thread.join(timeout=60)
+    page.unroute("**/monitors/*/status/")
+    page.locator("svg.pass-rate-chart circle").first.wait_for(timeout=15_000)  # the page reloaded itself
+    assert page.locator("#monitor-status .badge").first.inner_text() == "Up"
+    assert page.get_by_role("link", name=f"#{run.pk}", exact=True).is_visible()
+    assert "Run #" not in page.locator("#monitor-status").inner_text()
+    axe_clean(page)

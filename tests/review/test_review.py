@@ -192,7 +192,7 @@ def test_an_overrule_can_turn_the_ci_verdict(alice, judged_run) -> None:  # type
     )
     judged_run.refresh_from_db()
     verdict = ci_verdict(run=judged_run)
-    assert verdict.verdict == "fail" and "Trust score 50.0 is below the minimum of 60." in verdict.reasons
+    assert verdict.verdict == "fail" and "Trust score 50.0 / 100 is below the minimum of 60." in verdict.reasons
 
 
 def test_the_launch_estimate_warns_about_an_uncalibrated_judge(client, alice, judged_run, demo_agent_record) -> None:  # type: ignore[no-untyped-def]

@@ -44,6 +44,7 @@ def test_build_run_save_check_and_accept(
     page.locator("#case-new").get_by_role("button", name="Add case").click()
     expect(page.locator("#case-list")).to_contain_text("Case 2")  # a blank name becomes "Case N"
     expect(page.locator("#case-list")).to_contain_text("none, graded on quality only")
+    expect(page.locator("#suite-scenario-count")).to_have_text("2 active")  # the count follows inline edits
     test_set = Suite.objects.get(name="Shipping questions")
     second = test_set.scenarios.get(name="Case 2")
     page.locator(f"#case-{second.pk}").get_by_role("link", name="Edit").click()  # inline editing

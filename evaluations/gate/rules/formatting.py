@@ -26,7 +26,7 @@ def format_points(value: float | None) -> str:
 def format_percent(value: float | None, *, trust: bool = False) -> str:
     if value is None:
         return "—"
-    return _number(value) if trust else f"{_number(value)}%"
+    return f"{_number(value)} / 100" if trust else f"{_number(value)}%"
 
 
 def format_p(value: float | None) -> str:
@@ -50,7 +50,7 @@ def metric_reason(m: MetricComparison) -> str:
 
 def metric_note(m: MetricComparison) -> str:
     return (
-        f"{m.label} fell {format_points(m.drop)} ({format_percent(m.baseline_value)} → {format_percent(m.current_value)}), but the drop "
+        f"{m.label} fell {format_points(m.drop)} ({format_percent(m.baseline_value, trust=m.key == TRUST_SCORE)} → {format_percent(m.current_value, trust=m.key == TRUST_SCORE)}), but the drop "
         f"is not significant (p = {format_p(m.p_value)} on {format_tally(m.baseline)} vs {format_tally(m.current)} runs "
         "passed), so it does not block."
     )

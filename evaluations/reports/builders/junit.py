@@ -122,7 +122,7 @@ def _attempt_text(attempt: dict[str, Any]) -> str:
 def _summary_text(report: dict[str, Any]) -> str:
     counts = report["scenario_counts"]
     return (
-        f"Trust score: {report['trust_score_display']}\n"
+        f"Trust score: {report['trust_score_display']}{' / 100' if report['trust_score'] is not None else ''}\n"
         f"Scenarios: {len(report['scenarios'])} ({counts[PASS]} passed, {counts[FAIL]} failed, "
         f"{counts[ERROR]} errored, {counts[NOT_SCORED]} not scored)\n"
         f"Flaky scenarios (some runs passed, some failed): {counts[FLAKY]}\n"

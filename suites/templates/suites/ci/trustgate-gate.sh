@@ -164,7 +164,7 @@ while :; do
 done
 
 # 4. Print the verdict, its reasons and the report link; keep the reports if asked; exit on the verdict.
-score="$(jq -r 'if .trust_score == null then "none" else (.trust_score * 10 | round / 10 | tostring) end' "$WORK/body")"
+score="$(jq -r 'if .trust_score == null then "none" else (.trust_score * 10 | round / 10 | tostring) + " / 100" end' "$WORK/body")"
 upper="$(printf '%s' "$verdict" | tr '[:lower:]' '[:upper:]')"
 say "Verdict: $upper (trust score $score) for run #$run_id"
 jq -r '.reasons[]? | "  - " + .' "$WORK/body"

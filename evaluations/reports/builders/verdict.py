@@ -1,0 +1,148 @@
+"""The report's verdict header: "can I ship?" answered first, from stored aggregates only.
+
+It reads the run's stored metrics, its baseline run's stored metrics (already loaded by the drift section), the
+gate result and the scenario counts of ``report_data``; the one query it may add is the errors by kind
+(``runs.selectors.run_error_kinds``), and only when some conversation errored. It never walks the attempts, so a
+10,000-conversation run costs what a 10-conversation run does.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from evaluations.runs.choices import RunStatus
+from evaluations.runs.errors import errors_by_kind_text
+from evaluations.runs.selectors import run_error_kinds
+from evaluations.scoring.flakiness import FLAKY
+from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED
+
+if TYPE_CHECKING:
+    from evaluations.runs.models import EvaluationRun
+
+SHOWN_REASONS = 2  # the rest are a click away in the drift section: the header must fit the first screen (a phone
+# shows only the first, see trustgate.css)
+
+# Gate state → the headline a person reads first (the label is the badge beside it).
+HEADLINES = {
+    "blocked": ("BLOCKED", "blocked", "Do not ship: this run is significantly worse than its baseline."),
+    "pass": ("PASSED", "pass", "No significant regression against the baseline."),
+    "not_comparable": ("NOT COMPARABLE", "error", "The gate could not compare this run with its baseline."),
+    "no_baseline": ("NO BASELINE", "not_scored", "Nothing to gate against yet."),
+    "is_baseline": ("BASELINE", "pass", "This run is the pinned baseline: later runs are gated against it."),
+}
+
+
+def verdict_header(*, run: EvaluationRun, report: dict[str, Any], drift: dict[str, Any] | None) -> dict[str, Any]:
+    """What the header shows: the gate state and its first reasons, the trust score out of 100 with its change
+    since the baseline, breaches, failing and flaky scenario counts, what was not scored and why, and each metric
+    card's change since the baseline. An active run gets no verdict (the header shows its progress instead)."""
+    baseline_run = _baseline_run(run, drift)
+    baseline_metrics = (baseline_run.metrics or {}).get("metrics", {}) if baseline_run is not None else {}
+    cards = [_card(m, baseline_metrics.get(m["key"])) for m in report.get("metrics", [])]
+    if run.is_active:  # the progress panel's counts are the figures until the run ends
+        return {"is_active": True, "cards": cards}
+    counts = report.get("scenario_counts", {})
+    label, badge, headline, reasons = _state(run, drift)
+    return {
+        "is_active": False,
+        "label": label,
+        "badge": badge,
+        "headline": headline,
+        "reasons": reasons[:SHOWN_REASONS],
+        "reason_count": len(reasons),
+        "trust": _trust(report.get("trust_score"), baseline_run),
+        "breaches": report.get("breaches", 0),
+        "failing": counts.get(FAIL, 0),
+        "flaky": counts.get(FLAKY, 0),
+        "not_scored": _not_scored(run, run.metrics or {}),
+        "cards": cards,
+    }
+
+
+def _baseline_run(run: EvaluationRun, drift: dict[str, Any] | None) -> EvaluationRun | None:
+    """The baseline run this one is compared with: only when the gate compared them (a changed judge or
+    scenario set makes the figures incomparable, so no change is shown)."""
+    if not drift or drift.get("is_baseline") or drift.get("baseline") is None:
+        return None
+    if drift["gate"].state not in ("pass", "blocked"):
+        return None
+    return drift["baseline"].run  # type: ignore[no-any-return]
+
+
+def _state(run: EvaluationRun, drift: dict[str, Any] | None) -> tuple[str, str, str, list[str]]:
+    if run.status != RunStatus.SUCCEEDED:
+        label = RunStatus(run.status).label.upper() if run.status in RunStatus.values else str(run.status).upper()
+        why = run.error_message or "The run did not finish, so it is not gated."
+        return (
+            label,
+            "fail" if run.status == RunStatus.FAILED else "not_scored",
+            "Not gated: the run did not finish.",
+            [why],
+        )
+    if not drift:
+        return "NO BASELINE", "not_scored", HEADLINES["no_baseline"][2], []
+    gate = drift["gate"]
+    key = "is_baseline" if drift.get("is_baseline") else gate.state
+    label, badge, headline = HEADLINES.get(key, (gate.state.upper(), "not_scored", ""))
+    verdict = drift.get("verdict")
+    # The blocking reasons come first; the notes (watch list, warnings) only when nothing blocks.
+    reasons = list(verdict.reasons) if verdict is not None and gate.state == "blocked" else list(gate.reasons)
+    if key == "is_baseline":
+        reasons = []
+    elif gate.state == "pass" and drift.get("baseline") is not None:
+        headline = f"No significant regression against the baseline of run #{drift['baseline'].run_id}."
+    return label, badge, headline, reasons
+
+
+def _trust(score: float | None, baseline_run: EvaluationRun | None) -> dict[str, Any]:
+    """The score and its change since the baseline, when there is a comparable one (the page prints
+    "72 / 100, −6 since the baseline of run #12")."""
+    baseline_score = baseline_run.trust_score if baseline_run is not None else None
+    change = None if score is None or baseline_score is None else round(score - baseline_score, 1)
+    return {
+        "score": score,
+        "change": change,
+        "direction": _direction(change),
+        "baseline_score": baseline_score,
+        "baseline_run_id": baseline_run.pk if baseline_run is not None else None,
+    }
+
+
+def _card(metric: dict[str, Any], baseline: dict[str, Any] | None) -> dict[str, Any]:
+    before = (baseline or {}).get("value")
+    now = metric.get("value")
+    change = None if now is None or before is None else round(now - before, 1)
+    return {**metric, "change": change, "direction": _direction(change), "baseline_value": before}
+
+
+def _not_scored(run: EvaluationRun, summary: dict[str, Any]) -> list[str]:
+    """Sentences on what was not scored and why: rules only, a judge that gave no verdict or stopped the run, and
+    conversations that errored, by kind."""
+    attempts = summary.get("attempts", {})
+    total = sum(int(n) for n in attempts.values())
+    not_scored, errors = int(attempts.get(NOT_SCORED, 0)), int(attempts.get(ERROR, 0))
+    lines = []
+    of = f" of {total:,}" if total else ""
+    noun = "conversations" if total > 1 else "conversation"  # "1 of 12 conversations", "1 conversation"
+    if not_scored and run.is_rules_only:
+        lines.append(
+            f"{not_scored:,}{of} {noun} not scored: "
+            "they need the LLM judge, and this run is rules-only (no judge configured)."
+        )
+    elif not_scored:
+        lines.append(
+            f"{not_scored:,}{of} {noun} not scored: the judge gave no verdict (each one's reason is shown with its scenario)."
+        )
+    if str(run.refund_reason or "").startswith("judge outage"):
+        lines.append("The judge could not score the first replies that needed it, so the run stopped early.")
+    if errors:
+        kinds = errors_by_kind_text(Counter(run_error_kinds(run=run)))
+        lines.append(f"{errors:,}{of} {noun} errored (no usable reply)" + (f": {kinds}." if kinds else "."))
+    return lines
+
+
+def _direction(change: float | None) -> str:
+    if not change:
+        return "same"
+    return "up" if change > 0 else "down"
