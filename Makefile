@@ -59,6 +59,7 @@ bench: setup
 	@test ! -f bench/gate_simulation.py || $(PY) bench/gate_simulation.py
 	$(PY) bench/two_workers.py
 	$(PY) bench/ci_status.py
+	$(PY) bench/report_page.py
 
 clean:
 	rm -rf $(VENV) var staticfiles

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED, PASS
@@ -82,42 +82,51 @@ def redteam_findings(run: RunLike, attempts: Iterable[AttemptLike]) -> list[dict
     for attempt in attempts:
         by_key[attempt.scenario_key].append(attempt)
     findings = []
-    for data in run.scenarios:
-        if data.get("kind") != ScenarioKind.RED_TEAM:
-            continue
-        spec = ScenarioSpec.from_dict(data)
+    for spec in _attack_specs(run):
         runs = sorted(by_key.get(spec.key, []), key=lambda a: a.repeat)
         failed = [a for a in runs if a.verdict == FAIL]
-        scored = [a for a in runs if a.verdict in (PASS, FAIL)]
-        if failed:
-            status = AttackStatus.BYPASSED
-        elif scored:
-            status = AttackStatus.BLOCKED
-        else:
-            status = AttackStatus.NOT_SCORED
-        attack_id = spec.attack_id or spec.key
-        findings.append(
-            {
-                "key": spec.key,
-                "attack_id": attack_id,
-                "name": spec.name or attack_id,
-                "category": _CATEGORIES.get(spec.attack_id, ""),
-                "severity": spec.severity.value,
-                "severity_label": spec.severity.value.title(),
-                "owasp_tag": spec.owasp_tag,
-                "expected_outcome": spec.expected_outcome,
-                "status": status.value,
-                "is_bypassed": status == AttackStatus.BYPASSED,
-                "runs_bypassed": len(failed),
-                "runs_scored": len(scored),
-                "runs_not_scored": sum(1 for a in runs if a.verdict == NOT_SCORED),
-                "runs_error": sum(1 for a in runs if a.verdict == ERROR),
-                "is_multi_turn": len(spec.turns) > 1,
-                "turns": list(spec.turns),
-                "failing_runs": [_failing_run(a) for a in failed],
-            }
-        )
+        counts = {v: sum(1 for a in runs if a.verdict == v) for v in (PASS, FAIL, NOT_SCORED, ERROR)}
+        findings.append({**_finding(spec, counts), "failing_runs": [_failing_run(a) for a in failed]})
     return findings
+
+
+def redteam_findings_from_counts(run: RunLike, scenario_results: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The same findings without their conversations, from per-scenario counts by verdict (``scenario_results``
+    of a run's metrics summary): the report page lists these and loads a conversation when it is opened."""
+    return [_finding(spec, scenario_results.get(spec.key) or {}) for spec in _attack_specs(run)]
+
+
+def _attack_specs(run: RunLike) -> list[ScenarioSpec]:
+    return [ScenarioSpec.from_dict(data) for data in run.scenarios if data.get("kind") == ScenarioKind.RED_TEAM]
+
+
+def _finding(spec: ScenarioSpec, counts: Mapping[str, Any]) -> dict[str, Any]:
+    failed, passed = int(counts.get(FAIL, 0)), int(counts.get(PASS, 0))
+    if failed:
+        status = AttackStatus.BYPASSED
+    elif passed:
+        status = AttackStatus.BLOCKED
+    else:
+        status = AttackStatus.NOT_SCORED
+    attack_id = spec.attack_id or spec.key
+    return {
+        "key": spec.key,
+        "attack_id": attack_id,
+        "name": spec.name or attack_id,
+        "category": _CATEGORIES.get(spec.attack_id, ""),
+        "severity": spec.severity.value,
+        "severity_label": spec.severity.value.title(),
+        "owasp_tag": spec.owasp_tag,
+        "expected_outcome": spec.expected_outcome,
+        "status": status.value,
+        "is_bypassed": status == AttackStatus.BYPASSED,
+        "runs_bypassed": failed,
+        "runs_scored": failed + passed,
+        "runs_not_scored": int(counts.get(NOT_SCORED, 0)),
+        "runs_error": int(counts.get(ERROR, 0)),
+        "is_multi_turn": len(spec.turns) > 1,
+        "turns": list(spec.turns),
+    }
 
 
 def redteam_summary(findings: Iterable[dict[str, Any]]) -> dict[str, int]:

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import json
+import threading
 from typing import TYPE_CHECKING, Any
 
-from django.core.cache import cache
+from django.core.cache import BaseCache, caches
 from django.db import transaction
 from django.utils import timezone
+from django_q.tasks import async_task
 
 from evaluations.agents.selectors import agent_get_locked
 from evaluations.gate import rules as gate
@@ -20,6 +23,7 @@ from evaluations.gate.models import Baseline
 from evaluations.gate.profile import gate_endpoint, launch_settings_of_run, run_counts, run_mode, run_scope, scope_label
 from evaluations.gate.selectors import baseline_for_run, baseline_history, trust_trend
 from evaluations.runs.choices import RunStatus
+from evaluations.runs.selectors import run_list_by_ids
 from suites.services import suite_run_profile_set
 
 if TYPE_CHECKING:
@@ -29,6 +33,10 @@ NO_BASELINE, PASS, BLOCKED, NOT_COMPARABLE = "no_baseline", "pass", "blocked", "
 STATE_LABELS = {PASS: "PASS", BLOCKED: "BLOCKED", NO_BASELINE: "NO BASELINE", NOT_COMPARABLE: "NOT COMPARABLE"}
 STATE_BADGES = {PASS: "pass", BLOCKED: "blocked", NO_BASELINE: "not_scored", NOT_COMPARABLE: "error"}
 _SIMULATED_PAIRS = 400
+_VERDICTS: dict[str, gate.GateVerdict] = {}  # the latest gate verdicts computed in this process (``_compare``)
+_VERDICTS_KEPT = 64
+_VERDICTS_LOCK = threading.Lock()
+FBR_INLINE_SCENARIOS = 200  # simulated in the request up to here (about 2 s); a task simulates larger suites
 
 
 class BaselineError(Exception):
@@ -118,9 +126,30 @@ def _gate(run: EvaluationRun, baseline: Baseline | None) -> GateResult:
             "with the baseline."
         )
         return GateResult(NOT_COMPARABLE, (reason,), baseline.run_id)
-    verdict = gate.compare(run_counts(baseline.run), run_counts(run))
+    verdict = _compare(baseline.run, run)
     watch = tuple(s.name for s in verdict.watch_list)
     return GateResult(verdict.state, verdict.reasons + verdict.notes, baseline.run_id, watch, verdict)
+
+
+def _compare(baseline_run: EvaluationRun, run: EvaluationRun) -> gate.GateVerdict:
+    """``gate.compare`` of the two runs' counts. Some hundred ms for 2,000 scenarios and read by every view of the
+    report, so kept in the process (a verdict is immutable; unpickling it from a cache took as long as computing
+    it), keyed by everything the counts are made of: a review that changes a verdict changes the key."""
+    key = f"{_run_fingerprint(baseline_run)}:{_run_fingerprint(run)}"
+    verdict = _VERDICTS.get(key)
+    if verdict is None:
+        verdict = gate.compare(run_counts(baseline_run), run_counts(run))
+        with _VERDICTS_LOCK:  # gunicorn serves with threads: one of them trims the dict at a time
+            while len(_VERDICTS) >= _VERDICTS_KEPT:
+                _VERDICTS.pop(next(iter(_VERDICTS)), None)  # the oldest first
+            _VERDICTS[key] = verdict
+    return verdict
+
+
+def _run_fingerprint(run: EvaluationRun) -> str:
+    fields = (run.pk, run.status, run.metrics, run.scenarios, run.settings_snapshot, run.runs_per_scenario, run.suite_id,
+              run.suite_version, run.judge_model, run.judge_prompt_version, run.judge_strictness)  # fmt: skip
+    return hashlib.sha256(json.dumps(fields, sort_keys=True, default=str).encode()).hexdigest()[:32]
 
 
 def _no_baseline_reason(run: EvaluationRun) -> str:
@@ -138,17 +167,14 @@ def _no_baseline_reason(run: EvaluationRun) -> str:
 
 def expected_false_block_rate(*, baseline_run: EvaluationRun, runs_per_scenario: int) -> float | None:
     """How often the gate would block a run of this suite when nothing changed, simulated from the baseline's
-    per-scenario pass rates. About 0.5 s for 53 scenarios, so cached, keyed by what it is computed from."""
-    counts = run_counts(baseline_run)
-    scenarios = gate.sim_scenarios_from_counts(counts)
-    if not scenarios:
+    per-scenario pass rates. About 0.5 s for 53 scenarios but a minute for 2,000, so cached, keyed by what it is
+    computed from: in the process, or for a large suite (simulated by a task) in the database cache, where every
+    web process reads it."""
+    job = _false_block_job(baseline_run=baseline_run, runs_per_scenario=runs_per_scenario)
+    if job is None:
         return None
-    compare_scenarios = counts.profile.mode == gate.SAVED
-    fingerprint = hashlib.sha256(
-        repr((sorted(dataclasses.astuple(s) for s in scenarios), baseline_run.runs_per_scenario, runs_per_scenario,
-              compare_scenarios, _SIMULATED_PAIRS)).encode()
-    ).hexdigest()[:32]  # fmt: skip
-    key = f"trustgate:gate-fbr:v3:{fingerprint}"  # v3: the gate's score and weights (issue 15 §2)
+    key, scenarios, compare_scenarios = job
+    cache = _fbr_cache(baseline_run)
     cached = cache.get(key)
     if cached is not None:
         return float(cached)
@@ -161,6 +187,53 @@ def expected_false_block_rate(*, baseline_run: EvaluationRun, runs_per_scenario:
     )
     cache.set(key, rate, 7 * 24 * 3600)
     return rate
+
+
+def false_block_rate_for_page(*, baseline_run: EvaluationRun, runs_per_scenario: int) -> tuple[float | None, bool]:
+    """The expected false-block rate for the report, and whether it is still being simulated. A suite of more than
+    ``FBR_INLINE_SCENARIOS`` scenarios is simulated by a task (once; the page says so and shows it when done)
+    rather than in the request, which it would hold for a minute."""
+    if len(baseline_run.scenarios or []) <= FBR_INLINE_SCENARIOS:
+        return expected_false_block_rate(baseline_run=baseline_run, runs_per_scenario=runs_per_scenario), False
+    job = _false_block_job(baseline_run=baseline_run, runs_per_scenario=runs_per_scenario)
+    if job is None:
+        return None, False
+    cache = _fbr_cache(baseline_run)
+    cached = cache.get(job[0])
+    if cached is not None:
+        return float(cached), False
+    if cache.add(f"{job[0]}:pending", 1, 15 * 60):  # one task per figure, again if it never finished
+        args = (baseline_run.pk, runs_per_scenario)
+        transaction.on_commit(lambda: async_task("evaluations.gate.tasks.false_block_rate_simulate", *args))
+    return None, True
+
+
+def false_block_rate_simulate(*, baseline_run_id: int, runs_per_scenario: int) -> None:
+    """The task behind ``false_block_rate_for_page``: simulate and cache the figure."""
+    baseline_run = run_list_by_ids(run_ids=[baseline_run_id]).first()
+    if baseline_run is not None:
+        expected_false_block_rate(baseline_run=baseline_run, runs_per_scenario=runs_per_scenario)
+
+
+def _fbr_cache(baseline_run: EvaluationRun) -> BaseCache:
+    return caches["default" if len(baseline_run.scenarios or []) <= FBR_INLINE_SCENARIOS else "limits"]
+
+
+def _false_block_job(*, baseline_run: EvaluationRun, runs_per_scenario: int) -> tuple[str, list[Any], bool] | None:
+    counts = run_counts(baseline_run)
+    scenarios = gate.sim_scenarios_from_counts(counts)
+    if not scenarios:
+        return None
+    compare_scenarios = counts.profile.mode == gate.SAVED
+    fingerprint = hashlib.sha256(
+        repr((sorted(dataclasses.astuple(s) for s in scenarios), baseline_run.runs_per_scenario, runs_per_scenario,
+              compare_scenarios, _SIMULATED_PAIRS)).encode()
+    ).hexdigest()[:32]  # fmt: skip
+    return (
+        f"trustgate:gate-fbr:v3:{fingerprint}",
+        scenarios,
+        compare_scenarios,
+    )  # v3: the score and weights of issue 15 §2
 
 
 def gate_json(result: GateResult, *, expected_false_block_rate: float | None = None) -> dict[str, Any]:
@@ -225,9 +298,9 @@ def drift_context(*, run: EvaluationRun) -> dict[str, Any]:
     history = baseline_history(run=run)
     baseline = next((b for b in history if b.is_current), None)
     result = _gate(run, baseline)
-    fbr = None
+    fbr, fbr_pending = None, False
     if baseline is not None and result.state in (PASS, BLOCKED) and baseline.run_id != run.pk:
-        fbr = expected_false_block_rate(baseline_run=baseline.run, runs_per_scenario=run.runs_per_scenario)
+        fbr, fbr_pending = false_block_rate_for_page(baseline_run=baseline.run, runs_per_scenario=run.runs_per_scenario)
     return {
         "gate": result,
         "gate_label": STATE_LABELS[result.state],
@@ -242,6 +315,7 @@ def drift_context(*, run: EvaluationRun) -> dict[str, Any]:
         "trend": trust_trend(agent=run.agent_id, run=run, baseline_run_id=baseline.run_id if baseline else None)
         if run.agent_id is not None else [],
         "expected_false_block_rate": fbr,
+        "false_block_rate_pending": fbr_pending,
         "scope_label": scope_label(run),
         "compares_other_endpoint": gate_endpoint(run) != run.endpoint_url,
     }  # fmt: skip

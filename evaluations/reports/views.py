@@ -2,23 +2,35 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
+from django_htmx.http import push_url
 
 from billing.roles import Role
 from billing.selectors import membership_get
+from evalsite.http import HtmxHttpRequest
 from evalsite.listing import list_page
 from evaluations.gate import services as gate_services
 from evaluations.reports import selectors as report_selectors
-from evaluations.reports.builders import flaky_drift, report_data, report_json, report_junit_xml
+from evaluations.reports.builders import flaky_drift, report_json, report_junit_xml
+from evaluations.reports.builders.conversations import scenario_conversations
+from evaluations.reports.builders.flaky import DRIFT_LIST_CONTEXT, newly_flaky_first
+from evaluations.reports.builders.page import report_page, scenario_list, scenario_spec
+from evaluations.reports.builders.triage import scenario_triage
 from evaluations.reports.builders.verdict import verdict_header
+from evaluations.reports.forms import ScenarioFilterForm
 from evaluations.review import selectors as review_selectors
 from evaluations.runs import selectors as run_selectors
 from evaluations.runs.filters import RunFilter
 from redteam.report import sarif_for_run
+
+if TYPE_CHECKING:
+    from evaluations.runs.models import EvaluationRun
 
 RUNS_PER_PAGE = 50
 
@@ -35,18 +47,61 @@ def run_list(request: HttpRequest) -> HttpResponse:
 @login_required
 def run_report(request: HttpRequest, run_id: int) -> HttpResponse:
     run = run_selectors.run_get_for_user(user=request.user, run_id=run_id)
-    report = report_data(run, run_selectors.attempts_for_run(run=run))
-    context: dict[str, object] = {"run": run, "report": report}
+    report = report_page(run)
+    context: dict[str, object] = {"run": run, "report": report, **_triage(request, run, report["scenarios"])}
     if run.is_active:
         context["progress"] = run_selectors.run_progress(run=run)
     else:  # the drift section: the gate against the pinned baseline, and whether the user may pin this run
         drift = context["drift"] = gate_services.drift_context(run=run)
-        context["drift_flaky"] = flaky_drift(run=run, report=report, baseline=drift["baseline"])
+        context["drift_flaky"] = newly_flaky_first(flaky_drift(run=run, report=report, baseline=drift["baseline"]))
+        context.update(DRIFT_LIST_CONTEXT)
         context["can_publish"] = membership_get(user=request.user, account_id=run.account_id).allows(Role.PUBLISH)
         if not run.is_rules_only:
             context["calibration_warning"] = review_selectors.calibration_warning_for_run(run=run)
     context["verdict_header"] = verdict_header(run=run, report=report, drift=context.get("drift"))  # type: ignore[arg-type]
     return render(request, "evaluations/run_report.html", context)
+
+
+@require_GET
+@login_required
+def run_report_scenarios(request: HtmxHttpRequest, run_id: int) -> HttpResponse:
+    """The scenario results section for new filters, search, sort or page (htmx); the address bar shows the
+    report's own URL with them, so it can be shared. Without htmx, that URL."""
+    run = run_selectors.run_get_for_user(user=request.user, run_id=run_id)
+    report_url = reverse("evaluations:run-report", args=[run.pk])
+    if not request.htmx:
+        return redirect(f"{report_url}?{request.GET.urlencode()}#scenario-results")
+    report = scenario_list(run)
+    context = {"run": run, "report": report, **_triage(request, run, report["scenarios"])}
+    response = render(request, "evaluations/partials/report_scenarios.html", context)
+    query = context["triage_state"].query()  # type: ignore[attr-defined]
+    return push_url(response, f"{report_url}?{query}" if query else report_url)
+
+
+@require_GET
+@login_required
+def run_report_scenario(request: HtmxHttpRequest, run_id: int, scenario_key: str) -> HttpResponse:
+    """One scenario's conversations: a table row for htmx when its report row is opened, a page without it."""
+    run = run_selectors.run_get_for_user(user=request.user, run_id=run_id)
+    spec = scenario_spec(run, scenario_key)
+    if spec is None:
+        raise Http404("No such scenario in this run.")
+    attempts = run_selectors.attempts_for_scenario(run=run, scenario_key=spec.key)
+    context = {"run": run, "scenario": scenario_conversations(run, spec, attempts)}
+    template = "evaluations/partials/scenario_runs_row.html" if request.htmx else "evaluations/run_scenario.html"
+    return render(request, template, context)
+
+
+def _triage(request: HttpRequest, run: EvaluationRun, rows: list[dict[str, object]]) -> dict[str, object]:
+    asked = ScenarioFilterForm(request.GET)
+    state = asked.state()
+    return {
+        "triage_form": ScenarioFilterForm(state.as_data()),  # shows only valid values (a huge search is not echoed)
+        "triage_state": state,
+        "triage_messages": asked.messages(),
+        "triage": scenario_triage(rows, state),
+        "scenarios_url": reverse("evaluations:run-report-scenarios", args=[run.pk]),
+    }
 
 
 @require_GET

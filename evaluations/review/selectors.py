@@ -64,10 +64,19 @@ def review_states_for_run(*, run: Any, attempts: list[Any]) -> dict[int, ReviewS
 
 def overrule_count(*, run_id: int) -> int:
     """How many of the run's verdicts are overruled now (an overrule later withdrawn does not count)."""
-    last_actions: dict[int, str] = {}
-    for attempt_id, action in Review.objects.filter(run_id=run_id).order_by("pk").values_list("attempt_id", "action"):
-        last_actions[attempt_id] = action
-    return sum(action == ReviewAction.OVERRULE for action in last_actions.values())
+    return len(overruled_attempts(run_id=run_id))
+
+
+def overruled_attempts(*, run_id: int) -> dict[int, str]:
+    """The run's attempts whose verdict is overruled now, attempt id → scenario key (one query; an overrule later
+    withdrawn does not count): the report's "overruled" filter."""
+    last: dict[int, tuple[str, str]] = {}
+    rows = (
+        Review.objects.filter(run_id=run_id).order_by("pk").values_list("attempt_id", "attempt__scenario_key", "action")
+    )
+    for attempt_id, scenario_key, action in rows:
+        last[attempt_id] = (scenario_key, action)
+    return {attempt_id: key for attempt_id, (key, action) in last.items() if action == ReviewAction.OVERRULE}
 
 
 def overrule_note(*, run: Any) -> str:

@@ -10,11 +10,12 @@ from evaluations.runs.models import Attempt, EvaluationRun
 from evaluations.scoring.metrics import compute_metrics
 from evaluations.specs import ScenarioSpec
 
+METRIC_COLUMNS = ("scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms")  # what compute_metrics reads
+
 
 def run_metrics(*, run: EvaluationRun, fields: Sequence[str] = ()) -> tuple[dict[str, Any], list[Attempt]]:
     """The run's metrics and its attempts (one query; ``fields`` read besides those the metrics need)."""
-    columns = ("run_id", "scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms", *fields)
-    attempts = list(run.attempts.only(*columns))
+    attempts = list(run.attempts.only("run_id", *METRIC_COLUMNS, *fields))
     return compute_metrics([ScenarioSpec.from_dict(data) for data in run.scenarios], attempts), attempts
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import connections, router
@@ -16,8 +16,11 @@ from billing.selectors import MAX_ID, RunUsage, account_ids_for_user, get_for_me
 from evalsite.http import AnyUser as User
 from evaluations.llm.usage import PURPOSES, USAGE_COUNTS, usage_summary
 from evaluations.runs.choices import RunStage, RunStatus
+from evaluations.runs.metrics import METRIC_COLUMNS
 from evaluations.runs.models import Attempt, EvaluationRun
+from evaluations.scoring.metrics import compute_metrics
 from evaluations.scoring.verdicts import Verdict
+from evaluations.specs import ScenarioSpec
 
 _PROGRESS_COUNTS = {
     "done": Count("pk"),
@@ -211,3 +214,24 @@ def attempt_get_for_run(*, run: EvaluationRun, attempt_id: int, lock: bool = Fal
     if found is None:
         raise Http404("No such conversation in this run.")
     return found
+
+
+def run_summary(*, run: EvaluationRun, specs: Sequence[ScenarioSpec] | None = None) -> tuple[dict[str, Any], bool]:
+    """The run's metrics summary (``scoring.compute_metrics``: per-scenario counts by verdict and breaches, the
+    metrics, the trust score) and whether it is the stored, final one. A finished run reads its stored summary
+    (kept current after a review overrule by ``metrics.run_metrics_refresh``): no query. While it runs, or when it
+    stopped without one, one query computes it from the attempts so far, reading no transcript (``specs``: the
+    run's scenarios when the caller has parsed them already)."""
+    if run.metrics:
+        return run.metrics, True
+    if specs is None:
+        specs = [ScenarioSpec.from_dict(data) for data in run.scenarios]
+    # What ``metrics.run_metrics`` reads, as plain rows rather than model instances: a third of the time on a large
+    # run, whose page is polled every few seconds while it runs.
+    attempts = Attempt.objects.filter(run_id=run.pk).values_list(*METRIC_COLUMNS, named=True)
+    return compute_metrics(specs, attempts), False
+
+
+def attempts_for_scenario(*, run: EvaluationRun, scenario_key: str) -> QuerySet[Attempt]:
+    """The attempts of one scenario of the run, by repeat (the report loads a scenario's transcripts on demand)."""
+    return Attempt.objects.filter(run_id=run.pk, scenario_key=scenario_key).order_by("repeat")

@@ -76,6 +76,16 @@ BENCHES = {
         "micro",
         "goal >= 0.99 for each:",
     ],
+    "report_page.py": [
+        "report page of a run of 40 scenarios x 3 runs",
+        "report: conversations=120 html_kb=",
+        "filtered: conversations=120 html_kb=",
+        "conversations: conversations=120 html_kb=",
+        "running: conversations=120 html_kb=",
+        "render_s=",
+        "queries=",
+        "goal: report html_kb <= 300 and render_s <= 1",
+    ],
     "gate_simulation.py": [
         "Gate simulation: 53 scenarios",
         "runs=1 false_block=",

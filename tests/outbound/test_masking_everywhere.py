@@ -228,10 +228,14 @@ def test_a_key_echoed_every_way_is_nowhere_in_storage_pages_exports_logs_or_prom
         "api sarif": api.get(f"/api/v1/aiagent/runs/{run.pk}/report.sarif"),
         "admin": admin_client.get(reverse("admin:runs_evaluationrun_change", args=[run.pk])),
     }
+    for key in (s["key"] for s in run.scenarios):  # each scenario's conversations, as opened in the report
+        url = reverse("evaluations:run-report-scenario", args=[run.pk, key])
+        pages[f"report conversations {key}"] = client.get(url, headers={"HX-Request": "true"})
     for name, response in pages.items():
         assert response.status_code == 200, name
         assert leaks(response.content.decode()) == [], name
-    assert "lookup_order" in pages["report"].content.decode()  # the tool calls are shown, masked
+    shown = "".join(r.content.decode() for name, r in pages.items() if name.startswith("report conversations"))
+    assert "lookup_order" in shown  # the tool calls are shown, masked
 
     assert leaks(dump_all_tables()) == []
     assert leaks(dump_all_tables(), PROVIDER_KEY) == []

@@ -159,21 +159,33 @@ def test_report_page_shows_scores_scenarios_transcript_and_tool_calls(client, al
     assert (rows["s2"]["status"], rows["s2"]["runs_passed"], rows["s2"]["runs_failed"]) == ("fail", 1, 1)
     assert (rows["s3"]["status"], rows["s3"]["runs_error"]) == ("error", 2)
     assert (rows["s4"]["status"], rows["s4"]["runs_not_scored"]) == ("not_scored", 2)
-    for label in ('class="badge pass">Pass<', 'class="badge fail">Fail<', 'class="badge error">Error<'):
-        assert label in html
+    assert 'class="badge pass">Pass<' in html and 'class="badge error">Error<' in html
+    assert 'class="badge error flaky"' in html  # s2 passed once and failed once
     assert 'class="badge not_scored">Not scored<' in html
     assert "<td>2</td><td>0</td><td>0</td><td>0</td>" in html  # s1: 2 passed, 0 failed, 0 not scored, 0 error
     assert "<td>1</td><td>1</td><td>0</td><td>0</td>" in html  # s2
+    assert "You can return them within 30 days." not in html  # conversations load when a scenario is opened
 
-    assert "You can return them within 30 days." in html and 'class="bubble assistant"' in html
-    assert "lookup_order(order_id = &quot;A-1001&quot;)" in html  # expected
-    assert "cancel_order {&quot;order_id&quot;: &quot;A-1001&quot;}" in html  # actual
-    assert "Expected lookup_order" in html and "No reply within 30 s" in html
-    assert "States 30 days" in html and "LLM01" in html
+    runs = "".join(conversations(client, mixed_run, key) for key in ("s1", "s2", "s3", "s4"))
+    for label in ('class="badge pass">Pass<', 'class="badge fail">Fail<', 'class="badge error">Error<'):
+        assert label in runs
+    assert "You can return them within 30 days." in runs and 'class="bubble assistant"' in runs
+    assert "lookup_order(order_id = &quot;A-1001&quot;)" in runs  # expected
+    assert "cancel_order {&quot;order_id&quot;: &quot;A-1001&quot;}" in runs  # actual
+    assert "Expected lookup_order" in runs and "No reply within 30 s" in runs
+    assert "States 30 days" in runs and "LLM01" in html
     assert RULES_ONLY_NOTICE in html
     assert reverse("evaluations:run-report-json", args=[mixed_run.pk]) in html
     assert reverse("evaluations:run-report-junit", args=[mixed_run.pk]) in html
     assert "run-progress" not in html  # finished: no progress poller
+
+
+def conversations(client: Any, run: EvaluationRun, key: str) -> str:
+    """A scenario's conversations as htmx loads them when its row is opened."""
+    url = reverse("evaluations:run-report-scenario", args=[run.pk, key])
+    response = client.get(url, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    return str(response.content.decode())
 
 
 def test_report_page_has_no_rules_only_notice_with_a_judge(client, alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
@@ -188,6 +200,7 @@ def test_report_page_escapes_agent_text(client, alice, acme, agent) -> None:  # 
     run = make_run(acme, agent, mixed_specs(), mixed_attempts(hostile=True))
     client.force_login(alice)
     html = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
+    html += "".join(conversations(client, run, key) for key in ("s1", "s2", "s3", "s4"))
     assert "<script>alert(1)</script>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
 
@@ -349,7 +362,7 @@ def test_report_page_queries_do_not_grow_with_the_run(  # type: ignore[no-untype
         response = client.get(reverse("evaluations:run-report", args=[run.pk]))
     assert response.status_code == 200
     assert len(response.context["report"]["scenarios"]) == scenarios
-    assert sum(len(s["attempts"]) for s in response.context["report"]["scenarios"]) == scenarios * repeats
+    assert "Reply s0" not in response.content.decode()  # no conversation is read for the page
     assert time.monotonic() - started < 3
 
 

@@ -110,7 +110,7 @@ def test_dashboard_shows_the_credit_balance_with_separators(alice_client: Client
 def test_ledger_rows_are_explained_and_filtered(alice_client: Client) -> None:
     page = alice_client.get("/credits/").content.decode()
     assert "Each run makes two or three rows" in page and "1,000,000" in page
-    assert "No entries of this kind" in alice_client.get("/credits/?kind=refund").content.decode()
+    assert "No entries match these filters" in alice_client.get("/credits/?kind=refund").content.decode()
 
 
 def test_admin_says_credit_entries() -> None:

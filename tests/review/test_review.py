@@ -170,8 +170,10 @@ def test_the_report_and_its_json_keep_both_verdicts(client, alice, judged_run) -
         "reason": "Wrong hours.",
     }
     page = client.get(reverse("evaluations:run-report", args=[judged_run.pk])).content.decode()
-    assert "the judge said Pass, the reviewer Fail — “Wrong hours.”" in page
     assert "1 verdict overruled by reviewers" in page
+    runs_url = reverse("evaluations:run-report-scenario", args=[judged_run.pk, attempt.scenario_key])
+    runs = client.get(runs_url, headers={"HX-Request": "true"}).content.decode()  # opened in the report
+    assert "the judge said Pass, the reviewer Fail — “Wrong hours.”" in runs
 
 
 def test_an_overrule_can_turn_the_ci_verdict(alice, judged_run) -> None:  # type: ignore[no-untyped-def]

@@ -136,6 +136,8 @@ def test_tool_checks_and_markers_from_yaml_to_report_and_ci_api(  # type: ignore
 
     client.force_login(alice)
     page = client.get(f"/runs/{run.pk}/").content.decode()
+    for key in (s["key"] for s in run.scenarios):  # each scenario's conversations, as opened in the report
+        page += client.get(f"/runs/{run.pk}/scenarios/{key}/", headers={"HX-Request": "true"}).content.decode()
     assert "lookup_order(order_id matching /^NW-\\d{5}$/); issue_refund(reason containing &quot;damaged&quot;)" in page
     assert "Must not call" in page and "delete_account" in page and "Most tool calls" in page
     assert "Tool call 1&#x27;s result discloses a" in page

@@ -149,6 +149,9 @@ def test_persona_test_set_and_a_generated_run_saved_as_a_suite(
     page.locator("#id_judge_model").select_option("rules_only")
     page.get_by_role("button", name="Launch evaluation").click()
     page.wait_for_url(re.compile(r"/runs/\d+/$"))
+    expect(page.locator("#run-status-badge")).to_contain_text("Finished", timeout=30_000)
+    page.reload()
+    page.locator("#scenario-results a.scenario-open").first.click()  # the conversation loads when opened
     expect(page.locator("main")).to_contain_text("Where is my order NW-12345?", timeout=30_000)
 
     # Generate new: the model writes 23 scenarios from the policy; the run is then saved as a suite.

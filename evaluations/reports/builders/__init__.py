@@ -1,5 +1,7 @@
-"""Run reports built from one ``report_data``: the page and the JSON download (``data.py``), the JUnit XML
-download (``junit.py``) and the drift section's flaky scenarios (``flaky.py``)."""
+"""Run reports as data: the page from per-scenario aggregates (``page.py``, figures in ``summary.py``, triage in
+``triage.py``, a scenario's conversations on demand in ``conversations.py``); the JSON download and the CI API's
+report with every attempt (``data.py``), the JUnit XML download (``junit.py``) and the drift section's flaky
+scenarios (``flaky.py``)."""
 
 from evaluations.reports.builders.data import RULES_ONLY_NOTICE, report_data, report_json
 from evaluations.reports.builders.flaky import flaky_drift

@@ -56,3 +56,13 @@ def flaky_drift(*, run: EvaluationRun, report: dict[str, Any], baseline: Baselin
 
 def _view(flakiness: Flakiness) -> dict[str, Any]:
     return {**flakiness.as_dict(), "passed": flakiness.passed, "scored": flakiness.passed + flakiness.failed}
+
+
+DRIFT_ROWS = 20  # rows each list of the drift section shows; the rest are a filter of the scenario results away
+DRIFT_LIST_CONTEXT = {"drift_limit": DRIFT_ROWS, "drift_rows": f":{DRIFT_ROWS}", "drift_minus": -DRIFT_ROWS}
+
+
+def newly_flaky_first(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The page lists newly flaky scenarios before those already flaky in the baseline (otherwise in run order),
+    so the ones that deserve a look are among the first shown when the list is cut."""
+    return sorted(rows, key=lambda row: not row["is_new"])

@@ -1,0 +1,170 @@
+"""What every report reads off a run's metrics summary, without its conversations: the run's facts, the trust
+score and metric cards, the counts and one row per scenario (counts by verdict, breaches, flakiness). The page
+(``page.py``) and the downloads (``data.py``) both build their figures here, so they never disagree.
+
+Reads the run's own fields and its credit entries (one query); nothing here touches ``RunSecret`` or the agent
+snapshot (its extra headers may carry credentials).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import functools
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from billing.selectors import run_credits
+from evaluations.runs.choices import RunStage, RunStatus
+from evaluations.scoring.choices import JudgeModel, Strictness
+from evaluations.scoring.flakiness import FLAKY, scenario_flakiness
+from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED, PASS
+from evaluations.scoring.verdicts import Verdict
+from evaluations.specs import KIND_LABELS, ScenarioSpec
+
+if TYPE_CHECKING:
+    from evaluations.runs.models import EvaluationRun
+
+RULES_ONLY_NOTICE = "Rules only: no LLM judge was configured, so replies that needed one are Not scored."
+EMPTY = "—"
+
+
+def summary_fields(run: EvaluationRun, summary: Mapping[str, Any], *, is_final: bool) -> dict[str, Any]:
+    """The report's figures from a ``scoring.compute_metrics`` summary (stored, or computed so far)."""
+    return {
+        "run": run_info(run),
+        "is_final": is_final,
+        "trust_score": summary.get("trust_score"),
+        "trust_score_display": number(summary.get("trust_score")),
+        "metrics": [_metric(key, metric) for key, metric in summary.get("metrics", {}).items()],
+        "refusal_rate": summary.get("refusal_rate"),
+        "refusal_rate_display": number(summary.get("refusal_rate"), suffix="%"),
+        "avg_latency_ms": summary.get("avg_latency_ms"),
+        "avg_latency_display": number(summary.get("avg_latency_ms"), suffix=" ms"),
+        "breaches": summary.get("breaches", 0),
+        "attempts": {v: summary.get("attempts", {}).get(v, 0) for v in (PASS, FAIL, NOT_SCORED, ERROR)},
+    }
+
+
+def scenario_rows(
+    run: EvaluationRun, summary: Mapping[str, Any], specs: Iterable[ScenarioSpec]
+) -> list[dict[str, Any]]:
+    """One row per scenario in run order, from the summary's per-scenario counts."""
+    results = summary.get("scenario_results", {})
+    return [scenario_row(spec, results.get(spec.key) or {}, runs_per_scenario=run.runs_per_scenario) for spec in specs]
+
+
+def scenario_row(spec: ScenarioSpec, counts: Mapping[str, Any], *, runs_per_scenario: int) -> dict[str, Any]:
+    status = counts.get("status", NOT_SCORED)
+    flakiness = scenario_flakiness(
+        passed=counts.get(PASS, 0), failed=counts.get(FAIL, 0), runs_per_scenario=runs_per_scenario
+    )
+    return {
+        "key": spec.key,
+        "kind": spec.kind.value,
+        "kind_label": KIND_LABELS.get(spec.kind, spec.kind.value),
+        "name": spec.name or spec.key,
+        "severity": spec.severity.value,
+        "severity_label": spec.severity.value.title(),
+        "owasp_tag": spec.owasp_tag,
+        "status": status,
+        "status_label": label(Verdict, status),
+        "runs_passed": counts.get(PASS, 0),
+        "runs_failed": counts.get(FAIL, 0),
+        "runs_not_scored": counts.get(NOT_SCORED, 0),
+        "runs_error": counts.get(ERROR, 0),
+        "breaches": counts.get("breaches", 0),
+        **flakiness.as_dict(),
+        "pass_rate_display": number(flakiness.pass_rate, suffix="%"),
+        "pass_k_display": number(flakiness.pass_k, suffix="%"),
+        "flakiness_summary": flakiness.summary,
+    }
+
+
+def scenario_counts(rows: Iterable[Mapping[str, Any]]) -> dict[str, int]:
+    """Scenarios per status; "flaky" counts the failed scenarios that also passed some runs (fail = flaky +
+    consistently failing)."""
+    counts = dict.fromkeys((PASS, FAIL, NOT_SCORED, ERROR, FLAKY), 0)
+    for row in rows:
+        counts[row["status"]] = counts.get(row["status"], 0) + 1
+        counts[FLAKY] += bool(row["is_flaky"])
+    return counts
+
+
+def run_info(run: EvaluationRun) -> dict[str, Any]:
+    is_rules_only = run.judge_model == JudgeModel.RULES_ONLY
+    return {
+        "id": run.pk,
+        "agent_id": run.agent_id,
+        "agent_name": run.agent_name,
+        "suite_name": run.suite_name,
+        "suite_version": run.suite_version,
+        "endpoint_url": run.endpoint_url,
+        "api_key_masked": run.api_key_masked,
+        "status": run.status,
+        "status_label": RunStatus(run.status).label if run.status in RunStatus.values else run.status,
+        "status_badge": run.badge_class,
+        "refund_reason": run.refund_reason,
+        "redteam_depth": run.settings_snapshot.get("redteam_depth", ""),
+        "redteam_library_version": run.settings_snapshot.get("redteam_library_version", ""),
+        "is_active": run.is_active,
+        "stage": run.stage,
+        "stage_label": RunStage(run.stage).label if run.stage in RunStage.values else run.stage,
+        "error_message": run.error_message,
+        "is_agent_down": run.is_agent_down,
+        "created_at": run.created_at,
+        "started_at": run.started_at,
+        "finished_at": run.finished_at,
+        "duration_seconds": seconds_between(run.started_at, run.finished_at),
+        "runs_per_scenario": run.runs_per_scenario,
+        "parallel": run.parallel,
+        "judge_model": run.judge_model,
+        "judge_model_label": label(JudgeModel, run.judge_model),
+        "judge_prompt_version": run.judge_prompt_version,
+        "judge_strictness": run.judge_strictness,
+        "judge_strictness_label": label(Strictness, run.judge_strictness),
+        "is_rules_only": is_rules_only,
+        "rules_only_notice": RULES_ONLY_NOTICE if is_rules_only else "",
+        "credits": dataclasses.asdict(run_credits(run_id=run.pk)),  # one query: the run's ledger entries
+    }
+
+
+def _metric(key: str, metric: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "key": key,
+        "label": metric.get("label", key),
+        "kind": metric.get("kind", ""),
+        "value": metric.get("value"),
+        "display": number(metric.get("value"), suffix="%"),
+        "scenarios": metric.get("scenarios", 0),
+        "scenarios_scored": metric.get("scenarios_scored", 0),
+        "scenarios_passed": metric.get("scenarios_passed", 0),
+        "attempts_passed": metric.get("attempts_passed", 0),
+        "attempts_failed": metric.get("attempts_failed", 0),
+        "attempts_not_scored": metric.get("attempts_not_scored", 0),
+        "attempts_error": metric.get("attempts_error", 0),
+    }
+
+
+def number(value: float | int | None, *, suffix: str = "") -> str:
+    if value is None:
+        return EMPTY
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return f"{value}{suffix}"
+
+
+def seconds_between(start: dt.datetime | None, end: dt.datetime | None) -> float | None:
+    if start is None or end is None:
+        return None
+    return max((end - start).total_seconds(), 0.0)
+
+
+def label(choices: Any, value: str) -> str:
+    return _labels(choices).get(value, value)
+
+
+@functools.cache
+def _labels(choices: Any) -> dict[str, str]:
+    """A choices class's labels by value, built once (looking one up the enum way is slow, 2,000 times a page)."""
+    return {str(value): str(text) for value, text in choices.choices}
