@@ -5,6 +5,7 @@ axe-core finding no serious or critical violation on any page visited."""
 
 from __future__ import annotations
 
+import re
 import threading
 
 import pytest
@@ -139,7 +140,23 @@ def test_first_walk_from_login_to_a_finished_run(  # type: ignore[no-untyped-def
     if run.metrics["attempts"]["not_scored"]:  # replies only the judge could score say so, and why
         assert "rules-only (no judge configured)" in header.locator("#verdict-not-scored").inner_text()
 
-    # MERGE (triage): the "filter to failures" step of the walk goes here, on this report.
+    # Filter to failures: htmx fetches the scenario results again, the address keeps the filter, and the rows are
+    # the failed scenarios the counts line announces; one of them opens its conversations in place.
+    failed = int(re.search(r"(\d+) failed", page.locator("#scenario-counts").inner_text()).group(1))  # type: ignore[union-attr]
+    section = page.locator("#scenario-results")
+    section.get_by_label("Show").select_option("failed")
+    page.wait_for_url(re.compile(r".*\?show=failed$"))
+    summary = page.locator("#triage-summary")
+    if failed:
+        summary.filter(has_text=f"of {failed} matching scenario").wait_for()
+        assert section.locator("a.scenario-open").count() == min(failed, 50)
+        section.locator("a.scenario-open").first.click()
+        section.locator("tr.scenario-runs").first.wait_for()
+        assert "Agent" in section.locator("tr.scenario-runs").first.inner_text()  # the conversation, loaded now
+    else:
+        summary.filter(has_text="No scenario matches these filters").wait_for()
+    axe_clean(page)
+    page.goto(f"{live_server.url}/runs/{run.pk}/")
 
     # Pin it as the baseline: a confirmation page first, then the gate is on.
     page.get_by_role("link", name="Pin as baseline…").click()
