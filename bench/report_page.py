@@ -227,6 +227,7 @@ def main() -> None:
         from django.test import Client
         from django.urls import reverse
 
+        import evalsite.wsgi  # noqa: F401  - as in a served process: what the WSGI module loads at start
         from billing.services import user_create_with_account
         from evaluations.agents.models import Agent
         from evaluations.gate.services import baseline_pin
