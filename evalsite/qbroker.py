@@ -6,6 +6,12 @@ is busy with a run takes the next run too and holds it (locked for the retry tim
 clusters, on this machine or others, sit idle: two clusters ran two runs one after the other. Here a cluster
 counts the tasks it took that are still locked in the queue table (django-q2 deletes a task's row when it is
 done) and takes no more while that count is its number of workers; a task whose lock ran out is not counted.
+
+An idle cluster asks on every poll whether a task is waiting. django-q2's own dequeue closes and reopens the
+database connection and builds its query with the ORM on each look (about 3 ms of CPU per look on this machine,
+most of it the new connection); here the question is one query compiled once per process on a kept connection,
+and only a yes goes on to django-q2's dequeue, which locks the task. So the poll can be short (a launched run
+starts sooner) for less idle CPU than before.
 """
 
 from __future__ import annotations
@@ -13,9 +19,11 @@ from __future__ import annotations
 from time import sleep
 from typing import Any
 
+from django.db import DatabaseError, connections
 from django.utils import timezone
 from django_q.brokers.orm import ORM
 from django_q.conf import Conf
+from django_q.models import OrmQ
 
 
 class ClusterBroker(ORM):
@@ -26,13 +34,49 @@ class ClusterBroker(ORM):
     def dequeue(self) -> list[tuple[Any, Any]] | None:
         taken = self.taken or []
         if taken:
-            taken = list(
-                self.get_connection().filter(pk__in=taken, lock__gt=timezone.now()).values_list("pk", flat=True)
-            )
+            try:  # on the kept connection (see _task_waiting): polled while every worker is busy with a run
+                taken = list(
+                    OrmQ.objects.using(Conf.ORM)
+                    .filter(pk__in=taken, lock__gt=timezone.now())
+                    .values_list("pk", flat=True)
+                )
+            except DatabaseError:
+                connections[Conf.ORM].close()
+                sleep(Conf.POLL)
+                return None
         if len(taken) >= int(Conf.WORKERS):
             self.taken = taken
             sleep(Conf.POLL)  # every worker is busy: leave the queue to clusters that have a free one
             return None
+        if not self._task_waiting():
+            sleep(Conf.POLL)  # empty queue: spare the CPU, as django-q2 does
+            return None
         tasks = super().dequeue()
         self.taken = taken + [pk for pk, _ in tasks or []]
         return tasks
+
+    _waiting_sql: tuple[str, int, int] | None = None  # the SQL, where the key and the time go
+    _SENTINEL = "trustgate-q-sentinel"
+
+    def _task_waiting(self) -> bool:
+        """Whether a task of this queue is unlocked, in a query compiled by the ORM once and then only run."""
+        # django-q2 closes the connection before each look (close_old_connections, with CONN_MAX_AGE 0), so each
+        # look opened a new one: most of its CPU. This one keeps it, and drops it only when it fails.
+        connection = connections[Conf.ORM]
+        compiled = self._waiting_sql
+        if compiled is None:
+            query = OrmQ.objects.using(Conf.ORM).filter(key=self._SENTINEL, lock__lt=timezone.now()).values("pk")[:1]
+            sql, params = query.query.sql_with_params()
+            key_index = list(params).index(self._SENTINEL)
+            compiled = type(self)._waiting_sql = (sql, key_index, 1 - key_index)  # two parameters: key and time
+        sql, key_index, time_index = compiled
+        values: list[Any] = [None, None]
+        values[key_index] = self.list_key
+        values[time_index] = connection.ops.adapt_datetimefield_value(timezone.now())
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute(sql, values)
+                return cursor.fetchone() is not None
+        except DatabaseError:
+            connection.close()  # a broken connection (a restarted server, say): the next look opens a new one
+            return False

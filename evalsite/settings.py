@@ -252,7 +252,7 @@ Q_CLUSTER: dict[str, Any] = {
     "max_attempts": 3,
     # How often an idle cluster asks the database for a task: half of it, on average, is how long a launched run
     # waits before a worker starts it. Each look is one small query per cluster.
-    "poll": env_int("TRUSTGATE_Q_POLL_MS", 200) / 1000,
+    "poll": env_int("TRUSTGATE_Q_POLL_MS", 50) / 1000,
     "catch_up": False,
     "save_limit": 500,
     "ack_failures": True,
