@@ -4,8 +4,6 @@ second run too and hold it until its worker was free, so the runs went one after
 
 from __future__ import annotations
 
-import os
-import signal
 import socket
 import subprocess
 import sys
@@ -22,6 +20,7 @@ from evaluations.runs import services as run_services
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.models import EvaluationRun
 from suites.services import suite_create
+from tests.support.clusters import postgres_clusters
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,28 +60,8 @@ def test_two_clusters_run_two_runs_at_once(alice, acme, slow_agent, private_endp
     scenarios = [{"kind": "accuracy", "name": f"Q{i}", "turns": [f"Question {i}?"], "required_phrases": ["ECHO"]}
                  for i in range(10)]  # fmt: skip
     suite = suite_create(account=acme, agent=agent, name="Slow", scenarios=scenarios)
-    db = connection.settings_dict
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "evalsite.settings",
-        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
-        "TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS": "true",
-        "TRUSTGATE_Q_SYNC": "false",
-        "TRUSTGATE_LOG_LEVEL": "WARNING",
-    }
-    clusters = [
-        subprocess.Popen(
-            [sys.executable, "manage.py", "qcluster"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )  # fmt: skip
-        for _ in range(2)
-    ]
     both_running = False
-    try:
+    with postgres_clusters(2):
         time.sleep(3)  # both clusters are polling before the runs arrive
         # 10 conversations one at a time at 300 ms: each run takes 3 s or more
         runs = [run_services.run_launch(user=alice, agent=agent, suite=suite, runs_per_scenario=1, parallel=1)
@@ -94,14 +73,6 @@ def test_two_clusters_run_two_runs_at_once(alice, acme, slow_agent, private_endp
             if all(status not in (RunStatus.QUEUED, RunStatus.RUNNING) for status in statuses):
                 break
             time.sleep(0.05)
-    finally:
-        for cluster in clusters:
-            cluster.send_signal(signal.SIGTERM)
-        for cluster in clusters:
-            try:
-                cluster.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                cluster.kill()
     for run in runs:
         run.refresh_from_db()
         assert run.status == RunStatus.SUCCEEDED, run.error_message
