@@ -56,7 +56,7 @@ bench: setup
 	$(PY) bench/pii_scan.py
 	$(PY) bench/judge_rate.py
 	$(PY) bench/pii_accuracy.py
-	@test ! -f bench/gate_simulation.py || $(PY) bench/gate_simulation.py
+	$(PY) bench/gate_simulation.py
 	$(PY) bench/two_workers.py
 	$(PY) bench/ci_status.py
 	$(PY) bench/report_page.py

@@ -20,8 +20,10 @@ Changes:
 Per runs-per-scenario setting (the same for baseline and current), first the fixed line
 ``runs=N false_block=X.X% power_flip20=X.X% power_spread20=X.X% power_spread10=X.X%``, then the ceiling (the best
 test valid whatever the baseline's rates, told the true rates before and after: the Neyman–Pearson test given each
-scenario's margins, randomised to exactly 5 %), the paired accuracy test alone (uncorrected), and the false blocks
-by rule. Last, the share of flaky scenarios swept at 3 and at 10 runs.
+scenario's margins, randomised to exactly 5 %), the paired accuracy test alone (uncorrected), the limit of any gate
+that guards more than accuracy (``_limits``: the pairs no such gate can block, whatever its test) beside the accuracy
+rule alone with the threshold rule, and the false blocks by rule. Last, the share of flaky scenarios swept at 3 and
+at 10 runs.
 """
 
 from __future__ import annotations
@@ -163,6 +165,32 @@ def ceiling_power(
     return 1.0 if above + at <= ALPHA else (ALPHA - above) / at
 
 
+def _limits(
+    accuracy: gate.MetricComparison, base: gate.RunCounts, cur: gate.RunCounts, suite: Sequence[gate.SimScenario]
+) -> set[str]:
+    """Why no gate could block this pair, whatever its test: ``unblockable`` — a run at least as bad as this one in
+    every accuracy scenario is itself at least 5 % likely given each scenario's totals (the product of the scenarios'
+    one-sided Fisher p; one 3/3 → 0/3 scenario is exactly 1/20), so a gate that blocks it (and, being monotone, every
+    run worse in every scenario) spends its whole level there and guards nothing else; ``under_threshold`` — the
+    metric did not fall by more than its threshold (the product's rule: no block without a visible drop)."""
+    out = set()
+    if accuracy.raw_p_value is not None and accuracy.raw_p_value <= ALPHA and accuracy.exceeds_threshold:
+        out.add("accuracy_alone_threshold")
+    chance = 1.0
+    for s in suite:
+        if s.kind != "accuracy":
+            continue
+        b, c = base.scenarios[s.key].attempts, cur.scenarios[s.key].attempts
+        chance *= sum(hypergeom_pmf(b.scored + c.scored, b.passed + c.passed, b.scored)[b.passed :])
+    if chance >= ALPHA - 1e-12:
+        out.add("unblockable")
+    if not accuracy.exceeds_threshold:
+        out.add("under_threshold")
+    if out & {"unblockable", "under_threshold"}:
+        out.add("beyond_any_gate")
+    return out
+
+
 CHANGES = ("none", "acc10_spread", "acc20_spread", "acc10_flip", "acc20_flip", "always_fail")
 
 
@@ -190,6 +218,8 @@ def simulate(change: str, *, runs: int, pairs: int, seed: int, flaky_share: floa
             tally["accuracy_alone"] += 1  # the paired accuracy test alone, uncorrected, not told which scenarios
         if change != "none":
             ceiling += ceiling_power(base, cur, suite, current)
+            if accuracy is not None:
+                tally.update(_limits(accuracy, base, cur, suite))
     tally["ceiling_x1000"] = round(1000 * ceiling)
     return tally
 
@@ -243,6 +273,14 @@ def main() -> None:
             f"  accuracy test alone at 5% (not told which scenarios changed, no other rule): power_flip20="
             f"{pct(r['acc20_flip']['accuracy_alone'], pairs)} power_spread20={pct(r['acc20_spread']['accuracy_alone'], pairs)} "
             f"power_spread10={pct(r['acc10_spread']['accuracy_alone'], pairs)} false_block={pct(none['accuracy_alone'], pairs)}"
+        )
+        print(
+            f"  limit of any gate that also guards other rules and keeps the threshold rule: power_flip20 <= "
+            f"{pct(pairs - r['acc20_flip']['beyond_any_gate'], pairs)} (a run as bad in every accuracy scenario >= 5% likely: "
+            f"{pct(r['acc20_flip']['unblockable'], pairs)}; drop not over the threshold: "
+            f"{pct(r['acc20_flip']['under_threshold'], pairs)}); accuracy rule alone with the threshold rule: "
+            f"power_flip20={pct(r['acc20_flip']['accuracy_alone_threshold'], pairs)} "
+            f"power_spread20={pct(r['acc20_spread']['accuracy_alone_threshold'], pairs)}"
         )
         print(
             f"  false blocks by rule: metric {pct(none['metric'], pairs)}, scenario {pct(none['scenario'], pairs)}, "

@@ -96,6 +96,8 @@ BENCHES = {
         "power_spread20=",
         "power_spread10=",
         "ceiling (best valid test told the true rates): power_flip20=",
+        "limit of any gate that also guards other rules and keeps the threshold rule: power_flip20 <= ",
+        "accuracy rule alone with the threshold rule: power_flip20=",
         "false blocks by rule: metric",
         "Flakiness sweep at runs=3",
         "Flakiness sweep at runs=10",
