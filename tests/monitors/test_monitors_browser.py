@@ -11,22 +11,28 @@ from evaluations.agents.models import Agent
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_create_and_run_a_monitor_in_the_browser(logged_in_page, live_server, demo_agent, settings) -> None:  # type: ignore[no-untyped-def]
+def _new_monitor_form(page, demo_agent: str, *, expect: str):  # type: ignore[no-untyped-def]
+    """Carol's workspace gets the demo agent as "Northwind"; the New monitor form is opened and its first case
+    filled (asking about free shipping, expecting ``expect``)."""
     from billing.models import Account
     from evaluations.demo.services import DEMO_AGENT_SETTINGS
 
-    settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
     account = Account.objects.get(name="Carol's workspace")
     Agent.objects.create(
         account=account, name="Northwind", endpoint_url=f"{demo_agent}/api/json", **DEMO_AGENT_SETTINGS
     )
-    page = logged_in_page
     page.get_by_role("link", name="Monitors").click()
     page.get_by_role("link", name="New monitor").click()
     page.get_by_label("Name").first.fill("Northwind answers")
     page.get_by_label("Agent").select_option(label="Northwind")
     page.locator("#id_cases-0-ask").fill("Is standard shipping free?")
-    page.locator("#id_cases-0-expect").fill('contains: "$75"\nno_pii')
+    page.locator("#id_cases-0-expect").fill(expect)
+    return page
+
+
+def test_create_and_run_a_monitor_in_the_browser(logged_in_page, live_server, demo_agent, settings) -> None:  # type: ignore[no-untyped-def]
+    settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
+    page = _new_monitor_form(logged_in_page, demo_agent, expect='contains: "$75"\nno_pii')
     page.get_by_role("button", name="Save monitor").click()
     page.get_by_text("It runs every hour").wait_for()
     page.get_by_role("button", name="Run now").click()
@@ -56,23 +62,11 @@ def test_cases_inline_and_run_now_refreshes_the_chart_and_tables(  # type: ignor
     from django.db import connection
     from django_q.conf import Conf
 
-    from billing.models import Account
-    from evaluations.demo.services import DEMO_AGENT_SETTINGS
     from evaluations.monitors.models import MonitorCase, MonitorRun
     from evaluations.monitors.tasks import monitor_run_execute
 
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
-    account = Account.objects.get(name="Carol's workspace")
-    Agent.objects.create(
-        account=account, name="Northwind", endpoint_url=f"{demo_agent}/api/json", **DEMO_AGENT_SETTINGS
-    )
-    page = logged_in_page
-    page.get_by_role("link", name="Monitors").click()
-    page.get_by_role("link", name="New monitor").click()
-    page.get_by_label("Name").first.fill("Northwind answers")
-    page.get_by_label("Agent").select_option(label="Northwind")
-    page.locator("#id_cases-0-ask").fill("Is standard shipping free?")
-    page.locator("#id_cases-0-expect").fill('contains: "$75"')
+    page = _new_monitor_form(logged_in_page, demo_agent, expect='contains: "$75"')
     # Cases are added and removed in place (issue 18 §4): add two, remove the first of them, save.
     page.get_by_role("button", name="Add a case").click()
     page.locator("#id_cases-1-ask").fill("Can I pay with a gift card?")
