@@ -17,11 +17,12 @@ Changes:
 * flip10 / flip20 — the same drop concentrated: whole accuracy scenarios, most reliable first, flip to failing;
 * one scenario always fails — one deterministic-pass scenario (any kind) now fails every attempt.
 
-Per runs-per-scenario setting (the same for baseline and current), first the fixed line
-``runs=N false_block=X.X% power_flip20=X.X% power_spread20=X.X% power_spread10=X.X%``, then the ceiling (the best
-test valid whatever the baseline's rates, told the true rates before and after: the Neyman–Pearson test given each
-scenario's margins, randomised to exactly 5 %), the paired accuracy test alone (uncorrected), the limit of any gate
-that guards more than accuracy (``_limits``: the pairs no such gate can block, whatever its test) beside the accuracy
+Per runs-per-scenario setting (the same for baseline and current), first the fixed line ``runs=N false_block=X.X%
+power_flip20=X.X% power_spread20=X.X% power_spread10=X.X%``, then the ceiling (the best test valid whatever the
+baseline's rates, told the true rates before and after: the Neyman–Pearson test given each scenario's margins,
+randomised to exactly 5 %), the ceiling of this gate (its rules and correction as they are, its accuracy statistic
+told the true rates: ``known_scores``), the paired accuracy test alone (uncorrected), the limit of any gate that
+guards more than accuracy (``_limits``: the pairs no such gate can block, whatever its test) beside the accuracy
 rule alone with the threshold rule, and the false blocks by rule. Last, the share of flaky scenarios swept at 3 and
 at 10 runs.
 """
@@ -42,7 +43,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from evaluations.gate import rules as gate  # noqa: E402
-from evaluations.gate.rules.scores import hypergeom_pmf  # noqa: E402
+from evaluations.gate.rules.scores import SCORE_UNIT, hypergeom_pmf  # noqa: E402
 
 KINDS = ["accuracy"] * 8 + ["guardrails"] * 6 + ["tool_calls"] * 5 + ["pii"] * 4 + ["red_team"] * 30
 P_DETERMINISTIC_PASS, P_DETERMINISTIC_FAIL = 0.75, 0.08  # the rest (0.17) is flaky
@@ -165,6 +166,20 @@ def ceiling_power(
     return 1.0 if above + at <= ALPHA else (ALPHA - above) / at
 
 
+def known_scores(
+    base: gate.RunCounts, before: Sequence[gate.SimScenario], after: Sequence[gate.SimScenario]
+) -> dict[str, tuple[int, ...]]:
+    """The ceiling of this gate: the scores of a gate told the true change — each accuracy scenario's baseline passes
+    weighed by the log odds ratio of the change (0 for one that did not change), as in ``ceiling_power`` — while
+    every other rule, and the correction over all of them, stays as it is."""
+    out = {}
+    for b, a in zip(before, after, strict=True):
+        if b.kind == "accuracy":
+            weight = round(SCORE_UNIT * (_logit(b.pass_probability) - _logit(a.pass_probability)))
+            out[b.key] = tuple(weight * x for x in range(base.scenarios[b.key].attempts.scored + 1))
+    return out
+
+
 def _limits(
     accuracy: gate.MetricComparison, base: gate.RunCounts, cur: gate.RunCounts, suite: Sequence[gate.SimScenario]
 ) -> set[str]:
@@ -220,6 +235,8 @@ def simulate(change: str, *, runs: int, pairs: int, seed: int, flaky_share: floa
             ceiling += ceiling_power(base, cur, suite, current)
             if accuracy is not None:
                 tally.update(_limits(accuracy, base, cur, suite))
+            if gate.compare(base, cur, known_scores=known_scores(base, suite, current)).state == gate.BLOCKED:
+                tally["ceiling_gate"] += 1
     tally["ceiling_x1000"] = round(1000 * ceiling)
     return tally
 
@@ -268,6 +285,12 @@ def main() -> None:
             f"{pct(r['acc20_flip']['ceiling_x1000'] / 1000, pairs)} power_spread20="
             f"{pct(r['acc20_spread']['ceiling_x1000'] / 1000, pairs)} power_spread10="
             f"{pct(r['acc10_spread']['ceiling_x1000'] / 1000, pairs)}"
+        )
+        print(
+            f"  ceiling of this gate (every rule and the correction as they are, the accuracy statistic told the true "
+            f"rates): power_flip20={pct(r['acc20_flip']['ceiling_gate'], pairs)} "
+            f"power_spread20={pct(r['acc20_spread']['ceiling_gate'], pairs)} "
+            f"power_spread10={pct(r['acc10_spread']['ceiling_gate'], pairs)}"
         )
         print(
             f"  accuracy test alone at 5% (not told which scenarios changed, no other rule): power_flip20="

@@ -163,3 +163,20 @@ def test_at_3_runs_a_flipped_scenario_and_a_slipping_one_block_among_flaky_ones(
         "significant (p = 0.032 on 23 of 24 vs 19 of 24 runs passed). Its scenarios that fail more often: "
         "“Scenario flip”, “Scenario slip”.",
     )
+
+
+def test_a_gate_told_which_scenario_changed_ignores_the_noise_of_the_others() -> None:
+    """The bench's ceiling of this gate (``known_scores``): told that only "flip" changed, the accuracy rule weighs
+    its table alone, so the flaky scenarios that happened to do better no longer dilute it: p = 1/20, the flip's own
+    chance. Not told, the same counts give a larger p."""
+    flaky = {f"f{i}": ("accuracy", 2, 1) for i in range(3)}
+    base = run({**flaky, "flip": ("accuracy", 3, 0)})
+    cur = run({**{k: ("accuracy", 3, 0) for k in flaky}, "flip": ("accuracy", 0, 3)})
+    known = {"flip": (0, 10, 20, 30), **{k: (0, 0, 0, 0) for k in flaky}}
+
+    def accuracy(verdict: gate.GateVerdict) -> gate.MetricComparison:
+        return next(m for m in verdict.metrics if m.key == "response_accuracy")
+
+    told = accuracy(compare(base, cur, known_scores=known))
+    assert told.raw_p_value == pytest.approx(1 / 20)
+    assert accuracy(compare(base, cur)).raw_p_value > 1 / 20

@@ -3,7 +3,7 @@ docstring, in the order they are checked)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from evaluations.gate.rules import formatting as wording
 from evaluations.gate.rules.counts import (
@@ -52,9 +52,16 @@ _JUDGE_LABELS = {"sonnet": "Sonnet", "haiku": "Haiku", "opus": "Opus", "rules_on
 _DEPTH_LABELS = {"": "none", "quick": "Quick", "standard": "Standard", "deep": "Deep"}
 
 
-def compare(baseline: RunCounts, current: RunCounts, *, permutations: int = PERMUTATIONS) -> GateVerdict:
+def compare(
+    baseline: RunCounts,
+    current: RunCounts,
+    *,
+    permutations: int = PERMUTATIONS,
+    known_scores: Mapping[str, tuple[int, ...]] | None = None,
+) -> GateVerdict:
     """The verdict for ``current`` against ``baseline``, every rule evaluated and explained. ``permutations``: the
-    random draws behind the correction when the null is too large to enumerate (fewer: faster, a little coarser)."""
+    random draws behind the correction when the null is too large to enumerate (fewer: faster, a little coarser).
+    ``known_scores``: the bench's ceiling only (``PairedGate``)."""
     differences = profile_differences(baseline.profile, current.profile)
     if differences:
         return GateVerdict(
@@ -69,6 +76,7 @@ def compare(baseline: RunCounts, current: RunCounts, *, permutations: int = PERM
         floors=FLOORS,
         compares_scenarios=compares_scenarios,
         permutations=permutations,
+        known_scores=known_scores,
     )
     metrics = tuple(_compare_metrics(baseline, current, tests))
     floors = tuple(_check_floors(baseline, current, tests))

@@ -163,7 +163,17 @@ def metric_sides(run: RunCounts, paired_keys: set[str]) -> dict[str, MetricSide]
 class PairedGate:
     """The exact conditional null of one baseline/current pair, and the rules' p-values under it."""
 
-    def __init__(self, baseline: RunCounts, current: RunCounts, *, permutations: int = PERMUTATIONS) -> None:
+    def __init__(
+        self,
+        baseline: RunCounts,
+        current: RunCounts,
+        *,
+        permutations: int = PERMUTATIONS,
+        known_scores: Mapping[str, tuple[int, ...]] | None = None,
+    ) -> None:
+        """``known_scores``: by scenario key, the score of each count of its baseline passes, in place of the
+        default score in the pass rules — only for bench/gate_simulation.py's ceiling, a gate told the true change."""
+        self.known_scores = known_scores or {}
         self.strata = strata(baseline, current)
         keys = {s.key for s in self.strata}
         self.base_sides = metric_sides(baseline, keys)
@@ -279,9 +289,10 @@ class PairedGate:
         def add_passes_rule(name: str, metrics: Sequence[str] | None) -> Floats:
             idx = self._indices(metrics)
             tables = self.passes_tables(idx)
+            known = [self.known_scores.get(self.strata[i].key, ()) for i in idx] if self.known_scores else []
             observed = np.array([[self.strata[i].base_passes for i in idx]], dtype=np.int64)
-            raw[name] = float(score_tail(tables, summed_scores(tables, observed))[0])
-            null_p[name] = score_tail(tables, summed_scores(tables, self.draw_base_passes[:, idx]))
+            raw[name] = float(score_tail(tables, summed_scores(tables, observed, known), known)[0])
+            null_p[name] = score_tail(tables, summed_scores(tables, self.draw_base_passes[:, idx], known), known)
             return null_p[name]
 
         for key, threshold in thresholds.items():

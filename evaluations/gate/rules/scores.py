@@ -35,6 +35,7 @@ SCORE_UNIT = 8
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 Table = tuple[int, int, int]  # (total attempts, good ones among them, attempts drawn for the side counted)
+Scores = tuple[int, ...]  # a stratum's integer score of every count 0..draws
 
 
 @lru_cache(maxsize=8192)
@@ -61,15 +62,24 @@ def stratum_scores(total: int, good: int, draws: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _scores(table: Table, known: Scores) -> Scores:
+    """A stratum's score of every count: ``known`` when given, else ``stratum_scores``; 0 for a point mass."""
+    total, good, draws = table
+    if good in (0, total):
+        return (0,) * (draws + 1)
+    return known or stratum_scores(total, good, draws)
+
+
 @lru_cache(maxsize=65536)
-def _cached_score_tail(tables: tuple[Table, ...]) -> tuple[int, tuple[float, ...]]:
+def _cached_score_tail(entries: tuple[tuple[Table, Scores], ...]) -> tuple[int, tuple[float, ...]]:
     law = np.ones(1)
     offset = 0
-    for total, good, draws in tables:
+    for table, known in entries:
+        total, good, draws = table
         if good in (0, total):
             continue  # a point mass: its score is 0 whatever happens
         pmf = hypergeom_pmf(total, good, draws)
-        scores = stratum_scores(total, good, draws)
+        scores = _scores(table, known)
         support = [x for x, p in enumerate(pmf) if p > 0]
         low = min(scores[x] for x in support)
         own = np.zeros(max(scores[x] for x in support) - low + 1)
@@ -80,18 +90,19 @@ def _cached_score_tail(tables: tuple[Table, ...]) -> tuple[int, tuple[float, ...
     return offset, tuple(np.clip(np.cumsum(law[::-1])[::-1], 0.0, 1.0).tolist())
 
 
-def score_tail(tables: Sequence[Table], scores: Ints | int) -> Floats:
-    """P(S ≥ s) under the null for each summed score ``s`` (an int or an array of them)."""
-    offset, tail = _cached_score_tail(tuple(sorted(tables)))
+def score_tail(tables: Sequence[Table], scores: Ints | int, known: Sequence[Scores] = ()) -> Floats:
+    """P(S ≥ s) under the null for each summed score ``s`` (an int or an array of them). ``known``: per table, scores
+    to use instead of the default (empty: the default) — the bench's ceiling, a test told the true change."""
+    offset, tail = _cached_score_tail(tuple(sorted(zip(tables, known or [()] * len(tables), strict=True))))
     at = np.asarray(scores, dtype=np.int64) - offset
     padded = np.array((*tail, 0.0))
     return np.where(at <= 0, 1.0, padded[np.clip(at, 0, len(tail))])
 
 
-def summed_scores(tables: Sequence[Table], counts: Ints) -> Ints:
+def summed_scores(tables: Sequence[Table], counts: Ints, known: Sequence[Scores] = ()) -> Ints:
     """Each row's summed score: ``counts`` has one column per table (the count of each draw)."""
     total = np.zeros(counts.shape[0], dtype=np.int64)
     for j, table in enumerate(tables):
-        lookup = np.array(stratum_scores(*table), dtype=np.int64)
+        lookup = np.array(_scores(table, known[j] if known else ()), dtype=np.int64)
         total += lookup[counts[:, j]]
     return total
