@@ -8,7 +8,9 @@ Model. A suite of 53 scenarios (the default generated sizes: 8 accuracy, 6 guard
 probability 0.75, deterministic-fail (a known flaw) with 0.08, and flaky with 0.17 — failing 10–50% of the time
 (uniform). So a suite has ~9 flaky scenarios. Every attempt is independent; a failed guardrail, PII or red-team
 attempt is a breach. The baseline and the current run are drawn from the same suite; the gate is the real one
-(``evaluations.gate.rules.compare``), saved-suite mode (per-scenario comparison on).
+(``evaluations.gate.rules.compare``), saved-suite mode (per-scenario comparison on). Before the baseline the
+endpoint ran the unchanged suite once more (``--earlier-runs``, default 1): the scenarios seen flaky there weigh
+less, as the product's gate does with an endpoint's earlier runs (``seen_flaky``).
 
 Changes:
 * none — both runs from the same probabilities (false_block);
@@ -52,6 +54,7 @@ SWEEP_RUNS = (3, 10)
 SWEEP_SHARES = (0.0, 0.1, 0.17, 0.3, 0.5)
 ALPHA = 0.05
 PROFILE = gate.Profile(mode=gate.SAVED)
+EARLIER_RUNS = 1  # earlier runs of the unchanged suite the gate sees (--earlier-runs)
 
 
 def draw_suite(rng: random.Random, *, flaky_share: float | None = None) -> list[gate.SimScenario]:
@@ -166,6 +169,14 @@ def ceiling_power(
     return 1.0 if above + at <= ALPHA else (ALPHA - above) / at
 
 
+def seen_flaky(earlier: Sequence[gate.RunCounts]) -> frozenset[str]:
+    """The scenarios that passed some attempts and failed others in an earlier run (as the product reads them off
+    the endpoint's earlier runs: ``gate.selectors.seen_flaky_scenarios``)."""
+    return frozenset(
+        key for run in earlier for key, s in run.scenarios.items() if s.attempts.passed and s.attempts.failed
+    )
+
+
 def known_scores(
     base: gate.RunCounts, before: Sequence[gate.SimScenario], after: Sequence[gate.SimScenario]
 ) -> dict[str, tuple[int, ...]]:
@@ -217,17 +228,29 @@ def changed_suite(change: str, suite: list[gate.SimScenario], rng: random.Random
     return accuracy_drop(suite, 10 if change.startswith("acc10") else 20, spread=change.endswith("spread"))
 
 
-def simulate(change: str, *, runs: int, pairs: int, seed: int, flaky_share: float | None = None) -> Counter[str]:
+def simulate(
+    change: str,
+    *,
+    runs: int,
+    pairs: int,
+    seed: int,
+    flaky_share: float | None = None,
+    earlier_runs: int = EARLIER_RUNS,
+) -> Counter[str]:
     rng = random.Random(f"{seed}:{change}:{runs}:{flaky_share}")
     tally: Counter[str] = Counter()
     ceiling = 0.0
     for _ in range(pairs):
         suite = draw_suite(rng, flaky_share=flaky_share)
         current = changed_suite(change, suite, rng)
+        earlier = [gate.simulate_run(suite, runs=runs, rng=rng, profile=PROFILE) for _ in range(earlier_runs)]
         base = gate.simulate_run(suite, runs=runs, rng=rng, profile=PROFILE)
         cur = gate.simulate_run(current, runs=runs, rng=rng, profile=PROFILE)
-        verdict = gate.compare(base, cur)
+        seen = seen_flaky(earlier)
+        verdict = gate.compare(base, cur, seen_flaky=seen)
         tally.update(blocked_by(verdict, current))
+        if earlier_runs and gate.compare(base, cur).state == gate.BLOCKED:
+            tally["without_earlier"] += 1
         accuracy = next((m for m in verdict.metrics if m.key == "response_accuracy"), None)
         if accuracy is not None and accuracy.raw_p_value is not None and accuracy.raw_p_value <= ALPHA:
             tally["accuracy_alone"] += 1  # the paired accuracy test alone, uncorrected, not told which scenarios
@@ -235,7 +258,8 @@ def simulate(change: str, *, runs: int, pairs: int, seed: int, flaky_share: floa
             ceiling += ceiling_power(base, cur, suite, current)
             if accuracy is not None:
                 tally.update(_limits(accuracy, base, cur, suite))
-            if gate.compare(base, cur, known_scores=known_scores(base, suite, current)).state == gate.BLOCKED:
+            told = known_scores(base, suite, current)
+            if gate.compare(base, cur, seen_flaky=seen, known_scores=told).state == gate.BLOCKED:
                 tally["ceiling_gate"] += 1
     tally["ceiling_x1000"] = round(1000 * ceiling)
     return tally
@@ -245,9 +269,13 @@ def pct(n: float, pairs: int) -> str:
     return f"{100 * n / pairs:.1f}%"
 
 
-def _run_setting(args: tuple[str, int, int, int, float | None]) -> tuple[tuple[str, int, float | None], Counter[str]]:
-    change, runs, pairs, seed, share = args
-    return (change, runs, share), simulate(change, runs=runs, pairs=pairs, seed=seed, flaky_share=share)
+Job = tuple[str, int, int, int, float | None, int]
+
+
+def _run_setting(args: Job) -> tuple[tuple[str, int, float | None], Counter[str]]:
+    change, runs, pairs, seed, share, earlier = args
+    tally = simulate(change, runs=runs, pairs=pairs, seed=seed, flaky_share=share, earlier_runs=earlier)
+    return (change, runs, share), tally
 
 
 def main() -> None:
@@ -256,6 +284,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per CPU)")
     parser.add_argument(
+        "--earlier-runs", type=int, default=EARLIER_RUNS,
+        help="earlier runs of the unchanged suite per pair, whose flaky scenarios weigh less (default 1; 0: none)",
+    )  # fmt: skip
+    parser.add_argument(
         "--quick", action="store_true", help="20 pairs per setting: a smoke run (the rates mean little)"
     )
     args = parser.parse_args()
@@ -263,11 +295,14 @@ def main() -> None:
         args.pairs, args.jobs = 20, 1
     pairs, started = args.pairs, time.perf_counter()
     print(f"Gate simulation: 53 scenarios (8 accuracy, 6 guardrails, 5 tool calls, 4 PII, 30 red team), "
-          f"~17% flaky (fail 10–50%), {pairs} pairs per setting, seed {args.seed}")  # fmt: skip
-    jobs: list[tuple[str, int, int, int, float | None]] = [
-        (change, runs, pairs, args.seed, None) for runs in RUNS_SETTINGS for change in CHANGES
+          f"~17% flaky (fail 10–50%), {pairs} pairs per setting, seed {args.seed}, {args.earlier_runs} earlier "
+          f"run(s) of the unchanged suite seen by the gate")  # fmt: skip
+    jobs: list[Job] = [
+        (change, runs, pairs, args.seed, None, args.earlier_runs) for runs in RUNS_SETTINGS for change in CHANGES
     ]
-    jobs += [("none", runs, pairs, args.seed, share) for runs in SWEEP_RUNS for share in SWEEP_SHARES]
+    jobs += [
+        ("none", runs, pairs, args.seed, share, args.earlier_runs) for runs in SWEEP_RUNS for share in SWEEP_SHARES
+    ]
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
             results = dict(pool.map(_run_setting, jobs))
@@ -280,6 +315,13 @@ def main() -> None:
             f"runs={runs} false_block={pct(none['any'], pairs)} power_flip20={pct(r['acc20_flip']['any'], pairs)} "
             f"power_spread20={pct(r['acc20_spread']['any'], pairs)} power_spread10={pct(r['acc10_spread']['any'], pairs)}"
         )
+        if args.earlier_runs:
+            print(
+                f"  the same gate without earlier runs (an endpoint's first comparisons): false_block="
+                f"{pct(none['without_earlier'], pairs)} power_flip20={pct(r['acc20_flip']['without_earlier'], pairs)} "
+                f"power_spread20={pct(r['acc20_spread']['without_earlier'], pairs)} "
+                f"power_spread10={pct(r['acc10_spread']['without_earlier'], pairs)}"
+            )
         print(
             f"  ceiling (best valid test told the true rates): power_flip20="
             f"{pct(r['acc20_flip']['ceiling_x1000'] / 1000, pairs)} power_spread20="

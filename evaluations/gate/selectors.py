@@ -1,5 +1,5 @@
-"""Reads for baselines: the pins of a run's agent endpoint + scope (and of suites, for the CI API), and the
-trust-score trend the gate shows."""
+"""Reads for baselines: the pins of a run's agent endpoint + scope (and of suites, for the CI API), the trust-score
+trend the gate shows, and the scenarios the endpoint's earlier runs saw flaky."""
 
 from __future__ import annotations
 
@@ -16,9 +16,11 @@ from evaluations.gate.profile import (
     gate_endpoint,
     launch_settings_of_run,
     redteam_scope,
+    run_mode,
     run_scope,
     scope_for,
 )
+from evaluations.gate.rules import SAVED
 from evaluations.runs.selectors import runs_scored_for_agent
 from redteam.library import LIBRARY_VERSION
 
@@ -50,6 +52,29 @@ def baseline_history(*, run: EvaluationRun, limit: int = 10) -> list[Baseline]:
         .filter(agent_id=run.agent_id, endpoint_url=gate_endpoint(run), scope=scope)
         .order_by("-is_current", "-pinned_at", "-pk")[:limit]
     )
+
+
+EARLIER_RUNS = 5
+
+
+def seen_flaky_scenarios(*, baseline_run: EvaluationRun, run: EvaluationRun) -> frozenset[str]:
+    """Keys of the scenarios that passed some attempts and failed others in any of the ``EARLIER_RUNS`` latest
+    finished runs of the baseline's agent endpoint + saved suite before ``run`` (the two compared left out). The gate
+    weighs them less (``gate.rules.scores.SEEN_FLAKY_WEIGHT``); one indexed query, the summaries only."""
+    if run_mode(baseline_run) != SAVED or baseline_run.suite_id is None or baseline_run.agent_id is None:
+        return frozenset()
+    earlier = (
+        runs_scored_for_agent(agent_id=baseline_run.agent_id)
+        .filter(endpoint_url=baseline_run.endpoint_url, suite_id=baseline_run.suite_id, pk__lt=run.pk)
+        .exclude(pk=baseline_run.pk)
+        .values_list("metrics", flat=True)[:EARLIER_RUNS]
+    )
+    flaky = set()
+    for metrics in earlier:
+        for key, row in ((metrics or {}).get("scenario_results") or {}).items():
+            if int(row.get("pass", 0)) and int(row.get("fail", 0)):
+                flaky.add(str(key))
+    return frozenset(flaky)
 
 
 def baseline_is_pinned_for_suite() -> Exists:

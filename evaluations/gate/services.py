@@ -21,7 +21,7 @@ from evaluations.agents.selectors import agent_get_locked
 from evaluations.gate import rules as gate
 from evaluations.gate.models import Baseline
 from evaluations.gate.profile import gate_endpoint, launch_settings_of_run, run_counts, run_mode, run_scope, scope_label
-from evaluations.gate.selectors import baseline_for_run, baseline_history, trust_trend
+from evaluations.gate.selectors import baseline_for_run, baseline_history, seen_flaky_scenarios, trust_trend
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.selectors import run_list_by_ids
 from suites.services import suite_run_profile_set
@@ -132,13 +132,16 @@ def _gate(run: EvaluationRun, baseline: Baseline | None) -> GateResult:
 
 
 def _compare(baseline_run: EvaluationRun, run: EvaluationRun) -> gate.GateVerdict:
-    """``gate.compare`` of the two runs' counts. Some hundred ms for 2,000 scenarios and read by every view of the
-    report, so kept in the process (a verdict is immutable; unpickling it from a cache took as long as computing
-    it), keyed by everything the counts are made of: a review that changes a verdict changes the key."""
-    key = f"{_run_fingerprint(baseline_run)}:{_run_fingerprint(run)}"
+    """``gate.compare`` of the two runs' counts, with the scenarios seen flaky in the endpoint's earlier runs. Some
+    hundred ms for 2,000 scenarios and read by every view of the report, so kept in the process (a verdict is
+    immutable; unpickling it from a cache took as long as computing it), keyed by everything the counts are made of:
+    a review that changes a verdict changes the key, and so does a new earlier run's flakiness."""
+    seen_flaky = seen_flaky_scenarios(baseline_run=baseline_run, run=run)
+    history = hashlib.sha256("\n".join(sorted(seen_flaky)).encode()).hexdigest()[:16]
+    key = f"{_run_fingerprint(baseline_run)}:{_run_fingerprint(run)}:{history}"
     verdict = _VERDICTS.get(key)
     if verdict is None:
-        verdict = gate.compare(run_counts(baseline_run), run_counts(run))
+        verdict = gate.compare(run_counts(baseline_run), run_counts(run), seen_flaky=seen_flaky)
         with _VERDICTS_LOCK:  # gunicorn serves with threads: one of them trims the dict at a time
             while len(_VERDICTS) >= _VERDICTS_KEPT:
                 _VERDICTS.pop(next(iter(_VERDICTS)), None)  # the oldest first

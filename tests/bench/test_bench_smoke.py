@@ -96,6 +96,7 @@ BENCHES = {
         "power_spread20=",
         "power_spread10=",
         "ceiling (best valid test told the true rates): power_flip20=",
+        "the same gate without earlier runs (an endpoint's first comparisons): false_block=",
         "ceiling of this gate (every rule and the correction as they are, the accuracy statistic told the true rates)",
         "limit of any gate that also guards other rules and keeps the threshold rule: power_flip20 <= ",
         "accuracy rule alone with the threshold rule: power_flip20=",

@@ -1,4 +1,3 @@
-# ruff: noqa: F811 (the fixtures of test_baselines, imported, are parameters here)
 """A large suite's expected false-block rate is simulated by a task, not in the report's request (a minute for
 2,000 scenarios): the page says it is being simulated, and shows it once the task has run."""
 
@@ -8,7 +7,6 @@ from django.urls import reverse
 
 from evaluations.gate import services as gate_services
 from evaluations.gate.services import baseline_pin
-from tests.gate.test_baselines import make_run, suite  # noqa: F401 (fixtures)
 
 
 def test_a_large_suite_s_false_block_rate_is_simulated_by_a_task(  # type: ignore[no-untyped-def]

@@ -11,14 +11,14 @@ from django.utils import timezone
 from evaluations.gate.services import baseline_pin
 from evaluations.runs.models import Attempt
 from evaluations.scoring.verdicts import Verdict
-from tests.gate import test_baselines
+from tests.gate import conftest as gate_fixtures
 from tests.runs.test_browser_first_walk import DESKTOP, PHONE, verdict_header_above_the_fold
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # The same finished runs the gate tests pin (fixtures: a suite of four scenarios and a run from outcomes).
-suite = test_baselines.suite
-make_run = test_baselines.make_run
+suite = gate_fixtures.suite
+make_run = gate_fixtures.make_run
 
 
 def test_a_blocked_verdict_fits_the_first_screen(

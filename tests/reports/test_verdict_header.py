@@ -16,13 +16,13 @@ from evaluations.gate.services import baseline_pin
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.models import Attempt
 from evaluations.scoring.verdicts import Verdict
-from tests.gate import test_baselines
+from tests.gate import conftest as gate_fixtures
 
 pytestmark = pytest.mark.django_db
 
 # The same finished runs the gate tests pin (fixtures: a suite of four scenarios and a run from outcomes).
-suite = test_baselines.suite
-make_run = test_baselines.make_run
+suite = gate_fixtures.suite
+make_run = gate_fixtures.make_run
 
 
 def header_of(page: str) -> str:

@@ -57,11 +57,13 @@ def compare(
     current: RunCounts,
     *,
     permutations: int = PERMUTATIONS,
+    seen_flaky: frozenset[str] = frozenset(),
     known_scores: Mapping[str, tuple[int, ...]] | None = None,
 ) -> GateVerdict:
     """The verdict for ``current`` against ``baseline``, every rule evaluated and explained. ``permutations``: the
     random draws behind the correction when the null is too large to enumerate (fewer: faster, a little coarser).
-    ``known_scores``: the bench's ceiling only (``PairedGate``)."""
+    ``seen_flaky``: scenarios seen flaky in the endpoint's earlier runs (weighed less); ``known_scores``: the
+    bench's ceiling only (``PairedGate``)."""
     differences = profile_differences(baseline.profile, current.profile)
     if differences:
         return GateVerdict(
@@ -76,6 +78,7 @@ def compare(
         floors=FLOORS,
         compares_scenarios=compares_scenarios,
         permutations=permutations,
+        seen_flaky=seen_flaky,
         known_scores=known_scores,
     )
     metrics = tuple(_compare_metrics(baseline, current, tests))
@@ -104,6 +107,9 @@ def compare(
     watch = [s for s in scenarios if s.status == WATCH]
     if watch:
         notes.append(wording.watch_note(watch))
+    weighed_less = len(seen_flaky.intersection(current.scenarios, baseline.scenarios)) if tests.paired else 0
+    if weighed_less:
+        notes.append(wording.seen_flaky_note(weighed_less))
     if reasons:
         return GateVerdict(
             BLOCKED, tuple(reasons), tuple(notes), (), metrics, floors, breach, scenarios, compares_scenarios

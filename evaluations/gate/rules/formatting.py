@@ -111,6 +111,13 @@ def watch_note(watch: Sequence[ScenarioComparison]) -> str:
     )
 
 
+def seen_flaky_note(count: int) -> str:
+    return (
+        f"{count} scenario{'s' if count != 1 else ''} passed some attempts and failed others in this endpoint's "
+        "earlier runs: flaky before this comparison, so their swings weigh a quarter in the metric tests."
+    )
+
+
 def pass_summary(*, compares_scenarios: bool) -> str:
     return (
         "No metric fell significantly by more than its threshold, no floor was newly broken, breaches did not "

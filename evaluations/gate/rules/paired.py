@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from evaluations.gate.rules.counts import METRIC_KEY_BY_KIND, METRIC_WEIGHTS, TRUST_SCORE, RunCounts
-from evaluations.gate.rules.scores import hypergeom_pmf, score_tail, summed_scores
+from evaluations.gate.rules.scores import hypergeom_pmf, score_tail, seen_flaky_scores, summed_scores
 from evaluations.gate.rules.stats import upper_bound
 
 PERMUTATIONS = 2000
@@ -169,12 +169,18 @@ class PairedGate:
         current: RunCounts,
         *,
         permutations: int = PERMUTATIONS,
+        seen_flaky: frozenset[str] = frozenset(),
         known_scores: Mapping[str, tuple[int, ...]] | None = None,
     ) -> None:
-        """``known_scores``: by scenario key, the score of each count of its baseline passes, in place of the
-        default score in the pass rules — only for bench/gate_simulation.py's ceiling, a gate told the true change."""
-        self.known_scores = known_scores or {}
+        """``seen_flaky``: keys of scenarios seen flaky in the endpoint's earlier runs; they weigh less in the pass
+        rules (``scores.SEEN_FLAKY_WEIGHT``). ``known_scores``: by scenario key, the score of each count of its
+        baseline passes, in place of the default — only for bench/gate_simulation.py's ceiling, a gate told the
+        true change."""
         self.strata = strata(baseline, current)
+        self.known_scores = {
+            s.key: seen_flaky_scores((s.total, s.passes, s.base_n)) for s in self.strata if s.key in seen_flaky
+        }
+        self.known_scores.update(known_scores or {})
         keys = {s.key for s in self.strata}
         self.base_sides = metric_sides(baseline, keys)
         self.cur_sides = metric_sides(current, keys)

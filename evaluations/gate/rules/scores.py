@@ -31,6 +31,10 @@ SPREAD_WEIGHT = 0.5
 # Scores are rounded to 1/8: the null law is then an integer convolution (exact for the rounded score, which is the
 # statistic actually tested). 1/16 measured the same power on the bench at up to four times the cost.
 SCORE_UNIT = 8
+# A scenario seen flaky in the endpoint's earlier runs (some attempts passed, some failed) weighs this much in the
+# pass rules: its swings are likelier noise than change. Those runs are not the pair tested, so the weight is fixed
+# before the pair's counts are drawn and the null law stays exact. Chosen on bench/gate_simulation.py (README).
+SEEN_FLAKY_WEIGHT = 0.25
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
@@ -60,6 +64,11 @@ def stratum_scores(total: int, good: int, draws: int) -> tuple[int, ...]:
         flipped = math.log(1 - FLIP_SHARE + FLIP_SHARE / pmf[x]) if x == top else math.log(1 - FLIP_SHARE)
         out[x] = round(SCORE_UNIT * (flipped + SPREAD_WEIGHT * (x - mean) / sd))
     return tuple(out)
+
+
+def seen_flaky_scores(table: Table) -> Scores:
+    """The score of a scenario seen flaky in earlier runs: the default one, weighed ``SEEN_FLAKY_WEIGHT``."""
+    return tuple(round(SEEN_FLAKY_WEIGHT * x) for x in stratum_scores(*table))
 
 
 def _scores(table: Table, known: Scores) -> Scores:

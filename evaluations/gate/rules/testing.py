@@ -44,10 +44,13 @@ def rule_tests(
     floors: Mapping[str, float],
     compares_scenarios: bool,
     permutations: int = PERMUTATIONS,
+    seen_flaky: frozenset[str] = frozenset(),
     known_scores: Mapping[str, tuple[int, ...]] | None = None,
 ) -> RuleTests:
     if current.profile.mode == SAVED and is_paired(baseline, current):
-        gate = PairedGate(baseline, current, permutations=permutations, known_scores=known_scores)
+        gate = PairedGate(
+            baseline, current, permutations=permutations, seen_flaky=seen_flaky, known_scores=known_scores
+        )
         results = gate.evaluate(thresholds=thresholds, floors=floors, compare_scenarios=compares_scenarios)
         return RuleTests(True, {name: RuleP(r.p_value, r.adjusted_p) for name, r in results.items()})
     return RuleTests(False, _pooled(baseline, current, thresholds=thresholds, compares_scenarios=compares_scenarios))
