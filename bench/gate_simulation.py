@@ -249,8 +249,8 @@ def simulate(
         seen = seen_flaky(earlier)
         verdict = gate.compare(base, cur, seen_flaky=seen)
         tally.update(blocked_by(verdict, current))
-        if earlier_runs and gate.compare(base, cur).state == gate.BLOCKED:
-            tally["without_earlier"] += 1
+        if earlier_runs and (verdict if not seen else gate.compare(base, cur)).state == gate.BLOCKED:
+            tally["without_earlier"] += 1  # with nothing seen flaky, the verdict is already the one without
         accuracy = next((m for m in verdict.metrics if m.key == "response_accuracy"), None)
         if accuracy is not None and accuracy.raw_p_value is not None and accuracy.raw_p_value <= ALPHA:
             tally["accuracy_alone"] += 1  # the paired accuracy test alone, uncorrected, not told which scenarios

@@ -208,9 +208,9 @@ def run_conversations(
             results.put(_DONE)
 
     thread = threading.Thread(target=loop_thread, name="trustgate-conversations", daemon=True)
-    _latency_mode(True)
-    thread.start()
     try:
+        _latency_mode(True)  # ended in the finally below, whatever happens
+        thread.start()
         while True:
             item = results.get()
             if item is _DONE:
@@ -239,7 +239,7 @@ def _latency_mode(on: bool) -> None:
     * The objects alive when the first run starts (Django, the SDKs, presidio, scipy: a worker's whole heap) are
       frozen out of the garbage collector: a full collection of them held the GIL for 50–270 ms at a time, several
       times in a run, while every conversation's next message waited (measured with bench/run_efficiency.py, judge
-      on: 1.06–1.10 × ideal before, 1.03–1.04 after). They are unfrozen when the last run of the process ends,
+      on: 1.055–1.074 × ideal before, 1.038–1.040 after). They are unfrozen when the last run of the process ends,
       so garbage among them is still collected, between runs.
 
     Counted: runs of one process may overlap (threads), and the mode ends with the last of them.

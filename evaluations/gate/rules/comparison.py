@@ -107,9 +107,8 @@ def compare(
     watch = [s for s in scenarios if s.status == WATCH]
     if watch:
         notes.append(wording.watch_note(watch))
-    weighed_less = len(seen_flaky.intersection(current.scenarios, baseline.scenarios)) if tests.paired else 0
-    if weighed_less:
-        notes.append(wording.seen_flaky_note(weighed_less))
+    if tests.seen_flaky_weighed:
+        notes.append(wording.seen_flaky_note(tests.seen_flaky_weighed))
     if reasons:
         return GateVerdict(
             BLOCKED, tuple(reasons), tuple(notes), (), metrics, floors, breach, scenarios, compares_scenarios

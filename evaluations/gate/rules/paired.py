@@ -180,6 +180,7 @@ class PairedGate:
         self.known_scores = {
             s.key: seen_flaky_scores((s.total, s.passes, s.base_n)) for s in self.strata if s.key in seen_flaky
         }
+        self.seen_flaky_weighed = len(self.known_scores)  # the paired scenarios weighed less, for the verdict's note
         self.known_scores.update(known_scores or {})
         keys = {s.key for s in self.strata}
         self.base_sides = metric_sides(baseline, keys)

@@ -27,6 +27,7 @@ class RuleP:
 class RuleTests:
     paired: bool
     p: Mapping[str, RuleP]  # metric keys, trust_score, "breaches", "scenario:<key>"
+    seen_flaky_weighed: int = 0  # paired scenarios weighed less for being seen flaky in earlier runs
 
     def get(self, name: str) -> RuleP | None:
         return self.p.get(name)
@@ -52,7 +53,8 @@ def rule_tests(
             baseline, current, permutations=permutations, seen_flaky=seen_flaky, known_scores=known_scores
         )
         results = gate.evaluate(thresholds=thresholds, floors=floors, compare_scenarios=compares_scenarios)
-        return RuleTests(True, {name: RuleP(r.p_value, r.adjusted_p) for name, r in results.items()})
+        p = {name: RuleP(r.p_value, r.adjusted_p) for name, r in results.items()}
+        return RuleTests(True, p, gate.seen_flaky_weighed)
     return RuleTests(False, _pooled(baseline, current, thresholds=thresholds, compares_scenarios=compares_scenarios))
 
 
