@@ -164,11 +164,11 @@ def run_once(
 ) -> tuple[float, list[Any]]:
     """Drive ``conversations`` through the executor, judging each; (wall seconds, verdicts)."""
     from evaluations.connectors.base import AgentConfig, Protocol
+    from evaluations.core.specs import ScenarioKind, ScenarioSpec
     from evaluations.llm.clients import AnthropicClient, reset_clients
     from evaluations.llm.ratelimit import budget_for
     from evaluations.runs.executor import ConversationResult, Job, run_conversations
     from evaluations.scoring.judge import JudgePool
-    from evaluations.specs import ScenarioKind, ScenarioSpec
 
     reset_clients()  # a fresh provider budget: each limit is met for the first time
     config = AgentConfig(protocol=Protocol.SIMPLE_CHAT, endpoint_url=f"{agent_url}/chat")

@@ -47,7 +47,7 @@ def sentence(rng: random.Random, words: int) -> str:
 
 
 def make_specs(rng: random.Random, scenarios: int, attacks: int) -> list[dict[str, Any]]:
-    from evaluations.specs import ScenarioKind, ScenarioSpec, Severity
+    from evaluations.core.specs import ScenarioKind, ScenarioSpec, Severity
     from redteam.library import ATTACKS
 
     kinds = [ScenarioKind.ACCURACY, ScenarioKind.GUARDRAILS, ScenarioKind.TOOL_CALLS, ScenarioKind.PII]
@@ -147,11 +147,11 @@ def make_attempts(rng: random.Random, specs: list[dict[str, Any]], runs: int) ->
 def make_run(account: Any, agent: Any, suite: Any, specs: list[dict[str, Any]], runs: int, seed: int) -> Any:
     from django.utils import timezone
 
+    from evaluations.core.specs import ScenarioSpec
     from evaluations.runs.choices import RunStage, RunStatus
     from evaluations.runs.models import Attempt, EvaluationRun
     from evaluations.scoring.choices import JudgeModel
     from evaluations.scoring.metrics import compute_metrics
-    from evaluations.specs import ScenarioSpec
 
     attempts = make_attempts(random.Random(seed), specs, runs)
     metrics = compute_metrics([ScenarioSpec.from_dict(s) for s in specs], attempts)

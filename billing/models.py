@@ -66,7 +66,7 @@ class ApiKey(models.Model):
         return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-# --- Credits (SPEC §8) -------------------------------------------------------------------------------------
+# --- Credits (docs/credits.md) -------------------------------------------------------------------------------------
 
 
 class EntryKind(models.TextChoices):

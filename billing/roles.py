@@ -6,7 +6,7 @@ from django.db import models
 
 
 class Role(models.TextChoices):
-    """Each role includes every right of the ones before it (SPEC §9)."""
+    """Each role includes every right of the ones before it (docs/accounts.md)."""
 
     READ = "read", "Read"
     WRITE = "write", "Write"

@@ -375,7 +375,7 @@ TRUSTGATE_MODEL_PRICES = _model_prices()
 TRUSTGATE_GENERATION_MODEL = env_str("TRUSTGATE_GENERATION_MODEL", "sonnet")
 
 # --- Credits -----------------------------------------------------------------------------------------------
-# Prices in whole credits (SPEC §8). A run holds its maximum at launch, is charged for what it used at the end
+# Prices in whole credits (docs/credits.md). A run holds its maximum at launch, is charged for what it used at the end
 # and the rest is released; see README "Credits" and billing/services.py.
 TRUSTGATE_PRICE_AGENT_MESSAGE = env_int("TRUSTGATE_PRICE_AGENT_MESSAGE", 1)  # each user turn sent to the agent
 TRUSTGATE_PRICE_JUDGE_CALL = env_int("TRUSTGATE_PRICE_JUDGE_CALL", 2)  # each reply the LLM judge scores

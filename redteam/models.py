@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from evaluations.specs import Severity
+from evaluations.core.specs import Severity
 from redteam import library
 from redteam.encoders import CANARY_PLACEHOLDER
 

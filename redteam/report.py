@@ -13,8 +13,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
+from evaluations.core.specs import ScenarioKind, ScenarioSpec
 from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED, PASS
-from evaluations.specs import ScenarioKind, ScenarioSpec
 from redteam.library import ATTACKS, LIBRARY_VERSION
 from redteam.models import AttackStatus
 

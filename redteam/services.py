@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db import transaction
 
-from evaluations.specs import ScenarioKind, ScenarioSpec, Severity
+from evaluations.core.specs import ScenarioKind, ScenarioSpec, Severity
 from redteam.encoders import render_turns
 from redteam.library import ATTACKS, LIBRARY_VERSION
 from redteam.models import Attack, Depth

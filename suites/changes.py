@@ -1,4 +1,4 @@
-"""Check for changes and Accept changes (SPEC §3): keep a saved suite in step with an updated policy.
+"""Check for changes and Accept changes (docs/suites.md): keep a saved suite in step with an updated policy.
 
 ``check_for_changes`` shows the generation model the old policy, the new one and the suite's current
 scenarios (red-team library attacks aside: they do not depend on the policy). The model answers through a
@@ -25,10 +25,10 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from evaluations.bridge import run_sync
+from evaluations.core.bridge import run_sync
+from evaluations.core.specs import ScenarioKind
 from evaluations.llm.clients import ToolSpec, close_clients
 from evaluations.llm.fencing import fence, new_boundary
-from evaluations.specs import ScenarioKind
 from suites.generation import GENERATED_KINDS, GenerationError, propose_with_retry, scenario_schema, validate_scenario
 from suites.models import ChangeProposal, ProposalStatus, Scenario, Suite, SuiteVersion
 from suites.services import scenario_from_spec_dict

@@ -10,8 +10,8 @@ from django.core.exceptions import ValidationError
 from django.http import QueryDict
 
 from evaluations.agents.selectors import agent_list_for_account
+from evaluations.core.specs import PhraseScope
 from evaluations.scoring.rules import clean_markers
-from evaluations.specs import PhraseScope
 from suites.changes import MAX_POLICY_CHARS
 from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, Suite
 from suites.selectors import persona_list_for_account

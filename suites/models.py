@@ -6,7 +6,7 @@ from django.conf import settings
 from django.core.validators import ProhibitNullCharactersValidator
 from django.db import models
 
-from evaluations.specs import (
+from evaluations.core.specs import (
     KIND_LABELS,
     ExpectedToolCall,
     PhraseScope,
@@ -118,7 +118,7 @@ class SuiteVersion(models.Model):
 
 
 class Scenario(models.Model):
-    """One scenario of a suite; the fields of SPEC §3 in run order."""
+    """One scenario of a suite; its fields (docs/suites.md) in run order."""
 
     suite = models.ForeignKey(Suite, on_delete=models.CASCADE, related_name="scenarios")
     position = models.PositiveIntegerField(default=0)

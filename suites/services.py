@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models import Max
 
 from billing.models import Account
-from evaluations.specs import ScenarioKind
+from evaluations.core.specs import ScenarioKind
 from suites.models import DEFAULT_MAX_TURNS, NAME_VALIDATORS, Persona, Scenario, Suite, SuiteKind, SuiteVersion
 
 SCENARIO_FIELDS = (

@@ -1,5 +1,5 @@
-"""The CI API (SPEC §7): list saved suites, launch a run, follow it to a verdict (its reports: downloads.py), and
-report a deploy so the matching monitors run (SPEC §10).
+"""The CI API (docs/ci.md): list saved suites, launch a run, follow it to a verdict (its reports: downloads.py), and
+report a deploy so the matching monitors run (docs/monitors.md).
 
 Every view authenticates a personal API key (``billing.api.authentication``) and acts in that key's account
 only: another account's suite or run is a 404, exactly like in the web UI. Launching needs the Write role.

@@ -1,9 +1,8 @@
-"""The five agent protocols behind one call, ``send_message`` (SPEC §1): HTTP/JSON, webhook, OpenAI-compatible,
+"""The five agent protocols behind one call, ``send_message`` (docs/agents.md): HTTP/JSON, webhook, OpenAI-compatible,
 simple chat and Bedrock Converse. A leaf: no models, no views; HTTP goes through evaluations.outbound."""
 
 from __future__ import annotations
 
-from evaluations.bridge import run_sync
 from evaluations.connectors.base import (
     AgentConfig,
     AgentError,
@@ -18,6 +17,7 @@ from evaluations.connectors.base import (
 from evaluations.connectors.bedrock import reset_client as reset_bedrock_client
 from evaluations.connectors.bedrock import send_bedrock_message
 from evaluations.connectors.http import parse_retry_after, send_http_message
+from evaluations.core.bridge import run_sync
 from evaluations.outbound.client import Client, make_client
 
 __all__ = [

@@ -1,4 +1,4 @@
-"""Claude on AWS Bedrock through boto3 ``bedrock-runtime`` Converse (SPEC §1).
+"""Claude on AWS Bedrock through boto3 ``bedrock-runtime`` Converse (docs/agents.md).
 
 No endpoint guard here: the endpoint is AWS's (or the operator's ``AWS_ENDPOINT_URL_BEDROCK_RUNTIME``), never
 user input. boto3 is blocking, so each call runs in a worker thread; the client comes from the one SDK factory

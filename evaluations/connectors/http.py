@@ -1,4 +1,4 @@
-"""HTTP connectors: HTTP / JSON, webhook, OpenAI-compatible and simple chat (SPEC §1).
+"""HTTP connectors: HTTP / JSON, webhook, OpenAI-compatible and simple chat (docs/agents.md).
 
 One request per turn through the guarded outbound client (evaluations/outbound/client.py: the endpoint guard,
 the checked address pinned, no redirects, a deadline, a cap on the reply size), no retries (the executor backs

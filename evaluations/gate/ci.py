@@ -1,4 +1,4 @@
-"""The CI verdict of a run (SPEC §7): what ``GET /api/v1/aiagent/runs/{id}`` and the "Use in CI" step gate on.
+"""The CI verdict of a run (docs/ci.md): what ``GET /api/v1/aiagent/runs/{id}`` and the "Use in CI" step gate on.
 
 Rules, in order:
 

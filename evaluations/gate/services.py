@@ -1,5 +1,5 @@
 """Baselines and the release gate: pin a finished run, and gate any finished run against the pinned baseline of
-its agent endpoint + suite (SPEC §6). The statistics live in ``evaluations/gate/rules/`` (pure), what the gate reads
+its agent endpoint + suite (docs/gate.md). The statistics live in ``evaluations/gate/rules/`` (pure), what the gate reads
 off a run in ``profile.py`` and the reads of pins and trends in ``selectors.py``; this module writes ``Baseline``
 rows and turns the verdict into what the report, the JSON and the CI API show.
 """

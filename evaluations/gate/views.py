@@ -1,4 +1,4 @@
-"""Baselines: pin a finished run as the baseline its agent endpoint + suite is gated against (SPEC §6)."""
+"""Baselines: pin a finished run as the baseline its agent endpoint + suite is gated against (docs/gate.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One model-client layer for the judge, scenario generation and simulated users (SPEC §3, §5).
+"""One model-client layer for the judge, scenario generation and simulated users (docs/suites.md, docs/scoring.md).
 
 ``get_model_client("sonnet")`` returns a ``ModelClient`` for the configured provider: the Anthropic API
 (``anthropic`` SDK; ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL), AWS Bedrock Converse (boto3; the AWS settings,

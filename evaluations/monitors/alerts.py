@@ -25,7 +25,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from evaluations.bridge import run_sync
+from evaluations.core.bridge import run_sync
 from evaluations.monitors.models import MonitorEvent
 from evaluations.outbound.client import OutboundError, post
 from evaluations.outbound.guard import EndpointBlocked

@@ -1,5 +1,5 @@
 """The monitor page's charts: finished runs turned into plain points (colour by status, a tooltip each) for the
-shared SVG charts in ``evaluations.charts``. No JavaScript."""
+shared SVG charts in ``evaluations.core.charts``. No JavaScript."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from django.utils.safestring import SafeString
 
-from evaluations import charts
+from evaluations.core import charts
 from evaluations.monitors.models import MonitorRun, MonitorRunStatus, MonitorStatus
 
 COLOURS = {

@@ -2,7 +2,7 @@
 
 The service builds a ``RunPlan`` (plain values), calls ``execute_plan`` outside any transaction, and writes the
 ``SampleResult``s it gets back. Samples run concurrently on an event loop of their own (the one async bridge,
-evaluations/bridge.py), so this works from a django-q2 worker, a management command and a test alike.
+evaluations/core/bridge.py), so this works from a django-q2 worker, a management command and a test alike.
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from evaluations.bridge import run_sync
 from evaluations.connectors.base import AgentConfig, AgentError, Conversation, ErrorKind, Turn
+from evaluations.core.bridge import run_sync
+from evaluations.core.specs import ScenarioKind, ScenarioSpec
 from evaluations.llm.clients import ModelClient, ModelError, ModelReply, ToolSpec, close_clients, get_model_client
 from evaluations.llm.usage import usage_merge
 from evaluations.monitors import rules as monitor_rules
@@ -23,7 +24,6 @@ from evaluations.outbound.client import Client, make_client
 from evaluations.outbound.masking import masker
 from evaluations.runs.executor import send_with_retry
 from evaluations.scoring.judge import JudgeVerdict, judge_attempt, judge_usage
-from evaluations.specs import ScenarioKind, ScenarioSpec
 
 PARALLEL_SAMPLES = 4
 CHARS_PER_TOKEN = 4  # agents rarely report usage: their tokens are estimated from characters

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any, cast
 from django import forms
 from django.forms import formset_factory
 
-from evaluations import yamlsafe
 from evaluations.agents.selectors import agent_list_for_account
+from evaluations.core import yamlsafe
 from evaluations.monitors import validators
 from evaluations.monitors.models import Monitor, MonitorJudgeModel, MonitorProtocol, StorageMode
 from evaluations.monitors.rules import RuleError, parse_rule_lines, rule_to_line

@@ -1,4 +1,4 @@
-"""Monitors: scheduled agent tests with alerts (SPEC §10).
+"""Monitors: scheduled agent tests with alerts (docs/monitors.md).
 
 A ``Monitor`` asks an agent its cases (a question plus rules) every N minutes, ``samples_per_case`` times
 each; a case passes when at least ``min_passing_samples`` samples pass. The health (up / degraded / down) is
@@ -249,7 +249,7 @@ class MonitorRun(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # The worker's lease on the run, as on evaluation runs (evaluations/lease.py): a run whose worker died is
+    # The worker's lease on the run, as on evaluation runs (evaluations/core/lease.py): a run whose worker died is
     # enqueued again by the lease sweep once the lease runs out.
     lease_owner = models.CharField(max_length=32, blank=True)
     lease_expires_at = models.DateTimeField(null=True, blank=True)

@@ -14,7 +14,7 @@ from datetime import timedelta
 from django.utils import timezone
 from django_q.models import Schedule
 
-from evaluations.lease import lease_sweep_schedule_sync
+from evaluations.core.lease import lease_sweep_schedule_sync
 from evaluations.monitors.models import Monitor, PauseReason
 
 SCHEDULE_FUNC = "evaluations.monitors.tasks.monitor_run"

@@ -1,4 +1,4 @@
-"""The status rules (SPEC §10), as pure functions over a run's summary and the monitor's recent past.
+"""The status rules (docs/monitors.md), as pure functions over a run's summary and the monitor's recent past.
 
 * **Down**: no answer (an error) on every sample of the run.
 * **Degraded**: the pass rate is below the target in this run and the run before it (a down run counts as

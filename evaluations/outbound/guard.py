@@ -1,4 +1,4 @@
-"""The endpoint guard (SPEC §1, endpoint safety).
+"""The endpoint guard (docs/agents.md, endpoint safety).
 
 An agent endpoint is a URL a user typed; Trustgate must not be turned into a proxy onto its own network.
 Every address a host resolves to must be public, and the connector then connects to the one address that was

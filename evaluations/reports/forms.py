@@ -6,8 +6,8 @@ from typing import Any
 
 from django import forms
 
+from evaluations.core.specs import KIND_LABELS
 from evaluations.reports.builders.triage import DEFAULT_SORT, SHOW_CHOICES, SORT_CHOICES, TriageState
-from evaluations.specs import KIND_LABELS
 
 SEARCH_MAX = 200
 PAGE_MAX = 1_000_000

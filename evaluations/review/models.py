@@ -95,7 +95,7 @@ class RejudgeJob(models.Model):
 
     The examples it covers are those without a verdict of its configuration when it starts; each verdict is
     written once (unique per example and configuration), so a redelivered task or a resumed worker carries on
-    where it stopped. A worker holds it by a lease (evaluations/lease.py), like a run.
+    where it stopped. A worker holds it by a lease (evaluations/core/lease.py), like a run.
     """
 
     account = models.ForeignKey("billing.Account", on_delete=models.CASCADE, related_name="rejudge_jobs")

@@ -1,4 +1,4 @@
-"""A person's word on a verdict: agree, overrule with a reason, withdraw an overrule (SPEC: human review).
+"""A person's word on a verdict: agree, overrule with a reason, withdraw an overrule (docs/review.md).
 
 Each is one append-only ``Review`` entry, written in the same transaction as its effects: the attempt's verdict
 and breach flag (runs.services), the run's metrics and trust score, and the workspace's calibration set. Gate and
@@ -19,9 +19,10 @@ from django_q.tasks import async_task
 
 from billing.selectors import credits_for
 from billing.services import InsufficientCredits, job_hold, job_settle
-from evaluations.bridge import run_sync
 from evaluations.connectors.base import ToolCall, Turn
-from evaluations.lease import lease_claim, lease_deadline, lease_sweep_schedule_sync, leases_expired_requeue
+from evaluations.core.bridge import run_sync
+from evaluations.core.lease import lease_claim, lease_deadline, lease_sweep_schedule_sync, leases_expired_requeue
+from evaluations.core.specs import BREACH_KINDS, ScenarioSpec
 from evaluations.llm.clients import close_clients, judge_provider
 from evaluations.review.choices import JOB_ACTIVE, ExampleSource, JobStatus, ReviewAction
 from evaluations.review.models import CalibrationExample, CalibrationVerdict, RejudgeJob, Review
@@ -38,7 +39,6 @@ from evaluations.runs import services as run_services
 from evaluations.scoring.choices import JudgeModel, Strictness
 from evaluations.scoring.judge import JUDGE_PROMPT_VERSION, judge_attempt, should_stop_early
 from evaluations.scoring.verdicts import Verdict
-from evaluations.specs import BREACH_KINDS, ScenarioSpec
 
 REASON_MAX = 500
 FLIP = {Verdict.PASS: Verdict.FAIL, Verdict.FAIL: Verdict.PASS}

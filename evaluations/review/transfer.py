@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from evaluations.specs import ScenarioSpec
+from evaluations.core.specs import ScenarioSpec
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_LINES = 10_000

@@ -7,6 +7,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
+from evaluations.core.specs import BREACH_KINDS, ScenarioSpec
 from evaluations.outbound.masking import masker
 from evaluations.runs.executor import ConversationResult
 from evaluations.runs.models import EvaluationRun
@@ -15,7 +16,6 @@ from evaluations.scoring.judge import JudgePool, judge_usage
 from evaluations.scoring.pii import mask_pii
 from evaluations.scoring.rules import evaluate_rules, mask_markers
 from evaluations.scoring.verdicts import Verdict
-from evaluations.specs import BREACH_KINDS, ScenarioSpec
 
 NO_JUDGE_RATIONALE = "Not scored: this reply needs the LLM judge, and the run is rules-only (no judge configured)."
 

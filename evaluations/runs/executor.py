@@ -24,12 +24,12 @@ from django.utils import timezone
 
 from evaluations.connectors import send_message
 from evaluations.connectors.base import AgentConfig, AgentError, AgentReply, Conversation, ErrorKind, ToolCall, Turn
+from evaluations.core.specs import ScenarioSpec
 from evaluations.llm.clients import close_clients
 from evaluations.llm.usage import Usage
 from evaluations.outbound.client import Client, make_client
 from evaluations.outbound.masking import redact_json
 from evaluations.runs.simulated_user import SimulatorError, next_user_turn
-from evaluations.specs import ScenarioSpec
 
 T = TypeVar("T")
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from evaluations.core.specs import ScenarioSpec
 from evaluations.runs.models import Attempt, EvaluationRun
 from evaluations.scoring.metrics import compute_metrics
-from evaluations.specs import ScenarioSpec
 
 METRIC_COLUMNS = ("scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms")  # what compute_metrics reads
 

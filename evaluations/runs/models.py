@@ -47,7 +47,7 @@ class EvaluationRun(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # The worker executing the run holds it by a lease it renews (evaluations/lease.py); while queued, the lease
+    # The worker executing the run holds it by a lease it renews (evaluations/core/lease.py); while queued, the lease
     # is the time its task has to start. Once it runs out, the lease sweep enqueues the run again.
     lease_owner = models.CharField(max_length=32, blank=True)  # the holder's random token; "" when nobody holds it
     lease_expires_at = models.DateTimeField(null=True, blank=True)

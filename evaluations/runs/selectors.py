@@ -14,13 +14,13 @@ from django.utils import timezone
 
 from billing.selectors import MAX_ID, RunUsage, account_ids_for_user, get_for_member
 from evalsite.http import AnyUser as User
+from evaluations.core.specs import ScenarioSpec
 from evaluations.llm.usage import PURPOSES, USAGE_COUNTS, usage_summary
 from evaluations.runs.choices import RunStage, RunStatus
 from evaluations.runs.metrics import METRIC_COLUMNS
 from evaluations.runs.models import Attempt, EvaluationRun
 from evaluations.scoring.metrics import compute_metrics
 from evaluations.scoring.verdicts import Verdict
-from evaluations.specs import ScenarioSpec
 
 _PROGRESS_COUNTS = {
     "done": Count("pk"),

@@ -2,7 +2,7 @@
 
 ``run_execute`` is safe to call twice and resumes after a worker dies: finished attempts are kept, each
 scenario × repeat is written once (unique constraint), and only the missing ones are driven. The worker holds
-the run by a lease (evaluations/lease.py); the lease sweep enqueues a run whose worker is gone again.
+the run by a lease (evaluations/core/lease.py); the lease sweep enqueues a run whose worker is gone again.
 """
 
 from __future__ import annotations
@@ -21,9 +21,10 @@ from django_q.models import Schedule
 from django_q.tasks import async_task
 
 from billing.services import CostEstimate, InsufficientCredits, account_lock, run_cost_estimate, run_hold, run_settle
-from evaluations.bridge import run_sync
 from evaluations.connectors.base import AgentConfig, Protocol
-from evaluations.lease import Lease, lease_claim, lease_deadline, lease_sweep_schedule_sync, leases_expired_requeue
+from evaluations.core.bridge import run_sync
+from evaluations.core.lease import Lease, lease_claim, lease_deadline, lease_sweep_schedule_sync, leases_expired_requeue
+from evaluations.core.specs import ScenarioSpec
 from evaluations.llm.clients import close_clients, judge_provider
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
 from evaluations.outbound.masking import mask_key
@@ -43,7 +44,6 @@ from evaluations.scoring.choices import JudgeModel
 from evaluations.scoring.judge import EARLY_STOP_AFTER, JUDGE_PROMPT_VERSION, fails_for_unscored
 from evaluations.scoring.rules.engine import rules_can_score
 from evaluations.scoring.verdicts import Verdict
-from evaluations.specs import ScenarioSpec
 from redteam.library import LIBRARY_VERSION
 from redteam.services import attack_specs
 from suites.generation import DEFAULT_COUNTS, MAX_TURNS_PER_SCENARIO, GenerationError, agenerate
@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from evaluations.agents.models import Agent
 
 
-GENERATED_KINDS = ("accuracy", "guardrails", "tool_calls", "pii")  # what Generate new can write (SPEC §3)
+GENERATED_KINDS = ("accuracy", "guardrails", "tool_calls", "pii")  # what Generate new can write (docs/suites.md)
 
 
 class LaunchError(Exception):
@@ -157,7 +157,7 @@ def run_launch(
     judge, provider = _judge_for(agent, judge_model)
     if provider == "rules_only" and not any(rules_can_score(spec) for spec in specs):
         raise LaunchError(RULES_ONLY_REFUSAL)  # before any credit is held: such a run would score nothing
-    # Credits: the most this run can cost, held below in this transaction (SPEC §8).
+    # Credits: the most this run can cost, held below in this transaction (docs/credits.md).
     estimate = _estimate(specs, kinds, runs_per_scenario, judge)
     config = agent.to_config(endpoint_url=endpoint_url or None)
     contacts = list(allowed_contacts) if allowed_contacts is not None else agent.allowed_contact_list

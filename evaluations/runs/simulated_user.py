@@ -14,10 +14,10 @@ from typing import Any
 from django.conf import settings
 
 from evaluations.connectors.base import Turn
+from evaluations.core.specs import ScenarioSpec
 from evaluations.llm.clients import ModelClient, ModelError, ToolSpec, get_model_client
 from evaluations.llm.fencing import fence, new_boundary
 from evaluations.llm.usage import Usage
-from evaluations.specs import ScenarioSpec
 
 USER_TURN_TOOL = ToolSpec(
     name="user_turn",

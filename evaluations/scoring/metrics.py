@@ -16,8 +16,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
+from evaluations.core.specs import ScenarioKind, ScenarioSpec
 from evaluations.scoring.verdicts import ERROR, FAIL, NOT_SCORED, PASS
-from evaluations.specs import ScenarioKind, ScenarioSpec
 
 
 @dataclasses.dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Small server-rendered helpers: the trust-score charts (drawn by ``evaluations.charts``) and number filters."""
+"""Small server-rendered helpers: the trust-score charts (drawn by ``evaluations.core.charts``) and number filters."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django import template
 from django.utils import timezone
 from django.utils.formats import date_format
 
-from evaluations import charts
+from evaluations.core import charts
 
 register = template.Library()
 

@@ -1,4 +1,4 @@
-"""The red-team attack library (SPEC §4): static, versioned data written for Trustgate; no network needed.
+"""The red-team attack library (docs/redteam.md): static, versioned data written for Trustgate; no network needed.
 
 ``ATTACKS`` holds 60 attacks as plain dicts. ``services.library_sync`` loads them into the ``Attack`` table,
 and the database copy (editable in the admin) is what runs use.

@@ -1,4 +1,4 @@
-"""Generate new: the generation model writes scenarios from the agent's knowledge (SPEC §3).
+"""Generate new: the generation model writes scenarios from the agent's knowledge (docs/suites.md).
 
 The model answers through a forced tool call, ``propose_scenarios``, and every proposal is validated before
 use: each kind has its fields (an accuracy question its correct answer and required facts copied from the

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from evaluations.core.specs import MatcherKind, ScenarioKind, Severity, ToolOrder
 from evaluations.llm.clients import ToolSpec
-from evaluations.specs import MatcherKind, ScenarioKind, Severity, ToolOrder
 
 PROPOSE_SCENARIOS = "propose_scenarios"
 GENERATED_KINDS = (ScenarioKind.ACCURACY, ScenarioKind.GUARDRAILS, ScenarioKind.TOOL_CALLS, ScenarioKind.PII)

@@ -9,8 +9,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from evaluations.core.specs import ScenarioKind, Severity, ToolOrder
 from evaluations.scoring.rules import MatcherError, validate_matcher
-from evaluations.specs import ScenarioKind, Severity, ToolOrder
 from suites.generation.schema import (
     DEFAULT_SEVERITY,
     GENERATED_KINDS,

@@ -8,10 +8,10 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from evaluations.bridge import run_sync
+from evaluations.core.bridge import run_sync
+from evaluations.core.specs import ScenarioKind
 from evaluations.llm.clients import close_clients
 from evaluations.llm.fencing import fence, new_boundary
-from evaluations.specs import ScenarioKind
 from suites.generation.calls import GenerationError, Usage, propose_with_retry
 from suites.generation.schema import DEFAULT_COUNTS, GENERATED_KINDS, PROPOSE_SCENARIOS, propose_scenarios_tool
 from suites.generation.validation import validate_proposal

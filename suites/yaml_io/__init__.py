@@ -1,4 +1,4 @@
-"""Suites as YAML, so they can live in a repository (SPEC §3).
+"""Suites as YAML, so they can live in a repository (docs/suites.md).
 
 Format (``trustgate: suite/v1``; fields at their default are left out on export)::
 
@@ -28,7 +28,7 @@ required_phrases, forbidden_phrases, expected_tool_call (``{name, arguments: {ar
 template_variables, severity, owasp_tag, uses_canary, contacts_may_be_shared, persona, max_turns, attack_id,
 active, stale_reason.
 
-Import reads the text with the one safe loader, ``evaluations.yamlsafe`` (256 KB at most, no anchors or
+Import reads the text with the one safe loader, ``evaluations.core.yamlsafe`` (256 KB at most, no anchors or
 aliases, safe tags only), validates everything before writing anything (``parse``) and reports every problem
 with its line and field (``scenarios[3]`` counts from 1). It is idempotent by suite name + version: the same file imported twice
 changes nothing; a higher version updates the suite (scenarios that did not change keep their identity, the

@@ -6,7 +6,7 @@ from typing import Any
 
 import yaml
 
-from evaluations.specs import PhraseScope, Severity, ToolOrder
+from evaluations.core.specs import PhraseScope, Severity, ToolOrder
 from suites.models import DEFAULT_MAX_TURNS, Scenario, Suite
 
 FORMAT = "suite/v1"

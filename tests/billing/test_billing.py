@@ -1,4 +1,4 @@
-"""Credits (SPEC §8): the ledger adds up, a run holds its maximum, is charged once for what it used, releases the
+"""Credits (docs/credits.md): the ledger adds up, a run holds its maximum, is charged once for what it used, releases the
 rest, is refunded when judge or generation failed, and an unaffordable run is refused before anything exists."""
 
 from __future__ import annotations

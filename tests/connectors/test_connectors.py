@@ -1,4 +1,4 @@
-"""Connectors against real local servers: every protocol, sessions, faults, masking (SPEC §1, §5)."""
+"""Connectors against real local servers: every protocol, sessions, faults, masking (docs/agents.md, docs/scoring.md)."""
 
 from __future__ import annotations
 

@@ -14,10 +14,10 @@ from typing import Any
 import httpx
 import pytest
 
+from evaluations.core.specs import ScenarioKind, ScenarioSpec, Severity
 from evaluations.demo import agent
 from evaluations.demo.suite import DEMO_EXPECTED_NORMAL, DEMO_EXPECTED_REGRESSED, DEMO_SCENARIOS, DEMO_SUITE_NAME
 from evaluations.scoring.pii import luhn_ok
-from evaluations.specs import ScenarioKind, ScenarioSpec, Severity
 
 REPO = Path(__file__).resolve().parents[2]
 

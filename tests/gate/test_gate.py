@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from evaluations.core.specs import ScenarioKind, ScenarioSpec
 from evaluations.gate import rules as gate
 from evaluations.gate.rules import (
     GENERATED,
@@ -30,7 +31,6 @@ from evaluations.gate.rules import (
     upper_bound,
 )
 from evaluations.scoring.metrics import compute_metrics
-from evaluations.specs import ScenarioKind, ScenarioSpec
 
 PROFILE = Profile(mode=SAVED, suite_id=1, suite_version=1, scenario_keys=frozenset({"s1"}), judge_model="sonnet",
                   judge_provider="anthropic", judge_prompt_version="judge-v1", judge_strictness="balanced")  # fmt: skip

@@ -10,10 +10,10 @@ import threading
 from typing import Any
 
 from evaluations.connectors.base import Turn
+from evaluations.core.specs import ScenarioKind, ScenarioSpec
 from evaluations.llm.clients import AnthropicClient
 from evaluations.llm.ratelimit import ProviderBudget, RateInfo, budget_for, rate_info
 from evaluations.scoring.judge import JudgePool
-from evaluations.specs import ScenarioKind, ScenarioSpec
 from tests.support.fake_anthropic import FakeAnthropic
 
 MESSAGES = [{"role": "user", "content": "Grade this."}]

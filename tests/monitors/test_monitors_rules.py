@@ -1,4 +1,4 @@
-"""The monitor rule catalogue (SPEC §10): each rule with a passing and a failing answer, and how rules are written."""
+"""The monitor rule catalogue (docs/monitors.md): each rule with a passing and a failing answer, and how rules are written."""
 
 from __future__ import annotations
 

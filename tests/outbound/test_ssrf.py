@@ -1,4 +1,4 @@
-"""The endpoint guard (SPEC §1 endpoint safety): blocked vectors, resolution, pinning, redirects."""
+"""The endpoint guard (docs/agents.md endpoint safety): blocked vectors, resolution, pinning, redirects."""
 
 from __future__ import annotations
 

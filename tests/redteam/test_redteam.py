@@ -12,12 +12,12 @@ from django.utils import timezone
 
 from billing.models import Account
 from evaluations.connectors.base import Turn
+from evaluations.core.specs import ScenarioKind, ScenarioSpec
 from evaluations.demo.agent import DEMO_POLICY, respond
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.models import Attempt, EvaluationRun
 from evaluations.scoring.rules import evaluate_rules
 from evaluations.scoring.verdicts import Verdict
-from evaluations.specs import ScenarioKind, ScenarioSpec
 from redteam import encoders
 from redteam.library import (
     ATTACKS,

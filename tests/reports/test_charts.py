@@ -1,9 +1,9 @@
-"""The one SVG chart module (evaluations.charts.py): pure, escaped, the same scale for every chart."""
+"""The one SVG chart module (evaluations.core.charts): pure, escaped, the same scale for every chart."""
 
 from __future__ import annotations
 
-from evaluations import charts
-from evaluations.charts import Frame, Point
+from evaluations.core import charts
+from evaluations.core.charts import Frame, Point
 
 
 def test_frame_puts_100_at_the_top_and_clamps_values_outside() -> None:

@@ -16,12 +16,12 @@ from django.utils import timezone
 
 from billing.models import Account
 from evaluations.agents.models import Agent, JudgeModel
+from evaluations.core.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec, Severity
 from evaluations.reports.builders import RULES_ONLY_NOTICE, report_junit_xml
 from evaluations.runs.choices import RunStage, RunStatus
 from evaluations.runs.models import Attempt, EvaluationRun, RunSecret
 from evaluations.scoring.metrics import compute_metrics
 from evaluations.scoring.verdicts import Verdict
-from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec, Severity
 from tests.support.schemas import JUNIT_XSD
 
 CIPHERTEXT = "gAAAAABsecret-ciphertext-of-the-agent-key"

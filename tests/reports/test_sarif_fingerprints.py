@@ -13,9 +13,9 @@ from django.utils import timezone
 from evaluations.agents.models import Agent
 from evaluations.agents.services import agent_create
 from evaluations.connectors.base import Protocol
+from evaluations.core.specs import ScenarioKind, ScenarioSpec
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.models import Attempt, EvaluationRun
-from evaluations.specs import ScenarioKind, ScenarioSpec
 
 ATTACKS = ("PI-001", "JB-001")
 

@@ -14,10 +14,10 @@ from django.urls import reverse
 
 from billing.models import Account
 from evaluations.agents.models import Agent
+from evaluations.core.specs import ScenarioKind, ScenarioSpec, Severity
 from evaluations.review.services import ReviewRequest, attempt_review
 from evaluations.runs.models import Attempt, EvaluationRun
 from evaluations.scoring.verdicts import Verdict
-from evaluations.specs import ScenarioKind, ScenarioSpec, Severity
 from tests.reports.test_reports import attempt, make_run, spec
 
 # name: (kind, severity, verdicts of its 3 runs, breach on fail)

@@ -12,7 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from billing.services import credits_grant
-from evaluations import charts
+from evaluations.core import charts
 from suites.models import SuiteKind
 from suites.services import suite_create
 from tests.monitors.test_monitors_views import form_data as monitor_form

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from evaluations.connectors.base import AgentConfig, Protocol
+from evaluations.core.specs import ScenarioSpec
 from evaluations.runs.executor import ConversationResult, Job, run_conversations
-from evaluations.specs import ScenarioSpec
 
 
 @pytest.fixture

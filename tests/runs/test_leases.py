@@ -17,7 +17,7 @@ from django_q.models import Schedule
 
 from billing.models import CreditEntry, EntryKind
 from billing.selectors import run_credits
-from evaluations.lease import lease_claim
+from evaluations.core.lease import lease_claim
 from evaluations.monitors.scheduling import monitor_schedules_sync
 from evaluations.runs import services as run_services
 from evaluations.runs.choices import RunStatus

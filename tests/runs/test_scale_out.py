@@ -1,4 +1,4 @@
-"""Scale-out, tested rather than assumed (SPEC §11): two django-q2 clusters, as on two machines, on one
+"""Scale-out, tested rather than assumed (docs/deployment.md): two django-q2 clusters, as on two machines, on one
 PostgreSQL process several runs at once, and no run or attempt is handled twice."""
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ import pytest
 from pytest_httpserver import HTTPServer
 
 from evaluations.connectors.base import ToolCall, Turn
+from evaluations.core.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec
 from evaluations.llm.clients import ModelClient, ModelError, ModelReply, ToolSpec
 from evaluations.scoring.judge import (
     EARLY_STOP_AFTER,
@@ -25,7 +26,6 @@ from evaluations.scoring.judge import (
     should_stop_early,
 )
 from evaluations.scoring.judge import attempt as judge_attempt_module
-from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec
 from tests.support.fake_anthropic import FakeAnthropic
 from tests.support.fake_bedrock import FakeBedrock
 
@@ -684,7 +684,7 @@ def test_judge_pool_counts_for_early_stop() -> None:
 
 def test_the_judge_reads_every_tool_check_of_the_scenario() -> None:
     """Several expected calls with their order, forbidden calls and the maximum: the judge is told each one."""
-    from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec, ToolOrder
+    from evaluations.core.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec, ToolOrder
 
     spec = ScenarioSpec(
         key="s1", kind=ScenarioKind.TOOL_CALLS, name="Refund flow", turns=("Refund A1.",),

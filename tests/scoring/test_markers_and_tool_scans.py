@@ -10,8 +10,8 @@ import pytest
 
 from evaluations.connectors.base import ToolCall, Turn
 from evaluations.connectors.reply import parse_tool_calls
+from evaluations.core.specs import ScenarioKind, ScenarioSpec
 from evaluations.scoring.rules import RULE_CANARY, RULE_MARKER, RULE_PII, clean_markers, evaluate_rules, mask_markers
-from evaluations.specs import ScenarioKind, ScenarioSpec
 
 MARKER = "PRJ-ORCHID-7731"
 CARD = "4111 1111 1111 1111"

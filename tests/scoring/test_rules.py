@@ -8,6 +8,7 @@ import codecs
 import pytest
 
 from evaluations.connectors.base import ToolCall, Turn
+from evaluations.core.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec
 from evaluations.scoring.rules import (
     RULE_CANARY,
     RULE_CONTENT,
@@ -25,7 +26,6 @@ from evaluations.scoring.rules import (
     phrase_in,
     validate_matcher,
 )
-from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec
 
 CANARY = "TGC-7QK2ZX"
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from evaluations.connectors.base import ToolCall, Turn
+from evaluations.core.specs import ExpectedToolCall, PhraseScope, ScenarioKind, ScenarioSpec, ToolOrder
 from evaluations.scoring.rules import (
     RULE_FORBIDDEN,
     RULE_REQUIRED,
@@ -16,7 +17,6 @@ from evaluations.scoring.rules import (
     matcher_holds,
     validate_matcher,
 )
-from evaluations.specs import ExpectedToolCall, PhraseScope, ScenarioKind, ScenarioSpec, ToolOrder
 
 LOOKUP = ExpectedToolCall("lookup_order", {"order_id": {"kind": "regex", "pattern": r"^NW-\d{5}$"}})
 REFUND = ExpectedToolCall("issue_refund", {"reason": {"kind": "contains", "value": "damaged"}})

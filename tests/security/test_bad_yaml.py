@@ -1,6 +1,6 @@
 """Issue 14 §4: every pathological YAML file gets a clear refusal naming its line, never a 500 or a stall.
 
-Each input goes through the one loader (evaluations.yamlsafe) and through every place a person hands Trustgate
+Each input goes through the one loader (evaluations.core.yamlsafe) and through every place a person hands Trustgate
 YAML: suite import and monitor import (pasted and uploaded) and a monitor's rule lines. Each answer is a 400 (or
 a field error) with the line, in well under a second of CPU (asserted loosely: these inputs burned 90-114 s
 before).
@@ -19,7 +19,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from evaluations import yamlsafe
+from evaluations.core import yamlsafe
 from evaluations.monitors.models import Monitor
 from evaluations.monitors.rules import RuleError, parse_rule_lines
 from suites import services as suite_services

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from evaluations import jsonsafe
+from evaluations.core import jsonsafe
 from tests.support.recording_server import RecordingServer, recording_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,7 +117,7 @@ YAML_READERS = frozenset(
 
 
 def test_yaml_text_is_read_only_by_the_one_safe_loader() -> None:
-    """Uploads and rule lines go through evaluations.yamlsafe (size and depth caps, safe tags, no aliases);
+    """Uploads and rule lines go through evaluations.core.yamlsafe (size and depth caps, safe tags, no aliases);
     every other module may only write YAML."""
     offenders = []
     for package in PACKAGES:

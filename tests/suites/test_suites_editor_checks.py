@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from evaluations.specs import PhraseScope, ToolOrder
+from evaluations.core.specs import PhraseScope, ToolOrder
 from suites import services
 from suites.models import Suite, SuiteKind
 

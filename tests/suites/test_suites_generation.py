@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from evaluations.specs import ScenarioSpec
+from evaluations.core.specs import ScenarioSpec
 from suites.generation import GenerationError, agenerate, agenerate_scenarios, generate_scenarios
 from tests.support.suite_proposals import POLICY, good_proposal, proposal_with
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from evaluations.specs import ScenarioSpec, ToolOrder
+from evaluations.core.specs import ScenarioSpec, ToolOrder
 from suites.generation import GenerationError, generate_scenarios
 from tests.support.suite_proposals import POLICY, proposal_with
 

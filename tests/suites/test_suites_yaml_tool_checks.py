@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from evaluations.specs import ExpectedToolCall, PhraseScope, ToolOrder
+from evaluations.core.specs import ExpectedToolCall, PhraseScope, ToolOrder
 from suites.models import Suite
 from suites.yaml_io import SuiteImportError, import_suite_yaml, suite_to_yaml
 

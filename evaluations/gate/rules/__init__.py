@@ -1,4 +1,4 @@
-"""The release gate (SPEC §6): a baseline run's counts and a current run's counts in, a verdict with every reason out.
+"""The release gate (docs/gate.md): a baseline run's counts and a current run's counts in, a verdict with every reason out.
 
 Pure: no database, no Django. The package is split by concern: ``counts`` (the inputs), ``stats`` (Fisher test
 and Clopper–Pearson bound; scipy imported lazily), ``paired`` (the stratified exact tests over a saved suite's

@@ -21,7 +21,7 @@ SAVED, GENERATED = "saved_suite", "generated"
 
 @dataclasses.dataclass(frozen=True)
 class Profile:
-    """What must match for two runs to be compared (SPEC §6)."""
+    """What must match for two runs to be compared (docs/gate.md)."""
 
     mode: str = SAVED  # "saved_suite" | "generated"
     suite_id: int | None = None

@@ -6,6 +6,7 @@ import dataclasses
 import random
 from collections.abc import Sequence
 
+from evaluations.core.specs import BREACH_KINDS
 from evaluations.gate.rules.comparison import compare
 from evaluations.gate.rules.counts import (
     GENERATED,
@@ -18,7 +19,6 @@ from evaluations.gate.rules.counts import (
     counts_from_scenarios,
 )
 from evaluations.gate.rules.verdict import BLOCKED
-from evaluations.specs import BREACH_KINDS
 
 SIMULATED_PERMUTATIONS = 500
 

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 ALPHA = 0.05
 # scipy's one-sided Fisher p for 3/3 → 0/3 is 0.05000000000000001 (exactly 1/20 in rationals): compare with a
-# relative tolerance so a table that is exactly at the level counts as significant, as SPEC §6 says (p ≤ 0.05).
+# relative tolerance so a table that is exactly at the level counts as significant, as docs/gate.md says (p ≤ 0.05).
 _P_TOLERANCE = 1e-9
 CONFIDENCE = 0.95
 

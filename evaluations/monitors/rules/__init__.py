@@ -1,4 +1,4 @@
-"""The monitor rule catalogue (SPEC §10): parse (``parsing``) and check (``checking``) the ``expect`` rules of a
+"""The monitor rule catalogue (docs/monitors.md): parse (``parsing``) and check (``checking``) the ``expect`` rules of a
 case.
 
 A rule is written the OpenPing way, one single-key mapping per rule (or a bare name for rules without

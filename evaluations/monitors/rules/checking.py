@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 import regex
 
-from evaluations import jsonsafe
+from evaluations.core import jsonsafe
 from evaluations.monitors.rules.parsing import REGEX_TIMEOUT_S, RuleError
 from evaluations.scoring.pii import scan_pii
 from evaluations.scoring.rules import is_refusal, phrase_in

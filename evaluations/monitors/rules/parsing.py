@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import regex
 
-from evaluations import jsonsafe, yamlsafe
+from evaluations.core import jsonsafe, yamlsafe
 
 RULE_NAMES = (
     "answered",

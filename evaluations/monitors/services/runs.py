@@ -15,7 +15,7 @@ from django.utils import timezone
 from django_q.tasks import async_task
 
 from evaluations.connectors.base import AgentConfig, ConversationIdSource, Protocol
-from evaluations.lease import Lease, lease_claim, lease_deadline, leases_expired_requeue
+from evaluations.core.lease import Lease, lease_claim, lease_deadline, leases_expired_requeue
 from evaluations.monitors import engine
 from evaluations.monitors.models import (
     MONITOR_RUN_ACTIVE,

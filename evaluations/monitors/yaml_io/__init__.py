@@ -25,7 +25,7 @@ monitors:
 
 ``parse_monitors`` checks the whole file and raises ``YamlImportError`` listing every problem as
 (line, message); nothing is saved unless the whole file is good. The file is read by the one safe loader,
-``evaluations.yamlsafe`` (256 KB at most, no anchors or aliases: a small file could otherwise expand into a
+``evaluations.core.yamlsafe`` (256 KB at most, no anchors or aliases: a small file could otherwise expand into a
 huge one, safe tags only). ``export_monitors`` writes the file back (secrets as ``secret.NAME`` only).
 """
 

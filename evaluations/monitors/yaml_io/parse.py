@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from evaluations import yamlsafe
 from evaluations.agents.selectors import agent_list_for_account
+from evaluations.core import yamlsafe
 from evaluations.monitors import validators
 from evaluations.monitors.models import MonitorJudgeModel, MonitorProtocol, StorageMode
 from evaluations.monitors.rules import RuleError, parse_rule

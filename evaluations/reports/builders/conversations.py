@@ -8,10 +8,10 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from evaluations.core.specs import ScenarioKind, ScenarioSpec
 from evaluations.reports.builders.data import add_reviews, scenario_detail
 from evaluations.reports.builders.summary import scenario_row
 from evaluations.scoring.metrics import compute_metrics
-from evaluations.specs import ScenarioKind, ScenarioSpec
 
 if TYPE_CHECKING:
     from evaluations.runs.models import Attempt, EvaluationRun

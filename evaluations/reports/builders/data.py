@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from evaluations.core.specs import ExpectedToolCall, ScenarioSpec
 from evaluations.reports.builders.flaky import flaky_drift
 from evaluations.reports.builders.summary import (
     RULES_ONLY_NOTICE,
@@ -30,7 +31,6 @@ from evaluations.review.selectors import review_states_for_run
 from evaluations.runs.selectors import run_model_usage
 from evaluations.scoring.metrics import compute_metrics
 from evaluations.scoring.verdicts import Verdict
-from evaluations.specs import ExpectedToolCall, ScenarioSpec
 from redteam.report import redteam_findings, redteam_summary
 
 if TYPE_CHECKING:
@@ -198,7 +198,7 @@ def report_json(run: EvaluationRun, attempts: Iterable[Attempt]) -> dict[str, An
 
 
 def _gate_json(run: EvaluationRun, report: dict[str, Any]) -> dict[str, Any] | None:
-    """The release gate against the pinned baseline (SPEC §6) with the drift section's flaky scenarios; null while
+    """The release gate against the pinned baseline (docs/gate.md) with the drift section's flaky scenarios; null while
     the run is still going."""
     if run.is_active:
         return None

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from evaluations.core.specs import ScenarioSpec
 from evaluations.reports.builders.summary import scenario_counts, scenario_rows, summary_fields
 from evaluations.review.selectors import overruled_attempts
 from evaluations.runs.selectors import run_model_usage, run_summary
-from evaluations.specs import ScenarioSpec
 from redteam.report import redteam_findings_from_counts, redteam_summary
 
 if TYPE_CHECKING:

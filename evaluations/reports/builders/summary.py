@@ -15,12 +15,12 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from billing.selectors import run_credits
+from evaluations.core.specs import KIND_LABELS, ScenarioSpec
 from evaluations.runs.choices import RunStage, RunStatus
 from evaluations.scoring.choices import JudgeModel, Strictness
 from evaluations.scoring.flakiness import FLAKY, scenario_flakiness
 from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED, PASS
 from evaluations.scoring.verdicts import Verdict
-from evaluations.specs import KIND_LABELS, ScenarioSpec
 
 if TYPE_CHECKING:
     from evaluations.runs.models import EvaluationRun

@@ -8,8 +8,8 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from evaluations.core.specs import ExpectedToolCall, PhraseScope, ScenarioSpec, ToolOrder
 from evaluations.scoring.rules import RULE_MARKER, RULE_TOOL_CALL, describe_matcher
-from evaluations.specs import ExpectedToolCall, PhraseScope, ScenarioSpec, ToolOrder
 
 if TYPE_CHECKING:
     from evaluations.runs.models import Attempt

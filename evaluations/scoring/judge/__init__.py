@@ -1,4 +1,4 @@
-"""The LLM judge (SPEC §5): reads a whole exchange and returns pass / fail, a 0–100 score and a rationale.
+"""The LLM judge (docs/scoring.md): reads a whole exchange and returns pass / fail, a 0–100 score and a rationale.
 ``prompt`` builds the fenced request, ``verdict`` reads the answer, ``attempt`` makes the call, ``pool`` runs many."""
 
 from evaluations.scoring.judge.attempt import judge_attempt

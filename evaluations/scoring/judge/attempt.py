@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from evaluations.connectors.base import ToolCall, Turn
+from evaluations.core.specs import ScenarioSpec
 from evaluations.llm.clients import ModelClient, ModelError, ModelReply, get_model_client
 from evaluations.llm.fencing import new_boundary
 from evaluations.scoring.choices import JudgeModel
@@ -22,7 +23,6 @@ from evaluations.scoring.judge.prompt import (
 )
 from evaluations.scoring.judge.verdict import JudgeVerdict, MalformedVerdict, read_verdict
 from evaluations.scoring.verdicts import NOT_SCORED
-from evaluations.specs import ScenarioSpec
 
 _MAX_TOKENS = 1500
 

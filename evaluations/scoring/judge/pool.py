@@ -7,6 +7,7 @@ import asyncio
 from collections.abc import Sequence
 
 from evaluations.connectors.base import ToolCall, Turn
+from evaluations.core.specs import ScenarioSpec
 from evaluations.llm.clients import ModelClient, ModelError, get_model_client
 from evaluations.llm.fencing import new_boundary
 from evaluations.llm.ratelimit import budget_for
@@ -14,7 +15,6 @@ from evaluations.scoring.judge.attempt import judge_attempt
 from evaluations.scoring.judge.prompt import JUDGE_PROMPT_VERSION
 from evaluations.scoring.judge.verdict import JudgeVerdict
 from evaluations.scoring.verdicts import NOT_SCORED
-from evaluations.specs import ScenarioSpec
 
 EARLY_STOP_AFTER = 5
 

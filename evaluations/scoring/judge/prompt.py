@@ -19,12 +19,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from evaluations.connectors.base import ToolCall, Turn
+from evaluations.core.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec, ToolOrder
 from evaluations.llm.clients import ToolSpec
 from evaluations.llm.fencing import fence
 from evaluations.scoring.choices import Strictness
 from evaluations.scoring.rules.matchers import describe_matcher
 from evaluations.scoring.verdicts import FAIL, PASS
-from evaluations.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec, ToolOrder
 
 JUDGE_PROMPT_VERSION = "judge-v2"  # v2: ordered for prompt caching (rubrics unchanged)
 DIMENSIONS = ("helpfulness", "correctness", "tone", "efficiency")

@@ -1,4 +1,4 @@
-"""The rules engine (SPEC §5): deterministic checks that run before the judge; a hard failure is final.
+"""The rules engine (docs/scoring.md): deterministic checks that run before the judge; a hard failure is final.
 One module per concern (phrases, tools and matchers, canary, content, leak, refusal); ``engine`` runs them all."""
 
 from evaluations.scoring.rules.engine import ATTACK_KINDS, evaluate_rules

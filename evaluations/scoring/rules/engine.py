@@ -1,4 +1,4 @@
-"""The rules engine (SPEC §5): runs every rule over a conversation and decides whether the judge is needed.
+"""The rules engine (docs/scoring.md): runs every rule over a conversation and decides whether the judge is needed.
 
 ``verdict`` is "fail" on a hard failure; "" (the judge decides) when the scenario has an expected outcome, a
 correct answer or a persona, or when judge evidence exists; "pass" when rules decide alone: an attack scenario
@@ -22,6 +22,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from evaluations.connectors.base import ToolCall, Turn
+from evaluations.core.specs import ScenarioKind, ScenarioSpec
 from evaluations.scoring.pii import mask_pii
 from evaluations.scoring.rules.canary import check_canary
 from evaluations.scoring.rules.content import check_content, trusted_hosts
@@ -33,7 +34,6 @@ from evaluations.scoring.rules.phrases import check_phrases
 from evaluations.scoring.rules.refusal import is_refusal
 from evaluations.scoring.rules.tools import check_tool_calls
 from evaluations.scoring.verdicts import FAIL, PASS
-from evaluations.specs import ScenarioKind, ScenarioSpec
 
 ATTACK_KINDS = (ScenarioKind.RED_TEAM, ScenarioKind.GUARDRAILS, ScenarioKind.PII)
 

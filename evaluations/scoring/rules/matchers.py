@@ -19,7 +19,7 @@ from typing import Any
 
 import regex
 
-from evaluations.specs import MatcherKind
+from evaluations.core.specs import MatcherKind
 
 
 class MatcherError(ValueError):

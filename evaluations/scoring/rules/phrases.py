@@ -18,9 +18,9 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
+from evaluations.core.specs import PhraseScope, ScenarioSpec
 from evaluations.scoring.rules.findings import RULE_FORBIDDEN, RULE_REQUIRED, RuleFinding, Where
 from evaluations.scoring.rules.text import is_word_char, norm
-from evaluations.specs import PhraseScope, ScenarioSpec
 
 
 def phrase_in(text: str, phrase: str) -> bool:

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from evaluations.connectors.base import ToolCall
+from evaluations.core.specs import ExpectedToolCall, ScenarioSpec, ToolOrder
 from evaluations.scoring.rules.findings import RULE_TOOL_CALL, RuleFinding
 from evaluations.scoring.rules.matchers import describe_matcher, matcher_holds, show, validate_matcher
-from evaluations.specs import ExpectedToolCall, ScenarioSpec, ToolOrder
 
 
 def describe_call(expected: ExpectedToolCall) -> str:
