@@ -133,8 +133,8 @@ def main() -> None:
     from evaluations.agents.models import Protocol
     from evaluations.agents.services import agent_create
     from evaluations.runs.models import EvaluationRun
-    from evaluations.runs.services import run_launch
     from suites.services import suite_create
+    from tests.support.launching import launch_run as run_launch
 
     # a fresh user each time, so that a second run against a DATABASE_URL database does not collide
     user = user_create_with_account(username=f"bench-{tmp.name}", password="bench-pass-123", account_name="Bench")

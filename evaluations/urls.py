@@ -2,6 +2,7 @@ from django.urls import path
 
 from evaluations.agents import views as agents
 from evaluations.gate import views as baselines
+from evaluations.launches import views as launches
 from evaluations.reports import views as reports
 from evaluations.runs import views as runs
 
@@ -17,8 +18,8 @@ urlpatterns = [
     path("agents/<int:agent_id>/edit/", agents.agent_edit, name="agent-edit"),
     path("agents/<int:agent_id>/delete/", agents.agent_delete, name="agent-delete"),
     path("agents/<int:agent_id>/archive/", agents.agent_archive, name="agent-archive"),
-    path("runs/new/", runs.run_new, name="run-new"),
-    path("runs/estimate/", runs.run_estimate, name="run-estimate"),
+    path("runs/new/", launches.run_new, name="run-new"),
+    path("runs/estimate/", launches.run_estimate, name="run-estimate"),
     path("runs/<int:run_id>/progress/", runs.run_progress, name="run-progress"),
     path("runs/<int:run_id>/cancel/", runs.run_cancel, name="run-cancel"),
     path("runs/", reports.run_list, name="run-list"),

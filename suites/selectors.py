@@ -8,7 +8,16 @@ from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 
 from billing.selectors import account_ids_for_user, get_for_member
+from evaluations.core.specs import ScenarioSpec
 from suites.models import ChangeProposal, Persona, ProposalStatus, Scenario, Suite
+
+
+def suite_specs(*, suite: Suite, canary: str) -> list[ScenarioSpec]:
+    """The suite's active scenarios as run specs, in run order, with ``canary`` filled in."""
+    return [
+        scenario.to_spec(canary=canary)
+        for scenario in suite.scenarios.filter(is_active=True).order_by("position", "pk")
+    ]
 
 
 def suite_list_for_user(*, user: Any) -> QuerySet[Suite]:

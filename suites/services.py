@@ -373,7 +373,7 @@ def suite_save_from_run(*, run: Any, name: str, user: Any) -> Suite:
         name=name,
         scenarios=specs,
         description=f"Saved from run #{run.pk} of {run.agent_name}.",
-        policy_text=str(run.settings_snapshot.get("knowledge", "")),
+        policy_text=run.settings.knowledge,
         user=user,
         note=f"Saved from run #{run.pk}",
     )

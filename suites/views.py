@@ -17,9 +17,9 @@ from billing.roles import Role
 from billing.selectors import account_for_new_object, membership_get
 from evalsite.http import HtmxHttpRequest
 from evalsite.listing import list_page
+from evaluations.launches.ci import ci_launch_preview, ci_script, ci_workflow
 from evaluations.runs.selectors import run_get_for_member
 from suites import changes, selectors, services
-from suites.ci import ci_launch_preview, ci_script, ci_workflow
 from suites.filters import SuiteFilter
 from suites.forms import CaseForm, CheckForm, ImportForm, SaveAsSuiteForm, SuiteForm
 from suites.models import Scenario, Suite, SuiteKind

@@ -1,7 +1,7 @@
 """What the CI API reads and writes: plain serializers, one per shape. ``ref_name`` is the schema component name.
 
 Input fields are strict (fields.py): a value must have the JSON type the schema states. Types and ranges only; the
-launch rules (the endpoint guard, the suite) are the launch form's and the services'.
+launch rules (the endpoint guard, the suite) are evaluations/launches/'.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from rest_framework import serializers
 
 from billing.selectors import MAX_ID
 from evaluations.api.fields import StrictBooleanField, StrictCharField, StrictFloatField, StrictIntegerField
-from evaluations.runs.forms import MAX_PARALLEL, MAX_RUNS_PER_SCENARIO
+from evaluations.launches.request import MAX_PARALLEL, MAX_RUNS_PER_SCENARIO, CiLaunch, LaunchRequest
+from evaluations.runs.snapshot import GateOptions, LaunchSettings
 from evaluations.scoring.choices import JudgeModel, Strictness
 from redteam.services import Depth
 
@@ -77,8 +78,8 @@ def _flat(value: Any) -> list[Any]:
 
 
 class RunCreateInputSerializer(serializers.Serializer):
-    """Strict types and the launch form's ranges; the other launch rules (the endpoint guard, the suite) are
-    RunLaunchForm's and the services'."""
+    """Strict types and the launch ranges; it produces the typed launch request (``launch_request``), whose rules
+    (the endpoint guard, the suite) evaluations/launches/ checks for the web form and the API alike."""
 
     suite = StrictIntegerField(min_value=1, max_value=MAX_ID, help_text="A saved suite's id.")
     endpoint_url = StrictCharField(
@@ -147,6 +148,25 @@ class RunCreateInputSerializer(serializers.Serializer):
 
     class Meta:
         ref_name = "RunCreateInput"
+
+    def launch_request(self, *, suite: Any) -> LaunchRequest:
+        """The valid input as the launch it asks for: a run of ``suite`` on its agent, with only the settings the
+        CI job set as overrides (the plan takes the rest from the pinned baseline). Raises ValidationError (400)
+        for a suite without an agent."""
+        if suite.agent is None:
+            raise serializers.ValidationError(
+                {"suite": ["This suite has no agent to run against; set its agent first."]}
+            )
+        data = self.validated_data
+        return LaunchRequest(
+            agent=suite.agent,
+            suite=suite,
+            overrides={key: data[key] for key in LaunchSettings.field_names() if key in data},
+            api_key=data.get("api_key", ""),
+            endpoint_url=data.get("endpoint_url", ""),
+            compare_with_endpoint=data.get("compare_with_endpoint", ""),
+            ci=CiLaunch(GateOptions(data["min_trust_score"], data["max_breaches"], data["fail_on_no_baseline"])),
+        )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -17,21 +17,26 @@ from rest_framework.response import Response
 
 from billing.roles import Role
 from billing.selectors import membership_get
-from evaluations.agents import selectors as agent_selectors
 from evaluations.api import serializers
 from evaluations.api.base import TrustgateApi, absolute_url, key_account_id, key_run_get
 from evaluations.api.errors import BODY_ERRORS, RETRY_AFTER, error_responses, invalid_input_serializer
 from evaluations.gate.ci import ci_verdict
-from evaluations.gate.launch import LAUNCH_KEYS, LaunchPlan, LaunchPlanError, launch_plan
 from evaluations.gate.selectors import baseline_endpoints_for_suites
+from evaluations.launches import services as launch_services
+from evaluations.launches.plan import LaunchPlan, launch_plan
+from evaluations.launches.request import (
+    MAX_ACTIVE_RUNS_PER_ACCOUNT,
+    RETRY_AFTER_SECONDS,
+    LaunchError,
+    LaunchPlanError,
+    LaunchRequest,
+    TooManyRuns,
+    launch_request_errors,
+)
 from evaluations.monitors import selectors as monitor_selectors
 from evaluations.monitors import services as monitor_services
 from evaluations.reports.builders import report_data
-from evaluations.runs import ci as ci_services
 from evaluations.runs import selectors as run_selectors
-from evaluations.runs.ci import GateOptions
-from evaluations.runs.forms import RunLaunchForm, settings_as_fields
-from evaluations.runs.services import LaunchError
 from suites import selectors as suite_selectors
 
 
@@ -91,7 +96,7 @@ class RunCreateApi(TrustgateApi):
             "comparable with a baseline pinned from the web), else of the suite's run profile, else the default. "
             "The answer says which settings were used and warns, before anything is paid for with `dry_run`, when "
             "a setting makes the run not comparable with the baseline or gives the gate too little power. "
-            f"At most {ci_services.MAX_ACTIVE_RUNS_PER_ACCOUNT} runs may be in progress per workspace: past that, "
+            f"At most {MAX_ACTIVE_RUNS_PER_ACCOUNT} runs may be in progress per workspace: past that, "
             "429 with Retry-After. A refused launch (e.g. not enough credits) is 402 with a detail message."
         ),
         request=serializers.RunCreateInputSerializer,
@@ -105,23 +110,18 @@ class RunCreateApi(TrustgateApi):
     def post(self, request: Request) -> Response:
         serializer = serializers.RunCreateInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
         suite = suite_selectors.suite_get_for_member(
-            user=request.user, suite_id=data["suite"], role=Role.WRITE, account_id=key_account_id(request)
-        )
-        plan = _plan(suite, data)
-        form = _launch_form(request, suite, data, plan.settings)
-        if data["dry_run"]:
+            user=request.user, suite_id=serializer.validated_data["suite"], role=Role.WRITE,
+            account_id=key_account_id(request),
+        )  # fmt: skip
+        launch = serializer.launch_request(suite=_suites(request).select_related("agent").get(pk=suite.pk))
+        plan = _plan(launch)
+        if serializer.validated_data["dry_run"]:
             return Response(serializers.RunPlanSerializer(plan.to_dict()).data, status=status.HTTP_200_OK)
         try:
-            run = ci_services.ci_run_launch(
-                user=request.user,
-                launch=form.launch_data(),
-                options=GateOptions(data["min_trust_score"], data["max_breaches"], data["fail_on_no_baseline"]),
-                launch_warnings=plan.warnings,
-            )
-        except ci_services.TooManyRuns as exc:
-            raise Throttled(wait=ci_services.RETRY_AFTER_SECONDS, detail=str(exc)) from None
+            run = launch_services.run_launch(user=request.user, request=launch, plan=plan)
+        except TooManyRuns as exc:
+            raise Throttled(wait=RETRY_AFTER_SECONDS, detail=str(exc)) from None
         except LaunchError as exc:
             return Response({"detail": str(exc)}, status=_launch_error_status(exc))
         body = {
@@ -133,54 +133,20 @@ class RunCreateApi(TrustgateApi):
         return Response(serializers.RunCreatedSerializer(body).data, status=status.HTTP_202_ACCEPTED)
 
 
-def _plan(suite: Any, data: dict[str, Any]) -> LaunchPlan:
-    """The settings the run will use: the input's, and for each one left out the pinned baseline's."""
-    if suite.agent is None:
-        raise ValidationError({"suite": ["This suite has no agent to run against; set its agent first."]})
-    overrides = {key: data[key] for key in LAUNCH_KEYS if key in data}
-    for key in ("judge_model", "judge_strictness"):
-        if key in overrides:
-            overrides[key] = overrides[key] or None  # "": the agent's setting
+def _plan(launch: LaunchRequest) -> LaunchPlan:
+    """The settings the run will use: the input's, and for each one left out the pinned baseline's. Raises
+    ValidationError (400) for a launch that cannot be planned or breaks a launch rule, under the API's names (the
+    launch's agent is the suite's agent)."""
     try:
-        return launch_plan(
-            agent=suite.agent,
-            suite=suite,
-            endpoint_url=data.get("endpoint_url", "").strip(),
-            compare_with_endpoint=data.get("compare_with_endpoint", "").strip(),
-            overrides=overrides,
-        )
+        plan = launch_plan(launch)
     except LaunchPlanError as exc:
         raise ValidationError({exc.field: [str(exc)]}) from None
-
-
-def _launch_form(request: Request, suite: Any, data: dict[str, Any], settings: dict[str, Any]) -> RunLaunchForm:
-    """The launch form the web UI uses, filled from the planned settings and validated: its rules (ranges, the
-    endpoint guard, the suite's scenarios, the judges on offer) apply to CI launches too. Raises ValidationError
-    (400) under the API's names."""
-    form = RunLaunchForm(
-        {
-            "agent": suite.agent_id,
-            "suite": suite.pk,
-            "api_key": data.get("api_key", ""),
-            "endpoint_url": data.get("endpoint_url", ""),
-            "compare_with_endpoint": data.get("compare_with_endpoint", ""),
-            **settings_as_fields(settings),
-        },
-        agents=agent_selectors.agent_list_for_user(user=request.user).filter(pk=suite.agent_id),
-        suites=_suites(request).filter(pk=suite.pk),
-    )
-    if not form.is_valid():
-        raise ValidationError(_form_errors(form))
-    return form
-
-
-def _form_errors(form: RunLaunchForm) -> dict[str, list[str]]:
-    """The launch form's messages under the API's field names (the form's agent is the suite's agent)."""
-    renamed = {"agent": "suite", "__all__": "non_field_errors"}
     errors: dict[str, list[str]] = {}
-    for field, messages in form.errors.items():
-        errors.setdefault(renamed.get(field, field), []).extend(str(m) for m in messages)
-    return errors
+    for field, messages in launch_request_errors(launch).items():
+        errors.setdefault("suite" if field == "agent" else field, []).extend(messages)
+    if errors:
+        raise ValidationError(errors)
+    return plan
 
 
 def _launch_error_status(exc: LaunchError) -> int:
@@ -239,8 +205,8 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
         "gate": verdict.gate,
         "verdict": verdict.verdict,
         "reasons": list(verdict.reasons),
-        "warnings": [*(run.settings_snapshot or {}).get("launch_warnings", []), *verdict.warnings],
-        "options": GateOptions.of_run(run).to_dict(),
+        "warnings": [*run.settings.launch_warnings, *verdict.warnings],
+        "options": run.settings.gate_options.to_dict(),
         "error_message": run.error_message,
         "model_usage": usage,
         "links": {

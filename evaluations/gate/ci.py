@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 
 from evaluations.review.selectors import calibration_warning_for_run
 from evaluations.runs.choices import RunStatus
-from evaluations.runs.ci import GateOptions
 from evaluations.scoring.calibration import overrule_sentence
 from evaluations.scoring.flakiness import scenario_flakiness
 from evaluations.scoring.metrics import FAIL as SCENARIO_FAIL
@@ -59,7 +58,7 @@ def ci_verdict(*, run: EvaluationRun, progress: dict[str, Any] | None = None) ->
     if run.status != RunStatus.SUCCEEDED:
         return CiVerdict(ERROR, (run.error_message or "The run failed.",))
 
-    options = GateOptions.of_run(run)
+    options = run.settings.gate_options
     checks = _Checks(warnings=[RULES_ONLY_WARNING] if run.is_rules_only else [])
     if overruled := overrule_sentence(int((run.metrics or {}).get("overruled", 0))):
         checks.warnings.append(overruled)  # the trust score, breaches and gate below use the reviewers' verdicts

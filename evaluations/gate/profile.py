@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from evaluations.gate import rules as gate
+from evaluations.runs.snapshot import LaunchSettings
 
 if TYPE_CHECKING:
     from evaluations.runs.models import EvaluationRun
@@ -41,27 +42,27 @@ def redteam_scope(*, depth: str, library_version: str) -> str:
 
 
 def run_mode(run: EvaluationRun) -> str:
-    return str((run.settings_snapshot or {}).get("mode") or gate.SAVED)
+    return run.settings.mode
 
 
 def run_scope(run: EvaluationRun) -> str | None:
     """The baseline scope of a run: ``suite:<id>``, ``generated:<kinds>``, ``redteam:<depth>:<library version>``,
     or None when its suite was deleted."""
-    snapshot = run.settings_snapshot or {}
+    settings = run.settings
     return scope_for(
-        mode=run_mode(run),
+        mode=settings.mode,
         suite_id=run.suite_id,
-        suite_kinds=snapshot.get("suite_kinds"),
+        suite_kinds=settings.suite_kinds,
         suite_version=run.suite_version,
-        redteam_depth=snapshot.get("redteam_depth"),
-        redteam_library_version=snapshot.get("redteam_library_version"),
+        redteam_depth=settings.redteam_depth,
+        redteam_library_version=settings.redteam_library_version,
     )
 
 
 def gate_endpoint(run: EvaluationRun) -> str:
     """The endpoint whose baseline the run is gated against: its own, or the one it asked to be compared with
     (``compare_with_endpoint``: staging gated against production's baseline)."""
-    return str((run.settings_snapshot or {}).get("compare_with_endpoint") or run.endpoint_url)
+    return run.settings.compare_with_endpoint or run.endpoint_url
 
 
 def is_redteam_only(run: EvaluationRun) -> bool:
@@ -69,33 +70,32 @@ def is_redteam_only(run: EvaluationRun) -> bool:
 
 
 def scope_label(run: EvaluationRun) -> str:
-    if run_mode(run) == gate.GENERATED:
-        kinds = (run.settings_snapshot or {}).get("suite_kinds") or []
-        return "generated scenarios (" + (", ".join(sorted(str(k) for k in kinds)) or "no kinds") + ")"
+    settings = run.settings
+    if settings.mode == gate.GENERATED:
+        return "generated scenarios (" + (", ".join(sorted(settings.suite_kinds)) or "no kinds") + ")"
     if is_redteam_only(run):
-        snapshot = run.settings_snapshot or {}
-        depth = str(snapshot.get("redteam_depth") or "")
+        depth = settings.redteam_depth
         return (
             f"red-team attacks only ({_DEPTH_LABELS.get(depth, depth)}, library "
-            f"{snapshot.get('redteam_library_version') or 'unknown'})"
+            f"{settings.redteam_library_version or 'unknown'})"
         )
     return f"suite “{run.suite_name}”" if run.suite_name else "this suite"
 
 
 def run_profile(run: EvaluationRun) -> gate.Profile:
-    snapshot = run.settings_snapshot or {}
+    settings = run.settings
     return gate.Profile(
-        mode=run_mode(run),
+        mode=settings.mode,
         suite_id=run.suite_id,
         suite_version=run.suite_version,
-        suite_kinds=tuple(sorted(str(k) for k in snapshot.get("suite_kinds") or [])),
+        suite_kinds=tuple(sorted(settings.suite_kinds)),
         scenario_keys=frozenset(str(s.get("key", "")) for s in run.scenarios or []),
         judge_model=run.judge_model,
-        judge_provider=str(snapshot.get("judge_provider") or ""),
+        judge_provider=settings.judge_provider,
         judge_prompt_version=run.judge_prompt_version,
         judge_strictness=run.judge_strictness,
-        redteam_library_version=str(snapshot.get("redteam_library_version") or ""),
-        redteam_depth=str(snapshot.get("redteam_depth") or ""),
+        redteam_library_version=settings.redteam_library_version,
+        redteam_depth=settings.redteam_depth,
     )
 
 
@@ -114,44 +114,15 @@ def floors_under_for_run(*, run: EvaluationRun) -> tuple[str, ...]:
     return gate.floors_under(run_counts(run)) if run.metrics else ()
 
 
-# Launch settings: what the launch form and the CI API set, as ``run_launch`` keywords.
-DEFAULT_LAUNCH_SETTINGS: dict[str, Any] = {
-    "runs_per_scenario": 3,
-    "parallel": 4,
-    "redteam_depth": "",
-    "judge_model": None,  # None: the agent's setting
-    "judge_strictness": None,
-    "allowed_contacts": None,  # None: the agent's own list
-}
-
-
-def launch_settings_of_run(run: EvaluationRun) -> dict[str, Any]:
+def launch_settings_of_run(run: EvaluationRun) -> LaunchSettings:
     """The launch settings that reproduce ``run`` (the judge and strictness it was scored with, not "the agent's
     setting", so a later change of the agent does not silently change the comparison)."""
-    snapshot = run.settings_snapshot or {}
-    contacts = snapshot.get("allowed_contacts")
-    return {
-        "runs_per_scenario": run.runs_per_scenario,
-        "parallel": run.parallel,
-        "redteam_depth": str(snapshot.get("redteam_depth") or ""),
-        "judge_model": run.judge_model or None,
-        "judge_strictness": run.judge_strictness or None,
-        "allowed_contacts": list(contacts) if contacts is not None else None,
-    }
-
-
-def profile_from_plan(plan: dict[str, Any]) -> gate.Profile:
-    """The gate profile of a launch not made yet (``runs.services.run_launch_profile``): a saved suite's run."""
-    return gate.Profile(
-        mode=gate.SAVED,
-        suite_id=plan["suite_id"],
-        suite_version=plan["suite_version"],
-        suite_kinds=(),
-        scenario_keys=frozenset(str(k) for k in plan["scenario_keys"]),
-        judge_model=plan["judge_model"],
-        judge_provider=plan["judge_provider"],
-        judge_prompt_version=plan["judge_prompt_version"],
-        judge_strictness=plan["judge_strictness"],
-        redteam_library_version=plan["redteam_library_version"],
-        redteam_depth=plan["redteam_depth"],
+    settings = run.settings
+    return LaunchSettings(
+        runs_per_scenario=run.runs_per_scenario,
+        parallel=run.parallel,
+        redteam_depth=settings.redteam_depth,
+        judge_model=run.judge_model or None,
+        judge_strictness=run.judge_strictness or None,
+        allowed_contacts=settings.allowed_contacts,
     )

@@ -12,7 +12,6 @@ from django.db.models import Exists, OuterRef
 
 from evaluations.gate.models import Baseline
 from evaluations.gate.profile import (
-    DEFAULT_LAUNCH_SETTINGS,
     gate_endpoint,
     launch_settings_of_run,
     redteam_scope,
@@ -22,7 +21,10 @@ from evaluations.gate.profile import (
 )
 from evaluations.gate.rules import SAVED
 from evaluations.runs.selectors import runs_scored_for_agent
+from evaluations.runs.snapshot import LaunchSettings, settings_lookup
 from redteam.library import LIBRARY_VERSION
+
+_SCOPE_FIELDS = ("mode", "suite_kinds", "redteam_depth", "redteam_library_version")  # what a run's scope reads
 
 if TYPE_CHECKING:
     from evaluations.runs.models import EvaluationRun
@@ -97,9 +99,8 @@ def trust_trend(
     agent_id = agent if isinstance(agent, int) else agent.pk
     rows: Iterable[Mapping[str, Any]] = (
         runs_scored_for_agent(agent_id=agent_id)
-        .values("pk", "trust_score", "created_at", "suite_id", "endpoint_url", "settings_snapshot__mode",
-                "settings_snapshot__suite_kinds", "suite_version", "settings_snapshot__redteam_depth",
-                "settings_snapshot__redteam_library_version")[: limit * 5 if run else limit]
+        .values("pk", "trust_score", "created_at", "suite_id", "endpoint_url", "suite_version",
+                *map(settings_lookup, _SCOPE_FIELDS))[: limit * 5 if run else limit]
     )  # fmt: skip
     if run is not None:
         scope = run_scope(run)
@@ -115,12 +116,9 @@ def trust_trend(
 
 def _row_scope(row: Mapping[str, Any]) -> str | None:
     return scope_for(
-        mode=row["settings_snapshot__mode"],
         suite_id=row["suite_id"],
-        suite_kinds=row["settings_snapshot__suite_kinds"],
         suite_version=row["suite_version"],
-        redteam_depth=row["settings_snapshot__redteam_depth"],
-        redteam_library_version=row["settings_snapshot__redteam_library_version"],
+        **{name: row[settings_lookup(name)] for name in _SCOPE_FIELDS},
     )
 
 
@@ -145,7 +143,7 @@ class LaunchDefaults:
     """The settings a launch starts from, and where they came from: the pinned baseline of the endpoint + scope
     (so the normal path is comparable), else the suite's run profile, else the product defaults."""
 
-    settings: dict[str, Any]
+    settings: LaunchSettings
     source: str  # BASELINE | PROFILE | DEFAULTS
     baseline: Baseline | None
     endpoint_url: str  # the endpoint whose baseline was looked up
@@ -175,8 +173,8 @@ def launch_defaults(
         return LaunchDefaults(launch_settings_of_run(baseline.run), BASELINE, baseline, endpoint)
     profile = dict(getattr(suite, "run_profile", None) or {})
     if profile:
-        return LaunchDefaults({**DEFAULT_LAUNCH_SETTINGS, **profile}, PROFILE, None, endpoint)
-    return LaunchDefaults(dict(DEFAULT_LAUNCH_SETTINGS), DEFAULTS, None, endpoint)
+        return LaunchDefaults(LaunchSettings.from_dict(profile), PROFILE, None, endpoint)
+    return LaunchDefaults(LaunchSettings(), DEFAULTS, None, endpoint)
 
 
 def baseline_endpoints_for_suite(*, agent_id: int, suite_id: int) -> list[str]:

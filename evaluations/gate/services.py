@@ -94,7 +94,7 @@ def baseline_pin(*, run: EvaluationRun, user: Any) -> Baseline:
             Baseline.objects.filter(pk=current.pk).update(is_current=False, replaced_at=now)
         if run.suite is not None and run_mode(run) == gate.SAVED:
             # The suite's run profile follows its latest pin: endpoints without a baseline start from it.
-            suite_run_profile_set(suite=run.suite, profile=launch_settings_of_run(run))
+            suite_run_profile_set(suite=run.suite, profile=launch_settings_of_run(run).to_dict())
         return Baseline.objects.create(
             account_id=run.account_id,
             agent_id=run.agent_id,

@@ -86,7 +86,7 @@ def overrule_note(*, run: Any) -> str:
 
 def judge_config_of(run: Any) -> str:
     """The judge configuration a run's verdicts came from: provider/model/prompt version/strictness."""
-    provider = (run.settings_snapshot or {}).get("judge_provider", "")
+    provider = run.settings.judge_provider
     return judge_config(provider, run.judge_model, run.judge_prompt_version, run.judge_strictness)
 
 

@@ -163,7 +163,7 @@ def _calibration_update(*, run: Any, attempt: Any, entry: Review, judge_verdict:
             "transcript": attempt.transcript,
             "tool_calls": attempt.tool_calls,
             "rule_findings": attempt.rule_findings,
-            "knowledge": (run.settings_snapshot or {}).get("knowledge", ""),
+            "knowledge": run.settings.knowledge,
             "human_verdict": entry.human_verdict,
             "is_active": True,
         },

@@ -32,9 +32,10 @@ class AttemptScorer:
     """
 
     def __init__(self, *, run: EvaluationRun, api_key: str, stop: threading.Event) -> None:
-        self.knowledge = run.settings_snapshot.get("knowledge", "")
-        self.contacts = run.settings_snapshot.get("allowed_contacts", [])
-        self.markers: list[str] = run.settings_snapshot.get("secret_markers", [])
+        settings = run.settings
+        self.knowledge = settings.knowledge
+        self.contacts = list(settings.allowed_contacts or ())
+        self.markers: list[str] = list(settings.secret_markers)
         self.judge_model = run.judge_model
         self.strictness = run.judge_strictness
         self.parallel = run.parallel

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 
 from evaluations.runs.choices import ACTIVE_STATUSES, RunStage, RunStatus
+from evaluations.runs.snapshot import RunSettings
 from evaluations.scoring.choices import JudgeModel, Strictness
 from evaluations.scoring.verdicts import Verdict
 
@@ -28,7 +29,7 @@ class EvaluationRun(models.Model):
     endpoint_url = models.CharField(max_length=2000, blank=True)
     api_key_masked = models.CharField(max_length=40, blank=True)
     agent_snapshot = models.JSONField(default=dict)  # AgentConfig.to_dict(); never holds the key
-    settings_snapshot = models.JSONField(default=dict)  # knowledge, allowed contacts, kinds, depth, ...
+    settings_snapshot = models.JSONField(default=dict)  # RunSettings.to_json(): read it through ``settings``
     scenarios = models.JSONField(default=list)  # [ScenarioSpec.to_dict(), ...] in run order
     runs_per_scenario = models.PositiveSmallIntegerField(default=3)
     parallel = models.PositiveSmallIntegerField(default=4)
@@ -59,6 +60,15 @@ class EvaluationRun(models.Model):
 
     def __str__(self) -> str:
         return f"Run {self.pk} of {self.agent_name}"
+
+    @property
+    def settings(self) -> RunSettings:
+        """The settings the run froze at launch (typed; the JSON column's one reader is ``RunSettings``)."""
+        return RunSettings.from_json(self.settings_snapshot)
+
+    @settings.setter
+    def settings(self, value: RunSettings) -> None:
+        self.settings_snapshot = value.to_json()
 
     @property
     def is_active(self) -> bool:

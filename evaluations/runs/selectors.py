@@ -16,7 +16,7 @@ from billing.selectors import MAX_ID, RunUsage, account_ids_for_user, get_for_me
 from evalsite.http import AnyUser as User
 from evaluations.core.specs import ScenarioSpec
 from evaluations.llm.usage import PURPOSES, USAGE_COUNTS, usage_summary
-from evaluations.runs.choices import RunStage, RunStatus
+from evaluations.runs.choices import ACTIVE_STATUSES, RunStage, RunStatus
 from evaluations.runs.metrics import METRIC_COLUMNS
 from evaluations.runs.models import Attempt, EvaluationRun
 from evaluations.scoring.metrics import compute_metrics
@@ -100,8 +100,14 @@ def _usage_of(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def _usage(run: EvaluationRun, items: list[Any]) -> dict[str, Any]:
-    items.append((run.settings_snapshot or {}).get("model_usage"))
+    generation = run.settings.generation_usage
+    items.append({"generation": dict(generation)} if generation is not None else None)
     return usage_summary(items)
+
+
+def active_run_count(*, account_id: int) -> int:
+    """The workspace's runs queued or running (the launch limit counts them)."""
+    return EvaluationRun.objects.filter(account_id=account_id, status__in=ACTIVE_STATUSES).count()
 
 
 def run_error_kinds(*, run: EvaluationRun) -> dict[str, int]:
@@ -178,7 +184,7 @@ def run_usage(*, run_id: int) -> RunUsage:
     """Count what a run used from its stored attempts, for billing to charge: one agent message per user turn in
     a transcript (a turn the agent never answered was still sent), one judge call per ``Attempt.judge_calls``,
     and for persona scenarios one generation call per simulated user turn written. Generated runs record their
-    generation step's calls in ``settings_snapshot["generation_calls"]``. Reads the row afresh: a caller's copy
+    generation step's calls in their settings (``RunSettings.generation_calls``). Reads the row afresh: a caller's copy
     may predate the generation step."""
     run = EvaluationRun.objects.only("scenarios", "settings_snapshot").get(pk=run_id)
     max_turns = {s["key"]: int(s.get("max_turns") or 0) for s in run.scenarios if s.get("persona")}
@@ -193,7 +199,7 @@ def run_usage(*, run_id: int) -> RunUsage:
             # After each answered turn the simulator writes the next one, until it is done or max_turns were sent.
             answered = sent - 1 if verdict == Verdict.ERROR else sent
             generation += max(0, min(answered, max_turns[key] - 1))
-    generation += int((run.settings_snapshot or {}).get("generation_calls", 0))
+    generation += run.settings.generation_calls
     return RunUsage(agent_messages=messages, judge_calls=judge_calls, generation_calls=generation)
 
 

@@ -1,4 +1,5 @@
-"""Runs: launch (snapshot + encrypted key + enqueue) and execute (Connect → Generate → Execute → Judge → Score).
+"""Runs: create (snapshot + encrypted key + enqueue; planned by evaluations/launches/) and execute (Connect →
+Generate → Execute → Judge → Score).
 
 ``run_execute`` is safe to call twice and resumes after a worker dies: finished attempts are kept, each
 scenario × repeat is written once (unique constraint), and only the missing ones are driven. The worker holds
@@ -8,10 +9,8 @@ the run by a lease (evaluations/core/lease.py); the lease sweep enqueues a run w
 from __future__ import annotations
 
 import logging
-import secrets
 import threading
 import time
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, transaction
@@ -20,12 +19,12 @@ from django.utils import timezone
 from django_q.models import Schedule
 from django_q.tasks import async_task
 
-from billing.services import CostEstimate, InsufficientCredits, account_lock, run_cost_estimate, run_hold, run_settle
+from billing.services import run_hold, run_settle
 from evaluations.connectors.base import AgentConfig, Protocol
 from evaluations.core.bridge import run_sync
 from evaluations.core.lease import Lease, lease_claim, lease_deadline, lease_sweep_schedule_sync, leases_expired_requeue
 from evaluations.core.specs import ScenarioSpec
-from evaluations.llm.clients import close_clients, judge_provider
+from evaluations.llm.clients import close_clients
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
 from evaluations.outbound.masking import mask_key
 from evaluations.runs.attempts import AttemptScorer
@@ -39,14 +38,12 @@ from evaluations.runs.metrics import run_metrics_refresh as run_metrics_refresh 
 from evaluations.runs.models import Attempt, EvaluationRun
 from evaluations.runs.selectors import run_usage
 from evaluations.runs.simulated_user import generation_model
+from evaluations.runs.snapshot import RunSettings
 from evaluations.runs.text import storable
 from evaluations.scoring.choices import JudgeModel
-from evaluations.scoring.judge import EARLY_STOP_AFTER, JUDGE_PROMPT_VERSION, fails_for_unscored
-from evaluations.scoring.rules.engine import rules_can_score
+from evaluations.scoring.judge import EARLY_STOP_AFTER, fails_for_unscored
 from evaluations.scoring.verdicts import Verdict
-from redteam.library import LIBRARY_VERSION
-from redteam.services import attack_specs
-from suites.generation import DEFAULT_COUNTS, MAX_TURNS_PER_SCENARIO, GenerationError, agenerate
+from suites.generation import GenerationError, agenerate
 
 logger = logging.getLogger(__name__)
 
@@ -55,226 +52,27 @@ if TYPE_CHECKING:
     from evaluations.agents.models import Agent
 
 
-GENERATED_KINDS = ("accuracy", "guardrails", "tool_calls", "pii")  # what Generate new can write (docs/suites.md)
-
-
-class LaunchError(Exception):
-    """A run could not be launched; the message says why. Nothing was created."""
-
-    payment_required: bool = False  # True when refused for credits (the API answers 402)
-
-
-MAX_ACTIVE_RUNS_PER_ACCOUNT = 5  # queued or running at once per workspace, launched from the web or the API
-
-
-RULES_ONLY_REFUSAL = (
-    "Every scenario of this run needs the LLM judge, and no model provider is configured (rules only), so the run "
-    "would score nothing. Configure a model provider, or add scenarios with required or forbidden phrases, an "
-    "expected tool call or red-team attacks."
-)
-
-
-class TooManyRuns(LaunchError):
-    """The account already has MAX_ACTIVE_RUNS_PER_ACCOUNT runs queued or running. Nothing was created."""
-
-
-def new_canary() -> str:
-    return "CANARY-" + secrets.token_hex(4).upper()
-
-
-def suite_specs(*, suite: Any, canary: str) -> list[ScenarioSpec]:
-    return [
-        scenario.to_spec(canary=canary)
-        for scenario in suite.scenarios.filter(is_active=True).order_by("position", "pk")
-    ]
-
-
-def planned_specs(*, suite: Any, redteam_depth: str, canary: str) -> list[ScenarioSpec]:
-    """The scenarios a launch drives: the suite's active ones, then the red-team attacks of the depth."""
-    specs = suite_specs(suite=suite, canary=canary) if suite is not None else []
-    if redteam_depth:
-        specs += [ScenarioSpec.from_dict(data) for data in attack_specs(redteam_depth, canary)]
-    return specs
-
-
-def run_rules_coverage(*, suite: Any, redteam_depth: str) -> tuple[int, int]:
-    """(how many, of how many) planned scenarios a rules-only run can score: the launch form says it."""
-    specs = planned_specs(suite=suite, redteam_depth=redteam_depth, canary="CANARY-ESTIMATE")
-    return sum(rules_can_score(spec) for spec in specs), len(specs)
-
-
-@transaction.atomic
-def run_launch(
-    *,
-    user: Any,
-    agent: Agent,
-    suite: Any,
-    api_key: str = "",
-    runs_per_scenario: int = 3,
-    parallel: int = 4,
-    judge_model: str | None = None,
-    judge_strictness: str | None = None,
-    allowed_contacts: Sequence[str] | None = None,
-    endpoint_url: str = "",
-    redteam_depth: str = "",
-    generate_kinds: Sequence[str] = (),
-    compare_with_endpoint: str = "",
-    launch_warnings: Sequence[str] = (),
+def run_create(
+    *, user: Any, agent: Agent, suite: Any, settings: RunSettings, fields: dict[str, Any], api_key: str, hold: int
 ) -> EvaluationRun:
-    """Freeze every setting and scenario, keep the key encrypted until the run ends, and enqueue it.
+    """Write the run the launch service planned (``evaluations.launches.services.run_launch``, its one caller, which
+    holds the transaction): the row, its credit hold, its encrypted key, and the task enqueued on commit.
 
-    Raises TooManyRuns (a LaunchError) when the workspace already has MAX_ACTIVE_RUNS_PER_ACCOUNT runs in
-    progress, and LaunchError for any other refusal.
-
-    Either ``suite`` (run a saved suite) or ``generate_kinds`` (Generate new: the generation model writes
-    scenarios of those kinds from the agent's knowledge at the Generate stage). ``redteam_depth`` ("",
-    "quick", "standard", "deep") adds that many attacks from the red-team library, with one fresh canary for
-    the whole run. The judge falls back to rules only when no provider is set up. ``compare_with_endpoint``
-    gates the run against the baseline of that endpoint of the agent instead of its own (checked by the caller);
-    ``launch_warnings`` are what the launch was told (low power, not comparable), kept for the CI API.
-    """
-    if not 1 <= runs_per_scenario <= 10:
-        raise LaunchError("Runs per scenario must be between 1 and 10.")
-    if not 1 <= parallel <= 8:
-        raise LaunchError("Parallel conversations must be between 1 and 8.")
-    canary = new_canary()
-    kinds = [kind for kind in GENERATED_KINDS if kind in set(generate_kinds)]
-    specs = planned_specs(suite=suite, redteam_depth=redteam_depth, canary=canary)
-    if suite is None and not kinds and not specs:
-        raise LaunchError("Choose a saved suite, or the kinds of scenarios to generate, or a red-team depth.")
-    if suite is not None and not specs:
-        raise LaunchError(f"The suite “{suite.name}” has no active scenarios; add one first.")
-    if (kinds or any(spec.persona for spec in specs)) and judge_provider() == "rules_only":
-        raise LaunchError(
-            "Generating scenarios and simulated users need a model, and none is configured on this Trustgate. "
-            "Set ANTHROPIC_API_KEY (or TRUSTGATE_JUDGE_PROVIDER for Bedrock or a self-hosted model), or run a saved "
-            "suite without a persona."
-        )
-    if kinds and not agent.knowledge.strip():
-        raise LaunchError(
-            "Generate new writes scenarios from the agent's knowledge; add the policy text to the agent first."
-        )
-    judge, provider = _judge_for(agent, judge_model)
-    if provider == "rules_only" and not any(rules_can_score(spec) for spec in specs):
-        raise LaunchError(RULES_ONLY_REFUSAL)  # before any credit is held: such a run would score nothing
-    # Credits: the most this run can cost, held below in this transaction (docs/credits.md).
-    estimate = _estimate(specs, kinds, runs_per_scenario, judge)
-    config = agent.to_config(endpoint_url=endpoint_url or None)
-    contacts = list(allowed_contacts) if allowed_contacts is not None else agent.allowed_contact_list
-    _active_runs_check(account_id=agent.account_id)
+    Raises InsufficientCredits when the balance is below ``hold``; the caller's transaction then rolls back."""
     run = EvaluationRun.objects.create(
         account=agent.account,
         agent=agent,
         suite=suite,
         created_by=user,
-        agent_name=agent.name,
-        suite_name=suite.name if suite is not None else "Generated from the policy" if kinds else "Red team",
-        suite_version=suite.version if suite is not None else None,
-        endpoint_url=config.endpoint_url,
         api_key_masked=mask_key(api_key) if api_key else "",
-        agent_snapshot=config.to_dict(),
-        settings_snapshot={
-            "knowledge": agent.knowledge,
-            "allowed_contacts": contacts,
-            "secret_markers": agent.secret_marker_list,
-            "mode": "generated" if kinds else "saved_suite",
-            "suite_kinds": kinds,
-            "canary": canary,
-            "judge_provider": provider if judge != JudgeModel.RULES_ONLY else "rules_only",
-            "redteam_depth": redteam_depth,
-            "redteam_library_version": LIBRARY_VERSION if redteam_depth else "",
-            "compare_with_endpoint": compare_with_endpoint if compare_with_endpoint != config.endpoint_url else "",
-            "launch_warnings": list(launch_warnings),
-        },
-        scenarios=[spec.to_dict() for spec in specs],
-        runs_per_scenario=runs_per_scenario,
-        parallel=parallel,
-        judge_model=judge,
-        judge_prompt_version=JUDGE_PROMPT_VERSION if judge != JudgeModel.RULES_ONLY else "",
-        judge_strictness=judge_strictness or agent.judge_strictness,
+        settings_snapshot=settings.to_json(),
         lease_expires_at=lease_deadline(),  # the task has this long to start before the lease sweep enqueues another
+        **fields,
     )
-    try:  # Credits: locks the account row, so two launches at once cannot both spend the same balance
-        run_hold(run=run, amount=estimate.max_credits, user=user)
-    except InsufficientCredits as exc:
-        refused = LaunchError(str(exc))
-        refused.payment_required = True
-        raise refused from exc  # rolls back this transaction: no run is created
+    run_hold(run=run, amount=hold, user=user)  # Credits: locks the account row (docs/credits.md)
     run_secret_store(run=run, api_key=api_key)
     transaction.on_commit(lambda: async_task("evaluations.runs.tasks.run_execute", run.pk, task_name=f"run-{run.pk}"))
     return run
-
-
-def _active_runs_check(*, account_id: int) -> None:
-    """Refuse a launch past the per-workspace limit. The account row stays locked until the launch commits, so
-    two launches at once cannot both take the last slot (on SQLite the IMMEDIATE transaction mode serializes
-    them the same way)."""
-    account_lock(account_id=account_id)
-    active = EvaluationRun.objects.filter(account_id=account_id, status__in=ACTIVE_STATUSES).count()
-    if active >= MAX_ACTIVE_RUNS_PER_ACCOUNT:
-        raise TooManyRuns(
-            f"This workspace already has {active} runs in progress; at most {MAX_ACTIVE_RUNS_PER_ACCOUNT} "
-            f"may run at once. Try again when one has finished."
-        )
-
-
-def run_launch_profile(
-    *, agent: Agent, suite: Any, judge_model: str | None, judge_strictness: str | None, redteam_depth: str
-) -> dict[str, Any]:
-    """What a launch of ``suite`` with these settings would freeze that decides comparability (the fields the
-    gate's profile reads off a run), without launching anything."""
-    specs = planned_specs(suite=suite, redteam_depth=redteam_depth, canary="CANARY-PLAN")
-    judge, provider = _judge_for(agent, judge_model)
-    return {
-        "suite_id": suite.pk if suite is not None else None,
-        "suite_version": suite.version if suite is not None else None,
-        "scenario_keys": [spec.key for spec in specs],
-        "judge_model": judge,
-        "judge_provider": provider if judge != JudgeModel.RULES_ONLY else "rules_only",
-        "judge_prompt_version": JUDGE_PROMPT_VERSION if judge != JudgeModel.RULES_ONLY else "",
-        "judge_strictness": judge_strictness or agent.judge_strictness,
-        "redteam_depth": redteam_depth,
-        "redteam_library_version": LIBRARY_VERSION if redteam_depth else "",
-    }
-
-
-def _judge_for(agent: Agent, judge_model: str | None) -> tuple[str, str]:
-    """(judge model, provider): rules only when no judge provider is set up."""
-    judge = judge_model or agent.judge_model
-    provider = judge_provider()
-    if provider == "rules_only":
-        judge = JudgeModel.RULES_ONLY
-    return judge, provider
-
-
-def run_estimate(
-    *,
-    agent: Agent,
-    suite: Any,
-    runs_per_scenario: int,
-    judge_model: str | None = None,
-    redteam_depth: str = "",
-    generate_kinds: Sequence[str] = (),
-) -> CostEstimate:
-    """Credits: the most a launch with these settings can cost (the same figure ``run_launch`` holds)."""
-    specs = planned_specs(suite=suite, redteam_depth=redteam_depth, canary="CANARY-ESTIMATE")
-    judge, _ = _judge_for(agent, judge_model)
-    kinds = [kind for kind in GENERATED_KINDS if kind in set(generate_kinds)]
-    return _estimate(specs, kinds, runs_per_scenario, judge)
-
-
-def _estimate(specs: Sequence[ScenarioSpec], kinds: Sequence[str], runs_per_scenario: int, judge: str) -> CostEstimate:
-    """Exact for saved suites; for generated kinds an upper bound: every scenario the model may write, at the
-    most turns it may give, and two generation calls (the proposal and its one retry)."""
-    planned = [spec.to_dict() for spec in specs]
-    for kind in kinds:
-        planned += [{"turns": [""] * MAX_TURNS_PER_SCENARIO}] * DEFAULT_COUNTS[kind]
-    return run_cost_estimate(
-        scenarios=planned,
-        runs_per_scenario=runs_per_scenario,
-        judge_enabled=judge != JudgeModel.RULES_ONLY,
-        generation_calls=2 if kinds else 0,
-    )
 
 
 def run_execute(*, run_id: int) -> None:
@@ -317,7 +115,7 @@ def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Eve
             _run_fail(run, f"Trustgate did not connect: {exc}")
             return
     _set_stage(run, RunStage.GENERATE)  # saved suites were frozen at launch: nothing to write
-    if run.settings_snapshot.get("mode") == "generated" and not run.settings_snapshot.get("generated"):
+    if run.settings.is_generated and not run.settings.generated:
         if not _generate(run):
             return
     specs = [ScenarioSpec.from_dict(data) for data in run.scenarios]
@@ -364,14 +162,14 @@ def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Eve
 def _generate(run: EvaluationRun) -> bool:
     """Write the run's scenarios from the agent's knowledge (Generate new). On failure the run stops before any
     message is sent, refundable. Done once: a resumed run keeps what was generated."""
-    snapshot = run.settings_snapshot
+    settings = run.settings
     try:
         outcome = run_sync(
-            agenerate(knowledge=snapshot.get("knowledge", ""), kinds=snapshot["suite_kinds"], model=generation_model()),
+            agenerate(knowledge=settings.knowledge, kinds=list(settings.suite_kinds), model=generation_model()),
             cleanup=close_clients,
         )
     except GenerationError as exc:
-        run.settings_snapshot = {**snapshot, "generation_calls": exc.calls}
+        run.settings = settings.replace(generation_calls=exc.calls)
         EvaluationRun.objects.filter(pk=run.pk).update(settings_snapshot=run.settings_snapshot)
         _run_fail(
             run,
@@ -387,12 +185,8 @@ def _generate(run: EvaluationRun) -> bool:
     usage = {"model": generation_model(), "calls": outcome.calls, "input_tokens": outcome.input_tokens}
     usage |= {"output_tokens": outcome.output_tokens, "cached_input_tokens": outcome.cached_input_tokens}
     usage["cache_write_tokens"] = outcome.cache_write_tokens
-    run.settings_snapshot = {
-        **snapshot,
-        "generated": True,
-        "generation_calls": outcome.calls,
-        "model_usage": {"generation": usage},  # read by runs.selectors.run_model_usage
-    }
+    # the generation usage is read by runs.selectors.run_model_usage
+    run.settings = settings.replace(generated=True, generation_calls=outcome.calls, generation_usage=usage)
     EvaluationRun.objects.filter(pk=run.pk).update(scenarios=run.scenarios, settings_snapshot=run.settings_snapshot)
     return True
 

@@ -15,8 +15,8 @@ from billing.models import Role
 from billing.services import api_key_create, user_create_with_account
 from evaluations.agents.models import Strictness
 from evaluations.gate.services import baseline_pin
+from evaluations.launches.request import LaunchError
 from evaluations.runs.models import EvaluationRun, RunSecret, RunStatus
-from evaluations.runs.services import LaunchError
 from suites.services import suite_create
 from tests.support.dbdump import dump_all_tables
 from tests.support.fixtures_api import Api
@@ -251,12 +251,12 @@ def test_sixth_run_in_progress_is_429_with_retry_after(api, suite) -> None:  # t
 
 
 def test_launch_refusals_are_400(api, suite, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from evaluations.runs import ci as ci_services
+    from evaluations.launches import services as launch_services
 
     def refuse(**kwargs: Any) -> Any:
         raise LaunchError("The suite changed meanwhile.")
 
-    monkeypatch.setattr(ci_services, "ci_run_launch", refuse)
+    monkeypatch.setattr(launch_services, "run_launch", refuse)
     response = api.post(RUNS, {"suite": suite.pk})
     assert response.status_code == 400 and response.json() == {"detail": "The suite changed meanwhile."}
 

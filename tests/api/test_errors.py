@@ -9,7 +9,7 @@ import pytest
 
 from billing.models import Role
 from billing.services import api_key_create
-from evaluations.runs.forms import MAX_PARALLEL, MAX_RUNS_PER_SCENARIO
+from evaluations.launches.request import MAX_PARALLEL, MAX_RUNS_PER_SCENARIO
 from evaluations.runs.models import EvaluationRun
 from tests.support.fixtures_api import Api
 
@@ -121,12 +121,12 @@ def test_other_errors_are_json(api, acme, client, make_member) -> None:  # type:
 def test_any_refusal_django_calls_suspicious_is_a_json_400(api, suite_for_api, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from django.core.exceptions import SuspiciousOperation
 
-    from evaluations.runs import ci as ci_services
+    from evaluations.launches import services as launch_services
 
     def suspicious(**kwargs: Any) -> Any:
         raise SuspiciousOperation("Something Django refuses.")
 
-    monkeypatch.setattr(ci_services, "ci_run_launch", suspicious)
+    monkeypatch.setattr(launch_services, "run_launch", suspicious)
     response = api.post(RUNS, {"suite": suite_for_api.pk})
     assert assert_json_error(response, 400) == {"detail": "The request was refused as unsafe."}
 

@@ -26,12 +26,14 @@ from billing.services import (
 )
 from evaluations.agents.models import Protocol
 from evaluations.agents.services import agent_create
+from evaluations.launches.request import LaunchError
 from evaluations.runs import services as run_services
 from evaluations.runs.models import Attempt, EvaluationRun, RunStatus, Verdict
 from evaluations.runs.selectors import run_usage
 from suites.services import suite_create
 from tests.support.fixtures_accounts import TEST_CREDITS
 from tests.support.fixtures_runs import single_turn
+from tests.support.launching import launch_run
 
 POSTGRES_ONLY = pytest.mark.skipif(
     connection.vendor != "postgresql",
@@ -101,8 +103,8 @@ def test_persona_and_generation_make_the_estimate_an_upper_bound(settings) -> No
 def test_unaffordable_launch_is_refused_with_the_numbers_and_creates_nothing(db) -> None:  # type: ignore[no-untyped-def]
     user, account = workspace("dana", 40)
     suite = simple_suite(account, 16, turns=2)  # 16 scenarios × 2 turns × 3 runs = 96 agent messages, rules only
-    with pytest.raises(run_services.LaunchError) as caught:
-        run_services.run_launch(user=user, agent=simple_agent(account), suite=suite, runs_per_scenario=3)
+    with pytest.raises(LaunchError) as caught:
+        launch_run(user=user, agent=simple_agent(account), suite=suite, runs_per_scenario=3)
     assert str(caught.value) == (
         "This run can cost up to 96 credits; the workspace has 40. Ask an admin to add credits or run fewer scenarios."
     )
@@ -196,7 +198,7 @@ def test_judge_calls_are_counted_and_charged(launch, acme, demo_agent_record, an
 
 
 def test_cancelled_run_is_charged_what_it_used_and_cancelling_again_changes_nothing(alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
-    run = run_services.run_launch(user=alice, agent=agent, suite=simple_suite(acme, 4), runs_per_scenario=2)
+    run = launch_run(user=alice, agent=agent, suite=simple_suite(acme, 4), runs_per_scenario=2)
     assert run_credits(run_id=run.pk).held == 8 and ledger_adds_up(acme.pk) == TEST_CREDITS - 8
     run_services.run_cancel(run=run)
     run_services.run_cancel(run=run)
@@ -208,7 +210,7 @@ def test_cancelled_run_is_charged_what_it_used_and_cancelling_again_changes_noth
 
 
 def test_settling_an_active_run_does_nothing(alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
-    run = run_services.run_launch(user=alice, agent=agent, suite=simple_suite(acme, 2), runs_per_scenario=1)
+    run = launch_run(user=alice, agent=agent, suite=simple_suite(acme, 2), runs_per_scenario=1)
     run_settle(run=run, usage=run_usage(run_id=run.pk))
     assert list(CreditEntry.objects.filter(run_ref=run.pk).values_list("kind", flat=True)) == [EntryKind.HOLD]
 
@@ -254,7 +256,7 @@ def test_judge_outage_early_stop_is_refunded(launch, acme, anthropic_judge_env, 
 
 
 def test_generation_failure_is_refunded(alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
-    run = run_services.run_launch(user=alice, agent=agent, suite=simple_suite(acme, 10), runs_per_scenario=2)
+    run = launch_run(user=alice, agent=agent, suite=simple_suite(acme, 10), runs_per_scenario=2)
     # The generation step recorded two model calls before it failed.
     EvaluationRun.objects.filter(pk=run.pk).update(settings_snapshot={**run.settings_snapshot, "generation_calls": 2})
     run_services._run_fail(run, "Generation failed: the model gave no scenarios.", refund_reason="generation failed")
@@ -266,7 +268,7 @@ def test_generation_failure_is_refunded(alice, acme, agent) -> None:  # type: ig
 
 
 def test_refund_decided_after_settlement_is_added_once(alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
-    run = run_services.run_launch(user=alice, agent=agent, suite=simple_suite(acme, 10), runs_per_scenario=1)
+    run = launch_run(user=alice, agent=agent, suite=simple_suite(acme, 10), runs_per_scenario=1)
     EvaluationRun.objects.filter(pk=run.pk).update(settings_snapshot={**run.settings_snapshot, "generation_calls": 1})
     run_services.run_cancel(run=run)
     assert run_credits(run_id=run.pk).charged == 5
@@ -280,7 +282,7 @@ def test_refund_decided_after_settlement_is_added_once(alice, acme, agent) -> No
 
 
 def test_ledger_keys_forbid_a_second_entry_of_a_kind_per_run(alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
-    run = run_services.run_launch(user=alice, agent=agent, suite=simple_suite(acme, 2), runs_per_scenario=1)
+    run = launch_run(user=alice, agent=agent, suite=simple_suite(acme, 2), runs_per_scenario=1)
     assert run_hold(run=run, amount=999) == CreditEntry.objects.get(run_ref=run.pk, kind=EntryKind.HOLD)
     with pytest.raises(IntegrityError), transaction.atomic():
         CreditEntry.objects.create(account=acme, kind=EntryKind.HOLD, amount=2, run=run, run_ref=run.pk)
@@ -362,11 +364,11 @@ def test_two_launches_at_the_same_moment_cannot_overdraw(monkeypatch) -> None:  
     agent, suite = simple_agent(account), simple_suite(account, 6)  # 6 scenarios × 10 runs = 60 credits each
 
     def launch() -> Any:
-        return run_services.run_launch(user=user, agent=agent, suite=suite, runs_per_scenario=10)
+        return launch_run(user=user, agent=agent, suite=suite, runs_per_scenario=10)
 
     results = _together(launch, launch)
     launched = [r for r in results if isinstance(r, EvaluationRun)]
-    refused = [r for r in results if isinstance(r, run_services.LaunchError)]
+    refused = [r for r in results if isinstance(r, LaunchError)]
     assert len(launched) == 1 and len(refused) == 1, results
     assert "can cost up to 60 credits; the workspace has 40" in str(refused[0])
     assert EvaluationRun.objects.count() == 1
@@ -378,9 +380,7 @@ def test_two_launches_at_the_same_moment_cannot_overdraw(monkeypatch) -> None:  
 def test_two_workers_settling_at_once_charge_once(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(run_services, "async_task", lambda *args, **kwargs: None)
     user, account = workspace("hugo", 100)
-    run = run_services.run_launch(
-        user=user, agent=simple_agent(account), suite=simple_suite(account, 5), runs_per_scenario=2
-    )
+    run = launch_run(user=user, agent=simple_agent(account), suite=simple_suite(account, 5), runs_per_scenario=2)
     EvaluationRun.objects.filter(pk=run.pk).update(status=RunStatus.SUCCEEDED)
 
     def settle() -> Any:
@@ -397,7 +397,7 @@ def test_two_workers_settling_at_once_charge_once(monkeypatch) -> None:  # type:
 
 
 def test_report_shows_charged_released_and_refunded_credits(client, alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
-    run = run_services.run_launch(user=alice, agent=agent, suite=simple_suite(acme, 10), runs_per_scenario=1)
+    run = launch_run(user=alice, agent=agent, suite=simple_suite(acme, 10), runs_per_scenario=1)
     EvaluationRun.objects.filter(pk=run.pk).update(settings_snapshot={**run.settings_snapshot, "generation_calls": 1})
     run_services._run_fail(run, "Generation failed.", refund_reason="generation failed")
     client.force_login(alice)
@@ -409,7 +409,7 @@ def test_report_shows_charged_released_and_refunded_credits(client, alice, acme,
 
 
 def test_credits_page_lists_the_ledger_of_the_users_workspace_only(client, alice, bob, acme, agent) -> None:  # type: ignore[no-untyped-def]
-    run = run_services.run_launch(user=alice, agent=agent, suite=simple_suite(acme, 3), runs_per_scenario=1)
+    run = launch_run(user=alice, agent=agent, suite=simple_suite(acme, 3), runs_per_scenario=1)
     bob_account = bob.memberships.get().account
     credits_grant(account=bob_account, amount=77, note="Globex bonus")
     client.force_login(alice)
@@ -466,7 +466,7 @@ def test_insufficient_credits_message_reads_well() -> None:
 
 
 def test_unanswered_turns_and_persona_turns_are_counted(alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
-    run = run_services.run_launch(user=alice, agent=agent, suite=simple_suite(acme, 1), runs_per_scenario=2)
+    run = launch_run(user=alice, agent=agent, suite=simple_suite(acme, 1), runs_per_scenario=2)
     persona = {**run.scenarios[0], "key": "persona", "persona": "Curious", "max_turns": 3}
     EvaluationRun.objects.filter(pk=run.pk).update(scenarios=[*run.scenarios, persona])
     run.refresh_from_db()

@@ -16,11 +16,11 @@ from django.db import connection
 
 from evaluations.agents.models import Protocol
 from evaluations.agents.services import agent_create
-from evaluations.runs import services as run_services
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.models import EvaluationRun
 from suites.services import suite_create
 from tests.support.clusters import postgres_clusters
+from tests.support.launching import launch_run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,7 +64,7 @@ def test_two_clusters_run_two_runs_at_once(alice, acme, slow_agent, private_endp
     with postgres_clusters(2):
         time.sleep(3)  # both clusters are polling before the runs arrive
         # 10 conversations one at a time at 300 ms: each run takes 3 s or more
-        runs = [run_services.run_launch(user=alice, agent=agent, suite=suite, runs_per_scenario=1, parallel=1)
+        runs = [launch_run(user=alice, agent=agent, suite=suite, runs_per_scenario=1, parallel=1)
                 for _ in range(2)]  # fmt: skip
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:

@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from evaluations.gate.launch import LaunchPlanError, launch_plan, low_power_warning
 from evaluations.gate.models import Baseline
 from evaluations.gate.selectors import launch_defaults
 from evaluations.gate.services import baseline_pin, drift_context, run_gate
+from evaluations.launches.plan import launch_plan, low_power_warning
+from evaluations.launches.request import LaunchPlanError, LaunchRequest
 from evaluations.runs.choices import RunStatus
 from redteam.library import LIBRARY_VERSION
 
@@ -45,7 +46,7 @@ def test_launch_defaults_come_from_the_baseline_then_the_suite_profile(
     alice, demo_agent_record, demo_suite, launch
 ) -> None:  # type: ignore[no-untyped-def]
     assert launch_defaults(agent=demo_agent_record, suite=demo_suite).source == "defaults"
-    assert launch_defaults(agent=demo_agent_record, suite=demo_suite).settings["runs_per_scenario"] == 3
+    assert launch_defaults(agent=demo_agent_record, suite=demo_suite).settings.runs_per_scenario == 3
     run = launch(
         agent=demo_agent_record, suite=demo_suite, runs_per_scenario=2, parallel=3, redteam_depth="quick",
         judge_strictness="strict", allowed_contacts=["help@northwind.example"],
@@ -57,21 +58,21 @@ def test_launch_defaults_come_from_the_baseline_then_the_suite_profile(
         "runs_per_scenario": 2, "parallel": 3, "redteam_depth": "quick", "judge_model": run.judge_model,
         "judge_strictness": "strict", "allowed_contacts": ["help@northwind.example"],
     }  # fmt: skip
-    assert defaults.settings == expected
+    assert defaults.settings.to_dict() == expected
     # The suite's run profile follows the pin: an endpoint without a baseline of its own starts from it.
     demo_suite.refresh_from_db()
     assert demo_suite.run_profile == expected
     other = launch_defaults(agent=demo_agent_record, suite=demo_suite, endpoint_url="http://localhost:1/api/json")
-    assert other.source == "profile" and other.settings == expected
+    assert other.source == "profile" and other.settings.to_dict() == expected
 
 
 def test_the_plan_says_what_breaks_comparability_before_launching(alice, demo_agent_record, demo_suite, launch) -> None:  # type: ignore[no-untyped-def]
     baseline = launch(agent=demo_agent_record, suite=demo_suite, redteam_depth="quick")
     baseline_pin(run=baseline, user=alice)
-    same = launch_plan(agent=demo_agent_record, suite=demo_suite)
-    assert same.comparable is True and same.settings["redteam_depth"] == "quick"
+    same = launch_plan(LaunchRequest(agent=demo_agent_record, suite=demo_suite))
+    assert same.comparable is True and same.settings.redteam_depth == "quick"
     assert same.warnings == (low_power_warning(runs_per_scenario=3, baseline_runs=3),)  # only the 3-run one
-    other = launch_plan(agent=demo_agent_record, suite=demo_suite, overrides={"redteam_depth": ""})
+    other = launch_plan(LaunchRequest(agent=demo_agent_record, suite=demo_suite, overrides={"redteam_depth": ""}))
     assert other.comparable is False
     assert other.warnings[0] == (
         f"Not comparable with baseline run #{baseline.pk}: The red-team depth differs: Quick in the baseline, none "
@@ -125,7 +126,7 @@ def test_each_endpoint_keeps_its_own_baseline_and_staging_can_be_gated_against_p
 
 def test_comparing_with_an_endpoint_without_a_baseline_is_refused(demo_agent_record, demo_suite, staging_url) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(LaunchPlanError, match=f"No baseline is pinned for Northwind bot at {staging_url}") as exc:
-        launch_plan(agent=demo_agent_record, suite=demo_suite, compare_with_endpoint=staging_url)
+        launch_plan(LaunchRequest(agent=demo_agent_record, suite=demo_suite, compare_with_endpoint=staging_url))
     assert exc.value.field == "compare_with_endpoint"
 
 

@@ -15,8 +15,8 @@ def test_run_again_with_the_same_settings(logged_in_page, live_server, demo_agen
     from billing.models import Account
     from evaluations.agents.models import Protocol
     from evaluations.agents.services import agent_create
-    from evaluations.runs.services import run_launch
     from suites.services import suite_create
+    from tests.support.launching import launch_run as run_launch
 
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
     account = Account.objects.get(name="Carol's workspace")

@@ -23,6 +23,7 @@ from evaluations.runs import services as run_services
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.models import EvaluationRun, RunSecret
 from evaluations.runs.selectors import run_usage
+from tests.support.launching import launch_run
 
 
 def held_by(run: EvaluationRun, owner: str, *, seconds: float) -> None:
@@ -106,7 +107,7 @@ def test_the_heartbeat_renews_the_lease_and_a_worker_whose_lease_was_taken_over_
 ) -> None:
     monkeypatch.setattr(run_services, "async_task", lambda *args, **kwargs: None)
     settings.TRUSTGATE_HEARTBEAT_SECONDS = 1
-    run = run_services.run_launch(user=alice, agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1)
+    run = launch_run(user=alice, agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1)
     lease = lease_claim(EvaluationRun, run.pk, where=Q(status=RunStatus.QUEUED), status=RunStatus.RUNNING)
     assert lease is not None
     assert lease_claim(EvaluationRun, run.pk, where=Q()) is None  # held: nobody else can take it

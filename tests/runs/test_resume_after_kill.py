@@ -34,7 +34,7 @@ import json
 from evaluations.demo.services import demo_setup
 from evaluations.monitors.rules import parse_rules
 from evaluations.monitors.services import monitor_create, monitor_run_request
-from evaluations.runs.services import run_launch
+from tests.support.launching import launch_run as run_launch
 from evaluations.agents.models import Agent
 from suites.models import Suite
 demo_setup()

@@ -8,9 +8,10 @@ import pytest
 from django.test import Client
 
 from billing.selectors import balance_for_account
-from evaluations.runs import services as run_services
+from evaluations.launches.request import LaunchError
 from evaluations.runs.models import EvaluationRun
 from suites.services import suite_create
+from tests.support.launching import launch_run
 
 pytestmark = pytest.mark.django_db
 
@@ -59,8 +60,8 @@ def test_a_launch_that_could_score_nothing_is_refused_before_any_credit_is_held(
 ) -> None:  # type: ignore[no-untyped-def]
     suite = suite_create(account=acme, agent=agent, name="Judge only", scenarios=JUDGE_ONLY)
     before = balance_for_account(account_id=acme.pk)
-    with pytest.raises(run_services.LaunchError, match="would score nothing"):
-        run_services.run_launch(user=alice, agent=agent, suite=suite)
+    with pytest.raises(LaunchError, match="would score nothing"):
+        launch_run(user=alice, agent=agent, suite=suite)
     assert EvaluationRun.objects.count() == 0
     assert balance_for_account(account_id=acme.pk) == before
 
@@ -76,7 +77,7 @@ def test_the_refusal_is_a_form_error_on_the_launch_page(no_provider, alice_clien
 
 def test_a_rules_only_launch_that_can_score_is_allowed(no_provider, alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
     suite = suite_create(account=acme, agent=agent, name="Phrases", scenarios=WITH_PHRASES)
-    run = run_services.run_launch(user=alice, agent=agent, suite=suite, runs_per_scenario=1)
+    run = launch_run(user=alice, agent=agent, suite=suite, runs_per_scenario=1)
     assert run.is_rules_only
 
 

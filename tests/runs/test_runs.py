@@ -20,6 +20,7 @@ from evaluations.scoring.verdicts import Verdict
 from suites.services import suite_create
 from tests.support.dbdump import dump_all_tables
 from tests.support.fixtures_runs import single_turn
+from tests.support.launching import launch_run
 
 SECRET = "sk-run-TOPSECRETVALUE-7e1d"
 
@@ -224,7 +225,7 @@ def test_blocked_endpoint_stops_at_connect_before_any_message(launch, acme, scri
 def test_missing_key_on_resume_is_a_clear_error(
     launch, demo_agent_record, demo_suite, django_capture_on_commit_callbacks, alice
 ) -> None:  # type: ignore[no-untyped-def]
-    run = run_services.run_launch(user=alice, agent=demo_agent_record, suite=demo_suite, api_key=SECRET)
+    run = launch_run(user=alice, agent=demo_agent_record, suite=demo_suite, api_key=SECRET)
     RunSecret.objects.filter(run=run).delete()
     run_services.run_execute(run_id=run.pk)
     run.refresh_from_db()
@@ -330,7 +331,7 @@ def test_launch_form_redirects_to_report_and_progress_stops_polling(
 
 
 def test_progress_polls_while_active_and_is_404_for_others(client, alice, bob, demo_agent_record, demo_suite) -> None:  # type: ignore[no-untyped-def]
-    run = run_services.run_launch(user=alice, agent=demo_agent_record, suite=demo_suite)  # not executed: no on_commit
+    run = launch_run(user=alice, agent=demo_agent_record, suite=demo_suite)  # not executed: no on_commit
     client.force_login(alice)
     html = client.get(
         reverse("evaluations:run-progress", args=[run.pk]), headers={"HX-Request": "true"}
@@ -342,7 +343,7 @@ def test_progress_polls_while_active_and_is_404_for_others(client, alice, bob, d
 
 
 def test_cancel_closes_the_run_and_deletes_the_key(client, alice, demo_agent_record, demo_suite) -> None:  # type: ignore[no-untyped-def]
-    run = run_services.run_launch(user=alice, agent=demo_agent_record, suite=demo_suite, api_key=SECRET)
+    run = launch_run(user=alice, agent=demo_agent_record, suite=demo_suite, api_key=SECRET)
     client.force_login(alice)
     client.post(reverse("evaluations:run-cancel", args=[run.pk]))
     run.refresh_from_db()
@@ -354,7 +355,7 @@ def test_cancel_closes_the_run_and_deletes_the_key(client, alice, demo_agent_rec
 def test_dashboard_runs_fragment_polls_only_while_a_run_is_active(
     client, alice, bob, demo_agent_record, demo_suite
 ) -> None:  # type: ignore[no-untyped-def]
-    run = run_services.run_launch(user=alice, agent=demo_agent_record, suite=demo_suite)  # queued, not executed
+    run = launch_run(user=alice, agent=demo_agent_record, suite=demo_suite)  # queued, not executed
     client.force_login(alice)
     url = reverse("evaluations:dashboard-runs")
     html = client.get(url, headers={"HX-Request": "true"}).content.decode()

@@ -9,9 +9,10 @@ from django.urls import reverse
 from billing.selectors import run_credits
 from evaluations.agents.services import agent_create
 from evaluations.demo.services import DEMO_AGENT_SETTINGS
-from evaluations.runs import services as run_services
+from evaluations.launches.request import LaunchError
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.models import EvaluationRun
+from tests.support.launching import launch_run
 from tests.support.suite_proposals import POLICY, good_proposal, proposal_with
 
 KINDS = ["accuracy", "guardrails", "tool_calls", "pii"]
@@ -70,8 +71,8 @@ def test_generation_outage_is_a_clear_error(launch, policy_agent, anthropic_judg
 def test_generate_needs_a_model(alice, policy_agent, settings, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     settings.ANTHROPIC_API_KEY = settings.ANTHROPIC_BASE_URL = ""
     settings.TRUSTGATE_JUDGE_PROVIDER = ""
-    with pytest.raises(run_services.LaunchError, match="need a model"):
-        run_services.run_launch(user=alice, agent=policy_agent, suite=None, generate_kinds=KINDS)
+    with pytest.raises(LaunchError, match="need a model"):
+        launch_run(user=alice, agent=policy_agent, suite=None, generate_kinds=KINDS)
     assert not EvaluationRun.objects.exists()
 
 

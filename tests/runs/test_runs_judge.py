@@ -6,9 +6,9 @@ import pytest
 
 from evaluations.agents.models import Protocol
 from evaluations.agents.services import agent_create
+from evaluations.launches.request import LaunchError
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.models import EvaluationRun
-from evaluations.runs.services import LaunchError
 from evaluations.scoring.judge import EARLY_STOP_AFTER, JUDGE_PROMPT_VERSION
 from evaluations.scoring.verdicts import Verdict
 from suites.services import suite_create

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from evaluations.runs import services as run_services
+from evaluations.launches.request import MAX_ACTIVE_RUNS_PER_ACCOUNT
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.models import Attempt, EvaluationRun
 from tests.support.clusters import postgres_clusters
+from tests.support.launching import launch_run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,8 +30,8 @@ def test_two_workers_on_postgresql_share_runs_without_doing_any_twice(
     monkeypatch.setattr(Conf, "SYNC", False)  # enqueue into the ORM broker; the clusters pick the runs up
     with postgres_clusters(2):
         runs = [
-            run_services.run_launch(user=alice, agent=demo_agent_record, suite=demo_suite, runs_per_scenario=2)
-            for _ in range(run_services.MAX_ACTIVE_RUNS_PER_ACCOUNT)  # as many as a workspace may have at once
+            launch_run(user=alice, agent=demo_agent_record, suite=demo_suite, runs_per_scenario=2)
+            for _ in range(MAX_ACTIVE_RUNS_PER_ACCOUNT)  # as many as a workspace may have at once
         ]
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:

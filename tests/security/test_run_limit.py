@@ -8,9 +8,10 @@ import pytest
 from django.urls import reverse
 
 from evaluations.agents.services import agent_create
+from evaluations.launches.request import MAX_ACTIVE_RUNS_PER_ACCOUNT, TooManyRuns
 from evaluations.runs.models import EvaluationRun, RunStatus
-from evaluations.runs.services import MAX_ACTIVE_RUNS_PER_ACCOUNT, TooManyRuns, run_launch
 from suites.services import suite_create
+from tests.support.launching import launch_run as run_launch
 
 RUNS = "/api/v1/aiagent/runs"
 REFUSAL = "already has 5 runs in progress; at most 5 may run at once"

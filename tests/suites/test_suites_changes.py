@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from billing.models import Role
-from evaluations.runs.services import suite_specs
 from suites import changes
 from suites.models import ChangeProposal, ProposalStatus, Scenario, Suite, SuiteVersion
+from suites.selectors import suite_specs
 from suites.services import suite_create
 from tests.support.suite_proposals import NEW_POLICY, POLICY, accuracy, guardrail
 

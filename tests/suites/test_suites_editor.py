@@ -7,9 +7,9 @@ import pytest
 
 from billing.models import Role
 from evaluations.runs.models import EvaluationRun
-from evaluations.runs.services import suite_specs
 from suites import services
 from suites.models import Persona, Scenario, Suite, SuiteKind, SuiteVersion
+from suites.selectors import suite_specs
 
 HTMX = {"HX-Request": "true"}
 

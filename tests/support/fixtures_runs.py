@@ -13,6 +13,7 @@ from evaluations.demo.suite import DEMO_SCENARIOS
 from evaluations.runs import services as run_services
 from evaluations.runs.models import EvaluationRun
 from suites.services import suite_create
+from tests.support.launching import launch_run
 
 
 @pytest.fixture
@@ -51,7 +52,7 @@ def launch(alice, django_capture_on_commit_callbacks) -> Callable[..., Evaluatio
 
     def do(*, agent: Agent, suite: Any, **options: Any) -> EvaluationRun:
         with django_capture_on_commit_callbacks(execute=True):
-            run = run_services.run_launch(user=alice, agent=agent, suite=suite, **options)
+            run = launch_run(user=alice, agent=agent, suite=suite, **options)
         run.refresh_from_db()
         return run
 

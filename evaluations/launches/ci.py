@@ -10,8 +10,9 @@ from typing import Any
 
 from django.template.loader import render_to_string
 
-from evaluations.gate.launch import launch_plan
 from evaluations.gate.selectors import baseline_endpoints_for_suite
+from evaluations.launches.plan import launch_plan
+from evaluations.launches.request import LaunchRequest
 
 # What Django accepts as a host (ALLOWED_HOSTS-checked) plus a scheme: nothing a shell or YAML would interpret.
 _SAFE_URL = re.compile(r"^https?://[A-Za-z0-9.\-\[\]:]+$")
@@ -54,7 +55,7 @@ def ci_launch_preview(*, suite: Any) -> dict[str, Any] | None:
         return None
     endpoints = baseline_endpoints_for_suite(agent_id=suite.agent_id, suite_id=suite.pk)
     return {
-        "plan": launch_plan(agent=suite.agent, suite=suite),
+        "plan": launch_plan(LaunchRequest(agent=suite.agent, suite=suite)),
         "endpoint_url": suite.agent.endpoint_url,
         "other_endpoints": [url for url in endpoints if url != suite.agent.endpoint_url],
     }

@@ -1,4 +1,6 @@
-"""Input validation for evaluations. Every error is a sentence a user can act on."""
+"""The New evaluation form: the web adapter of a launch. It checks the input's shape and builds the typed launch
+request; the launch rules themselves live in ``launches.request`` and ``launches.services``. Every error is a
+sentence a user can act on."""
 
 from __future__ import annotations
 
@@ -8,15 +10,17 @@ from django import forms
 from django.conf import settings
 
 from evalsite.widgets import PartlyDisabledRadioSelect
+from evaluations.launches.request import (
+    MAX_PARALLEL,
+    MAX_RUNS_PER_SCENARIO,
+    LaunchRequest,
+    launch_request_errors,
+)
 from evaluations.llm.status import RULES_ONLY_REASON, provider_status
-from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
+from evaluations.runs.snapshot import LaunchSettings
 from evaluations.scoring.choices import JudgeModel, Strictness
 from redteam.services import Depth
 from suites.generation import DEFAULT_COUNTS
-
-# The launch limits, also the CI API's documented ranges.
-MAX_RUNS_PER_SCENARIO = 10
-MAX_PARALLEL = 8
 
 GENERATE_KIND_CHOICES = [
     ("accuracy", "Response accuracy (8)"),
@@ -33,16 +37,16 @@ class SuiteChoiceField(forms.ModelChoiceField):
         return f"{obj.name} (v{obj.version}, {obj.active_scenarios} scenarios)"
 
 
-def settings_as_fields(settings: dict[str, Any]) -> dict[str, Any]:
-    """Launch settings (``gate.launch`` / a run profile) as the launch form's fields: "" for the agent's setting,
-    allowed contacts one a line. The web form's initial values and the CI API's submitted data both use it."""
-    contacts = settings["allowed_contacts"]
+def settings_as_fields(settings: LaunchSettings) -> dict[str, Any]:
+    """Launch settings (a plan's, a run's, a suite's run profile) as the form's initial fields: "" for the agent's
+    setting, allowed contacts one a line."""
+    contacts = settings.allowed_contacts
     return {
-        "runs_per_scenario": settings["runs_per_scenario"],
-        "parallel": settings["parallel"],
-        "redteam_depth": settings["redteam_depth"] or "",
-        "judge_model": settings["judge_model"] or "",
-        "judge_strictness": settings["judge_strictness"] or "",
+        "runs_per_scenario": settings.runs_per_scenario,
+        "parallel": settings.parallel,
+        "redteam_depth": settings.redteam_depth,
+        "judge_model": settings.judge_model or "",
+        "judge_strictness": settings.judge_strictness or "",
         "allowed_contacts": "\n".join(contacts) if contacts else "",
     }
 
@@ -179,36 +183,43 @@ class RunLaunchForm(forms.Form):
                 self.add_error(
                     "generate_kinds", "Choose at least one kind of scenario to generate, or a red-team depth."
                 )
-        suite, agent = data.get("suite"), data.get("agent")
-        if suite is not None and not suite.active_scenarios:
-            self.add_error("suite", f"The suite “{suite.name}” has no scenarios yet; add one before running it.")
-        if suite is not None and agent is not None and suite.account_id != agent.account_id:
-            self.add_error("suite", "Choose a suite of the same workspace as the agent.")
-        url = (data.get("endpoint_url") or "").strip()
-        if url and agent is not None and not agent.is_bedrock:
-            try:
-                validate_endpoint_url(url)
-            except EndpointBlocked as exc:
-                self.add_error("endpoint_url", str(exc))
+        if data.get("agent") is not None:
+            for field, messages in launch_request_errors(self._request(data)).items():
+                for message in messages:
+                    self.add_error(field, message)
         return data
 
-    def launch_data(self) -> dict[str, Any]:
-        """The valid form as ``run_launch`` keywords."""
-        data = self.cleaned_data
-        return {
-            "agent": data["agent"],
-            "suite": data["suite"],
-            "api_key": data["api_key"],
-            "runs_per_scenario": data["runs_per_scenario"],
-            "parallel": data["parallel"],
-            "allowed_contacts": data["allowed_contacts"],
-            "endpoint_url": data["endpoint_url"].strip(),
-            "redteam_depth": data["redteam_depth"],
-            "judge_model": data["judge_model"] or None,
-            "judge_strictness": data["judge_strictness"] or None,
-            "generate_kinds": data["generate_kinds"],
-            "compare_with_endpoint": data["compare_with_endpoint"].strip(),
+    def launch_request(self) -> LaunchRequest | None:
+        """The launch the input asks for, once an agent, the runs per scenario and something to run are valid (the
+        live estimate needs no more); None before."""
+        data = getattr(self, "cleaned_data", {})
+        agent, suite, runs = data.get("agent"), data.get("suite"), data.get("runs_per_scenario")
+        if agent is None or runs is None or (suite is not None and suite.account_id != agent.account_id):
+            return None
+        if suite is None and not data.get("generate_kinds") and not data.get("redteam_depth"):
+            return None
+        return self._request(data)
+
+    @staticmethod
+    def _request(data: dict[str, Any]) -> LaunchRequest:
+        contacts = data.get("allowed_contacts")
+        overrides = {
+            "runs_per_scenario": data.get("runs_per_scenario") or 1,
+            "parallel": data.get("parallel") or 1,
+            "redteam_depth": data.get("redteam_depth") or "",
+            "judge_model": data.get("judge_model") or None,
+            "judge_strictness": data.get("judge_strictness") or None,
+            "allowed_contacts": tuple(contacts) if contacts else None,
         }
+        return LaunchRequest(
+            agent=data["agent"],
+            suite=data.get("suite"),
+            overrides=overrides,
+            api_key=data.get("api_key", ""),
+            endpoint_url=data.get("endpoint_url") or "",
+            compare_with_endpoint=data.get("compare_with_endpoint") or "",
+            generate_kinds=tuple(data.get("generate_kinds") or ()),
+        )
 
     def conversation_count(self) -> tuple[int, int, int] | None:
         """(scenarios, runs, conversations) from whatever is valid so far, for the live line."""

@@ -1,0 +1,207 @@
+"""The plan of a launch, before it is made (and paid for): the settings it will use, defaulting to those of the
+pinned baseline of its endpoint + suite so the normal path is comparable by construction; everything the run
+will freeze (scenarios, judge, red-team library), computed once; and what the launch must be told (an override
+that breaks comparability, runs per scenario too few for the gate). A read: nothing is launched or charged.
+docs/gate.md explains the comparability rules and the low-power figures."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import secrets
+from typing import Any
+
+from evaluations.core.specs import ScenarioSpec
+from evaluations.gate import rules as gate
+from evaluations.gate.profile import run_profile
+from evaluations.gate.selectors import BASELINE, DEFAULTS, launch_defaults
+from evaluations.launches.request import LaunchPlanError, LaunchRequest
+from evaluations.llm.clients import judge_provider
+from evaluations.runs.snapshot import LaunchSettings
+from evaluations.scoring.choices import JudgeModel
+from evaluations.scoring.judge import JUDGE_PROMPT_VERSION
+from redteam.library import LIBRARY_VERSION
+from redteam.services import attack_specs
+from suites.selectors import suite_specs
+
+# bench/gate_simulation.py, 3 runs: "one scenario always failing" (a scenario that passed every run now fails every
+# run), the share of simulated pairs the gate blocks — 24.9 % of 2,000 (docs/gate.md, How the gate decides).
+SINGLE_FLIP_CAUGHT_AT_3_RUNS = 25
+
+
+def new_canary() -> str:
+    return "CANARY-" + secrets.token_hex(4).upper()
+
+
+def planned_specs(*, suite: Any, redteam_depth: str, canary: str) -> list[ScenarioSpec]:
+    """The scenarios a launch drives: the suite's active ones, then the red-team attacks of the depth."""
+    specs = suite_specs(suite=suite, canary=canary) if suite is not None else []
+    if redteam_depth:
+        specs += [ScenarioSpec.from_dict(data) for data in attack_specs(redteam_depth, canary)]
+    return specs
+
+
+@dataclasses.dataclass(frozen=True)
+class Frozen:
+    """What a launch with these settings freezes on the run: its scenarios (with the run's one canary), the judge
+    it is scored with and the red-team library. Computed once per request; the plan, the estimate and the run
+    itself all read this one value."""
+
+    canary: str
+    specs: tuple[ScenarioSpec, ...]
+    judge_model: str
+    judge_provider: str  # "rules_only" when no judge scores the run
+    judge_prompt_version: str
+    judge_strictness: str
+    redteam_depth: str
+    redteam_library_version: str
+
+    @property
+    def judge_enabled(self) -> bool:
+        return self.judge_model != JudgeModel.RULES_ONLY
+
+    def profile(self, *, suite: Any) -> gate.Profile:
+        """The gate profile of this launch (a saved suite's run, or red-team attacks alone)."""
+        return gate.Profile(
+            mode=gate.SAVED,
+            suite_id=suite.pk if suite is not None else None,
+            suite_version=suite.version if suite is not None else None,
+            scenario_keys=frozenset(spec.key for spec in self.specs),
+            judge_model=self.judge_model,
+            judge_provider=self.judge_provider,
+            judge_prompt_version=self.judge_prompt_version,
+            judge_strictness=self.judge_strictness,
+            redteam_library_version=self.redteam_library_version,
+            redteam_depth=self.redteam_depth,
+        )
+
+
+def launch_frozen(*, agent: Any, suite: Any, settings: LaunchSettings) -> Frozen:
+    """The judge falls back to rules only when no provider is set up on this Trustgate."""
+    canary = new_canary()
+    provider = judge_provider()
+    judge = JudgeModel.RULES_ONLY if provider == "rules_only" else settings.judge_model or agent.judge_model
+    enabled = judge != JudgeModel.RULES_ONLY
+    return Frozen(
+        canary=canary,
+        specs=tuple(planned_specs(suite=suite, redteam_depth=settings.redteam_depth, canary=canary)),
+        judge_model=judge,
+        judge_provider=provider if enabled else "rules_only",
+        judge_prompt_version=JUDGE_PROMPT_VERSION if enabled else "",
+        judge_strictness=settings.judge_strictness or agent.judge_strictness,
+        redteam_depth=settings.redteam_depth,
+        redteam_library_version=LIBRARY_VERSION if settings.redteam_depth else "",
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class LaunchPlan:
+    """The settings a launch will use (defaults from the pinned baseline, then the overrides), what it freezes,
+    and what the launch must be told before it is paid for: whether it will be comparable with the baseline, and
+    low power."""
+
+    settings: LaunchSettings
+    frozen: Frozen
+    source: str  # where the defaults came from: "baseline", "profile" or "defaults"
+    baseline_run_id: int | None
+    baseline_endpoint: str
+    differences: tuple[str, ...]  # each setting that makes the run not comparable with the baseline
+    warnings: tuple[str, ...]
+    is_gated: bool  # False for Generate new: no baseline scope to plan against, nothing shown
+
+    @property
+    def comparable(self) -> bool | None:
+        """None when there is no baseline to compare with."""
+        return None if self.baseline_run_id is None else not self.differences
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "settings": self.settings.to_dict(),
+            "defaults_from": self.source,
+            "baseline_run_id": self.baseline_run_id,
+            "baseline_endpoint_url": self.baseline_endpoint,
+            "comparable": self.comparable,
+            "warnings": list(self.warnings),
+        }
+
+
+def launch_plan(request: LaunchRequest, *, against_baseline: bool = True) -> LaunchPlan:
+    """The plan of ``request``: the settings of the pinned baseline of the endpoint + suite (or of
+    ``compare_with_endpoint``'s) when there is one, else the suite's run profile, else the defaults; the overrides
+    win. Generate new has no baseline to start from: its overrides over the defaults, and so has a plan made
+    ``against_baseline=False`` (the live estimate's, when the baseline to compare with is missing).
+
+    Raises LaunchPlanError when ``compare_with_endpoint`` is another endpoint without a baseline to compare with.
+    """
+    agent, suite = request.agent, request.suite
+    if not request.is_gated or not against_baseline:
+        settings = LaunchSettings.from_dict(request.overrides)
+        frozen = launch_frozen(agent=agent, suite=suite, settings=settings)
+        return LaunchPlan(settings, frozen, DEFAULTS, None, "", (), (), is_gated=False)
+    endpoint = request.endpoint_url or agent.endpoint_url
+    other = request.compare_with_endpoint if request.compare_with_endpoint != endpoint else ""
+    defaults = launch_defaults(
+        agent=agent, suite=suite, endpoint_url=endpoint, compare_with_endpoint=other,
+        redteam_depth=request.redteam_depth,
+    )  # fmt: skip
+    if other and defaults.source != BASELINE:
+        what = f"suite “{suite.name}”" if suite is not None else "these red-team attacks"
+        raise LaunchPlanError(
+            "compare_with_endpoint",
+            f"No baseline is pinned for {agent.name} at {other} with {what}, so there is nothing to compare with "
+            "there. Pin a run of that endpoint first, or leave this empty to use this endpoint's own baseline.",
+        )
+    settings = LaunchSettings.from_dict({**defaults.settings.to_dict(), **request.overrides})
+    frozen = launch_frozen(agent=agent, suite=suite, settings=settings)
+    baseline_run = defaults.baseline.run if defaults.baseline is not None else None
+    differences: tuple[str, ...] = ()
+    warnings: list[str] = []
+    if baseline_run is not None:
+        differences = gate.profile_differences(run_profile(baseline_run), frozen.profile(suite=suite))
+        warnings += [
+            f"Not comparable with baseline run #{baseline_run.pk}: {difference} The release gate will fail this "
+            "run; leave the setting out to use the baseline's."
+            for difference in differences
+        ]
+    low = low_power_warning(
+        runs_per_scenario=settings.runs_per_scenario,
+        baseline_runs=baseline_run.runs_per_scenario if baseline_run is not None else None,
+    )
+    warnings += [low] if low else []
+    return LaunchPlan(
+        settings, frozen, defaults.source, baseline_run.pk if baseline_run is not None else None,
+        defaults.endpoint_url, differences, tuple(warnings), is_gated=True,
+    )  # fmt: skip
+
+
+def low_power_warning(*, runs_per_scenario: int, baseline_runs: int | None) -> str:
+    """A sentence when the runs per scenario leave the gate little power, empty when they do not.
+
+    A scenario that passed every baseline run and failed every current one gives Fisher's one-sided
+    p = 1 / C(b + c, c), the smallest its table can reach. Over the level, no scenario can ever block; over the
+    level times the scenario rules' weight in the gate's correction, a lone scenario's table cannot block either,
+    and only a metric that shows the drop can (how often: ``bench/gate_simulation.py``, docs/gate.md)."""
+    baseline = baseline_runs or runs_per_scenario
+    smallest = 1 / math.comb(baseline + runs_per_scenario, runs_per_scenario)
+    if gate.is_significant(smallest, gate.ALPHA * gate.SCENARIO_WEIGHT):
+        return ""
+    if not gate.is_significant(smallest):
+        if runs_per_scenario == 1:
+            return "With 1 run per scenario the gate cannot detect scenario regressions; use 3 or more."
+        if baseline_runs is not None and baseline_runs < 3:
+            return (
+                f"With {runs_per_scenario} runs per scenario against a baseline of {baseline_runs}, the gate cannot "
+                "detect scenario regressions; pin a baseline with 3 or more runs per scenario and use 3 or more."
+            )
+        return f"With {runs_per_scenario} runs per scenario the gate cannot detect scenario regressions; use 3 or more."
+    if runs_per_scenario == baseline == 3:
+        return (
+            "With 3 runs per scenario a single scenario going from 3/3 to 0/3 is caught about "
+            f"{SINGLE_FLIP_CAUGHT_AT_3_RUNS}% of the time (when its metric shows the drop); use 5 or more to gate "
+            "single scenarios."
+        )
+    against = f" against a baseline of {baseline_runs}" if baseline_runs and baseline_runs != runs_per_scenario else ""
+    return (
+        f"With {runs_per_scenario} runs per scenario{against} a single scenario that stops passing is caught only "
+        "when its metric shows the drop; use 5 or more to gate single scenarios."
+    )

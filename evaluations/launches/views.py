@@ -1,0 +1,162 @@
+"""The New evaluation page and its live estimate: the web adapter of a launch (docs/runs.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import redirect, render
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_GET, require_http_methods
+
+from billing.roles import Role
+from billing.selectors import balance_for_account, membership_get
+from evaluations.agents import selectors as agent_selectors
+from evaluations.gate.profile import launch_settings_of_run
+from evaluations.gate.selectors import launch_defaults
+from evaluations.launches import services as launch_services
+from evaluations.launches.estimate import launch_estimate
+from evaluations.launches.forms import RunLaunchForm, settings_as_fields
+from evaluations.launches.plan import LaunchPlan, launch_plan
+from evaluations.launches.request import LaunchError, LaunchPlanError, LaunchRequest
+from evaluations.llm.clients import judge_provider
+from evaluations.review import selectors as review_selectors
+from evaluations.runs import selectors as run_selectors
+from suites.selectors import suite_list_for_user
+from suites.services import suite_run_profile_set
+
+
+def _launch_form(request: HttpRequest, data: object = None, initial: dict[str, Any] | None = None) -> RunLaunchForm:
+    return RunLaunchForm(
+        data,
+        agents=agent_selectors.agent_list_for_user(user=request.user),
+        suites=suite_list_for_user(user=request.user),
+        initial=initial
+        if initial is not None
+        else {"agent": request.GET.get("agent"), "suite": request.GET.get("suite")},
+    )
+
+
+@sensitive_post_parameters("api_key")
+@require_http_methods(["GET", "POST"])
+@login_required
+def run_new(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        form = preview = _launch_form(request, request.POST)
+    else:  # Run, Run again: the form starts from the pinned baseline's (or the run's) settings, with its estimate
+        form = _launch_form(request, initial=_initial(request))
+        preview = _launch_form(request, _as_data(form.initial))
+    launch, plan = _plan(preview)
+    if request.method == "POST" and launch is not None and plan is not None:
+        # The form offers the agents of every workspace of the user; launching needs Write in the agent's.
+        membership_get(user=request.user, account_id=launch.agent.account_id, role=Role.WRITE)
+        try:
+            run = launch_services.run_launch(user=request.user, request=launch, plan=plan)
+        except LaunchError as exc:
+            form.add_error(None, str(exc))
+        else:
+            _profile_save(form, plan)
+            for warning in plan.warnings:
+                messages.warning(request, warning)
+            return redirect("evaluations:run-report", run.pk)
+    context = {"form": form, "judge_configured": judge_provider() != "rules_only", **_estimate(preview, plan)}
+    return render(request, "evaluations/run_new.html", context)
+
+
+@require_GET
+@login_required
+def run_estimate(request: HttpRequest) -> HttpResponse:
+    """The live "N scenarios × R runs = C conversations, up to X credits (balance B)" line (htmx), with whether
+    the run will be comparable with the pinned baseline and whether it has the runs the gate needs."""
+    form = _launch_form(request, request.GET)
+    launch, plan = _plan(form)
+    context = {**_estimate(form, plan), "calibration_warning": _calibration_warning(launch, plan)}
+    return render(request, "evaluations/partials/run_estimate.html", context)
+
+
+def _plan(form: RunLaunchForm) -> tuple[LaunchRequest | None, LaunchPlan | None]:
+    """The request and plan of a valid form; the plan is None (with the form error added) when the
+    ``compare_with_endpoint`` has no baseline to compare with."""
+    launch = form.launch_request() if form.is_valid() else None
+    if launch is None:
+        return None, None
+    try:
+        return launch, launch_plan(launch)
+    except LaunchPlanError as exc:
+        form.add_error(exc.field, str(exc))
+        return launch, None
+
+
+def _calibration_warning(launch: LaunchRequest | None, plan: LaunchPlan | None) -> str:
+    """How far the chosen judge agrees with this workspace's reviewers, when that is not yet established."""
+    if launch is None or plan is None or not plan.frozen.judge_enabled:
+        return ""
+    return review_selectors.calibration_warning_for_launch(
+        account_id=launch.agent.account_id, judge_model=plan.frozen.judge_model, strictness=plan.frozen.judge_strictness
+    )
+
+
+def _estimate(form: RunLaunchForm, plan: LaunchPlan | None) -> dict[str, object]:
+    """The live line's context: the conversation count, the plan (gated launches), and once an agent and
+    something to run are chosen the most the run can cost, the balance and the rules-only coverage."""
+    context: dict[str, object] = {"count": form.conversation_count(), "plan": plan if plan and plan.is_gated else None}
+    launch = form.launch_request()
+    if launch is None:
+        return context
+    estimate = launch_estimate(request=launch, plan=plan or launch_plan(launch, against_baseline=False))
+    context |= {"estimate": estimate.credits, "balance": balance_for_account(account_id=launch.agent.account_id)}
+    if estimate.rules_coverage is not None:
+        context["rules_coverage"] = estimate.rules_coverage
+    return context
+
+
+def _profile_save(form: RunLaunchForm, plan: LaunchPlan) -> None:
+    """ "Make these settings the suite's run profile", when ticked on a saved suite's launch."""
+    suite = form.cleaned_data.get("suite")
+    if form.cleaned_data.get("save_as_run_profile") and suite is not None:
+        suite_run_profile_set(suite=suite, profile=plan.settings.to_dict())
+
+
+def _initial(request: HttpRequest) -> dict[str, Any]:
+    """Run again (``?again=<run id>``): that run's settings. Run (``?agent=&suite=``): the settings of the pinned
+    baseline of the agent's endpoint + suite, else the suite's run profile, else the defaults."""
+    if (again := request.GET.get("again", "")).isdigit():
+        return _rerun_initial(run_selectors.run_get_for_user(user=request.user, run_id=int(again)))
+    initial: dict[str, Any] = {"agent": request.GET.get("agent"), "suite": request.GET.get("suite")}
+    agents = agent_selectors.agent_list_for_user(user=request.user)
+    agent = agents.filter(pk=initial["agent"]).first() if str(initial["agent"]).isdigit() else None
+    suites = suite_list_for_user(user=request.user)
+    suite = suites.filter(pk=initial["suite"]).first() if str(initial["suite"]).isdigit() else None
+    if agent is not None and suite is not None:
+        initial.update(settings_as_fields(launch_defaults(agent=agent, suite=suite).settings))
+    return initial
+
+
+def _rerun_initial(run: Any) -> dict[str, Any]:
+    """The form filled as ``run`` was launched: same agent, scenarios, endpoint and settings."""
+    settings = run.settings
+    own_endpoint = (run.agent_snapshot or {}).get("endpoint_url") if run.agent is None else run.agent.endpoint_url
+    generated = settings.is_generated or run.suite_id is None
+    return {
+        "agent": run.agent_id,
+        "suite": run.suite_id,
+        "mode": "generate" if generated else "saved",
+        "generate_kinds": list(settings.suite_kinds),
+        "endpoint_url": run.endpoint_url if run.endpoint_url != own_endpoint else "",
+        "compare_with_endpoint": settings.compare_with_endpoint,
+        **settings_as_fields(launch_settings_of_run(run)),
+    }
+
+
+def _as_data(initial: Mapping[str, Any]) -> QueryDict:
+    """The initial values as if posted, to preview the prefilled form's estimate."""
+    data = QueryDict(mutable=True)
+    for key, value in initial.items():
+        if isinstance(value, list | tuple):
+            data.setlist(key, [str(v) for v in value])
+        elif value is not None:
+            data[key] = str(getattr(value, "pk", value))
+    return data

@@ -1,0 +1,173 @@
+"""The settings a run froze at launch: one typed, versioned value and its one serialiser to and from the JSON
+column ``EvaluationRun.settings_snapshot`` (docs/architecture.md, "Run settings").
+
+Every reader goes through ``run.settings`` (a ``RunSettings``); no other module knows the JSON keys. Rows written
+before the version key existed (version 1, the same keys) still load: a missing key takes its default.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+SETTINGS_VERSION = 2  # 1: the rows written before this module, without a "version" key (same keys)
+
+SAVED_SUITE, GENERATED = "saved_suite", "generated"  # the two modes (the gate's rules use the same values)
+
+
+@dataclasses.dataclass(frozen=True)
+class GateOptions:
+    """What a CI launch asks of its verdict; web launches keep the defaults."""
+
+    min_trust_score: float | None = None
+    max_breaches: int | None = None
+    fail_on_no_baseline: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> GateOptions:
+        data = data or {}
+        return cls(
+            min_trust_score=data.get("min_trust_score"),
+            max_breaches=data.get("max_breaches"),
+            fail_on_no_baseline=bool(data.get("fail_on_no_baseline", False)),
+        )
+
+
+@dataclasses.dataclass(frozen=True)
+class LaunchSettings:
+    """The run settings a person or a CI job may set at launch. ``None`` for a judge or strictness means the
+    agent's own setting, and for ``allowed_contacts`` the agent's own list."""
+
+    runs_per_scenario: int = 3
+    parallel: int = 4
+    redteam_depth: str = ""
+    judge_model: str | None = None
+    judge_strictness: str | None = None
+    allowed_contacts: tuple[str, ...] | None = None
+
+    @classmethod
+    def field_names(cls) -> tuple[str, ...]:
+        return tuple(field.name for field in dataclasses.fields(cls))
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> LaunchSettings:
+        """From a suite's stored run profile or the launch inputs; unknown keys are ignored, missing ones default."""
+        known = {key: data[key] for key in cls.field_names() if key in data}
+        if known.get("allowed_contacts") is not None:
+            known["allowed_contacts"] = tuple(str(c) for c in known["allowed_contacts"])
+        for key in ("judge_model", "judge_strictness"):
+            if key in known:
+                known[key] = known[key] or None
+        if "redteam_depth" in known:
+            known["redteam_depth"] = str(known["redteam_depth"] or "")
+        return cls(**known)
+
+    def to_dict(self) -> dict[str, Any]:
+        """As stored in a suite's run profile and shown by the CI API (contacts as a list)."""
+        data = dataclasses.asdict(self)
+        data["allowed_contacts"] = list(self.allowed_contacts) if self.allowed_contacts is not None else None
+        return data
+
+    def replace(self, **changes: Any) -> LaunchSettings:
+        return dataclasses.replace(self, **changes)
+
+
+@dataclasses.dataclass(frozen=True)
+class RunSettings:
+    """Everything a run froze at launch besides its scenarios and agent, and what its Generate stage added."""
+
+    mode: str = SAVED_SUITE
+    knowledge: str = ""
+    allowed_contacts: tuple[str, ...] | None = None  # None only on rows that never stored a list
+    secret_markers: tuple[str, ...] = ()
+    suite_kinds: tuple[str, ...] = ()
+    canary: str = ""
+    judge_provider: str = ""
+    redteam_depth: str = ""
+    redteam_library_version: str = ""
+    compare_with_endpoint: str = ""  # gate against this endpoint's baseline instead of the run's own
+    launch_warnings: tuple[str, ...] = ()
+    launched_via: str = ""  # "api" for the CI API, "" for the web
+    gate_options: GateOptions = GateOptions()
+    generated: bool = False  # the Generate stage wrote the scenarios (a resumed run does not write them again)
+    generation_calls: int = 0
+    generation_usage: Mapping[str, Any] | None = None  # the generation model's usage (runs.selectors reads it)
+    version: int = SETTINGS_VERSION
+
+    @property
+    def is_generated(self) -> bool:
+        return self.mode == GENERATED
+
+    def replace(self, **changes: Any) -> RunSettings:
+        return dataclasses.replace(self, **changes)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "version": SETTINGS_VERSION,
+            "mode": self.mode,
+            "knowledge": self.knowledge,
+            "allowed_contacts": list(self.allowed_contacts) if self.allowed_contacts is not None else None,
+            "secret_markers": list(self.secret_markers),
+            "suite_kinds": list(self.suite_kinds),
+            "canary": self.canary,
+            "judge_provider": self.judge_provider,
+            "redteam_depth": self.redteam_depth,
+            "redteam_library_version": self.redteam_library_version,
+            "compare_with_endpoint": self.compare_with_endpoint,
+            "launch_warnings": list(self.launch_warnings),
+            "ci": self.gate_options.to_dict(),
+        }
+        if self.launched_via:
+            data["launched_via"] = self.launched_via
+        if self.generated:
+            data["generated"] = True
+        if self.generation_calls:
+            data["generation_calls"] = self.generation_calls
+        if self.generation_usage is not None:
+            data["model_usage"] = {"generation": dict(self.generation_usage)}
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> RunSettings:
+        """The settings of a stored row, of any version; a missing or null key takes its default."""
+        data = data or {}
+        contacts = data.get("allowed_contacts")
+        usage = (data.get("model_usage") or {}).get("generation")
+        return cls(
+            mode=str(data.get("mode") or SAVED_SUITE),
+            knowledge=str(data.get("knowledge") or ""),
+            allowed_contacts=tuple(str(c) for c in contacts) if contacts is not None else None,
+            secret_markers=_strings(data.get("secret_markers")),
+            suite_kinds=_strings(data.get("suite_kinds")),
+            canary=str(data.get("canary") or ""),
+            judge_provider=str(data.get("judge_provider") or ""),
+            redteam_depth=str(data.get("redteam_depth") or ""),
+            redteam_library_version=str(data.get("redteam_library_version") or ""),
+            compare_with_endpoint=str(data.get("compare_with_endpoint") or ""),
+            launch_warnings=_strings(data.get("launch_warnings")),
+            launched_via=str(data.get("launched_via") or ""),
+            gate_options=GateOptions.from_dict(data.get("ci")),
+            generated=bool(data.get("generated", False)),
+            generation_calls=int(data.get("generation_calls") or 0),
+            generation_usage=dict(usage) if isinstance(usage, Mapping) else None,
+            version=int(data.get("version") or 1),
+        )
+
+
+# The keys a query may read inside the JSON column without loading it whole (the gate's run lists).
+_QUERY_KEYS = {"mode": "mode", "suite_kinds": "suite_kinds", "redteam_depth": "redteam_depth"}
+_QUERY_KEYS["redteam_library_version"] = "redteam_library_version"
+
+
+def settings_lookup(field: str, *, column: str = "settings_snapshot") -> str:
+    """The ORM lookup path of one ``RunSettings`` field inside the JSON column, for ``values()`` and ``filter()``
+    (``settings_lookup("mode")`` → ``"settings_snapshot__mode"``). Only fields stored under their own key."""
+    return f"{column}__{_QUERY_KEYS[field]}"
+
+
+def _strings(value: Sequence[Any] | None) -> tuple[str, ...]:
+    return tuple(str(v) for v in value or ())
