@@ -122,7 +122,7 @@ def test_yaml_text_is_read_only_by_the_one_safe_loader() -> None:
     offenders = []
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):
-            if "migrations" in path.parts or path == ROOT / "evaluations" / "yamlsafe.py":
+            if "migrations" in path.parts or path == ROOT / "evaluations" / "core" / "yamlsafe.py":
                 continue
             for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
                 if (
