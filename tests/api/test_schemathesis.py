@@ -34,7 +34,7 @@ EXAMPLES_PER_MODE = 40  # per operation; about 20 s for the whole schema on a sh
 
 
 @pytest.fixture
-def finished_run(launch, demo_agent_record, demo_suite):  # type: ignore[no-untyped-def]
+def finished_run(launch, demo_agent_record, demo_suite):
     """A finished demo run (against the local demo agent, before the fuzzer starts), so 200 answers are checked
     with real reports in them."""
     run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1)
@@ -54,7 +54,7 @@ def connection_kept() -> Any:
 
 
 @pytest.fixture
-def offline(settings, monkeypatch):  # type: ignore[no-untyped-def]
+def offline(settings, monkeypatch):
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = False
 
     def no_dns(host: Any, *args: Any, **kwargs: Any) -> Any:
@@ -105,7 +105,7 @@ def _has_input(operation: Any) -> bool:
     return bool(operation.path_parameters or operation.query or operation.body)
 
 
-def test_every_operation_keeps_to_its_schema(db, api_token, demo_suite, finished_run, offline, connection_kept) -> None:  # type: ignore[no-untyped-def]
+def test_every_operation_keeps_to_its_schema(db, api_token, demo_suite, finished_run, offline, connection_kept) -> None:
     schema = schemathesis.openapi.from_wsgi("/api/v1/schema/?format=json", application)
     auth = {"Authorization": f"Bearer {api_token}"}
     ids = {"run": finished_run.pk, "suite": demo_suite.pk, "agent": demo_suite.agent_id}

@@ -190,7 +190,7 @@ def echo_run(acme: Any, echo_server: EchoServer, launch: Callable[..., Evaluatio
 
 def test_a_key_echoed_every_way_is_nowhere_in_storage_pages_exports_logs_or_prompts(
     acme, echo_server, launch, anthropic_judge_env, client, alice, api, admin_client, caplog
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     caplog.set_level("DEBUG")
     script_models(anthropic_judge_env, 10)
     run = echo_run(acme, echo_server, launch)
@@ -242,7 +242,7 @@ def test_a_key_echoed_every_way_is_nowhere_in_storage_pages_exports_logs_or_prom
     assert leaks(caplog.text) == []
 
 
-def test_test_request_masks_the_parsed_reply_tool_calls_and_errors(client, alice, echo_server, settings) -> None:  # type: ignore[no-untyped-def]
+def test_test_request_masks_the_parsed_reply_tool_calls_and_errors(client, alice, echo_server, settings) -> None:
     cache.clear()
     client.force_login(alice)
     data = agent_form_data(endpoint_url=f"{echo_server.url}/agent", api_key=KEY, **AGENT_SETTINGS)
@@ -278,7 +278,7 @@ def echo_monitor(acme: Any, echo_server: EchoServer, settings: Any) -> Monitor:
 
 def test_a_monitor_secret_echoed_is_nowhere_in_samples_pages_alerts_or_prompts(
     echo_monitor, echo_server, anthropic_judge_env, django_capture_on_commit_callbacks, client, alice, caplog
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     caplog.set_level("DEBUG")
     script_models(anthropic_judge_env, 10)
 
@@ -315,7 +315,7 @@ def test_a_monitor_secret_echoed_is_nowhere_in_samples_pages_alerts_or_prompts(
     assert leaks(caplog.text, MONITOR_SECRET) == []
 
 
-def test_the_monitor_form_never_sends_a_pasted_secret_back(client, alice, private_endpoints) -> None:  # type: ignore[no-untyped-def]
+def test_the_monitor_form_never_sends_a_pasted_secret_back(client, alice, private_endpoints) -> None:
     client.force_login(alice)
     response = client.post(reverse("monitors:monitor-create"), monitor_form_data(credential=MONITOR_SECRET))
     html = response.content.decode()
