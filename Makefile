@@ -43,7 +43,7 @@ browser:
 lint: setup
 	$(PY) -m ruff format --check .
 	$(PY) -m ruff check .
-	$(PY) -m mypy evalsite evaluations billing suites redteam
+	$(PY) -m mypy evalsite evaluations billing suites redteam tests
 	$(VENV)/bin/lint-imports --no-cache
 
 test: setup browser lint

@@ -246,7 +246,9 @@ def test_sixth_run_in_progress_is_429_with_retry_after(api, suite) -> None:
     assert response["Retry-After"] == "30"
     assert "already has 5 runs in progress; at most 5 may run at once" in response.json()["detail"]
     assert EvaluationRun.objects.count() == 5
-    EvaluationRun.objects.filter(pk=EvaluationRun.objects.first().pk).update(status=RunStatus.SUCCEEDED)
+    oldest = EvaluationRun.objects.first()
+    assert oldest is not None
+    EvaluationRun.objects.filter(pk=oldest.pk).update(status=RunStatus.SUCCEEDED)
     assert api.post(RUNS, {"suite": suite.pk}).status_code == 202  # a finished run frees a slot
 
 
@@ -432,6 +434,7 @@ def test_a_ci_run_takes_the_baseline_settings_even_when_the_agent_changed(
     demo_agent_record.save()
     body = verdict_of(api, start({"suite": demo_suite.pk}))
     run = EvaluationRun.objects.order_by("-pk").first()
+    assert run is not None
     assert (run.runs_per_scenario, run.judge_strictness) == (1, "lenient")  # the baseline's, not the agent's
     assert body["gate"]["state"] == "pass" and body["gate"]["baseline_run_id"] == baseline.pk
 

@@ -142,6 +142,7 @@ def test_generated_step_gates_a_change_of_the_demo_agent(
     first = run_bash(script, tmp_path, {**env, "TRUSTGATE_REPORT_DIR": str(tmp_path / "reports")})
     assert first.returncode == 0, first.stdout + first.stderr
     run = EvaluationRun.objects.order_by("-pk").first()
+    assert run is not None and run.trust_score is not None
     assert run.status == RunStatus.SUCCEEDED
     out = first.stdout
     assert f"Run #{run.pk} started for suite {demo_suite.pk}." in out
@@ -164,6 +165,7 @@ def test_generated_step_gates_a_change_of_the_demo_agent(
     assert "Release gate blocked: PII protection" not in blocked.stdout  # a note that does not block ...
     assert "! warning: Gate note: PII protection is under its 95% floor" in blocked.stdout  # ... is a warning
     regressed_run = EvaluationRun.objects.order_by("-pk").first()
+    assert regressed_run is not None
     assert f"Report: {live_server.url}/runs/{regressed_run.pk}/" in blocked.stdout
 
     # 3. Fixed again: passes against the baseline.
@@ -246,6 +248,7 @@ def test_pinned_from_the_web_with_red_team_attacks_and_gated_from_ci(
     assert f"Release gate passed against baseline run #{web_run.pk}." in gated.stdout
     assert "NOT COMPARABLE" not in gated.stdout and "differs" not in gated.stdout
     ci_run = EvaluationRun.objects.order_by("-pk").first()
+    assert ci_run is not None
     assert ci_run.settings_snapshot["redteam_depth"] == "quick" and ci_run.judge_strictness == "strict"
     assert ci_run.settings_snapshot["launched_via"] == "api"
 

@@ -89,7 +89,10 @@ def test_estimate_is_turns_times_runs_plus_judge_calls(settings) -> None:
 
 def test_persona_and_generation_make_the_estimate_an_upper_bound(settings) -> None:
     settings.TRUSTGATE_PRICE_GENERATION_CALL = 5
-    scenarios = [{"turns": ["hi"], "persona": "An angry customer", "max_turns": 4}, {"turns": ["x"]}]
+    scenarios: list[dict[str, Any]] = [
+        {"turns": ["hi"], "persona": "An angry customer", "max_turns": 4},
+        {"turns": ["x"]},
+    ]
     estimate = run_cost_estimate(scenarios=scenarios, runs_per_scenario=2, judge_enabled=True, generation_calls=3)
     assert estimate.breakdown == {"agent_messages": (4 + 1) * 2, "judge_calls": 4, "generation_calls": 4 * 2 + 3}
     assert estimate.max_credits == 10 * 1 + 4 * 2 + 11 * 5 and not estimate.is_exact
@@ -290,6 +293,7 @@ def test_ledger_keys_forbid_a_second_entry_of_a_kind_per_run(alice, acme, agent)
 
 def test_entries_are_append_only(acme) -> None:
     entry = CreditEntry.objects.filter(account=acme).first()
+    assert entry is not None
     entry.amount = 5
     with pytest.raises(ValueError, match="append-only"):
         entry.save()

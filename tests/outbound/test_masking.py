@@ -7,6 +7,7 @@ import json
 import random
 import string
 import time
+from typing import Any
 from urllib.parse import quote, quote_plus
 
 import pytest
@@ -121,7 +122,7 @@ def test_redaction_is_idempotent() -> None:
 
 
 def test_json_is_masked_recursively_keys_and_values() -> None:
-    value = {
+    value: dict[str, Any] = {
         "name": f"lookup_{KEY}",
         "arguments": {
             "auth": {"token": KEY, "parts": [KEY[3:15], {"deep": base64.b64encode(KEY.encode()).decode()}]},

@@ -455,7 +455,7 @@ def _monitor_answer(account_id: int, url: str, field: str) -> list[str] | None:
 
     form = MonitorForm(form_data(**{field: url}), account_id=account_id)
     form.is_valid()
-    return list(form.errors[field]) if field in form.errors else None
+    return [str(message) for message in form.errors[field]] if field in form.errors else None
 
 
 @pytest.mark.parametrize(("allow_private", "url", "expected"), SAME_ANSWER_CASES)

@@ -43,11 +43,12 @@ def spec(key: str, kind: ScenarioKind, name: str, **extra: Any) -> ScenarioSpec:
 
 def attempt(key: str, repeat: int, verdict: str, **fields: Any) -> Attempt:
     now = timezone.now()
+    scores: dict[str, float] = {Verdict.PASS: 100.0, Verdict.FAIL: 0.0}
     defaults: dict[str, Any] = {
         "transcript": [{"role": "user", "content": "Hello"}, {"role": "assistant", "content": f"Reply {key}"}],
         "rationale": f"Rationale for {key} run {repeat}",
         "latency_ms": 400,
-        "score": {Verdict.PASS: 100.0, Verdict.FAIL: 0.0}.get(verdict),  # type: ignore[call-overload]
+        "score": scores.get(verdict),
         "started_at": now - timedelta(seconds=2),
         "finished_at": now,
     }
@@ -286,6 +287,7 @@ def test_junit_download_validates_with_hostile_text(client, alice, acme, agent, 
     )
     props = {p.get("name"): p.get("value") for p in suite.iter("property")}
     assert props["run_id"] == str(run.pk) and props["trust_score"] == str(run.trust_score)
+    assert props["report_url"] is not None
     assert props["report_url"].endswith(f"/runs/{run.pk}/")
     cases = {c.get("name"): c for c in suite.iter("testcase")}
     assert cases["Refund window"].get("classname") == "accuracy" and len(cases["Refund window"]) == 0

@@ -142,7 +142,9 @@ def test_first_walk_from_login_to_a_finished_run(
 
     # Filter to failures: htmx fetches the scenario results again, the address keeps the filter, and the rows are
     # the failed scenarios the counts line announces; one of them opens its conversations in place.
-    failed = int(re.search(r"(\d+) failed", page.locator("#scenario-counts").inner_text()).group(1))  # type: ignore[union-attr]
+    counts = re.search(r"(\d+) failed", page.locator("#scenario-counts").inner_text())
+    assert counts is not None
+    failed = int(counts.group(1))
     section = page.locator("#scenario-results")
     section.get_by_label("Show").select_option("failed")
     page.wait_for_url(re.compile(r".*\?show=failed$"))

@@ -51,6 +51,7 @@ def test_run_again_with_the_same_settings(logged_in_page, live_server, demo_agen
     page.get_by_role("button", name="Launch evaluation").click()
     page.get_by_text(warning).first.wait_for()
     again = EvaluationRun.objects.order_by("-pk").first()
+    assert again is not None
     assert again.pk != first.pk and (again.runs_per_scenario, again.parallel, again.judge_strictness) == (
         1,
         2,

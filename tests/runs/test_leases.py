@@ -113,8 +113,10 @@ def test_the_heartbeat_renews_the_lease_and_a_worker_whose_lease_was_taken_over_
     stop = threading.Event()
     with lease.kept_alive(stop=stop):
         first = EvaluationRun.objects.get(pk=run.pk).lease_expires_at
+        assert first is not None
         time.sleep(1.6)
-        assert EvaluationRun.objects.get(pk=run.pk).lease_expires_at > first  # renewed from the heartbeat thread
+        renewed = EvaluationRun.objects.get(pk=run.pk).lease_expires_at
+        assert renewed is not None and renewed > first  # renewed from the heartbeat thread
         EvaluationRun.objects.filter(pk=run.pk).update(lease_owner="the-sweep-gave-it-away")
         assert lease.lost.wait(3) and stop.is_set()  # this worker learns it and starts no new conversation
     assert EvaluationRun.objects.get(pk=run.pk).lease_owner == "the-sweep-gave-it-away"  # not given up: not ours

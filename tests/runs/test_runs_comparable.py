@@ -116,6 +116,7 @@ def test_the_form_gates_staging_against_the_production_baseline(
     with django_capture_on_commit_callbacks(execute=True):
         client.post(reverse("evaluations:run-new"), {**data, "compare_with_endpoint": demo_agent_record.endpoint_url})
     run = EvaluationRun.objects.order_by("-pk").first()
+    assert run is not None
     assert run.endpoint_url == staging
     gate = run_gate(run=run)
     assert gate.baseline_run_id == pinned.pk and gate.state in ("pass", "blocked")

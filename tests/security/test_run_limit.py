@@ -40,7 +40,9 @@ def test_sixth_web_launch_is_a_form_error_and_creates_nothing(client, alice, age
     assert REFUSAL in " ".join(response.context["form"].non_field_errors())
     assert REFUSAL in response.content.decode()
     assert EvaluationRun.objects.count() == MAX_ACTIVE_RUNS_PER_ACCOUNT
-    EvaluationRun.objects.filter(pk=EvaluationRun.objects.first().pk).update(status=RunStatus.SUCCEEDED)
+    oldest = EvaluationRun.objects.first()
+    assert oldest is not None
+    EvaluationRun.objects.filter(pk=oldest.pk).update(status=RunStatus.SUCCEEDED)
     assert web_launch(client, agent, suite).status_code == 302  # a finished run frees a slot
 
 
