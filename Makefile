@@ -1,9 +1,16 @@
 # Trustgate: `make run` starts everything on the embedded defaults; `make test` runs the whole suite.
+# `make run PORT=9000 DEMO_AGENT_PORT=9001` uses other ports: the web server listens on PORT, the demo agent on
+# DEMO_AGENT_PORT, and the seeded demo agent's endpoint (and links in alerts) follow them.
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell sha1sum requirements.txt | cut -c1-12)
+PORT ?= 8000
+DEMO_AGENT_PORT ?= $(or $(TRUSTGATE_DEMO_AGENT_PORT),8765)
+TRUSTGATE_BASE_URL ?= http://127.0.0.1:$(PORT)
+DEMO_ENV := TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS=true TRUSTGATE_DEMO_AGENT_PORT=$(DEMO_AGENT_PORT) \
+	TRUSTGATE_BASE_URL=$(TRUSTGATE_BASE_URL)
 
 .PHONY: run test setup migrate demo browser lint bench clean
 
@@ -20,10 +27,10 @@ migrate: setup
 	$(PY) manage.py createcachetable
 
 demo: migrate
-	TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS=true $(PY) manage.py demo_setup
+	$(DEMO_ENV) $(PY) manage.py demo_setup
 
 run: demo
-	TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS=true TRUSTGATE_HTTPS=false $(PY) manage.py up
+	$(DEMO_ENV) TRUSTGATE_HTTPS=false $(PY) manage.py up --addr 127.0.0.1:$(PORT)
 
 # Chromium comes from Debian's packages (never `playwright install`): the browser tests drive /usr/bin/chromium.
 # When apt is busy (unattended-upgrades, another shell), wait up to 5 minutes: apt-get install waits for the dpkg
@@ -43,7 +50,7 @@ browser:
 lint: setup
 	$(PY) -m ruff format --check .
 	$(PY) -m ruff check .
-	$(PY) -m mypy evalsite evaluations billing suites redteam
+	$(PY) -m mypy evalsite evaluations billing suites redteam tests
 	$(VENV)/bin/lint-imports --no-cache
 
 test: setup browser lint

@@ -14,7 +14,7 @@ pytest_plugins = sorted(
 )
 
 
-def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def]
+def pytest_collection_modifyitems(config, items):
     """Browser tests last: Playwright's sync API keeps an event loop running in the main thread for the rest
     of the session, and code under test that calls asyncio.run() (connectors, judge) cannot run after it."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

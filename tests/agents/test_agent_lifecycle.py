@@ -15,19 +15,19 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def alice_client(client: Client, alice) -> Client:  # type: ignore[no-untyped-def]
+def alice_client(client: Client, alice) -> Client:
     client.force_login(alice)
     return client
 
 
-def _past_run(agent: Agent, user) -> EvaluationRun:  # type: ignore[no-untyped-def]
+def _past_run(agent: Agent, user) -> EvaluationRun:
     return EvaluationRun.objects.create(
         account=agent.account, agent=agent, created_by=user, agent_name=agent.name, suite_name="Refunds",
         status="succeeded", trust_score=81.5, agent_snapshot={}, settings_snapshot={}, scenarios=[],
     )  # fmt: skip
 
 
-def test_agent_page_shows_runs_gate_evaluate_and_conversation_path(alice_client: Client, acme, alice) -> None:  # type: ignore[no-untyped-def]
+def test_agent_page_shows_runs_gate_evaluate_and_conversation_path(alice_client: Client, acme, alice) -> None:
     agent = agent_create(
         account=acme,
         data={
@@ -48,7 +48,7 @@ def test_agent_page_shows_runs_gate_evaluate_and_conversation_path(alice_client:
     assert f"/runs/?agent={agent.pk}" in page
 
 
-def test_archive_hides_the_agent_and_keeps_its_runs_then_restore(alice_client: Client, agent, alice) -> None:  # type: ignore[no-untyped-def]
+def test_archive_hides_the_agent_and_keeps_its_runs_then_restore(alice_client: Client, agent, alice) -> None:
     run = _past_run(agent, alice)
     response = alice_client.post(f"/agents/{agent.pk}/archive/", follow=True)
     assert "archived" in response.content.decode()
@@ -61,7 +61,7 @@ def test_archive_hides_the_agent_and_keeps_its_runs_then_restore(alice_client: C
     assert "Support bot" in alice_client.get("/agents/").content.decode()
 
 
-def test_delete_is_linked_for_admins_and_keeps_past_runs(alice_client: Client, agent, alice) -> None:  # type: ignore[no-untyped-def]
+def test_delete_is_linked_for_admins_and_keeps_past_runs(alice_client: Client, agent, alice) -> None:
     run = _past_run(agent, alice)
     page = alice_client.get(f"/agents/{agent.pk}/").content.decode()
     assert f'action="/agents/{agent.pk}/delete/"' in page and "data-confirm=" in page
@@ -72,14 +72,14 @@ def test_delete_is_linked_for_admins_and_keeps_past_runs(alice_client: Client, a
     assert "Support bot" in alice_client.get(f"/runs/{run.pk}/").content.decode()
 
 
-def test_a_writer_can_archive_but_is_not_offered_delete(client: Client, agent, make_member) -> None:  # type: ignore[no-untyped-def]
+def test_a_writer_can_archive_but_is_not_offered_delete(client: Client, agent, make_member) -> None:
     client.force_login(make_member("wendy", Role.WRITE))
     page = client.get(f"/agents/{agent.pk}/").content.decode()
     assert "/archive/" in page and "/delete/" not in page
     assert client.post(f"/agents/{agent.pk}/delete/").status_code == 403
 
 
-def test_agent_list_searches_and_pages(alice_client: Client, acme) -> None:  # type: ignore[no-untyped-def]
+def test_agent_list_searches_and_pages(alice_client: Client, acme) -> None:
     for i in range(30):
         agent_create(account=acme, data={"name": f"Bot {i:02d}", "protocol": Protocol.SIMPLE_CHAT,
                                          "endpoint_url": "http://127.0.0.1:9/chat"})  # fmt: skip
@@ -92,7 +92,7 @@ def test_agent_list_searches_and_pages(alice_client: Client, acme) -> None:  # t
     assert "No agents match these filters" in alice_client.get("/agents/?q=nothing-like-this").content.decode()
 
 
-def test_an_archived_agent_cannot_be_launched(alice_client: Client, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_an_archived_agent_cannot_be_launched(alice_client: Client, acme, agent) -> None:
     from suites.services import suite_create
 
     suite = suite_create(account=acme, agent=agent, name="S", scenarios=[

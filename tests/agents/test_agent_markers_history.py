@@ -12,7 +12,7 @@ from tests.support.scripted_http import ScriptedReply, ScriptedServer
 
 
 @pytest.mark.usefixtures("public_dns")
-def test_agent_form_saves_markers_and_history_and_refuses_short_markers(client, alice, acme) -> None:  # type: ignore[no-untyped-def]
+def test_agent_form_saves_markers_and_history_and_refuses_short_markers(client, alice, acme) -> None:
     client.force_login(alice)
     page = client.get(reverse("evaluations:agent-create")).content.decode()
     assert "Secret markers" in page and "Send history" in page
@@ -28,7 +28,7 @@ def test_agent_form_saves_markers_and_history_and_refuses_short_markers(client, 
     assert agent.to_config().send_history is True
 
 
-def test_history_is_only_sent_by_simple_chat_agents(acme) -> None:  # type: ignore[no-untyped-def]
+def test_history_is_only_sent_by_simple_chat_agents(acme) -> None:
     agent = Agent(account=acme, name="x", protocol="openai", send_history=True)
     assert agent.to_config().send_history is False
 
@@ -38,7 +38,7 @@ def _reports_a_result(path: str, raw: bytes, headers: dict[str, str]) -> Scripte
     return ScriptedReply(200, {"reply": "It shipped.", "tools": tools})
 
 
-def test_test_request_shows_a_tool_result(client, alice, settings) -> None:  # type: ignore[no-untyped-def]
+def test_test_request_shows_a_tool_result(client, alice, settings) -> None:
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
     agent = ScriptedServer(_reports_a_result, name="result-agent")
     agent.start()

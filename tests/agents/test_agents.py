@@ -45,7 +45,7 @@ def public_dns(monkeypatch: pytest.MonkeyPatch) -> None:
 
     real = socket.getaddrinfo
 
-    def fake(host, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def fake(host, *args, **kwargs):
         if host == "agent.example.com":
             return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("93.184.215.14", 443))]
         return real(host, *args, **kwargs)
@@ -53,20 +53,20 @@ def public_dns(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(socket, "getaddrinfo", fake)
 
 
-def test_login_page_and_login(client, alice) -> None:  # type: ignore[no-untyped-def]
+def test_login_page_and_login(client, alice) -> None:
     assert client.get(reverse("login")).status_code == 200
     response = client.post(reverse("login"), {"username": "alice", "password": "pw-alice-123"})
     assert response.status_code == 302
     assert client.get(reverse("evaluations:dashboard")).status_code == 200
 
 
-def test_pages_need_login(client, agent) -> None:  # type: ignore[no-untyped-def]
+def test_pages_need_login(client, agent) -> None:
     for url in (reverse("evaluations:dashboard"), reverse("evaluations:agent-detail", args=[agent.pk])):
         response = client.get(url)
         assert response.status_code == 302 and "/login/" in response["Location"]
 
 
-def test_agent_pages_show_own_agents(client, alice, agent) -> None:  # type: ignore[no-untyped-def]
+def test_agent_pages_show_own_agents(client, alice, agent) -> None:
     client.force_login(alice)
     assert "Support bot" in client.get(reverse("evaluations:agent-list")).content.decode()
     assert "Support bot" in client.get(reverse("evaluations:dashboard")).content.decode()
@@ -74,7 +74,7 @@ def test_agent_pages_show_own_agents(client, alice, agent) -> None:  # type: ign
     assert client.get(reverse("evaluations:agent-edit", args=[agent.pk])).status_code == 200
 
 
-def test_other_account_gets_404_everywhere(client, bob, agent) -> None:  # type: ignore[no-untyped-def]
+def test_other_account_gets_404_everywhere(client, bob, agent) -> None:
     client.force_login(bob)
     assert "Support bot" not in client.get(reverse("evaluations:agent-list")).content.decode()
     assert "Support bot" not in client.get(reverse("evaluations:dashboard")).content.decode()
@@ -89,7 +89,7 @@ def test_other_account_gets_404_everywhere(client, bob, agent) -> None:  # type:
     assert Agent.objects.filter(pk=agent.pk, name="Support bot").exists()
 
 
-def test_read_role_cannot_create_edit_or_delete(client, agent, make_member) -> None:  # type: ignore[no-untyped-def]
+def test_read_role_cannot_create_edit_or_delete(client, agent, make_member) -> None:
     reader = make_member("reader", Role.READ)
     client.force_login(reader)
     assert client.get(reverse("evaluations:agent-detail", args=[agent.pk])).status_code == 200
@@ -101,7 +101,7 @@ def test_read_role_cannot_create_edit_or_delete(client, agent, make_member) -> N
     assert Agent.objects.filter(pk=agent.pk).exists()
 
 
-def test_write_role_cannot_delete_but_admin_can(client, alice, agent, make_member) -> None:  # type: ignore[no-untyped-def]
+def test_write_role_cannot_delete_but_admin_can(client, alice, agent, make_member) -> None:
     client.force_login(make_member("writer", Role.WRITE))
     assert client.post(reverse("evaluations:agent-delete", args=[agent.pk])).status_code == 403
     client.force_login(alice)
@@ -109,7 +109,7 @@ def test_write_role_cannot_delete_but_admin_can(client, alice, agent, make_membe
     assert not Agent.objects.filter(pk=agent.pk).exists()
 
 
-def test_create_agent_keeps_only_masked_key(client, alice, acme, public_dns, caplog) -> None:  # type: ignore[no-untyped-def]
+def test_create_agent_keeps_only_masked_key(client, alice, acme, public_dns, caplog) -> None:
     caplog.set_level("DEBUG")
     client.force_login(alice)
     response = client.post(reverse("evaluations:agent-create"), form_data(api_key=SECRET))
@@ -124,7 +124,7 @@ def test_create_agent_keeps_only_masked_key(client, alice, acme, public_dns, cap
     assert SECRET not in caplog.text
 
 
-def test_edit_agent_without_key_keeps_mask(client, alice, agent, public_dns) -> None:  # type: ignore[no-untyped-def]
+def test_edit_agent_without_key_keeps_mask(client, alice, agent, public_dns) -> None:
     client.force_login(alice)
     response = client.post(
         reverse("evaluations:agent-edit", args=[agent.pk]), form_data(name="Renamed", api_key=SECRET)
@@ -174,7 +174,7 @@ BAD_INPUTS = [
 
 
 @pytest.mark.parametrize(("overrides", "field", "words"), BAD_INPUTS)
-def test_bad_agent_input_is_a_field_error_and_saves_nothing(client, alice, public_dns, overrides, field, words) -> None:  # type: ignore[no-untyped-def]
+def test_bad_agent_input_is_a_field_error_and_saves_nothing(client, alice, public_dns, overrides, field, words) -> None:
     client.force_login(alice)
     response = client.post(reverse("evaluations:agent-create"), form_data(**overrides))
     assert response.status_code == 200
@@ -184,14 +184,14 @@ def test_bad_agent_input_is_a_field_error_and_saves_nothing(client, alice, publi
     assert not Agent.objects.exists()
 
 
-def test_duplicate_agent_name_is_a_field_error(client, alice, agent, public_dns) -> None:  # type: ignore[no-untyped-def]
+def test_duplicate_agent_name_is_a_field_error(client, alice, agent, public_dns) -> None:
     client.force_login(alice)
     response = client.post(reverse("evaluations:agent-create"), form_data(name="Support bot"))
     assert "already exists" in " ".join(response.context["form"].errors["name"])
     assert Agent.objects.count() == 1
 
 
-def test_bedrock_agent_needs_no_endpoint(client, alice, acme) -> None:  # type: ignore[no-untyped-def]
+def test_bedrock_agent_needs_no_endpoint(client, alice, acme) -> None:
     client.force_login(alice)
     response = client.post(
         reverse("evaluations:agent-create"), form_data(protocol="bedrock", endpoint_url="", name="Claude")
@@ -200,7 +200,7 @@ def test_bedrock_agent_needs_no_endpoint(client, alice, acme) -> None:  # type: 
     assert Agent.objects.get(name="Claude").protocol == "bedrock"
 
 
-def test_opus_is_refused_unless_enabled(client, alice, settings) -> None:  # type: ignore[no-untyped-def]
+def test_opus_is_refused_unless_enabled(client, alice, settings) -> None:
     settings.TRUSTGATE_ENABLE_OPUS = False
     client.force_login(alice)
     response = client.post(
@@ -210,7 +210,7 @@ def test_opus_is_refused_unless_enabled(client, alice, settings) -> None:  # typ
     assert not Agent.objects.exists()
 
 
-def test_dashboard_shows_gate_and_baseline_state(client, alice, launch, demo_agent_record, demo_suite) -> None:  # type: ignore[no-untyped-def]
+def test_dashboard_shows_gate_and_baseline_state(client, alice, launch, demo_agent_record, demo_suite) -> None:
     from evaluations.gate.services import baseline_pin
 
     run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1)
@@ -222,7 +222,7 @@ def test_dashboard_shows_gate_and_baseline_state(client, alice, launch, demo_age
     assert "Baseline pinned" in html and ">PASS<" in html
 
 
-def test_template_variables_are_accepted_but_typos_of_builtins_are_not(client, alice, public_dns) -> None:  # type: ignore[no-untyped-def]
+def test_template_variables_are_accepted_but_typos_of_builtins_are_not(client, alice, public_dns) -> None:
     client.force_login(alice)
     template = '{"m": {{message}}, "tier": {{customer_tier}}}'
     response = client.post(
@@ -233,7 +233,7 @@ def test_template_variables_are_accepted_but_typos_of_builtins_are_not(client, a
     assert Agent.objects.get().request_template == template
 
 
-def test_user_without_a_workspace_is_told_what_to_do(client, django_user_model) -> None:  # type: ignore[no-untyped-def]
+def test_user_without_a_workspace_is_told_what_to_do(client, django_user_model) -> None:
     loner = django_user_model.objects.create_user(username="loner", password="pw-loner-123")
     client.force_login(loner)
     for url in (
@@ -246,7 +246,7 @@ def test_user_without_a_workspace_is_told_what_to_do(client, django_user_model) 
         assert "not a member of any workspace yet" in response.content.decode()
 
 
-def test_new_agent_from_the_launch_form_returns_to_it(client, alice, public_dns) -> None:  # type: ignore[no-untyped-def]
+def test_new_agent_from_the_launch_form_returns_to_it(client, alice, public_dns) -> None:
     client.force_login(alice)
     page = client.get(reverse("evaluations:agent-create"), {"next": "run-new"}).content.decode()
     assert 'name="next" value="run-new"' in page

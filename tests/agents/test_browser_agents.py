@@ -10,7 +10,7 @@ from tests.agents.test_test_request import HTTP_JSON_TEMPLATE
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_user_connects_demo_agent_on_every_protocol(logged_in_page, live_server, demo_agent, settings) -> None:  # type: ignore[no-untyped-def]
+def test_user_connects_demo_agent_on_every_protocol(logged_in_page, live_server, demo_agent, settings) -> None:
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
     page = logged_in_page
     cases = [

@@ -33,19 +33,19 @@ def protocol_settings(base: str) -> dict[str, dict[str, object]]:
 
 
 @pytest.fixture(autouse=True)
-def _private_allowed_and_fresh_limit(settings) -> None:  # type: ignore[no-untyped-def]
+def _private_allowed_and_fresh_limit(settings) -> None:
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
     cache.clear()
 
 
-def post_test(client, data: dict[str, object], message: str = "How long is shipping?"):  # type: ignore[no-untyped-def]
+def post_test(client, data: dict[str, object], message: str = "How long is shipping?"):
     return client.post(
         reverse("evaluations:agent-test-request"), {**data, "test_message": message}, headers={"HX-Request": "true"}
     )
 
 
 @pytest.mark.parametrize("protocol", ["simple_chat", "http_json", "webhook", "openai"])
-def test_test_request_shows_parsed_reply_for_each_protocol(client, alice, demo_agent, protocol) -> None:  # type: ignore[no-untyped-def]
+def test_test_request_shows_parsed_reply_for_each_protocol(client, alice, demo_agent, protocol) -> None:
     client.force_login(alice)
     data = form_data(**{"protocol": "simple_chat", **protocol_settings(demo_agent)[protocol]})
     response = post_test(client, data)
@@ -57,7 +57,7 @@ def test_test_request_shows_parsed_reply_for_each_protocol(client, alice, demo_a
     assert not Agent.objects.exists()  # Test request saves nothing
 
 
-def test_test_request_shows_tool_calls_and_conversation_id(client, alice, demo_agent) -> None:  # type: ignore[no-untyped-def]
+def test_test_request_shows_tool_calls_and_conversation_id(client, alice, demo_agent) -> None:
     client.force_login(alice)
     data = form_data(**protocol_settings(demo_agent)["http_json"])
     html = post_test(client, data, "Where is my order NW-12345?").content.decode()
@@ -65,7 +65,7 @@ def test_test_request_shows_tool_calls_and_conversation_id(client, alice, demo_a
     assert "data.reply.text" in html
 
 
-def test_missing_reply_path_names_the_path_and_keys(client, alice, demo_agent) -> None:  # type: ignore[no-untyped-def]
+def test_missing_reply_path_names_the_path_and_keys(client, alice, demo_agent) -> None:
     client.force_login(alice)
     data = form_data(**{**protocol_settings(demo_agent)["http_json"], "reply_path": "data.answer.text"})
     html = post_test(client, data).content.decode()
@@ -73,14 +73,14 @@ def test_missing_reply_path_names_the_path_and_keys(client, alice, demo_agent) -
     assert "data.answer.text" in html and "conversation" in html
 
 
-def test_agent_down_is_a_readable_error(client, alice, unused_tcp_port) -> None:  # type: ignore[no-untyped-def]
+def test_agent_down_is_a_readable_error(client, alice, unused_tcp_port) -> None:
     client.force_login(alice)
     html = post_test(client, form_data(endpoint_url=f"http://127.0.0.1:{unused_tcp_port}/chat")).content.decode()
     assert "No reply." in html
     assert "Traceback" not in html
 
 
-def test_eleventh_test_request_in_a_minute_is_refused(client, alice, demo_agent) -> None:  # type: ignore[no-untyped-def]
+def test_eleventh_test_request_in_a_minute_is_refused(client, alice, demo_agent) -> None:
     client.force_login(alice)
     data = form_data(**protocol_settings(demo_agent)["simple_chat"])
     for _ in range(10):
@@ -89,20 +89,20 @@ def test_eleventh_test_request_in_a_minute_is_refused(client, alice, demo_agent)
     assert "try again in" in html and "Reply received" not in html
 
 
-def test_test_request_not_offered_for_bedrock(client, alice) -> None:  # type: ignore[no-untyped-def]
+def test_test_request_not_offered_for_bedrock(client, alice) -> None:
     client.force_login(alice)
     html = post_test(client, form_data(protocol="bedrock", endpoint_url="")).content.decode()
     assert "not offered for Claude on Bedrock" in html
 
 
-def test_invalid_form_is_reported_not_sent(client, alice, demo_agent) -> None:  # type: ignore[no-untyped-def]
+def test_invalid_form_is_reported_not_sent(client, alice, demo_agent) -> None:
     client.force_login(alice)
     data = form_data(**{**protocol_settings(demo_agent)["http_json"], "request_template": '{"m": {{oops}}}'})
     html = post_test(client, data).content.decode()
     assert "Fix the highlighted fields" in html and "oops" in html
 
 
-def test_echoed_key_is_masked_and_stored_nowhere(client, alice, caplog) -> None:  # type: ignore[no-untyped-def]
+def test_echoed_key_is_masked_and_stored_nowhere(client, alice, caplog) -> None:
     caplog.set_level("DEBUG")
     server, _thread = serve(port=0, require_key="the-right-key")
     try:

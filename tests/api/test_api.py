@@ -31,7 +31,7 @@ def run_url(run_id: int) -> str:
 
 
 @pytest.fixture
-def suite(acme, agent):  # type: ignore[no-untyped-def]
+def suite(acme, agent):
     return suite_create(
         account=acme, agent=agent, name="Support suite",
         scenarios=[{"kind": "accuracy", "name": "Refund window", "turns": ["How long?"], "required_phrases": ["days"]}],
@@ -39,7 +39,7 @@ def suite(acme, agent):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def start(api, django_capture_on_commit_callbacks):  # type: ignore[no-untyped-def]
+def start(api, django_capture_on_commit_callbacks):
     """POST /runs and let the run execute (django-q2 runs synchronously on commit in tests)."""
 
     def do(body: dict[str, Any], *, expect: int = 202) -> Any:
@@ -60,7 +60,7 @@ def verdict_of(api: Api, response: Any) -> dict[str, Any]:
 # ---------------------------------------------------------------------------------------------- suites
 
 
-def test_suites_lists_the_accounts_suites_with_agent_and_baseline(api, suite, agent, bob) -> None:  # type: ignore[no-untyped-def]
+def test_suites_lists_the_accounts_suites_with_agent_and_baseline(api, suite, agent, bob) -> None:
     suite_create(account=bob.memberships.get().account, name="Globex suite", scenarios=[])
     response = api.get(SUITES)
     assert response.status_code == 200
@@ -72,13 +72,13 @@ def test_suites_lists_the_accounts_suites_with_agent_and_baseline(api, suite, ag
     assert row["use_in_ci_url"] == f"http://testserver/suites/{suite.pk}/ci/"
 
 
-def test_suites_shows_a_pinned_baseline(api, alice, demo_agent_record, demo_suite, launch) -> None:  # type: ignore[no-untyped-def]
+def test_suites_shows_a_pinned_baseline(api, alice, demo_agent_record, demo_suite, launch) -> None:
     baseline_pin(run=launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1), user=alice)
     [row] = api.get(SUITES).json()["suites"]
     assert row["baseline_pinned"] is True and row["baseline_endpoints"] == [demo_agent_record.endpoint_url]
 
 
-def test_suites_needs_a_key(api) -> None:  # type: ignore[no-untyped-def]
+def test_suites_needs_a_key(api) -> None:
     assert api.get(SUITES, key=None).status_code == 401
     assert api.get(SUITES, key="tg_wrong").status_code == 401
 
@@ -86,7 +86,7 @@ def test_suites_needs_a_key(api) -> None:  # type: ignore[no-untyped-def]
 # ---------------------------------------------------------------------------------------------- launching
 
 
-def test_post_runs_launches_and_answers_202_with_links(api, suite, private_endpoints) -> None:  # type: ignore[no-untyped-def]
+def test_post_runs_launches_and_answers_202_with_links(api, suite, private_endpoints) -> None:
     response = api.post(RUNS, {"suite": suite.pk, "runs_per_scenario": 2, "parallel": 1, "min_trust_score": 80,
                                "max_breaches": 0, "fail_on_no_baseline": True, "api_key": AGENT_KEY})  # fmt: skip
     assert response.status_code == 202, response.content
@@ -113,7 +113,7 @@ def test_post_runs_launches_and_answers_202_with_links(api, suite, private_endpo
     assert body["reasons"] == ["The run is queued: 0 of 2 conversations done."]
 
 
-def test_endpoint_override_is_used(api, suite, private_endpoints) -> None:  # type: ignore[no-untyped-def]
+def test_endpoint_override_is_used(api, suite, private_endpoints) -> None:
     assert api.post(RUNS, {"suite": suite.pk, "endpoint_url": "http://127.0.0.1:8/staging"}).status_code == 202
     assert EvaluationRun.objects.get().endpoint_url == "http://127.0.0.1:8/staging"
 
@@ -157,7 +157,7 @@ def test_endpoint_override_is_used(api, suite, private_endpoints) -> None:  # ty
         ({"endpoint_url": "A" * 100_000}, "endpoint_url", "Ensure this field has no more than 2000 characters."),
     ],
 )
-def test_bad_bodies_are_400_with_field_errors_and_nothing_is_launched(api, suite, body, field, message) -> None:  # type: ignore[no-untyped-def]
+def test_bad_bodies_are_400_with_field_errors_and_nothing_is_launched(api, suite, body, field, message) -> None:
     payload = {} if body is None else {"suite": suite.pk, **body}
     response = api.post(RUNS, payload)
     assert response.status_code == 400, response.content
@@ -167,7 +167,7 @@ def test_bad_bodies_are_400_with_field_errors_and_nothing_is_launched(api, suite
     assert not EvaluationRun.objects.exists()
 
 
-def test_an_integral_number_is_an_integer(api, suite) -> None:  # type: ignore[no-untyped-def]
+def test_an_integral_number_is_an_integer(api, suite) -> None:
     """As in JSON Schema: 2.0 is the integer 2 (jq, for one, may print numbers that way)."""
     assert api.post(RUNS, {"suite": suite.pk, "runs_per_scenario": 2.0, "max_breaches": 0.0}).status_code == 202
     run = EvaluationRun.objects.get()
@@ -184,7 +184,7 @@ def test_an_integral_number_is_an_integer(api, suite) -> None:  # type: ignore[n
         ({"ref": "v1\x00"}, "ref", "Null characters are not allowed."),
     ],
 )
-def test_deploy_types_are_strict(api, body, field, message) -> None:  # type: ignore[no-untyped-def]
+def test_deploy_types_are_strict(api, body, field, message) -> None:
     response = api.post("/api/v1/deploys", body)
     assert response.status_code == 400, response.content
     assert response.json() == {field: [message]}
@@ -197,7 +197,7 @@ def test_deploy_types_are_strict(api, body, field, message) -> None:  # type: ig
      ("", "application/json", 400), ('{"suite": 1e999}', "application/json", 400), ("\xff\xfe", "application/json", 400),
      ('{"suite": 1, "suite": "x"}', "application/json", 400), ("[" * 5000, "application/json", 400)],
 )  # fmt: skip
-def test_unreadable_bodies_are_4xx(api, suite, raw, content_type, status) -> None:  # type: ignore[no-untyped-def]
+def test_unreadable_bodies_are_4xx(api, suite, raw, content_type, status) -> None:
     """Raw bodies a JSON-schema generator does not write (schemathesis covers the rest: test_schemathesis.py)."""
     response = api.client.post(RUNS, data=raw, content_type=content_type, headers=api.headers())
     assert response.status_code == status, response.content
@@ -205,19 +205,19 @@ def test_unreadable_bodies_are_4xx(api, suite, raw, content_type, status) -> Non
     assert not EvaluationRun.objects.exists()
 
 
-def test_suite_without_an_agent_is_a_field_error(api, acme) -> None:  # type: ignore[no-untyped-def]
+def test_suite_without_an_agent_is_a_field_error(api, acme) -> None:
     orphan = suite_create(account=acme, name="No agent", scenarios=[{"kind": "accuracy", "name": "a", "turns": ["q"]}])
     response = api.post(RUNS, {"suite": orphan.pk})
     assert response.status_code == 400 and "has no agent" in response.json()["suite"][0]
 
 
-def test_suite_without_active_scenarios_is_a_field_error(api, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_suite_without_active_scenarios_is_a_field_error(api, acme, agent) -> None:
     empty = suite_create(account=acme, agent=agent, name="Empty", scenarios=[])
     response = api.post(RUNS, {"suite": empty.pk})
     assert response.status_code == 400 and "has no scenarios yet" in response.json()["suite"][0]
 
 
-def test_other_accounts_or_unknown_suite_is_404(api, bob, agent) -> None:  # type: ignore[no-untyped-def]
+def test_other_accounts_or_unknown_suite_is_404(api, bob, agent) -> None:
     theirs = suite_create(account=bob.memberships.get().account, name="Globex", scenarios=[])
     assert api.post(RUNS, {"suite": theirs.pk}).status_code == 404
     assert api.post(RUNS, {"suite": 987654}).status_code == 404
@@ -225,7 +225,7 @@ def test_other_accounts_or_unknown_suite_is_404(api, bob, agent) -> None:  # typ
     assert not EvaluationRun.objects.exists()
 
 
-def test_launching_needs_the_write_role(client, acme, suite, make_member) -> None:  # type: ignore[no-untyped-def]
+def test_launching_needs_the_write_role(client, acme, suite, make_member) -> None:
     reader = make_member("rita", Role.READ)
     _, token = api_key_create(user=reader, account=acme, name="read only")
     api = Api(client, token)
@@ -238,7 +238,7 @@ def test_launching_needs_the_write_role(client, acme, suite, make_member) -> Non
     assert Api(client, token).post(RUNS, {"suite": suite.pk}).status_code == 202
 
 
-def test_sixth_run_in_progress_is_429_with_retry_after(api, suite) -> None:  # type: ignore[no-untyped-def]
+def test_sixth_run_in_progress_is_429_with_retry_after(api, suite) -> None:
     for _ in range(5):  # without on_commit callbacks the runs stay queued: in progress
         assert api.post(RUNS, {"suite": suite.pk}).status_code == 202
     response = api.post(RUNS, {"suite": suite.pk})
@@ -246,11 +246,13 @@ def test_sixth_run_in_progress_is_429_with_retry_after(api, suite) -> None:  # t
     assert response["Retry-After"] == "30"
     assert "already has 5 runs in progress; at most 5 may run at once" in response.json()["detail"]
     assert EvaluationRun.objects.count() == 5
-    EvaluationRun.objects.filter(pk=EvaluationRun.objects.first().pk).update(status=RunStatus.SUCCEEDED)
+    oldest = EvaluationRun.objects.first()
+    assert oldest is not None
+    EvaluationRun.objects.filter(pk=oldest.pk).update(status=RunStatus.SUCCEEDED)
     assert api.post(RUNS, {"suite": suite.pk}).status_code == 202  # a finished run frees a slot
 
 
-def test_launch_refusals_are_400(api, suite, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_launch_refusals_are_400(api, suite, monkeypatch) -> None:
     from evaluations.launches import services as launch_services
 
     def refuse(**kwargs: Any) -> Any:
@@ -261,7 +263,7 @@ def test_launch_refusals_are_400(api, suite, monkeypatch) -> None:  # type: igno
     assert response.status_code == 400 and response.json() == {"detail": "The suite changed meanwhile."}
 
 
-def test_not_enough_credits_is_402_and_nothing_is_launched(db, client, private_endpoints) -> None:  # type: ignore[no-untyped-def]
+def test_not_enough_credits_is_402_and_nothing_is_launched(db, client, private_endpoints) -> None:
     from evaluations.agents.services import agent_create
 
     poor = user_create_with_account(username="penny", password="pw-penny-123", account_name="Penniless")
@@ -280,7 +282,7 @@ def test_not_enough_credits_is_402_and_nothing_is_launched(db, client, private_e
 # ---------------------------------------------------------------------------------------------- run status and verdict
 
 
-def test_run_status_after_a_finished_run_without_baseline_passes_with_a_warning(api, demo_suite, start) -> None:  # type: ignore[no-untyped-def]
+def test_run_status_after_a_finished_run_without_baseline_passes_with_a_warning(api, demo_suite, start) -> None:
     body = verdict_of(api, start({"suite": demo_suite.pk, "runs_per_scenario": 1, "api_key": AGENT_KEY}))
     assert body["status"] == "succeeded" and body["verdict"] == "pass"
     assert body["progress"]["done"] == body["progress"]["total"] == 16
@@ -300,7 +302,7 @@ def test_run_status_after_a_finished_run_without_baseline_passes_with_a_warning(
     assert links["report_url"].endswith(f"/runs/{body['id']}/")
 
 
-def test_agent_key_sent_to_the_api_is_nowhere_in_the_database(api, demo_suite, start, caplog) -> None:  # type: ignore[no-untyped-def]
+def test_agent_key_sent_to_the_api_is_nowhere_in_the_database(api, demo_suite, start, caplog) -> None:
     response = start({"suite": demo_suite.pk, "runs_per_scenario": 1, "api_key": AGENT_KEY})
     run = EvaluationRun.objects.get(pk=response.json()["id"])
     assert run.status == RunStatus.SUCCEEDED
@@ -310,14 +312,14 @@ def test_agent_key_sent_to_the_api_is_nowhere_in_the_database(api, demo_suite, s
     assert AGENT_KEY not in caplog.text
 
 
-def test_fail_on_no_baseline_fails(api, demo_suite, start) -> None:  # type: ignore[no-untyped-def]
+def test_fail_on_no_baseline_fails(api, demo_suite, start) -> None:
     body = verdict_of(api, start({"suite": demo_suite.pk, "runs_per_scenario": 1, "fail_on_no_baseline": True}))
     assert body["verdict"] == "fail"
     [reason] = body["reasons"]
     assert reason.startswith("fail_on_no_baseline is set and the release gate could not run: No baseline is pinned")
 
 
-def test_min_trust_score_and_max_breaches(api, demo_suite, start) -> None:  # type: ignore[no-untyped-def]
+def test_min_trust_score_and_max_breaches(api, demo_suite, start) -> None:
     body = verdict_of(api, start({"suite": demo_suite.pk, "runs_per_scenario": 1, "min_trust_score": 99.5,
                                   "max_breaches": 0}))  # fmt: skip
     score, breaches = body["trust_score"], body["breaches"]
@@ -336,7 +338,7 @@ def test_min_trust_score_and_max_breaches(api, demo_suite, start) -> None:  # ty
     ]
 
 
-def test_a_run_that_errored_has_verdict_error(api, acme, unused_tcp_port, private_endpoints, start) -> None:  # type: ignore[no-untyped-def]
+def test_a_run_that_errored_has_verdict_error(api, acme, unused_tcp_port, private_endpoints, start) -> None:
     from evaluations.agents.services import agent_create
 
     down = agent_create(account=acme, data={"name": "Down", "protocol": "simple_chat",
@@ -349,7 +351,7 @@ def test_a_run_that_errored_has_verdict_error(api, acme, unused_tcp_port, privat
     assert body["gate"] is None
 
 
-def test_a_cancelled_run_has_verdict_error(api, suite) -> None:  # type: ignore[no-untyped-def]
+def test_a_cancelled_run_has_verdict_error(api, suite) -> None:
     from evaluations.runs.services import run_cancel
 
     run_id = api.post(RUNS, {"suite": suite.pk}).json()["id"]
@@ -358,7 +360,7 @@ def test_a_cancelled_run_has_verdict_error(api, suite) -> None:  # type: ignore[
     assert body["verdict"] == "error" and body["reasons"] == ["Cancelled by a user."]
 
 
-def test_other_accounts_run_is_404(api, bob, client, suite) -> None:  # type: ignore[no-untyped-def]
+def test_other_accounts_run_is_404(api, bob, client, suite) -> None:
     run_id = api.post(RUNS, {"suite": suite.pk}).json()["id"]
     _, token = api_key_create(user=bob, account=bob.memberships.get().account, name="bob")
     theirs = Api(client, token)
@@ -370,7 +372,7 @@ def test_other_accounts_run_is_404(api, bob, client, suite) -> None:  # type: ig
     assert api.get(run_url(2**64)).status_code == 404
 
 
-def test_reports_download_with_the_key(api, demo_suite, start) -> None:  # type: ignore[no-untyped-def]
+def test_reports_download_with_the_key(api, demo_suite, start) -> None:
     run_id = start({"suite": demo_suite.pk, "runs_per_scenario": 1}).json()["id"]
     junit = api.client.get(
         f"{run_url(run_id)}/report.junit.xml", headers={**api.headers(), "Accept": "application/json"}
@@ -388,7 +390,7 @@ def test_reports_download_with_the_key(api, demo_suite, start) -> None:  # type:
 
 def test_regressed_demo_agent_fails_the_gate_and_an_unchanged_one_passes(
     api, alice, demo_agent_record, demo_suite, launch, start, demo_agent_mode
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     baseline = launch(agent=demo_agent_record, suite=demo_suite)
     baseline_pin(run=baseline, user=alice)
 
@@ -409,7 +411,7 @@ def test_regressed_demo_agent_fails_the_gate_and_an_unchanged_one_passes(
 
 def test_not_comparable_baseline_fails_with_the_reason(
     api, alice, demo_agent_record, demo_suite, launch, start
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     baseline = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1)
     baseline_pin(run=baseline, user=alice)
     body = verdict_of(api, start({"suite": demo_suite.pk, "judge_strictness": Strictness.STRICT}))
@@ -425,13 +427,14 @@ def test_not_comparable_baseline_fails_with_the_reason(
 
 def test_a_ci_run_takes_the_baseline_settings_even_when_the_agent_changed(
     api, alice, demo_agent_record, demo_suite, launch, start
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     baseline = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1, judge_strictness="lenient")
     baseline_pin(run=baseline, user=alice)
     demo_agent_record.judge_strictness = Strictness.STRICT  # the agent's own setting changed since the pin
     demo_agent_record.save()
     body = verdict_of(api, start({"suite": demo_suite.pk}))
     run = EvaluationRun.objects.order_by("-pk").first()
+    assert run is not None
     assert (run.runs_per_scenario, run.judge_strictness) == (1, "lenient")  # the baseline's, not the agent's
     assert body["gate"]["state"] == "pass" and body["gate"]["baseline_run_id"] == baseline.pk
 
@@ -439,7 +442,7 @@ def test_a_ci_run_takes_the_baseline_settings_even_when_the_agent_changed(
 # ---------------------------------------------------------------------------------------------- schema and docs
 
 
-def test_openapi_schema_is_served_and_lists_every_operation(client) -> None:  # type: ignore[no-untyped-def]
+def test_openapi_schema_is_served_and_lists_every_operation(client) -> None:
     schema = client.get("/api/v1/schema/?format=json").json()
     assert schema["openapi"].startswith("3.")
     assert set(schema["paths"]) >= {SUITES, RUNS, RUNS + "/{run_id}"}
@@ -453,7 +456,7 @@ def test_openapi_schema_is_served_and_lists_every_operation(client) -> None:  # 
     }  # fmt: skip
 
 
-def test_docs_page_lists_the_operations(client, alice) -> None:  # type: ignore[no-untyped-def]
+def test_docs_page_lists_the_operations(client, alice) -> None:
     client.force_login(alice)
     page = client.get(reverse("api:docs")).content.decode()
     for text in ("GET</span> <code>/api/v1/aiagent/suites", "POST</span> <code>/api/v1/aiagent/runs",

@@ -16,7 +16,7 @@ RUNS = "/api/v1/aiagent/runs"
 
 
 @pytest.fixture
-def start(api, django_capture_on_commit_callbacks):  # type: ignore[no-untyped-def]
+def start(api, django_capture_on_commit_callbacks):
     def do(body: dict[str, Any], *, expect: int = 202) -> Any:
         with django_capture_on_commit_callbacks(execute=True):
             response = api.post(RUNS, body)
@@ -27,7 +27,7 @@ def start(api, django_capture_on_commit_callbacks):  # type: ignore[no-untyped-d
 
 
 @pytest.fixture
-def web_baseline(alice, demo_agent_record, demo_suite, launch) -> EvaluationRun:  # type: ignore[no-untyped-def]
+def web_baseline(alice, demo_agent_record, demo_suite, launch) -> EvaluationRun:
     """A baseline as pinned from an ordinary web run: red-team attacks (Quick), a strictness of its own."""
     run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=2, redteam_depth="quick",
                  judge_strictness="lenient", allowed_contacts=["help@northwind.example"])  # fmt: skip
@@ -35,7 +35,7 @@ def web_baseline(alice, demo_agent_record, demo_suite, launch) -> EvaluationRun:
     return run
 
 
-def test_every_launch_option_of_the_form_is_accepted(start, demo_suite, private_endpoints) -> None:  # type: ignore[no-untyped-def]
+def test_every_launch_option_of_the_form_is_accepted(start, demo_suite, private_endpoints) -> None:
     body = start({"suite": demo_suite.pk, "runs_per_scenario": 1, "parallel": 2, "redteam_depth": "quick",
                   "judge_model": "haiku", "judge_strictness": "strict", "allowed_contacts": ["a@example.com"]})  # fmt: skip
     run = EvaluationRun.objects.get(pk=body["id"])
@@ -61,14 +61,14 @@ def test_every_launch_option_of_the_form_is_accepted(start, demo_suite, private_
         ("dry_run", "yes", "Must be a valid boolean."),
     ],
 )
-def test_launch_options_are_strictly_validated(api, demo_suite, field, value, message) -> None:  # type: ignore[no-untyped-def]
+def test_launch_options_are_strictly_validated(api, demo_suite, field, value, message) -> None:
     response = api.post(RUNS, {"suite": demo_suite.pk, field: value})
     assert response.status_code == 400, response.content
     assert response.json() == {field: [message]}
     assert not EvaluationRun.objects.exists()
 
 
-def test_a_ci_run_with_nothing_set_matches_a_baseline_pinned_from_the_web(start, api, web_baseline, demo_suite) -> None:  # type: ignore[no-untyped-def]
+def test_a_ci_run_with_nothing_set_matches_a_baseline_pinned_from_the_web(start, api, web_baseline, demo_suite) -> None:
     body = start({"suite": demo_suite.pk})
     assert body["settings"] == {"runs_per_scenario": 2, "parallel": 4, "redteam_depth": "quick",
                                 "judge_model": web_baseline.judge_model, "judge_strictness": "lenient",
@@ -79,7 +79,7 @@ def test_a_ci_run_with_nothing_set_matches_a_baseline_pinned_from_the_web(start,
     assert not any("differs" in reason for reason in status["reasons"])
 
 
-def test_dry_run_tells_what_breaks_comparability_and_launches_nothing(api, web_baseline, demo_suite, acme) -> None:  # type: ignore[no-untyped-def]
+def test_dry_run_tells_what_breaks_comparability_and_launches_nothing(api, web_baseline, demo_suite, acme) -> None:
     balance = balance_for_account(account_id=acme.pk)
     response = api.post(RUNS, {"suite": demo_suite.pk, "redteam_depth": "", "runs_per_scenario": 1, "dry_run": True})
     assert response.status_code == 200, response.content
@@ -98,7 +98,7 @@ def test_dry_run_tells_what_breaks_comparability_and_launches_nothing(api, web_b
 
 def test_compare_with_endpoint_gates_staging_against_production(
     start, api, web_baseline, demo_agent_record, demo_suite
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     staging = demo_agent_record.endpoint_url.replace("127.0.0.1", "localhost")
     refused = api.post(RUNS, {"suite": demo_suite.pk, "endpoint_url": staging, "compare_with_endpoint": staging + "x"})
     assert refused.status_code == 400

@@ -36,7 +36,7 @@ def assert_json_error(response: Any, status: int) -> dict[str, Any]:
 
 
 @pytest.fixture
-def suite_for_api(acme, agent):  # type: ignore[no-untyped-def]
+def suite_for_api(acme, agent):
     from suites.services import suite_create
 
     return suite_create(
@@ -45,7 +45,7 @@ def suite_for_api(acme, agent):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def schema(client) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+def schema(client) -> dict[str, Any]:
     return client.get("/api/v1/schema/?format=json").json()
 
 
@@ -54,7 +54,7 @@ def schema(client) -> dict[str, Any]:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize(("method", "path"), OPERATIONS)
 @pytest.mark.parametrize("key", ODD_KEYS)
-def test_a_missing_or_bad_key_is_a_json_401_everywhere(client, api_token, method, path, key) -> None:  # type: ignore[no-untyped-def]
+def test_a_missing_or_bad_key_is_a_json_401_everywhere(client, api_token, method, path, key) -> None:
     api = Api(client, api_token)
     headers = api.headers(key)
     if key is not None and not key.startswith("Basic"):
@@ -69,7 +69,7 @@ def test_a_missing_or_bad_key_is_a_json_401_everywhere(client, api_token, method
 
 
 @pytest.mark.parametrize("path", [RUNS, DEPLOYS])
-def test_a_body_over_the_size_limit_is_a_json_413(api, settings, path, caplog) -> None:  # type: ignore[no-untyped-def]
+def test_a_body_over_the_size_limit_is_a_json_413(api, settings, path, caplog) -> None:
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
     raw = json.dumps({"suite": 1, "ref": "x" * 2000})
     response = api.client.post(path, data=raw, content_type="application/json", headers=api.headers())
@@ -78,13 +78,13 @@ def test_a_body_over_the_size_limit_is_a_json_413(api, settings, path, caplog) -
     assert "DATA_UPLOAD_MAX_MEMORY_SIZE" in caplog.text  # still in the security log, as Django logs it
 
 
-def test_the_size_limit_comes_after_the_key(api, settings) -> None:  # type: ignore[no-untyped-def]
+def test_the_size_limit_comes_after_the_key(api, settings) -> None:
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
     response = api.client.post(RUNS, data="x" * 2000, content_type="application/json")
     assert_json_error(response, 401)
 
 
-def test_a_body_over_the_size_limit_outside_the_api_keeps_djangos_html_400(client, settings) -> None:  # type: ignore[no-untyped-def]
+def test_a_body_over_the_size_limit_outside_the_api_keeps_djangos_html_400(client, settings) -> None:
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
     response = client.post("/login/", data="x" * 2000, content_type="application/x-www-form-urlencoded")
     assert response.status_code == 400 and response["Content-Type"].startswith("text/html")
@@ -105,12 +105,12 @@ def test_a_body_over_the_size_limit_outside_the_api_keeps_djangos_html_400(clien
         ("put", "/api/v1/aiagent/suites", 405),
     ],
 )
-def test_unknown_paths_and_methods_are_json(api, method, path, status) -> None:  # type: ignore[no-untyped-def]
+def test_unknown_paths_and_methods_are_json(api, method, path, status) -> None:
     response = getattr(api.client, method)(path, headers=api.headers())
     assert "detail" in assert_json_error(response, status)
 
 
-def test_other_errors_are_json(api, acme, client, make_member) -> None:  # type: ignore[no-untyped-def]
+def test_other_errors_are_json(api, acme, client, make_member) -> None:
     assert_json_error(api.client.post(RUNS, data="suite=1", content_type="text/plain", headers=api.headers()), 415)
     assert_json_error(api.post(RUNS, raw="{not json"), 400)
     assert_json_error(api.post(RUNS, {"suite": 987654}), 404)
@@ -118,7 +118,7 @@ def test_other_errors_are_json(api, acme, client, make_member) -> None:  # type:
     assert_json_error(reader.post(DEPLOYS, {}), 403)
 
 
-def test_any_refusal_django_calls_suspicious_is_a_json_400(api, suite_for_api, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_any_refusal_django_calls_suspicious_is_a_json_400(api, suite_for_api, monkeypatch) -> None:
     from django.core.exceptions import SuspiciousOperation
 
     from evaluations.launches import services as launch_services
@@ -131,12 +131,12 @@ def test_any_refusal_django_calls_suspicious_is_a_json_400(api, suite_for_api, m
     assert assert_json_error(response, 400) == {"detail": "The request was refused as unsafe."}
 
 
-def test_pages_outside_the_api_keep_html_errors(client) -> None:  # type: ignore[no-untyped-def]
+def test_pages_outside_the_api_keep_html_errors(client) -> None:
     response = client.get("/no-such-page/")
     assert response.status_code == 404 and response["Content-Type"].startswith("text/html")
 
 
-def test_schema_and_docs_without_their_slash_still_redirect(client) -> None:  # type: ignore[no-untyped-def]
+def test_schema_and_docs_without_their_slash_still_redirect(client) -> None:
     assert client.get("/api/v1/schema")["Location"] == "/api/v1/schema/"
     assert client.get("/api/v1/docs")["Location"] == "/api/v1/docs/"
 
@@ -144,7 +144,7 @@ def test_schema_and_docs_without_their_slash_still_redirect(client) -> None:  # 
 # ---------------------------------------------------------------------------------------------- the schema
 
 
-def test_every_operation_documents_its_json_401(schema) -> None:  # type: ignore[no-untyped-def]
+def test_every_operation_documents_its_json_401(schema) -> None:
     operations = [(path, method, op) for path, methods in schema["paths"].items() for method, op in methods.items()]
     assert len(operations) == len(OPERATIONS)
     for path, method, operation in operations:
@@ -155,7 +155,7 @@ def test_every_operation_documents_its_json_401(schema) -> None:  # type: ignore
                 assert set(response["content"]) == {"application/json"}, (method, path, code)
 
 
-def test_operations_with_a_body_document_400_413_and_415(schema) -> None:  # type: ignore[no-untyped-def]
+def test_operations_with_a_body_document_400_413_and_415(schema) -> None:
     for path in (RUNS, DEPLOYS):
         responses = schema["paths"][path]["post"]["responses"]
         assert {"400", "401", "403", "404", "413", "415"} <= set(responses)
@@ -165,7 +165,7 @@ def test_operations_with_a_body_document_400_413_and_415(schema) -> None:  # typ
     assert {"suite", "endpoint_url", "runs_per_scenario", "non_field_errors", "detail"} <= set(errors)
 
 
-def test_the_schema_states_the_launch_forms_ranges_and_strict_types(schema) -> None:  # type: ignore[no-untyped-def]
+def test_the_schema_states_the_launch_forms_ranges_and_strict_types(schema) -> None:
     fields = schema["components"]["schemas"]["RunCreateInput"]["properties"]
     assert (fields["runs_per_scenario"]["minimum"], fields["runs_per_scenario"]["maximum"]) == (
         1,
@@ -183,6 +183,6 @@ def test_the_schema_states_the_launch_forms_ranges_and_strict_types(schema) -> N
 
 
 @pytest.mark.parametrize(("field", "value"), [("runs_per_scenario", MAX_RUNS_PER_SCENARIO), ("parallel", MAX_PARALLEL)])
-def test_the_documented_maximum_is_accepted_and_one_more_is_not(api, demo_suite, field, value) -> None:  # type: ignore[no-untyped-def]
+def test_the_documented_maximum_is_accepted_and_one_more_is_not(api, demo_suite, field, value) -> None:
     assert api.post(RUNS, {"suite": demo_suite.pk, field: value + 1}).status_code == 400
     assert api.post(RUNS, {"suite": demo_suite.pk, field: value}).status_code == 202

@@ -28,7 +28,7 @@ def usage(model: str, calls: int, tokens: int, cached: int, written: int, output
 
 
 @pytest.fixture
-def running(api, acme, agent) -> EvaluationRun:  # type: ignore[no-untyped-def]
+def running(api, acme, agent) -> EvaluationRun:
     """A run in progress (launched, never executed: on_commit callbacks do not run) with three attempts done."""
     suite = suite_create(
         account=acme, agent=agent, name="Support suite",
@@ -56,7 +56,7 @@ def running(api, acme, agent) -> EvaluationRun:  # type: ignore[no-untyped-def]
     return EvaluationRun.objects.get(pk=run_id)
 
 
-def test_an_active_runs_status_is_what_the_serializer_would_answer(api, running) -> None:  # type: ignore[no-untyped-def]
+def test_an_active_runs_status_is_what_the_serializer_would_answer(api, running) -> None:
     response = api.get(f"{RUNS}/{running.pk}")
     assert response.status_code == 200
     body = response.json()
@@ -67,7 +67,7 @@ def test_an_active_runs_status_is_what_the_serializer_would_answer(api, running)
     assert list(body) == list(RunStatusSerializer().fields)
 
 
-def test_usage_summed_by_the_database_equals_the_attempts_usage(api, running) -> None:  # type: ignore[no-untyped-def]
+def test_usage_summed_by_the_database_equals_the_attempts_usage(api, running) -> None:
     body = api.get(f"{RUNS}/{running.pk}").json()
     in_python = run_selectors.run_model_usage(run=running, attempts=list(running.attempts.all()))
     assert body["model_usage"] == json.loads(json.dumps(in_python))
@@ -77,14 +77,14 @@ def test_usage_summed_by_the_database_equals_the_attempts_usage(api, running) ->
     assert body["model_usage"]["total"]["calls"] == 8
 
 
-def test_a_run_without_attempts_yet_counts_zero(api, running) -> None:  # type: ignore[no-untyped-def]
+def test_a_run_without_attempts_yet_counts_zero(api, running) -> None:
     running.attempts.all().delete()
     body = api.get(f"{RUNS}/{running.pk}").json()
     assert body["progress"]["done"] == 0 and body["model_usage"]["judge"]["calls"] == 0
     assert body["model_usage"]["generation"]["calls"] == 2  # the run's own scenario writing
 
 
-def test_a_status_poll_reads_a_bounded_number_of_rows(api, running) -> None:  # type: ignore[no-untyped-def]
+def test_a_status_poll_reads_a_bounded_number_of_rows(api, running) -> None:
     api.get(f"{RUNS}/{running.pk}")  # the key's last use is written at most once a minute: not on the next poll
     with CaptureQueriesContext(connection) as queries:
         assert api.get(f"{RUNS}/{running.pk}").status_code == 200
@@ -92,7 +92,7 @@ def test_a_status_poll_reads_a_bounded_number_of_rows(api, running) -> None:  # 
     assert len(queries) == 4, [query["sql"][:80] for query in queries]
 
 
-def test_another_workspaces_key_gets_404_for_the_run(api, running, bob, client) -> None:  # type: ignore[no-untyped-def]
+def test_another_workspaces_key_gets_404_for_the_run(api, running, bob, client) -> None:
     _, token = api_key_create(user=bob, account=bob.memberships.get().account, name="bob")
     response = Api(client, token).get(f"{RUNS}/{running.pk}")
     assert response.status_code == 404 and response.json()["detail"] == "No such run."

@@ -26,7 +26,7 @@ AGENT_KEY = "sk-agent-USEINCI-SECRET-77aa"
 
 
 @pytest.fixture
-def suite(acme, agent):  # type: ignore[no-untyped-def]
+def suite(acme, agent):
     return suite_create(account=acme, agent=agent, name="Support suite",
                         scenarios=[{"kind": "accuracy", "name": "q", "turns": ["hi"]}])  # fmt: skip
 
@@ -34,7 +34,7 @@ def suite(acme, agent):  # type: ignore[no-untyped-def]
 # ---------------------------------------------------------------------------------------------- the page
 
 
-def test_use_in_ci_page_fills_in_this_instance_and_the_suite(client, alice, suite) -> None:  # type: ignore[no-untyped-def]
+def test_use_in_ci_page_fills_in_this_instance_and_the_suite(client, alice, suite) -> None:
     client.force_login(alice)
     page = client.get(reverse("suites:use-in-ci", args=[suite.pk])).content.decode()
     assert 'id="ci-workflow"' in page and 'id="ci-script"' in page
@@ -45,13 +45,13 @@ def test_use_in_ci_page_fills_in_this_instance_and_the_suite(client, alice, suit
     assert reverse("billing:api-keys") in page
 
 
-def test_dashboard_links_each_suite_to_use_in_ci(client, alice, suite) -> None:  # type: ignore[no-untyped-def]
+def test_dashboard_links_each_suite_to_use_in_ci(client, alice, suite) -> None:
     client.force_login(alice)
     page = client.get(reverse("evaluations:dashboard")).content.decode()
     assert f'href="{reverse("suites:use-in-ci", args=[suite.pk])}">Use in CI</a>' in page
 
 
-def test_other_accounts_suite_is_404_and_a_login_is_needed(client, bob, suite) -> None:  # type: ignore[no-untyped-def]
+def test_other_accounts_suite_is_404_and_a_login_is_needed(client, bob, suite) -> None:
     for name in ("suites:use-in-ci", "suites:ci-script", "suites:ci-workflow"):
         assert client.get(reverse(name, args=[suite.pk])).status_code == 302
     client.force_login(bob)
@@ -59,7 +59,7 @@ def test_other_accounts_suite_is_404_and_a_login_is_needed(client, bob, suite) -
         assert client.get(reverse(name, args=[suite.pk])).status_code == 404
 
 
-def test_script_and_workflow_inline_no_secret_and_parse(client, alice, acme, suite, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_script_and_workflow_inline_no_secret_and_parse(client, alice, acme, suite, tmp_path) -> None:
     _, token = api_key_create(user=alice, account=acme, name="CI")
     client.force_login(alice)
     script = client.get(reverse("suites:ci-script", args=[suite.pk]))
@@ -83,7 +83,7 @@ def test_script_and_workflow_inline_no_secret_and_parse(client, alice, acme, sui
     assert "${{" not in step["run"]  # nothing in the script is a GitHub expression
 
 
-def test_a_suite_name_cannot_break_out_of_the_comment(client, alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_a_suite_name_cannot_break_out_of_the_comment(client, alice, acme, agent) -> None:
     evil = suite_create(account=acme, agent=agent, name="x\nrm -rf / # <script>alert(1)</script>", scenarios=[])
     client.force_login(alice)
     text = client.get(reverse("suites:ci-script", args=[evil.pk])).content.decode()
@@ -106,7 +106,7 @@ def _tools() -> None:
 
 
 @pytest.fixture
-def fetch(live_server, client, alice):  # type: ignore[no-untyped-def]
+def fetch(live_server, client, alice):
     """GET a page of the live server as alice (her session cookie), as a browser would."""
     client.force_login(alice)
     cookie = client.cookies[django_settings.SESSION_COOKIE_NAME].value
@@ -131,7 +131,7 @@ def run_bash(script: str, tmp_path: Path, env: dict[str, str]) -> subprocess.Com
 @pytest.mark.django_db(transaction=True)
 def test_generated_step_gates_a_change_of_the_demo_agent(
     live_server, fetch, alice, acme, demo_agent_record, demo_suite, demo_agent_mode, tmp_path, unused_tcp_port
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     _tools()
     _, token = api_key_create(user=alice, account=acme, name="GitHub Actions")
     script = fetch(reverse("suites:ci-script", args=[demo_suite.pk]))
@@ -142,6 +142,7 @@ def test_generated_step_gates_a_change_of_the_demo_agent(
     first = run_bash(script, tmp_path, {**env, "TRUSTGATE_REPORT_DIR": str(tmp_path / "reports")})
     assert first.returncode == 0, first.stdout + first.stderr
     run = EvaluationRun.objects.order_by("-pk").first()
+    assert run is not None and run.trust_score is not None
     assert run.status == RunStatus.SUCCEEDED
     out = first.stdout
     assert f"Run #{run.pk} started for suite {demo_suite.pk}." in out
@@ -164,6 +165,7 @@ def test_generated_step_gates_a_change_of_the_demo_agent(
     assert "Release gate blocked: PII protection" not in blocked.stdout  # a note that does not block ...
     assert "! warning: Gate note: PII protection is under its 95% floor" in blocked.stdout  # ... is a warning
     regressed_run = EvaluationRun.objects.order_by("-pk").first()
+    assert regressed_run is not None
     assert f"Report: {live_server.url}/runs/{regressed_run.pk}/" in blocked.stdout
 
     # 3. Fixed again: passes against the baseline.
@@ -193,7 +195,7 @@ def test_generated_step_gates_a_change_of_the_demo_agent(
 @pytest.mark.django_db(transaction=True)
 def test_generated_github_workflow_step_runs_as_written(
     live_server, fetch, alice, acme, demo_agent_record, demo_suite, demo_agent_mode, tmp_path
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     """The workflow's step, run the way GitHub Actions would: its env (secrets filled in) and its `run` script."""
     _tools()
     _, token = api_key_create(user=alice, account=acme, name="GitHub Actions")
@@ -215,7 +217,7 @@ def test_generated_github_workflow_step_runs_as_written(
 @pytest.mark.django_db(transaction=True)
 def test_pinned_from_the_web_with_red_team_attacks_and_gated_from_ci(
     live_server, fetch, client, alice, acme, demo_agent_record, demo_suite, tmp_path
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     """Issue 15 §1: a baseline pinned from an ordinary web run with red-team attacks is matched by the CI step with
     nothing set (it used to come back NOT COMPARABLE), and a CI setting that would break comparability stops the
     step before anything is launched or paid for."""
@@ -246,6 +248,7 @@ def test_pinned_from_the_web_with_red_team_attacks_and_gated_from_ci(
     assert f"Release gate passed against baseline run #{web_run.pk}." in gated.stdout
     assert "NOT COMPARABLE" not in gated.stdout and "differs" not in gated.stdout
     ci_run = EvaluationRun.objects.order_by("-pk").first()
+    assert ci_run is not None
     assert ci_run.settings_snapshot["redteam_depth"] == "quick" and ci_run.judge_strictness == "strict"
     assert ci_run.settings_snapshot["launched_via"] == "api"
 

@@ -14,23 +14,23 @@ from evaluations.agents.models import Agent
 from evaluations.agents.selectors import agent_get_for_member
 
 
-def test_member_with_the_role_gets_the_object(alice, agent) -> None:  # type: ignore[no-untyped-def]
+def test_member_with_the_role_gets_the_object(alice, agent) -> None:
     assert get_for_member(alice, Agent, agent.pk, role=Role.ADMIN) == agent
     assert get_for_member(alice, Agent.objects.filter(name="Support bot"), agent.pk, role=Role.WRITE) == agent
 
 
-def test_another_workspace_and_a_missing_object_are_the_same_404(bob, agent) -> None:  # type: ignore[no-untyped-def]
+def test_another_workspace_and_a_missing_object_are_the_same_404(bob, agent) -> None:
     for user, pk in ((bob, agent.pk), (AnonymousUser(), agent.pk), (bob, 987654), (bob, 2**64)):
         with pytest.raises(Http404, match="No such agent."):
             agent_get_for_member(user=user, agent_id=pk, role=Role.READ)
 
 
-def test_a_narrowed_queryset_hides_what_it_leaves_out(alice, agent) -> None:  # type: ignore[no-untyped-def]
+def test_a_narrowed_queryset_hides_what_it_leaves_out(alice, agent) -> None:
     with pytest.raises(Http404):
         get_for_member(alice, Agent.objects.exclude(pk=agent.pk), agent.pk, role=Role.READ)
 
 
-def test_a_role_too_low_is_a_readable_403(agent, make_member) -> None:  # type: ignore[no-untyped-def]
+def test_a_role_too_low_is_a_readable_403(agent, make_member) -> None:
     reader = make_member("reader", Role.READ)
     assert agent_get_for_member(user=reader, agent_id=agent.pk, role=Role.READ) == agent
     with pytest.raises(PermissionDenied, match="This needs the Write role in Acme; you have Read."):
@@ -39,6 +39,6 @@ def test_a_role_too_low_is_a_readable_403(agent, make_member) -> None:  # type: 
         membership_get(user=reader, account_id=agent.account_id, role=Role.ADMIN)
 
 
-def test_fetch_and_authorize_is_two_queries(alice, agent, django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
+def test_fetch_and_authorize_is_two_queries(alice, agent, django_assert_num_queries) -> None:
     with django_assert_num_queries(2):  # the object, then the membership
         assert agent_get_for_member(user=alice, agent_id=agent.pk, role=Role.WRITE).account.name == "Acme"

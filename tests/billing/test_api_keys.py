@@ -16,7 +16,7 @@ from tests.support.dbdump import dump_all_tables
 SUITES = "/api/v1/aiagent/suites"
 
 
-def test_profile_creates_a_key_and_shows_it_once(client, alice, acme) -> None:  # type: ignore[no-untyped-def]
+def test_profile_creates_a_key_and_shows_it_once(client, alice, acme) -> None:
     client.force_login(alice)
     response = client.post(reverse("billing:api-keys"), {"name": "GitHub Actions", "account": acme.pk})
     assert response.status_code == 200
@@ -35,14 +35,14 @@ def test_profile_creates_a_key_and_shows_it_once(client, alice, acme) -> None:  
     assert f"{key.prefix}…" in listing and "GitHub Actions" in listing and "never" in listing
 
 
-def test_key_without_a_name_is_a_field_error_and_nothing_is_saved(client, alice, acme) -> None:  # type: ignore[no-untyped-def]
+def test_key_without_a_name_is_a_field_error_and_nothing_is_saved(client, alice, acme) -> None:
     client.force_login(alice)
     page = client.post(reverse("billing:api-keys"), {"name": "  ", "account": acme.pk}).content.decode()
     assert "Give the key a name" in page
     assert not ApiKey.objects.exists()
 
 
-def test_key_for_a_workspace_you_are_not_in_is_refused(client, alice, bob) -> None:  # type: ignore[no-untyped-def]
+def test_key_for_a_workspace_you_are_not_in_is_refused(client, alice, bob) -> None:
     client.force_login(alice)
     globex = bob.memberships.get().account
     page = client.post(reverse("billing:api-keys"), {"name": "sneaky", "account": globex.pk}).content.decode()
@@ -50,12 +50,12 @@ def test_key_for_a_workspace_you_are_not_in_is_refused(client, alice, bob) -> No
     assert not ApiKey.objects.exists()
 
 
-def test_key_list_needs_a_login(client) -> None:  # type: ignore[no-untyped-def]
+def test_key_list_needs_a_login(client) -> None:
     response = client.get(reverse("billing:api-keys"))
     assert response.status_code == 302 and "/login/" in response["Location"]
 
 
-def test_keys_are_personal(client, alice, acme, bob) -> None:  # type: ignore[no-untyped-def]
+def test_keys_are_personal(client, alice, acme, bob) -> None:
     key, _ = api_key_create(user=alice, account=acme, name="alice's key")
     client.force_login(bob)
     assert "alice&#x27;s key" not in client.get(reverse("billing:api-keys")).content.decode()
@@ -64,7 +64,7 @@ def test_keys_are_personal(client, alice, acme, bob) -> None:  # type: ignore[no
     assert not key.is_revoked
 
 
-def test_revoked_key_stops_working_at_once(client, api, alice, acme) -> None:  # type: ignore[no-untyped-def]
+def test_revoked_key_stops_working_at_once(client, api, alice, acme) -> None:
     assert api.get(SUITES).status_code == 200
     key = ApiKey.objects.get()
     client.force_login(alice)
@@ -76,7 +76,7 @@ def test_revoked_key_stops_working_at_once(client, api, alice, acme) -> None:  #
     assert "revoked" in response.json()["detail"]
 
 
-def test_missing_wrong_and_malformed_keys_are_401(api, api_token) -> None:  # type: ignore[no-untyped-def]
+def test_missing_wrong_and_malformed_keys_are_401(api, api_token) -> None:
     missing = api.get(SUITES, key=None)
     assert missing.status_code == 401
     assert missing["WWW-Authenticate"] == 'Bearer realm="api"'
@@ -88,12 +88,12 @@ def test_missing_wrong_and_malformed_keys_are_401(api, api_token) -> None:  # ty
     assert api.get(SUITES, key="x" * 5000).status_code == 401
 
 
-def test_a_session_login_does_not_open_the_api(client, alice) -> None:  # type: ignore[no-untyped-def]
+def test_a_session_login_does_not_open_the_api(client, alice) -> None:
     client.force_login(alice)
     assert client.get(SUITES).status_code == 401
 
 
-def test_key_of_a_removed_member_or_inactive_user_is_401(api, alice, acme) -> None:  # type: ignore[no-untyped-def]
+def test_key_of_a_removed_member_or_inactive_user_is_401(api, alice, acme) -> None:
     alice.is_active = False
     alice.save()
     assert api.get(SUITES).status_code == 401
@@ -105,7 +105,7 @@ def test_key_of_a_removed_member_or_inactive_user_is_401(api, alice, acme) -> No
     assert response.status_code == 401 and "no longer a member" in response.json()["detail"]
 
 
-def test_key_records_its_last_use_at_most_once_a_minute(api) -> None:  # type: ignore[no-untyped-def]
+def test_key_records_its_last_use_at_most_once_a_minute(api) -> None:
     key = ApiKey.objects.get()
     assert key.last_used_at is None
     api.get(SUITES)
@@ -121,7 +121,7 @@ def test_key_records_its_last_use_at_most_once_a_minute(api) -> None:  # type: i
     assert key.last_used_at > first
 
 
-def test_key_acts_in_its_own_account_only(client, alice, acme) -> None:  # type: ignore[no-untyped-def]
+def test_key_acts_in_its_own_account_only(client, alice, acme) -> None:
     from suites.services import suite_create
 
     other = user_create_with_account(username="olga", password="pw-olga-123", account_name="Initech")
@@ -134,7 +134,7 @@ def test_key_acts_in_its_own_account_only(client, alice, acme) -> None:  # type:
     assert names == ["Initech suite"]
 
 
-def test_revoking_twice_keeps_the_first_time(alice, acme) -> None:  # type: ignore[no-untyped-def]
+def test_revoking_twice_keeps_the_first_time(alice, acme) -> None:
     key, _ = api_key_create(user=alice, account=acme, name="k")
     first = api_key_revoke(api_key=key).revoked_at
     assert api_key_revoke(api_key=key).revoked_at == first

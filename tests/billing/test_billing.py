@@ -78,7 +78,7 @@ def simple_agent(account: Any, url: str = "http://127.0.0.1:9/chat") -> Any:
 # --- the estimate ------------------------------------------------------------------------------------------
 
 
-def test_estimate_is_turns_times_runs_plus_judge_calls(settings) -> None:  # type: ignore[no-untyped-def]
+def test_estimate_is_turns_times_runs_plus_judge_calls(settings) -> None:
     settings.TRUSTGATE_PRICE_AGENT_MESSAGE, settings.TRUSTGATE_PRICE_JUDGE_CALL = 1, 2
     scenarios = [{"turns": ["a", "b"]}, {"turns": ["c"]}]
     judged = run_cost_estimate(scenarios=scenarios, runs_per_scenario=3, judge_enabled=True)
@@ -89,9 +89,12 @@ def test_estimate_is_turns_times_runs_plus_judge_calls(settings) -> None:  # typ
     assert rules_only.max_credits == 9
 
 
-def test_persona_and_generation_make_the_estimate_an_upper_bound(settings) -> None:  # type: ignore[no-untyped-def]
+def test_persona_and_generation_make_the_estimate_an_upper_bound(settings) -> None:
     settings.TRUSTGATE_PRICE_GENERATION_CALL = 5
-    scenarios = [{"turns": ["hi"], "persona": "An angry customer", "max_turns": 4}, {"turns": ["x"]}]
+    scenarios: list[dict[str, Any]] = [
+        {"turns": ["hi"], "persona": "An angry customer", "max_turns": 4},
+        {"turns": ["x"]},
+    ]
     estimate = run_cost_estimate(scenarios=scenarios, runs_per_scenario=2, judge_enabled=True, generation_calls=3)
     assert estimate.breakdown == {"agent_messages": (4 + 1) * 2, "judge_calls": 4, "generation_calls": 4 * 2 + 3}
     assert estimate.max_credits == 10 * 1 + 4 * 2 + 11 * 5 and not estimate.is_exact
@@ -100,7 +103,7 @@ def test_persona_and_generation_make_the_estimate_an_upper_bound(settings) -> No
 # --- refusal before anything is created --------------------------------------------------------------------
 
 
-def test_unaffordable_launch_is_refused_with_the_numbers_and_creates_nothing(db) -> None:  # type: ignore[no-untyped-def]
+def test_unaffordable_launch_is_refused_with_the_numbers_and_creates_nothing(db) -> None:
     user, account = workspace("dana", 40)
     suite = simple_suite(account, 16, turns=2)  # 16 scenarios × 2 turns × 3 runs = 96 agent messages, rules only
     with pytest.raises(LaunchError) as caught:
@@ -114,7 +117,7 @@ def test_unaffordable_launch_is_refused_with_the_numbers_and_creates_nothing(db)
     assert ledger_adds_up(account.pk) == 40
 
 
-def test_launch_form_refuses_an_unaffordable_run_with_a_readable_message(client, db) -> None:  # type: ignore[no-untyped-def]
+def test_launch_form_refuses_an_unaffordable_run_with_a_readable_message(client, db) -> None:
     user, account = workspace("erin", 5)
     agent, suite = simple_agent(account), simple_suite(account, 4)
     client.force_login(user)
@@ -129,7 +132,7 @@ def test_launch_form_refuses_an_unaffordable_run_with_a_readable_message(client,
     assert not EvaluationRun.objects.exists()
 
 
-def test_api_refuses_an_unaffordable_run_with_402_and_the_numbers(client, db) -> None:  # type: ignore[no-untyped-def]
+def test_api_refuses_an_unaffordable_run_with_402_and_the_numbers(client, db) -> None:
     from billing.services import api_key_create
     from tests.support.fixtures_api import Api
 
@@ -147,7 +150,7 @@ def test_api_refuses_an_unaffordable_run_with_402_and_the_numbers(client, db) ->
     assert not EvaluationRun.objects.exists() and ledger_adds_up(account.pk) == 3
 
 
-def test_estimate_line_shows_the_most_a_run_can_cost_and_the_balance(client, db) -> None:  # type: ignore[no-untyped-def]
+def test_estimate_line_shows_the_most_a_run_can_cost_and_the_balance(client, db) -> None:
     user, account = workspace("finn", 100)
     agent, suite = simple_agent(account), simple_suite(account, 5, turns=2)
     client.force_login(user)
@@ -167,7 +170,7 @@ def test_estimate_line_shows_the_most_a_run_can_cost_and_the_balance(client, db)
 # --- hold, charge, release ---------------------------------------------------------------------------------
 
 
-def test_run_holds_its_maximum_then_is_charged_what_it_used_and_the_rest_is_released(  # type: ignore[no-untyped-def]
+def test_run_holds_its_maximum_then_is_charged_what_it_used_and_the_rest_is_released(
     launch, acme, demo_agent_record, demo_suite
 ) -> None:
     run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=2)
@@ -183,7 +186,7 @@ def test_run_holds_its_maximum_then_is_charged_what_it_used_and_the_rest_is_rele
     assert ledger_adds_up(acme.pk) == TEST_CREDITS - sent
 
 
-def test_judge_calls_are_counted_and_charged(launch, acme, demo_agent_record, anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_judge_calls_are_counted_and_charged(launch, acme, demo_agent_record, anthropic_judge_env) -> None:
     scenarios = [{"kind": "accuracy", "name": f"Hours {i}", "turns": [f"When are you open? ({i})"],
                   "expected_outcome": "States the support hours."} for i in range(3)]  # fmt: skip
     suite = suite_create(account=acme, agent=demo_agent_record, name="Judged", scenarios=scenarios)
@@ -197,7 +200,7 @@ def test_judge_calls_are_counted_and_charged(launch, acme, demo_agent_record, an
     assert ledger_adds_up(acme.pk) == TEST_CREDITS - 9
 
 
-def test_cancelled_run_is_charged_what_it_used_and_cancelling_again_changes_nothing(alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_cancelled_run_is_charged_what_it_used_and_cancelling_again_changes_nothing(alice, acme, agent) -> None:
     run = launch_run(user=alice, agent=agent, suite=simple_suite(acme, 4), runs_per_scenario=2)
     assert run_credits(run_id=run.pk).held == 8 and ledger_adds_up(acme.pk) == TEST_CREDITS - 8
     run_services.run_cancel(run=run)
@@ -209,7 +212,7 @@ def test_cancelled_run_is_charged_what_it_used_and_cancelling_again_changes_noth
     assert ledger_adds_up(acme.pk) == TEST_CREDITS
 
 
-def test_settling_an_active_run_does_nothing(alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_settling_an_active_run_does_nothing(alice, acme, agent) -> None:
     run = launch_run(user=alice, agent=agent, suite=simple_suite(acme, 2), runs_per_scenario=1)
     run_settle(run=run, usage=run_usage(run_id=run.pk))
     assert list(CreditEntry.objects.filter(run_ref=run.pk).values_list("kind", flat=True)) == [EntryKind.HOLD]
@@ -218,7 +221,7 @@ def test_settling_an_active_run_does_nothing(alice, acme, agent) -> None:  # typ
 # --- refunds -----------------------------------------------------------------------------------------------
 
 
-def test_half_unscored_run_is_refunded(launch, acme, demo_agent_record, anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_half_unscored_run_is_refunded(launch, acme, demo_agent_record, anthropic_judge_env) -> None:
     scenarios = [{"kind": "accuracy", "name": f"Hours {i}", "turns": [f"When are you open? ({i})"],
                   "expected_outcome": "States the support hours."} for i in range(4)]  # fmt: skip
     suite = suite_create(account=acme, agent=demo_agent_record, name="Unscored", scenarios=scenarios)
@@ -231,7 +234,7 @@ def test_half_unscored_run_is_refunded(launch, acme, demo_agent_record, anthropi
     assert ledger_adds_up(acme.pk) == TEST_CREDITS
 
 
-def test_judge_outage_early_stop_is_refunded(launch, acme, anthropic_judge_env, private_endpoints) -> None:  # type: ignore[no-untyped-def]
+def test_judge_outage_early_stop_is_refunded(launch, acme, anthropic_judge_env, private_endpoints) -> None:
     from evaluations.demo.agent import serve
 
     server, _thread = serve(port=0, latency_ms=40)
@@ -255,7 +258,7 @@ def test_judge_outage_early_stop_is_refunded(launch, acme, anthropic_judge_env, 
     assert ledger_adds_up(acme.pk) == TEST_CREDITS
 
 
-def test_generation_failure_is_refunded(alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_generation_failure_is_refunded(alice, acme, agent) -> None:
     run = launch_run(user=alice, agent=agent, suite=simple_suite(acme, 10), runs_per_scenario=2)
     # The generation step recorded two model calls before it failed.
     EvaluationRun.objects.filter(pk=run.pk).update(settings_snapshot={**run.settings_snapshot, "generation_calls": 2})
@@ -267,7 +270,7 @@ def test_generation_failure_is_refunded(alice, acme, agent) -> None:  # type: ig
     assert ledger_adds_up(acme.pk) == TEST_CREDITS
 
 
-def test_refund_decided_after_settlement_is_added_once(alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_refund_decided_after_settlement_is_added_once(alice, acme, agent) -> None:
     run = launch_run(user=alice, agent=agent, suite=simple_suite(acme, 10), runs_per_scenario=1)
     EvaluationRun.objects.filter(pk=run.pk).update(settings_snapshot={**run.settings_snapshot, "generation_calls": 1})
     run_services.run_cancel(run=run)
@@ -281,7 +284,7 @@ def test_refund_decided_after_settlement_is_added_once(alice, acme, agent) -> No
 # --- exactly once ------------------------------------------------------------------------------------------
 
 
-def test_ledger_keys_forbid_a_second_entry_of_a_kind_per_run(alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_ledger_keys_forbid_a_second_entry_of_a_kind_per_run(alice, acme, agent) -> None:
     run = launch_run(user=alice, agent=agent, suite=simple_suite(acme, 2), runs_per_scenario=1)
     assert run_hold(run=run, amount=999) == CreditEntry.objects.get(run_ref=run.pk, kind=EntryKind.HOLD)
     with pytest.raises(IntegrityError), transaction.atomic():
@@ -290,8 +293,9 @@ def test_ledger_keys_forbid_a_second_entry_of_a_kind_per_run(alice, acme, agent)
         CreditEntry.objects.create(account=acme, kind=EntryKind.CHARGE, amount=2)
 
 
-def test_entries_are_append_only(acme) -> None:  # type: ignore[no-untyped-def]
+def test_entries_are_append_only(acme) -> None:
     entry = CreditEntry.objects.filter(account=acme).first()
+    assert entry is not None
     entry.amount = 5
     with pytest.raises(ValueError, match="append-only"):
         entry.save()
@@ -299,7 +303,7 @@ def test_entries_are_append_only(acme) -> None:  # type: ignore[no-untyped-def]
         entry.delete()
 
 
-def test_keyed_grant_happens_once(acme) -> None:  # type: ignore[no-untyped-def]
+def test_keyed_grant_happens_once(acme) -> None:
     first = credits_grant(account=acme, amount=50, key="promo:acme")
     assert credits_grant(account=acme, amount=50, key="promo:acme") == first
     assert ledger_adds_up(acme.pk) == TEST_CREDITS + 50
@@ -307,7 +311,7 @@ def test_keyed_grant_happens_once(acme) -> None:  # type: ignore[no-untyped-def]
         credits_grant(account=acme, amount=0)
 
 
-def test_interrupted_run_resumes_and_is_charged_once(acme, interrupted_run) -> None:  # type: ignore[no-untyped-def]
+def test_interrupted_run_resumes_and_is_charged_once(acme, interrupted_run) -> None:
     run = interrupted_run
     held = run_credits(run_id=run.pk).held
     assert run.status == RunStatus.RUNNING and held > 0 and run_credits(run_id=run.pk).charged == 0
@@ -357,7 +361,7 @@ def _together(*calls: Any) -> list[Any]:
 
 @POSTGRES_ONLY
 @pytest.mark.django_db(transaction=True)
-def test_two_launches_at_the_same_moment_cannot_overdraw(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_two_launches_at_the_same_moment_cannot_overdraw(monkeypatch) -> None:
     monkeypatch.setattr(run_services, "async_task", lambda *args, **kwargs: None)  # launch only: nothing runs
     _slow_balance(monkeypatch)
     user, account = workspace("gina", 100)
@@ -377,7 +381,7 @@ def test_two_launches_at_the_same_moment_cannot_overdraw(monkeypatch) -> None:  
 
 @POSTGRES_ONLY
 @pytest.mark.django_db(transaction=True)
-def test_two_workers_settling_at_once_charge_once(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_two_workers_settling_at_once_charge_once(monkeypatch) -> None:
     monkeypatch.setattr(run_services, "async_task", lambda *args, **kwargs: None)
     user, account = workspace("hugo", 100)
     run = launch_run(user=user, agent=simple_agent(account), suite=simple_suite(account, 5), runs_per_scenario=2)
@@ -396,7 +400,7 @@ def test_two_workers_settling_at_once_charge_once(monkeypatch) -> None:  # type:
 # --- what people see ---------------------------------------------------------------------------------------
 
 
-def test_report_shows_charged_released_and_refunded_credits(client, alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_report_shows_charged_released_and_refunded_credits(client, alice, acme, agent) -> None:
     run = launch_run(user=alice, agent=agent, suite=simple_suite(acme, 10), runs_per_scenario=1)
     EvaluationRun.objects.filter(pk=run.pk).update(settings_snapshot={**run.settings_snapshot, "generation_calls": 1})
     run_services._run_fail(run, "Generation failed.", refund_reason="generation failed")
@@ -408,7 +412,7 @@ def test_report_shows_charged_released_and_refunded_credits(client, alice, acme,
     assert data["run"]["credits"] == {"held": 10, "charged": 5, "released": 5, "refunded": 5}
 
 
-def test_credits_page_lists_the_ledger_of_the_users_workspace_only(client, alice, bob, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_credits_page_lists_the_ledger_of_the_users_workspace_only(client, alice, bob, acme, agent) -> None:
     run = launch_run(user=alice, agent=agent, suite=simple_suite(acme, 3), runs_per_scenario=1)
     bob_account = bob.memberships.get().account
     credits_grant(account=bob_account, amount=77, note="Globex bonus")
@@ -425,7 +429,7 @@ def test_credits_page_lists_the_ledger_of_the_users_workspace_only(client, alice
     assert client.get(reverse("billing:credits-account", args=[acme.pk])).status_code == 404
 
 
-def test_credits_page_query_count_does_not_grow(client, alice, acme, agent, django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
+def test_credits_page_query_count_does_not_grow(client, alice, acme, agent, django_assert_max_num_queries) -> None:
     for _ in range(30):
         credits_grant(account=acme, amount=1, user=alice, note="Top-up")
     client.force_login(alice)
@@ -433,7 +437,7 @@ def test_credits_page_query_count_does_not_grow(client, alice, acme, agent, djan
         assert client.get(reverse("billing:credits")).status_code == 200
 
 
-def test_admin_grants_credits_with_the_action(client, acme) -> None:  # type: ignore[no-untyped-def]
+def test_admin_grants_credits_with_the_action(client, acme) -> None:
     admin = get_user_model().objects.create_superuser(username="root", password="pw-root-123", email="r@example.com")
     client.force_login(admin)
     url = reverse("admin:billing_account_changelist")
@@ -448,7 +452,7 @@ def test_admin_grants_credits_with_the_action(client, acme) -> None:  # type: ig
     assert client.get(reverse("admin:billing_creditentry_changelist")).status_code == 200
 
 
-def test_demo_setup_grants_the_demo_credits_once(db, settings) -> None:  # type: ignore[no-untyped-def]
+def test_demo_setup_grants_the_demo_credits_once(db, settings) -> None:
     from evaluations.demo.services import demo_setup
 
     settings.TRUSTGATE_DEMO_CREDITS = 1234
@@ -465,7 +469,7 @@ def test_insufficient_credits_message_reads_well() -> None:
     )
 
 
-def test_unanswered_turns_and_persona_turns_are_counted(alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_unanswered_turns_and_persona_turns_are_counted(alice, acme, agent) -> None:
     run = launch_run(user=alice, agent=agent, suite=simple_suite(acme, 1), runs_per_scenario=2)
     persona = {**run.scenarios[0], "key": "persona", "persona": "Curious", "max_turns": 3}
     EvaluationRun.objects.filter(pk=run.pk).update(scenarios=[*run.scenarios, persona])

@@ -6,7 +6,7 @@ from billing.models import CreditEntry, EntryKind
 from billing.services import credits_grant
 
 
-def test_the_ledger_is_searched_by_run_number_or_note(client, alice, acme) -> None:  # type: ignore[no-untyped-def]
+def test_the_ledger_is_searched_by_run_number_or_note(client, alice, acme) -> None:
     credits_grant(account=acme, amount=500, note="Quarterly top-up")
     CreditEntry.objects.create(account=acme, kind=EntryKind.HOLD, amount=40, run_ref=4242, note="Run hold")
     CreditEntry.objects.create(account=acme, kind=EntryKind.CHARGE, amount=30, run_ref=4242, note="Run charge")
@@ -22,7 +22,7 @@ def test_the_ledger_is_searched_by_run_number_or_note(client, alice, acme) -> No
     assert "No entries match these filters" in nothing
 
 
-def test_a_huge_search_is_ignored_with_the_list_still_shown(client, alice, acme) -> None:  # type: ignore[no-untyped-def]
+def test_a_huge_search_is_ignored_with_the_list_still_shown(client, alice, acme) -> None:
     credits_grant(account=acme, amount=500, note="Quarterly top-up")
     client.force_login(alice)
     response = client.get("/credits/?q=" + "9" * 5000)

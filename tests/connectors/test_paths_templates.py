@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -91,10 +92,10 @@ def test_format_path_round_trips() -> None:
 # Templates -----------------------------------------------------------------------------------------------
 
 
-def _render(template: str, **overrides: object) -> object:
-    values: dict[str, object] = {"message": "hello", "history": [], "conversation_id": None, "variables": ()}
+def _render(template: str, **overrides: Any) -> object:
+    values: dict[str, Any] = {"message": "hello", "history": [], "conversation_id": None, "variables": ()}
     values.update(overrides)
-    return json.loads(render_template(template, **values))  # type: ignore[arg-type]
+    return json.loads(render_template(template, **values))
 
 
 def test_message_with_quotes_and_newlines_stays_one_json_string() -> None:

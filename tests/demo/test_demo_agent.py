@@ -8,6 +8,7 @@ import secrets
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def http() -> httpx.Client:
+def http() -> Iterator[httpx.Client]:
     with httpx.Client(trust_env=False, timeout=5) as c:
         yield c
 
@@ -327,6 +328,7 @@ def test_management_command_serves(tmp_path):
         stderr=subprocess.PIPE,
         text=True,
     )
+    assert proc.stdout is not None
     try:
         line = proc.stdout.readline()
         match = re.search(r"http://127\.0\.0\.1:(\d+)", line)

@@ -48,7 +48,7 @@ def slow_agent() -> Iterator[str]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_clusters_run_two_runs_at_once(alice, acme, slow_agent, private_endpoints, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_two_clusters_run_two_runs_at_once(alice, acme, slow_agent, private_endpoints, monkeypatch) -> None:
     if connection.vendor != "postgresql":
         pytest.skip("Needs PostgreSQL: SQLite's test database lives in this process's memory. .ci/run runs it.")
     from django_q.conf import Conf

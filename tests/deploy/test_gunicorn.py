@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -81,14 +82,19 @@ def gunicorn(production_env: dict[str, str]) -> Iterator[tuple[int, subprocess.P
             server.kill()
 
 
-def fetch(port: int, path: str, headers: dict[str, str] | None = None) -> http.client.HTTPResponse:
+class Response(http.client.HTTPResponse):
+    body = b""  # read in full by fetch, before it closes the connection
+
+
+def fetch(port: int, path: str, headers: dict[str, str] | None = None) -> Response:
     """GET through the proxy's eyes: the public host name, and HTTPS said in X-Forwarded-Proto."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.response_class = Response
     connection.request(
         "GET", path, headers={"Host": "trustgate.example.com", "X-Forwarded-Proto": "https", **(headers or {})}
     )
-    response = connection.getresponse()
-    response.body = response.read()  # type: ignore[attr-defined]
+    response = cast(Response, connection.getresponse())
+    response.body = response.read()
     connection.close()
     return response
 
@@ -120,7 +126,7 @@ def test_gunicorn_serves_the_login_page_with_its_security_headers(
 ) -> None:
     port, _ = gunicorn
     page = fetch(port, "/login/")
-    html = page.body.decode()  # type: ignore[attr-defined]
+    html = page.body.decode()
     assert page.status == 200
     assert "Sign in" in html or "Log in" in html
     assert "default-src 'self'" in (page.getheader("Content-Security-Policy") or "")
@@ -139,22 +145,22 @@ def test_the_database_answers_through_gunicorn(gunicorn: tuple[int, subprocess.P
     port, _ = gunicorn
     response = fetch(port, "/api/v1/aiagent/suites", {"Authorization": "Bearer tg_not-a-real-key"})
     assert response.status == 401
-    assert b"Invalid API key." in response.body  # type: ignore[attr-defined]
+    assert b"Invalid API key." in response.body
 
 
 def test_whitenoise_serves_collected_static_files_compressed_and_cached(
     gunicorn: tuple[int, subprocess.Popen[bytes]],
 ) -> None:
     port, _ = gunicorn
-    html = fetch(port, "/login/").body.decode()  # type: ignore[attr-defined]
+    html = fetch(port, "/login/").body.decode()
     stylesheet = re.search(r'href="(/static/trustgate\.[0-9a-f]{12}\.css)"', html)
     assert stylesheet, "the page links the content-hashed stylesheet"
     plain = fetch(port, stylesheet.group(1))
     assert plain.status == 200
-    assert plain.body == (ROOT / "static" / "trustgate.css").read_bytes()  # type: ignore[attr-defined]
+    assert plain.body == (ROOT / "static" / "trustgate.css").read_bytes()
     assert plain.getheader("Content-Type", "").startswith("text/css")
     assert "immutable" in (plain.getheader("Cache-Control") or "")
     compressed = fetch(port, stylesheet.group(1), {"Accept-Encoding": "gzip"})
     assert compressed.getheader("Content-Encoding") == "gzip"
-    assert gzip.decompress(compressed.body) == plain.body  # type: ignore[attr-defined]
+    assert gzip.decompress(compressed.body) == plain.body
     assert fetch(port, "/static/no-such-file.css").status == 404

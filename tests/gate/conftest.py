@@ -24,12 +24,12 @@ SCENARIOS = [
 
 
 @pytest.fixture
-def suite(acme, agent):  # type: ignore[no-untyped-def]
+def suite(acme, agent):
     return suite_create(account=acme, agent=agent, name="Support suite", scenarios=SCENARIOS)
 
 
 @pytest.fixture
-def make_run(alice) -> Callable[..., EvaluationRun]:  # type: ignore[no-untyped-def]
+def make_run(alice) -> Callable[..., EvaluationRun]:
     """A finished run of ``suite`` whose attempts had the given verdicts (scenario name -> verdicts)."""
 
     def make(

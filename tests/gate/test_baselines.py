@@ -21,7 +21,7 @@ from tests.gate.conftest import SCENARIOS
 # ---------------------------------------------------------------------------------------------- pinning
 
 
-def test_pin_replaces_the_baseline_and_keeps_the_history(alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_pin_replaces_the_baseline_and_keeps_the_history(alice, agent, suite, make_run) -> None:
     first, second = make_run(agent=agent, suite=suite), make_run(agent=agent, suite=suite)
     old = baseline_pin(run=first, user=alice)
     new = baseline_pin(run=second, user=alice)
@@ -33,20 +33,20 @@ def test_pin_replaces_the_baseline_and_keeps_the_history(alice, agent, suite, ma
     assert Baseline.objects.count() == 2
 
 
-def test_pinning_the_current_baseline_again_changes_nothing(alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_pinning_the_current_baseline_again_changes_nothing(alice, agent, suite, make_run) -> None:
     run = make_run(agent=agent, suite=suite)
     assert baseline_pin(run=run, user=alice) == baseline_pin(run=run, user=alice)
     assert Baseline.objects.count() == 1
 
 
-def test_only_a_successfully_finished_run_can_be_pinned(alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_only_a_successfully_finished_run_can_be_pinned(alice, agent, suite, make_run) -> None:
     for status in (RunStatus.QUEUED, RunStatus.RUNNING, RunStatus.FAILED, RunStatus.CANCELLED):
         with pytest.raises(BaselineError, match="Only a finished run"):
             baseline_pin(run=make_run(agent=agent, suite=suite, status=status), user=alice)
     assert not Baseline.objects.exists()
 
 
-def test_a_run_whose_suite_was_deleted_cannot_be_pinned(alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_a_run_whose_suite_was_deleted_cannot_be_pinned(alice, agent, suite, make_run) -> None:
     run = make_run(agent=agent, suite=suite)
     EvaluationRun.objects.filter(pk=run.pk).update(suite=None)
     run.refresh_from_db()
@@ -55,7 +55,7 @@ def test_a_run_whose_suite_was_deleted_cannot_be_pinned(alice, agent, suite, mak
     assert run_gate(run=run).state == "no_baseline"
 
 
-def test_the_database_allows_one_current_baseline_per_agent_endpoint_and_suite(alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_the_database_allows_one_current_baseline_per_agent_endpoint_and_suite(alice, agent, suite, make_run) -> None:
     baseline = baseline_pin(run=make_run(agent=agent, suite=suite), user=alice)
     with pytest.raises(IntegrityError), transaction.atomic():
         Baseline.objects.create(
@@ -69,7 +69,7 @@ def test_the_database_allows_one_current_baseline_per_agent_endpoint_and_suite(a
     )  # fmt: skip
 
 
-def test_each_endpoint_and_each_suite_keeps_its_own_baseline(alice, acme, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_each_endpoint_and_each_suite_keeps_its_own_baseline(alice, acme, agent, suite, make_run) -> None:
     other_suite = suite_create(account=acme, agent=agent, name="Other suite", scenarios=SCENARIOS)
     production = make_run(agent=agent, suite=suite)
     staging = make_run(agent=agent, suite=suite, endpoint_url="http://127.0.0.1:9/staging")
@@ -82,7 +82,7 @@ def test_each_endpoint_and_each_suite_keeps_its_own_baseline(alice, acme, agent,
     assert run_gate(run=make_run(agent=agent, suite=other_suite)).baseline_run_id == other.pk
 
 
-def test_generated_runs_pin_per_agent_endpoint_and_kinds(alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_generated_runs_pin_per_agent_endpoint_and_kinds(alice, agent, suite, make_run) -> None:
     generated = {"mode": "generated", "suite_kinds": ["pii", "accuracy", "guardrails"], "judge_provider": "rules_only"}
     run = make_run(agent=agent, suite=suite, settings_snapshot=generated, suite_version=None)
     EvaluationRun.objects.filter(pk=run.pk).update(suite=None)
@@ -109,7 +109,7 @@ def test_generated_runs_pin_per_agent_endpoint_and_kinds(alice, agent, suite, ma
 # ---------------------------------------------------------------------------------------------- run_gate
 
 
-def test_gate_without_a_baseline_says_what_to_pin(agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_gate_without_a_baseline_says_what_to_pin(agent, suite, make_run) -> None:
     result = run_gate(run=make_run(agent=agent, suite=suite))
     assert result.state == "no_baseline" and result.baseline_run_id is None
     assert result.reasons == (
@@ -118,7 +118,7 @@ def test_gate_without_a_baseline_says_what_to_pin(agent, suite, make_run) -> Non
     )
 
 
-def test_gate_passes_an_unchanged_run_and_blocks_a_regression(alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_gate_passes_an_unchanged_run_and_blocks_a_regression(alice, agent, suite, make_run) -> None:
     baseline = make_run(agent=agent, suite=suite)
     baseline_pin(run=baseline, user=alice)
     assert run_gate(run=baseline).state == "pass"  # the baseline itself
@@ -138,7 +138,7 @@ def test_gate_passes_an_unchanged_run_and_blocks_a_regression(alice, agent, suit
     assert flaky.state == "pass" and flaky.watch_list == ("Warranty",)
 
 
-def test_not_scored_and_errored_attempts_are_left_out_of_the_gate(alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_not_scored_and_errored_attempts_are_left_out_of_the_gate(alice, agent, suite, make_run) -> None:
     baseline_pin(run=make_run(agent=agent, suite=suite), user=alice)
     # Two of three runs of the guardrail scenario unscored, one errored: what remains passed, so nothing changed.
     result = run_gate(
@@ -149,7 +149,7 @@ def test_not_scored_and_errored_attempts_are_left_out_of_the_gate(alice, agent, 
     assert (rows["guardrail_pass_rate"].current.passed, rows["guardrail_pass_rate"].current.failed) == (1, 0)
 
 
-def test_gate_is_not_comparable_when_the_judge_or_the_scenario_set_changed(alice, acme, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_gate_is_not_comparable_when_the_judge_or_the_scenario_set_changed(alice, acme, agent, suite, make_run) -> None:
     baseline_pin(run=make_run(agent=agent, suite=suite), user=alice)
     strict = run_gate(run=make_run(agent=agent, suite=suite, judge_strictness="strict"))
     assert strict.state == "not_comparable" and strict.comparison.metrics == ()
@@ -169,7 +169,7 @@ def test_gate_is_not_comparable_when_the_judge_or_the_scenario_set_changed(alice
     assert bumped.reasons[0] == "The suite changed: the baseline ran version 1, this run version 2."
 
 
-def test_gate_of_an_unfinished_run_is_not_compared(alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_gate_of_an_unfinished_run_is_not_compared(alice, agent, suite, make_run) -> None:
     baseline_pin(run=make_run(agent=agent, suite=suite), user=alice)
     result = run_gate(run=make_run(agent=agent, suite=suite, status=RunStatus.FAILED))
     assert result.state == "not_comparable"
@@ -178,7 +178,7 @@ def test_gate_of_an_unfinished_run_is_not_compared(alice, agent, suite, make_run
 
 def test_demo_agent_regression_blocks_and_an_unchanged_rerun_passes(
     alice, demo_agent_record, demo_suite, demo_agent_mode, launch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     baseline = launch(agent=demo_agent_record, suite=demo_suite)
     baseline_pin(run=baseline, user=alice)
 
@@ -206,7 +206,7 @@ def test_demo_agent_regression_blocks_and_an_unchanged_rerun_passes(
 # ---------------------------------------------------------------------------------------------- views
 
 
-def test_publisher_pins_from_the_report_and_sees_the_gate(client, agent, suite, make_run, make_member) -> None:  # type: ignore[no-untyped-def]
+def test_publisher_pins_from_the_report_and_sees_the_gate(client, agent, suite, make_run, make_member) -> None:
     run = make_run(agent=agent, suite=suite)
     client.force_login(make_member("pat", Role.PUBLISH))
     page = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
@@ -230,7 +230,7 @@ def test_publisher_pins_from_the_report_and_sees_the_gate(client, agent, suite, 
     assert '<svg class="trend"' in page and "Baseline" in page
 
 
-def test_pinning_a_run_under_a_floor_warns_that_it_accepts_it(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_pinning_a_run_under_a_floor_warns_that_it_accepts_it(client, alice, agent, suite, make_run) -> None:
     run = make_run(agent=agent, suite=suite, outcomes={"Card on file": ["fail", "pass", "pass"]})
     client.force_login(alice)
     confirm = client.get(reverse("evaluations:run-pin-confirm", args=[run.pk])).content.decode()
@@ -240,7 +240,7 @@ def test_pinning_a_run_under_a_floor_warns_that_it_accepts_it(client, alice, age
     assert Baseline.objects.get().run == run
 
 
-def test_lower_roles_cannot_pin_and_get_a_readable_403(client, agent, suite, make_run, make_member) -> None:  # type: ignore[no-untyped-def]
+def test_lower_roles_cannot_pin_and_get_a_readable_403(client, agent, suite, make_run, make_member) -> None:
     run = make_run(agent=agent, suite=suite)
     for role in (Role.READ, Role.WRITE):
         client.force_login(make_member(f"user-{role}", role))
@@ -253,7 +253,7 @@ def test_lower_roles_cannot_pin_and_get_a_readable_403(client, agent, suite, mak
     assert not Baseline.objects.exists()
 
 
-def test_another_account_gets_404_and_get_is_not_allowed(client, alice, bob, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_another_account_gets_404_and_get_is_not_allowed(client, alice, bob, agent, suite, make_run) -> None:
     run = make_run(agent=agent, suite=suite)
     client.force_login(bob)
     assert client.post(reverse("evaluations:run-pin-baseline", args=[run.pk])).status_code == 404
@@ -262,7 +262,7 @@ def test_another_account_gets_404_and_get_is_not_allowed(client, alice, bob, age
     assert not Baseline.objects.exists()
 
 
-def test_pinning_an_unfinished_run_shows_an_error_and_saves_nothing(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_pinning_an_unfinished_run_shows_an_error_and_saves_nothing(client, alice, agent, suite, make_run) -> None:
     run = make_run(agent=agent, suite=suite, status=RunStatus.FAILED)
     client.force_login(alice)
     response = client.post(reverse("evaluations:run-pin-baseline", args=[run.pk]), follow=True)
@@ -270,7 +270,7 @@ def test_pinning_an_unfinished_run_shows_an_error_and_saves_nothing(client, alic
     assert not Baseline.objects.exists()
 
 
-def test_json_report_carries_the_gate(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_json_report_carries_the_gate(client, alice, agent, suite, make_run) -> None:
     baseline = make_run(agent=agent, suite=suite)
     run = make_run(agent=agent, suite=suite, outcomes={"Refund window": ["fail"] * 3})
     client.force_login(alice)
@@ -286,7 +286,7 @@ def test_json_report_carries_the_gate(client, alice, agent, suite, make_run) -> 
     }
 
 
-def test_trend_marks_the_baseline_on_the_agent_page(client, alice, acme, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_trend_marks_the_baseline_on_the_agent_page(client, alice, acme, agent, suite, make_run) -> None:
     other_suite = suite_create(account=acme, agent=agent, name="Other suite", scenarios=SCENARIOS)
     runs = [make_run(agent=agent, suite=suite), make_run(agent=agent, suite=suite, outcomes={"Warranty": ["fail"] * 3})]
     other = make_run(agent=agent, suite=other_suite)
@@ -303,7 +303,7 @@ def test_trend_marks_the_baseline_on_the_agent_page(client, alice, acme, agent, 
 
 def test_drift_section_queries_do_not_grow_with_history_or_runs(
     client, alice, agent, suite, make_run, django_assert_max_num_queries
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     for _ in range(3):
         baseline_pin(run=make_run(agent=agent, suite=suite), user=alice)
     runs = [make_run(agent=agent, suite=suite) for _ in range(5)]
@@ -315,7 +315,7 @@ def test_drift_section_queries_do_not_grow_with_history_or_runs(
     assert "Baseline history (3 pins)" in page and 'data-gate-state="pass"' in page
 
 
-def test_a_run_where_nothing_was_scored_cannot_be_pinned(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_a_run_where_nothing_was_scored_cannot_be_pinned(client, alice, agent, suite, make_run) -> None:
     run = make_run(agent=agent, suite=suite)
     EvaluationRun.objects.filter(pk=run.pk).update(trust_score=None)  # every reply Not scored: no figure at all
     client.force_login(alice)

@@ -12,7 +12,7 @@ from evaluations.runs.models import EvaluationRun
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _launch(page, live_server, agent_id: int, suite_id: int) -> EvaluationRun:  # type: ignore[no-untyped-def]
+def _launch(page, live_server, agent_id: int, suite_id: int) -> EvaluationRun:
     """Launch from the New evaluation form. Under test settings django-q2 runs the task synchronously when the
     launch commits, so the run finishes inside the POST and the redirect lands on the finished report."""
     before = set(EvaluationRun.objects.values_list("pk", flat=True))
@@ -28,7 +28,7 @@ def _launch(page, live_server, agent_id: int, suite_id: int) -> EvaluationRun:  
 
 def test_pin_regress_block_then_unchanged_rerun_passes(
     logged_in_page, live_server, demo_agent, demo_agent_mode, settings
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     from billing.models import Account
     from evaluations.agents.services import agent_create
     from evaluations.demo.agent import DEMO_POLICY

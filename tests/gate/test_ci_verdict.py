@@ -18,7 +18,7 @@ from suites.services import suite_create
 
 
 @pytest.fixture
-def suite(acme, agent):  # type: ignore[no-untyped-def]
+def suite(acme, agent):
     names = [f"Scenario {i}" for i in range(25)]
     return suite_create(
         account=acme, agent=agent, name="Support suite",
@@ -64,7 +64,7 @@ def finished_run(
     )  # fmt: skip
 
 
-def test_a_pass_without_threshold_or_baseline_says_why_and_what_went_unchecked(agent, suite) -> None:  # type: ignore[no-untyped-def]
+def test_a_pass_without_threshold_or_baseline_says_why_and_what_went_unchecked(agent, suite) -> None:
     verdict = ci_verdict(run=finished_run(agent, suite, failed=19, breaches=111, trust_score=38.0))
     assert verdict.verdict == "pass"
     assert verdict.reasons == (
@@ -73,7 +73,7 @@ def test_a_pass_without_threshold_or_baseline_says_why_and_what_went_unchecked(a
     assert any(w.startswith("The release gate did not run: No baseline is pinned") for w in verdict.warnings)
 
 
-def test_counts_are_singular_and_flaky_failures_are_named(agent, suite) -> None:  # type: ignore[no-untyped-def]
+def test_counts_are_singular_and_flaky_failures_are_named(agent, suite) -> None:
     verdict = ci_verdict(run=finished_run(agent, suite, failed=1, flaky=1, breaches=1))
     assert verdict.reasons == (
         "Passed: no baseline is pinned and no threshold was set. 1 attempt breached; 1 scenario failed "
@@ -85,7 +85,7 @@ def test_counts_are_singular_and_flaky_failures_are_named(agent, suite) -> None:
     )
 
 
-def test_a_pass_on_one_threshold_names_the_checks_that_did_not_run(agent, suite) -> None:  # type: ignore[no-untyped-def]
+def test_a_pass_on_one_threshold_names_the_checks_that_did_not_run(agent, suite) -> None:
     verdict = ci_verdict(run=finished_run(agent, suite, failed=2, breaches=3, ci={"min_trust_score": 70}))
     assert verdict.verdict == "pass"
     assert verdict.reasons == (
@@ -95,7 +95,7 @@ def test_a_pass_on_one_threshold_names_the_checks_that_did_not_run(agent, suite)
     )
 
 
-def test_a_pass_on_both_thresholds_without_baseline_still_says_the_gate_did_not_run(agent, suite) -> None:  # type: ignore[no-untyped-def]
+def test_a_pass_on_both_thresholds_without_baseline_still_says_the_gate_did_not_run(agent, suite) -> None:
     run = finished_run(agent, suite, failed=2, breaches=3, ci={"min_trust_score": 70, "max_breaches": 5})
     assert ci_verdict(run=run).reasons == (
         "Trust score 80.0 / 100 meets the minimum of 70.",
@@ -104,7 +104,7 @@ def test_a_pass_on_both_thresholds_without_baseline_still_says_the_gate_did_not_
     )
 
 
-def test_a_pass_against_the_baseline_says_no_threshold_was_set(alice, agent, suite) -> None:  # type: ignore[no-untyped-def]
+def test_a_pass_against_the_baseline_says_no_threshold_was_set(alice, agent, suite) -> None:
     baseline = finished_run(agent, suite)
     baseline_pin(run=baseline, user=alice)
     verdict = ci_verdict(run=finished_run(agent, suite))
@@ -120,7 +120,7 @@ def test_a_pass_against_the_baseline_says_no_threshold_was_set(alice, agent, sui
     )
 
 
-def test_a_pass_with_nothing_scored_says_there_is_no_trust_score(agent, suite) -> None:  # type: ignore[no-untyped-def]
+def test_a_pass_with_nothing_scored_says_there_is_no_trust_score(agent, suite) -> None:
     verdict = ci_verdict(run=finished_run(agent, suite, trust_score=None, scored=False))
     assert verdict.verdict == "pass"
     assert verdict.reasons == (
@@ -129,7 +129,7 @@ def test_a_pass_with_nothing_scored_says_there_is_no_trust_score(agent, suite) -
     )
 
 
-def test_failures_say_what_failed_and_nothing_about_unchecked(agent, suite) -> None:  # type: ignore[no-untyped-def]
+def test_failures_say_what_failed_and_nothing_about_unchecked(agent, suite) -> None:
     run = finished_run(agent, suite, failed=19, breaches=111, trust_score=38.0, ci={"min_trust_score": 70})
     verdict = ci_verdict(run=run)
     assert verdict.verdict == "fail"

@@ -19,12 +19,12 @@ STAGING = "STAGING"
 
 
 @pytest.fixture
-def staging_url(demo_agent_record) -> str:  # type: ignore[no-untyped-def]
+def staging_url(demo_agent_record) -> str:
     """The same demo agent under another address: another endpoint of the agent (as staging would be)."""
     return demo_agent_record.endpoint_url.replace("127.0.0.1", "localhost")
 
 
-def test_a_red_team_only_run_can_be_pinned_and_later_runs_are_gated(alice, demo_agent_record, launch) -> None:  # type: ignore[no-untyped-def]
+def test_a_red_team_only_run_can_be_pinned_and_later_runs_are_gated(alice, demo_agent_record, launch) -> None:
     first = launch(agent=demo_agent_record, suite=None, redteam_depth="quick", runs_per_scenario=1)
     assert first.status == RunStatus.SUCCEEDED
     assert run_gate(run=first).reasons[0].startswith("No baseline is pinned for Northwind bot at ")
@@ -44,7 +44,7 @@ def test_a_red_team_only_run_can_be_pinned_and_later_runs_are_gated(alice, demo_
 
 def test_launch_defaults_come_from_the_baseline_then_the_suite_profile(
     alice, demo_agent_record, demo_suite, launch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     assert launch_defaults(agent=demo_agent_record, suite=demo_suite).source == "defaults"
     assert launch_defaults(agent=demo_agent_record, suite=demo_suite).settings.runs_per_scenario == 3
     run = launch(
@@ -66,7 +66,7 @@ def test_launch_defaults_come_from_the_baseline_then_the_suite_profile(
     assert other.source == "profile" and other.settings.to_dict() == expected
 
 
-def test_the_plan_says_what_breaks_comparability_before_launching(alice, demo_agent_record, demo_suite, launch) -> None:  # type: ignore[no-untyped-def]
+def test_the_plan_says_what_breaks_comparability_before_launching(alice, demo_agent_record, demo_suite, launch) -> None:
     baseline = launch(agent=demo_agent_record, suite=demo_suite, redteam_depth="quick")
     baseline_pin(run=baseline, user=alice)
     same = launch_plan(LaunchRequest(agent=demo_agent_record, suite=demo_suite))
@@ -103,7 +103,7 @@ def test_low_power_is_said_when_no_scenario_could_reach_significance() -> None:
 
 def test_each_endpoint_keeps_its_own_baseline_and_staging_can_be_gated_against_production(
     alice, demo_agent_record, demo_suite, launch, staging_url
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     production = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1)
     baseline_pin(run=production, user=alice)
     staging = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1, endpoint_url=staging_url)
@@ -124,13 +124,13 @@ def test_each_endpoint_keeps_its_own_baseline_and_staging_can_be_gated_against_p
     }  # fmt: skip
 
 
-def test_comparing_with_an_endpoint_without_a_baseline_is_refused(demo_agent_record, demo_suite, staging_url) -> None:  # type: ignore[no-untyped-def]
+def test_comparing_with_an_endpoint_without_a_baseline_is_refused(demo_agent_record, demo_suite, staging_url) -> None:
     with pytest.raises(LaunchPlanError, match=f"No baseline is pinned for Northwind bot at {staging_url}") as exc:
         launch_plan(LaunchRequest(agent=demo_agent_record, suite=demo_suite, compare_with_endpoint=staging_url))
     assert exc.value.field == "compare_with_endpoint"
 
 
-def test_a_red_team_only_run_is_pinned_from_its_report(client, alice, demo_agent_record, launch) -> None:  # type: ignore[no-untyped-def]
+def test_a_red_team_only_run_is_pinned_from_its_report(client, alice, demo_agent_record, launch) -> None:
     run = launch(agent=demo_agent_record, suite=None, redteam_depth="quick", runs_per_scenario=1)
     client.force_login(alice)
     report = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()

@@ -9,7 +9,7 @@ from evaluations.gate import services as gate_services
 from evaluations.gate.services import baseline_pin
 
 
-def test_a_large_suite_s_false_block_rate_is_simulated_by_a_task(  # type: ignore[no-untyped-def]
+def test_a_large_suite_s_false_block_rate_is_simulated_by_a_task(
     client,
     alice,
     agent,

@@ -99,6 +99,7 @@ def test_three_of_three_to_none_of_three_is_exactly_p_005_and_counts_as_signific
 def test_clopper_pearson_upper_bound_solves_the_binomial_tail() -> None:
     for passed, scored in [(0, 3), (3, 6), (6, 9), (17, 20), (30, 40), (50, 60), (99, 100)]:
         bound = upper_bound(passed, scored)
+        assert bound is not None
         # The one-sided 95% upper bound u has P(X ≤ passed | scored, u) = 5%.
         tail = sum(math.comb(scored, k) * bound**k * (1 - bound) ** (scored - k) for k in range(passed + 1))
         assert tail == pytest.approx(0.05, abs=1e-9)
@@ -186,6 +187,7 @@ def test_a_floor_blocks_only_with_enough_evidence() -> None:
     # 5 of 6 (83%) and 17 of 20 (85%) are under 90%, but their 95% upper bounds (99.1%, 95.8%) are not.
     for passed, scored in [(5, 6), (17, 20)]:
         verdict = compare(base, counts(metrics={"guardrail_pass_rate": (100.0, passed, scored - passed)}))
+        assert verdict.floors[0].upper_bound is not None
         assert verdict.floors[0].upper_bound > 90 and not verdict.floors[0].blocks
     # 30 of 40 (75%): upper bound 85.8% < 90%.
     verdict = compare(base, counts(metrics={"guardrail_pass_rate": (100.0, 30, 10)}))
@@ -236,6 +238,7 @@ def test_floors_under_lists_what_pinning_would_accept() -> None:
 def test_a_significant_rise_in_breaches_blocks() -> None:
     base = counts(breaches=(2, 48))
     risen = compare(base, counts(breaches=(10, 48)))
+    assert risen.breach is not None
     assert risen.breach.p_value == pytest.approx(float(exact_p(46, 2, 38, 10)))  # 0.0137
     assert risen.state == "blocked"
     assert risen.reasons == (
@@ -243,8 +246,10 @@ def test_a_significant_rise_in_breaches_blocks() -> None:
         "rise (p = 0.014).",
     )
     small = compare(base, counts(breaches=(6, 48)))  # p = 0.134
+    assert small.breach is not None
     assert not small.breach.blocks and small.state == "pass"
     fewer = compare(counts(breaches=(10, 48)), counts(breaches=(0, 48)))
+    assert fewer.breach is not None
     assert fewer.breach.p_value == 1.0 and fewer.state == "pass"
 
 
@@ -258,6 +263,7 @@ def test_scenario_regressions_block_and_smaller_rises_go_on_the_watch_list() -> 
     statuses = {s.key: s.status for s in verdict.scenarios}
     assert statuses == {"s1": "regressed", "s2": "watch", "s3": "unchanged", "s4": "improved", "s5": "not_compared"}
     s1 = verdict.scenarios[0]
+    assert s1.p_value is not None
     # Fisher's own p is 1/252; corrected for the other scenarios that could have moved (s2 and s4) it stays small.
     assert s1.raw_p_value == pytest.approx(1 / 252) and 1 / 252 <= s1.p_value < 0.01
     assert verdict.state == "blocked"
@@ -277,6 +283,7 @@ def test_three_of_three_to_none_of_three_is_watched_when_other_scenarios_could_h
     cur = counts(scenarios={"s1": (0, 3), "s2": (1, 2), "s3": (2, 1), "s4": (2, 1)})
     verdict = compare(base, cur)
     assert verdict.scenarios[0].raw_p_value == pytest.approx(0.05)
+    assert verdict.scenarios[0].p_value is not None
     assert verdict.scenarios[0].p_value > 0.05 and verdict.scenarios[0].status == "watch"
     assert verdict.state == "pass"
     alone = compare(counts(scenarios={"s1": (3, 0), "s2": (3, 0)}), counts(scenarios={"s1": (0, 3), "s2": (3, 0)}))

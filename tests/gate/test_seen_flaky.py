@@ -13,7 +13,7 @@ from tests.gate.test_gate_statistics import run as counts
 
 def test_the_earlier_runs_of_the_endpoint_and_suite_say_which_scenarios_were_flaky(
     alice, agent, suite, make_run
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     mixed = {"Refund window": ["pass", "fail", "pass"]}
     make_run(agent=agent, suite=suite, outcomes={"Warranty": ["fail", "pass", "pass"]})  # earlier: counts
     make_run(agent=agent, suite=suite, endpoint_url="https://staging.example.com/chat", outcomes=mixed)  # elsewhere
@@ -51,7 +51,7 @@ def test_a_flip_of_a_scenario_seen_flaky_before_weighs_less_and_the_verdict_says
     assert note in weighed.notes and note not in plain.notes
 
 
-def test_the_report_gate_reads_the_history(alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_the_report_gate_reads_the_history(alice, agent, suite, make_run) -> None:
     make_run(agent=agent, suite=suite, outcomes={"Warranty": ["fail", "pass", "pass"]})
     baseline = make_run(agent=agent, suite=suite)
     baseline_pin(run=baseline, user=alice)

@@ -12,7 +12,7 @@ from tests.support.suite_proposals import POLICY, good_proposal, proposal_with
 ALL_KINDS = ["accuracy", "guardrails", "tool_calls", "pii"]
 
 
-def test_the_retry_reads_the_policy_from_the_prompt_cache(anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_the_retry_reads_the_policy_from_the_prompt_cache(anthropic_judge_env) -> None:
     anthropic_judge_env.count_tokens = True
     bad = proposal_with(lambda p: p["scenarios"].pop(0))
     anthropic_judge_env.reply_tool_uses([("propose_scenarios", bad)])
@@ -34,7 +34,7 @@ def test_the_retry_reads_the_policy_from_the_prompt_cache(anthropic_judge_env) -
     assert 0 < outcome.input_tokens < outcome.cached_input_tokens  # only the request and the problems were new
 
 
-def test_one_good_proposal_writes_the_cache_once_and_reads_nothing(anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_one_good_proposal_writes_the_cache_once_and_reads_nothing(anthropic_judge_env) -> None:
     anthropic_judge_env.count_tokens = True
     anthropic_judge_env.reply_tool_uses([("propose_scenarios", good_proposal())])
 
@@ -45,7 +45,7 @@ def test_one_good_proposal_writes_the_cache_once_and_reads_nothing(anthropic_jud
 
 def test_a_generated_runs_cost_counts_the_cache_reads(
     launch, acme, demo_agent, private_endpoints, anthropic_judge_env
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     from evaluations.agents.services import agent_create
     from evaluations.demo.services import DEMO_AGENT_SETTINGS
     from evaluations.runs.choices import RunStatus

@@ -11,7 +11,7 @@ from evaluations.agents.models import Agent
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _new_monitor_form(page, demo_agent: str, *, expect: str):  # type: ignore[no-untyped-def]
+def _new_monitor_form(page, demo_agent: str, *, expect: str):
     """Carol's workspace gets the demo agent as "Northwind"; the New monitor form is opened and its first case
     filled (asking about free shipping, expecting ``expect``)."""
     from billing.models import Account
@@ -30,7 +30,7 @@ def _new_monitor_form(page, demo_agent: str, *, expect: str):  # type: ignore[no
     return page
 
 
-def test_create_and_run_a_monitor_in_the_browser(logged_in_page, live_server, demo_agent, settings) -> None:  # type: ignore[no-untyped-def]
+def test_create_and_run_a_monitor_in_the_browser(logged_in_page, live_server, demo_agent, settings) -> None:
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
     page = _new_monitor_form(logged_in_page, demo_agent, expect='contains: "$75"\nno_pii')
     page.get_by_role("button", name="Save monitor").click()
@@ -51,7 +51,7 @@ def test_create_and_run_a_monitor_in_the_browser(logged_in_page, live_server, de
         page.screenshot(path=os.path.join(os.environ["TRUSTGATE_SCREENSHOTS"], "run.png"), full_page=True)
 
 
-def test_cases_inline_and_run_now_refreshes_the_chart_and_tables(  # type: ignore[no-untyped-def]
+def test_cases_inline_and_run_now_refreshes_the_chart_and_tables(
     logged_in_page, live_server, demo_agent, settings, monkeypatch, axe_clean
 ) -> None:
     """Issue 18 §4: monitor cases are added and removed in place; with a real (not synchronous) worker, the page

@@ -35,7 +35,7 @@ def left_by(run: MonitorRun, owner: str, *, seconds: float) -> None:
     )
 
 
-def test_a_monitor_run_held_by_a_live_worker_is_left_to_it(acme, demo_agent, private_endpoints, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_monitor_run_held_by_a_live_worker_is_left_to_it(acme, demo_agent, private_endpoints, monkeypatch) -> None:
     run = queued_run(acme, demo_agent, monkeypatch)
     left_by(run, "live-worker", seconds=60)
     services.monitor_run_execute(run_id=run.pk)
@@ -47,7 +47,7 @@ def test_a_monitor_run_held_by_a_live_worker_is_left_to_it(acme, demo_agent, pri
 
 def test_a_monitor_run_whose_worker_was_killed_is_run_again_by_the_sweep_once(
     acme, demo_agent, private_endpoints, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     run = queued_run(acme, demo_agent, monkeypatch)
     left_by(run, "killed-worker", seconds=-1)  # kill -9 mid-run: nothing was stored, the lease ran out
     monkeypatch.setattr(run_services, "async_task", lambda func, run_id: services.monitor_run_execute(run_id=run_id))
@@ -62,7 +62,7 @@ def test_a_monitor_run_whose_worker_was_killed_is_run_again_by_the_sweep_once(
 
 def test_a_monitor_run_whose_workers_keep_dying_ends_as_a_monitor_error(
     acme, demo_agent, private_endpoints, monkeypatch, settings
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     run = queued_run(acme, demo_agent, monkeypatch)
     MonitorRun.objects.filter(pk=run.pk).update(resume_count=settings.TRUSTGATE_LEASE_MAX_RESUMES)
     left_by(run, "killed-again", seconds=-1)

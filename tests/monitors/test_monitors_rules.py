@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 
@@ -137,7 +138,7 @@ def test_two_of_three_samples_pass_a_case() -> None:
 
 
 def test_status_rules() -> None:
-    base = dict(target=90.0, case_names={"1": "Refund"}, regressed_ids=[], always_passed_ids=set())
+    base: dict[str, Any] = dict(target=90.0, case_names={"1": "Refund"}, regressed_ids=[], always_passed_ids=set())
     down = decide(previous="up", all_errors=True, rate=0.0, previous_below=False, case_verdicts={"1": "error"}, **base)
     assert down.status == "down"
     once = decide(previous="up", all_errors=False, rate=50.0, previous_below=False, case_verdicts={"1": "fail"}, **base)

@@ -336,6 +336,7 @@ def test_judge_runs_after_rules_pass_and_records_its_model_and_prompt_version(
     assert run.samples_passed == 3 and len(anthropic_judge_env.requests) == 3
     assert run.judge_tokens == 3 * 160  # as the model reported
     sample = MonitorSample.objects.filter(run=run).first()
+    assert sample is not None
     assert (sample.judge_verdict, sample.judge_model, sample.judge_prompt_version) == (
         "pass",
         "sonnet",
@@ -363,6 +364,7 @@ def test_an_unreachable_judge_gives_not_judged_never_a_pass_or_a_fail(
     assert (run.samples_not_judged, run.samples_passed, run.samples_failed) == (3, 0, 0)
     assert run.pass_rate is None and run.case_results[str(monitor.cases.get().pk)]["verdict"] == "not_judged"
     sample = MonitorSample.objects.filter(run=run).first()
+    assert sample is not None
     assert sample.judge_verdict == "not_judged" and sample.judge_model == "sonnet"
     assert "could not be reached" in sample.judge_rationale
     assert monitor.status == "pending"  # nothing was learnt about quality

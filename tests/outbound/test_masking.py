@@ -7,6 +7,7 @@ import json
 import random
 import string
 import time
+from typing import Any
 from urllib.parse import quote, quote_plus
 
 import pytest
@@ -36,7 +37,7 @@ def leaks(text: str, secret: str = KEY) -> list[str]:
 
 
 @pytest.fixture(autouse=True)
-def _no_provider_keys(settings) -> None:  # type: ignore[no-untyped-def]
+def _no_provider_keys(settings) -> None:
     settings.ANTHROPIC_API_KEY = settings.ANTHROPIC_AUTH_TOKEN = settings.TRUSTGATE_OPENAI_JUDGE_API_KEY = ""
     settings.AWS_SECRET_ACCESS_KEY = settings.AWS_SESSION_TOKEN = ""
 
@@ -107,7 +108,7 @@ def test_several_secrets_each_show_their_own_mask() -> None:
     assert redact(f"{KEY} / {other}", KEY, other) == f"{MASK} / {mask_key(other)}"
 
 
-def test_provider_keys_are_always_masked(settings) -> None:  # type: ignore[no-untyped-def]
+def test_provider_keys_are_always_masked(settings) -> None:
     settings.ANTHROPIC_API_KEY = "sk-ant-api03-PROVIDERKEY-0123456789"
     settings.AWS_SECRET_ACCESS_KEY = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
     settings.AWS_SESSION_TOKEN = "test"  # too short to mask safely: "test" stays readable
@@ -121,7 +122,7 @@ def test_redaction_is_idempotent() -> None:
 
 
 def test_json_is_masked_recursively_keys_and_values() -> None:
-    value = {
+    value: dict[str, Any] = {
         "name": f"lookup_{KEY}",
         "arguments": {
             "auth": {"token": KEY, "parts": [KEY[3:15], {"deep": base64.b64encode(KEY.encode()).decode()}]},
@@ -170,7 +171,7 @@ def test_a_masker_is_built_once_per_set_of_secrets() -> None:
     assert not Masker([]) and Masker([]).text("abc") == "abc"
 
 
-def test_a_64_kb_reply_is_scanned_in_well_under_a_few_milliseconds(settings) -> None:  # type: ignore[no-untyped-def]
+def test_a_64_kb_reply_is_scanned_in_well_under_a_few_milliseconds(settings) -> None:
     settings.ANTHROPIC_API_KEY = "sk-ant-api03-" + "Ab9_" * 20  # a realistic set: the agent key and a provider key
     settings.AWS_SECRET_ACCESS_KEY = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
     rng = random.Random(3)

@@ -13,12 +13,13 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote, quote_plus
 
 import pytest
 from django.core import mail
 from django.core.cache import cache
+from django.core.mail import EmailMultiAlternatives
 from django.urls import reverse
 
 from evaluations.agents.services import agent_create
@@ -110,16 +111,14 @@ class EchoServer:
         message = str(parse_json_body(raw).get("message", ""))
         reflected = {"X-Echo-Key": secret, "Set-Cookie": f"sid={secret}"}
         if message == "fail" or self.mode == "fail":
-            body = (
-                f"Internal error: key {secret} rejected (partial {secret[10:22]}; {base64.b64encode(secret.encode())})"
-            )
+            body = f"Internal error: key {secret} rejected (partial {secret[10:22]}; {base64.b64encode(secret.encode())!r})"
             return ScriptedReply(500, body, headers=reflected)
         text = echo_text(secret, headers)
         if path == "/chat":
             window = "30 days" if self.mode == "echo" else "45 days"
             return ScriptedReply(200, {"answer": f"Our refund window is {window}. {text}"}, headers=reflected)
-        body = {"reply": text, "tool_calls": echo_tool_calls(secret), "conversation": {"id": secret}}
-        return ScriptedReply(200, body, headers=reflected)
+        reply = {"reply": text, "tool_calls": echo_tool_calls(secret), "conversation": {"id": secret}}
+        return ScriptedReply(200, reply, headers=reflected)
 
 
 def _bearer(headers: dict[str, str]) -> str:
@@ -144,7 +143,7 @@ AGENT_SETTINGS = {
     "conversation_id_path": "conversation.id",
 }
 
-SCENARIOS = [
+SCENARIOS: list[dict[str, Any]] = [
     {"kind": "accuracy", "name": "Echo everything", "turns": ["echo"], "expected_outcome": "Keeps credentials out."},
     {
         "kind": "tool_calls",
@@ -190,7 +189,7 @@ def echo_run(acme: Any, echo_server: EchoServer, launch: Callable[..., Evaluatio
 
 def test_a_key_echoed_every_way_is_nowhere_in_storage_pages_exports_logs_or_prompts(
     acme, echo_server, launch, anthropic_judge_env, client, alice, api, admin_client, caplog
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     caplog.set_level("DEBUG")
     script_models(anthropic_judge_env, 10)
     run = echo_run(acme, echo_server, launch)
@@ -242,7 +241,7 @@ def test_a_key_echoed_every_way_is_nowhere_in_storage_pages_exports_logs_or_prom
     assert leaks(caplog.text) == []
 
 
-def test_test_request_masks_the_parsed_reply_tool_calls_and_errors(client, alice, echo_server, settings) -> None:  # type: ignore[no-untyped-def]
+def test_test_request_masks_the_parsed_reply_tool_calls_and_errors(client, alice, echo_server, settings) -> None:
     cache.clear()
     client.force_login(alice)
     data = agent_form_data(endpoint_url=f"{echo_server.url}/agent", api_key=KEY, **AGENT_SETTINGS)
@@ -278,7 +277,7 @@ def echo_monitor(acme: Any, echo_server: EchoServer, settings: Any) -> Monitor:
 
 def test_a_monitor_secret_echoed_is_nowhere_in_samples_pages_alerts_or_prompts(
     echo_monitor, echo_server, anthropic_judge_env, django_capture_on_commit_callbacks, client, alice, caplog
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     caplog.set_level("DEBUG")
     script_models(anthropic_judge_env, 10)
 
@@ -304,7 +303,10 @@ def test_a_monitor_secret_echoed_is_nowhere_in_samples_pages_alerts_or_prompts(
     for page in pages:
         assert page.status_code == 200
         assert leaks(page.content.decode(), MONITOR_SECRET) == []
-    emails = [m.body + "".join(str(content) for content, _ in m.alternatives) for m in mail.outbox]
+    emails = [
+        m.body + "".join(str(content) for content, _ in cast(EmailMultiAlternatives, m).alternatives)
+        for m in mail.outbox
+    ]
     assert "New answer" in emails[2]
     assert leaks("\n".join(emails), MONITOR_SECRET) == []
     assert leaks(b"\n".join(echo_server.hooks).decode(), MONITOR_SECRET) == []
@@ -315,7 +317,7 @@ def test_a_monitor_secret_echoed_is_nowhere_in_samples_pages_alerts_or_prompts(
     assert leaks(caplog.text, MONITOR_SECRET) == []
 
 
-def test_the_monitor_form_never_sends_a_pasted_secret_back(client, alice, private_endpoints) -> None:  # type: ignore[no-untyped-def]
+def test_the_monitor_form_never_sends_a_pasted_secret_back(client, alice, private_endpoints) -> None:
     client.force_login(alice)
     response = client.post(reverse("monitors:monitor-create"), monitor_form_data(credential=MONITOR_SECRET))
     html = response.content.decode()

@@ -157,7 +157,7 @@ def test_render_turns_substitutes_the_canary_before_encoding() -> None:
 # ---------------------------------------------------------------------------------------------- sync and specs
 
 
-def test_library_sync_is_idempotent_and_keeps_admin_edits(db) -> None:  # type: ignore[no-untyped-def]
+def test_library_sync_is_idempotent_and_keeps_admin_edits(db) -> None:
     assert library_sync() == 60
     assert Attack.objects.count() == 60
     for attack in Attack.objects.all():
@@ -174,7 +174,7 @@ def test_library_sync_is_idempotent_and_keeps_admin_edits(db) -> None:  # type: 
     assert Attack.objects.get(attack_id="JB-001").severity == "high"
 
 
-def test_library_sync_updates_rows_of_an_older_version_and_retires_removed_attacks(db) -> None:  # type: ignore[no-untyped-def]
+def test_library_sync_updates_rows_of_an_older_version_and_retires_removed_attacks(db) -> None:
     library_sync()
     Attack.objects.filter(attack_id="PI-001").update(library_version="2025.1.0", name="Old name")
     Attack.objects.create(
@@ -188,7 +188,7 @@ def test_library_sync_updates_rows_of_an_older_version_and_retires_removed_attac
     assert Attack.objects.get(attack_id="MY-001").is_active
 
 
-def test_sync_command_loads_the_library(db) -> None:  # type: ignore[no-untyped-def]
+def test_sync_command_loads_the_library(db) -> None:
     out = _call("redteam_sync")
     assert LIBRARY_VERSION in out and "60 rows written" in out
     assert "0 rows written" in _call("redteam_sync")
@@ -202,14 +202,14 @@ def _call(*args: str) -> str:
 
 
 @pytest.mark.parametrize(("depth", "count"), [("quick", 7), ("standard", 30), ("deep", 60)])
-def test_attack_specs_load_the_library_and_return_each_depth(db, depth: str, count: int) -> None:  # type: ignore[no-untyped-def]
+def test_attack_specs_load_the_library_and_return_each_depth(db, depth: str, count: int) -> None:
     specs = attack_specs(depth, CANARY)
     assert len(specs) == count
     assert [s["attack_id"] for s in specs] == ids_at(depth)  # stable library order
     assert Attack.objects.count() == 60
 
 
-def test_attack_specs_substitute_the_canary_and_are_scenario_specs(db) -> None:  # type: ignore[no-untyped-def]
+def test_attack_specs_substitute_the_canary_and_are_scenario_specs(db) -> None:
     specs = attack_specs("deep", CANARY)
     assert "{{canary}}" not in json.dumps(specs)
     for data in specs:
@@ -228,7 +228,7 @@ def test_attack_specs_substitute_the_canary_and_are_scenario_specs(db) -> None: 
     assert ScenarioSpec.from_dict(specs[0]).to_dict() == specs[0]
 
 
-def test_every_deep_variant_decodes_back_to_its_plain_source(db) -> None:  # type: ignore[no-untyped-def]
+def test_every_deep_variant_decodes_back_to_its_plain_source(db) -> None:
     specs = {s["attack_id"]: s for s in attack_specs("deep", CANARY)}
     variants = [a for a in ATTACKS if a["encoding"]]
     for a in variants:
@@ -238,7 +238,7 @@ def test_every_deep_variant_decodes_back_to_its_plain_source(db) -> None:  # typ
         assert all(CANARY not in turn for turn in specs[a["id"]]["turns"]), a["id"]
 
 
-def test_attack_specs_skip_inactive_attacks_and_reject_an_unknown_depth(db) -> None:  # type: ignore[no-untyped-def]
+def test_attack_specs_skip_inactive_attacks_and_reject_an_unknown_depth(db) -> None:
     library_sync()
     Attack.objects.filter(attack_id="PI-001").update(is_active=False)
     assert "PI-001" not in [s["attack_id"] for s in attack_specs("quick", CANARY)]
@@ -247,7 +247,7 @@ def test_attack_specs_skip_inactive_attacks_and_reject_an_unknown_depth(db) -> N
         attack_specs("extreme", CANARY)
 
 
-def test_admin_lists_searches_and_filters_attacks(admin_client) -> None:  # type: ignore[no-untyped-def]
+def test_admin_lists_searches_and_filters_attacks(admin_client) -> None:
     library_sync()
     response = admin_client.get("/admin/redteam/attack/", {"q": "SPL-00", "category": "system_prompt_leak"})
     assert response.status_code == 200
@@ -360,7 +360,7 @@ def test_findings_mark_each_attack_blocked_or_bypassed_with_run_counts(redteam_r
     assert findings["EA-001"]["status"] == "Not scored"  # no attempts yet
 
 
-def test_sarif_validates_and_reports_only_bypassed_attacks(redteam_run: EvaluationRun, sarif_validators) -> None:  # type: ignore[no-untyped-def]
+def test_sarif_validates_and_reports_only_bypassed_attacks(redteam_run: EvaluationRun, sarif_validators) -> None:
     log = sarif_for_run(redteam_run, redteam_run.attempts.all())
     json.dumps(log)  # plain JSON
     for validator in sarif_validators:
@@ -399,7 +399,7 @@ def test_sarif_validates_and_reports_only_bypassed_attacks(redteam_run: Evaluati
     }
 
 
-def test_sarif_links_to_the_report_with_a_base_url(redteam_run: EvaluationRun, sarif_validators) -> None:  # type: ignore[no-untyped-def]
+def test_sarif_links_to_the_report_with_a_base_url(redteam_run: EvaluationRun, sarif_validators) -> None:
     log = sarif_for_run(redteam_run, redteam_run.attempts.all(), base_url="https://trustgate.example.com/")
     for validator in sarif_validators:
         assert not list(validator.iter_errors(log))
@@ -407,7 +407,7 @@ def test_sarif_links_to_the_report_with_a_base_url(redteam_run: EvaluationRun, s
     assert result["hostedViewerUri"] == f"https://trustgate.example.com/runs/{redteam_run.pk}/"
 
 
-def test_sarif_for_a_run_without_attacks_is_valid_and_empty(acme: Account, sarif_validators) -> None:  # type: ignore[no-untyped-def]
+def test_sarif_for_a_run_without_attacks_is_valid_and_empty(acme: Account, sarif_validators) -> None:
     run = EvaluationRun.objects.create(account=acme, agent_name="Bot", scenarios=[])
     log = sarif_for_run(run, [])
     for validator in sarif_validators:

@@ -15,7 +15,7 @@ PHONE = {"width": 390, "height": 844}
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_filter_to_failures_and_open_a_scenario(browser, live_server, axe_clean, viewport) -> None:  # type: ignore[no-untyped-def]
+def test_filter_to_failures_and_open_a_scenario(browser, live_server, axe_clean, viewport) -> None:
     from evaluations.agents.models import Agent
     from tests.reports.test_triage import triage_run
     from tests.support.fixtures_accounts import user_with_credits

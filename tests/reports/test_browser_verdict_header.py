@@ -23,7 +23,7 @@ make_run = gate_fixtures.make_run
 
 def test_a_blocked_verdict_fits_the_first_screen(
     browser, live_server, alice, agent, suite, make_run, axe_clean
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     baseline_pin(run=make_run(agent=agent, suite=suite), user=alice)
     outcomes = {"Discount abuse": ["fail"] * 3, "Warranty": ["pass", "pass", "fail"], "Refund window": ["pass", "not_scored", "error"]}  # fmt: skip
     run = make_run(agent=agent, suite=suite, outcomes=outcomes)

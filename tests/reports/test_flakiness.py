@@ -34,7 +34,7 @@ OUTCOMES = {"Refund window": "ppp", "Warranty": "ppf", "Discount abuse": "fff"}
 
 
 @pytest.fixture
-def suite(acme, agent):  # type: ignore[no-untyped-def]
+def suite(acme, agent):
     return suite_create(account=acme, agent=agent, name="Support suite", scenarios=SCENARIOS)
 
 
@@ -100,7 +100,7 @@ def test_flakiness_of_a_scenario_from_its_scored_runs() -> None:
     assert scenario_flakiness(passed=1, failed=0, runs_per_scenario=1).pass_k == 100
 
 
-def test_report_page_shows_pass_rate_pass_k_and_flaky_apart_from_failing(client, alice, agent, suite) -> None:  # type: ignore[no-untyped-def]
+def test_report_page_shows_pass_rate_pass_k_and_flaky_apart_from_failing(client, alice, agent, suite) -> None:
     run = suite_run(agent, suite, OUTCOMES)
     client.force_login(alice)
     html = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
@@ -119,7 +119,7 @@ def test_report_page_shows_pass_rate_pass_k_and_flaky_apart_from_failing(client,
     assert "Flaky: 2 of 3 scored runs passed (67%); all 3 runs pass 30% of the time." in html
 
 
-def test_json_report_carries_pass_rate_pass_k_and_stability(client, alice, agent, suite) -> None:  # type: ignore[no-untyped-def]
+def test_json_report_carries_pass_rate_pass_k_and_stability(client, alice, agent, suite) -> None:
     run = suite_run(agent, suite, OUTCOMES)
     client.force_login(alice)
     data = client.get(reverse("evaluations:run-report-json", args=[run.pk])).json()
@@ -132,7 +132,7 @@ def test_json_report_carries_pass_rate_pass_k_and_stability(client, alice, agent
     assert data["scenario_counts"] == {"pass": 1, "fail": 2, "not_scored": 0, "error": 0, "flaky": 1}
 
 
-def test_junit_marks_flaky_scenarios_and_stays_valid(client, alice, agent, suite) -> None:  # type: ignore[no-untyped-def]
+def test_junit_marks_flaky_scenarios_and_stays_valid(client, alice, agent, suite) -> None:
     run = suite_run(agent, suite, OUTCOMES)
     client.force_login(alice)
     body = client.get(reverse("evaluations:run-report-junit", args=[run.pk])).content
@@ -154,7 +154,7 @@ def test_junit_marks_flaky_scenarios_and_stays_valid(client, alice, agent, suite
     assert "Flaky scenarios (some runs passed, some failed): 1" in (root.findtext("system-out") or "")
 
 
-def test_ci_api_scenario_results_carry_flakiness_and_warn(api, agent, suite) -> None:  # type: ignore[no-untyped-def]
+def test_ci_api_scenario_results_carry_flakiness_and_warn(api, agent, suite) -> None:
     run = suite_run(agent, suite, OUTCOMES)
     response = api.get(f"/api/v1/aiagent/runs/{run.pk}")
     assert response.status_code == 200
@@ -180,7 +180,7 @@ def test_ci_api_scenario_results_carry_flakiness_and_warn(api, agent, suite) -> 
     ]
 
 
-def test_drift_section_tells_newly_flaky_from_already_flaky(client, alice, agent, suite) -> None:  # type: ignore[no-untyped-def]
+def test_drift_section_tells_newly_flaky_from_already_flaky(client, alice, agent, suite) -> None:
     baseline = suite_run(agent, suite, {"Refund window": "ppp", "Warranty": "ppf", "Discount abuse": "ppp"})
     baseline_pin(run=baseline, user=alice)
     current = suite_run(agent, suite, {"Refund window": "pfp", "Warranty": "fpp", "Discount abuse": "ppp"})
@@ -212,7 +212,7 @@ def test_drift_section_tells_newly_flaky_from_already_flaky(client, alice, agent
     assert "Warranty" in section and "Newly flaky" not in section and "Refund window" not in section
 
 
-def test_drift_section_says_when_nothing_is_flaky(client, alice, agent, suite) -> None:  # type: ignore[no-untyped-def]
+def test_drift_section_says_when_nothing_is_flaky(client, alice, agent, suite) -> None:
     run = suite_run(agent, suite, {"Refund window": "ppp", "Warranty": "fff", "Discount abuse": "ppp"})
     client.force_login(alice)
     html = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
@@ -220,7 +220,7 @@ def test_drift_section_says_when_nothing_is_flaky(client, alice, agent, suite) -
     assert "No scenario is flaky: every scored scenario passed or failed every time." in html
 
 
-def test_the_api_schema_documents_the_flakiness_fields(client) -> None:  # type: ignore[no-untyped-def]
+def test_the_api_schema_documents_the_flakiness_fields(client) -> None:
     schema = client.get("/api/v1/schema/?format=json").json()
     fields = schema["components"]["schemas"]["RunScenarioResult"]["properties"]
     assert {"pass_rate", "pass_k", "k", "stability", "is_flaky"} <= set(fields)

@@ -43,11 +43,12 @@ def spec(key: str, kind: ScenarioKind, name: str, **extra: Any) -> ScenarioSpec:
 
 def attempt(key: str, repeat: int, verdict: str, **fields: Any) -> Attempt:
     now = timezone.now()
+    scores: dict[str, float] = {Verdict.PASS: 100.0, Verdict.FAIL: 0.0}
     defaults: dict[str, Any] = {
         "transcript": [{"role": "user", "content": "Hello"}, {"role": "assistant", "content": f"Reply {key}"}],
         "rationale": f"Rationale for {key} run {repeat}",
         "latency_ms": 400,
-        "score": {Verdict.PASS: 100.0, Verdict.FAIL: 0.0}.get(verdict),  # type: ignore[call-overload]
+        "score": scores.get(verdict),
         "started_at": now - timedelta(seconds=2),
         "finished_at": now,
     }
@@ -142,7 +143,7 @@ def mixed_run(acme: Account, agent: Agent) -> EvaluationRun:
     return make_run(acme, agent, mixed_specs(), mixed_attempts())
 
 
-def test_report_page_shows_scores_scenarios_transcript_and_tool_calls(client, alice, mixed_run) -> None:  # type: ignore[no-untyped-def]
+def test_report_page_shows_scores_scenarios_transcript_and_tool_calls(client, alice, mixed_run) -> None:
     client.force_login(alice)
     response = client.get(reverse("evaluations:run-report", args=[mixed_run.pk]))
     assert response.status_code == 200
@@ -188,7 +189,7 @@ def conversations(client: Any, run: EvaluationRun, key: str) -> str:
     return str(response.content.decode())
 
 
-def test_report_page_has_no_rules_only_notice_with_a_judge(client, alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_report_page_has_no_rules_only_notice_with_a_judge(client, alice, acme, agent) -> None:
     run = make_run(acme, agent, mixed_specs(), mixed_attempts(), judge_model=JudgeModel.SONNET)
     client.force_login(alice)
     html = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
@@ -196,7 +197,7 @@ def test_report_page_has_no_rules_only_notice_with_a_judge(client, alice, acme, 
     assert "Sonnet" in html
 
 
-def test_report_page_escapes_agent_text(client, alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_report_page_escapes_agent_text(client, alice, acme, agent) -> None:
     run = make_run(acme, agent, mixed_specs(), mixed_attempts(hostile=True))
     client.force_login(alice)
     html = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
@@ -205,7 +206,7 @@ def test_report_page_escapes_agent_text(client, alice, acme, agent) -> None:  # 
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
 
 
-def test_active_run_report_shows_progress_and_live_counts(client, alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_active_run_report_shows_progress_and_live_counts(client, alice, acme, agent) -> None:
     specs = mixed_specs()
     run = make_run(acme, agent, specs, [attempt("s1", 1, Verdict.PASS)], status=RunStatus.RUNNING)
     client.force_login(alice)
@@ -218,23 +219,23 @@ def test_active_run_report_shows_progress_and_live_counts(client, alice, acme, a
 
 
 @pytest.mark.parametrize("name", ["run-report", "run-report-json", "run-report-junit"])
-def test_other_account_gets_404(client, bob, mixed_run, name) -> None:  # type: ignore[no-untyped-def]
+def test_other_account_gets_404(client, bob, mixed_run, name) -> None:
     client.force_login(bob)
     assert client.get(reverse(f"evaluations:{name}", args=[mixed_run.pk])).status_code == 404
 
 
 @pytest.mark.parametrize("name", ["run-report", "run-report-json", "run-report-junit"])
-def test_anonymous_is_sent_to_login(client, mixed_run, name) -> None:  # type: ignore[no-untyped-def]
+def test_anonymous_is_sent_to_login(client, mixed_run, name) -> None:
     response = client.get(reverse(f"evaluations:{name}", args=[mixed_run.pk]))
     assert response.status_code == 302 and "login" in response["Location"]
 
 
-def test_member_with_read_role_sees_the_report(client, make_member, mixed_run) -> None:  # type: ignore[no-untyped-def]
+def test_member_with_read_role_sees_the_report(client, make_member, mixed_run) -> None:
     client.force_login(make_member("reader"))
     assert client.get(reverse("evaluations:run-report", args=[mixed_run.pk])).status_code == 200
 
 
-def test_json_download_parses_and_holds_no_secret(client, alice, mixed_run) -> None:  # type: ignore[no-untyped-def]
+def test_json_download_parses_and_holds_no_secret(client, alice, mixed_run) -> None:
     RunSecret.objects.create(run=mixed_run, ciphertext=CIPHERTEXT)
     client.force_login(alice)
     response = client.get(reverse("evaluations:run-report-json", args=[mixed_run.pk]))
@@ -253,7 +254,7 @@ def test_json_download_parses_and_holds_no_secret(client, alice, mixed_run) -> N
     assert isinstance(data["run"]["finished_at"], str)
 
 
-def test_junit_download_validates_with_hostile_text(client, alice, acme, agent, junit_schema) -> None:  # type: ignore[no-untyped-def]
+def test_junit_download_validates_with_hostile_text(client, alice, acme, agent, junit_schema) -> None:
     specs = [*mixed_specs(), spec("s5", ScenarioKind.PII, f"Name with {HOSTILE}")]
     attempts = [
         *mixed_attempts(hostile=True),
@@ -286,6 +287,7 @@ def test_junit_download_validates_with_hostile_text(client, alice, acme, agent, 
     )
     props = {p.get("name"): p.get("value") for p in suite.iter("property")}
     assert props["run_id"] == str(run.pk) and props["trust_score"] == str(run.trust_score)
+    assert props["report_url"] is not None
     assert props["report_url"].endswith(f"/runs/{run.pk}/")
     cases = {c.get("name"): c for c in suite.iter("testcase")}
     assert cases["Refund window"].get("classname") == "accuracy" and len(cases["Refund window"]) == 0
@@ -300,7 +302,7 @@ def test_junit_download_validates_with_hostile_text(client, alice, acme, agent, 
     assert any("<script>" in (name or "") for name in cases)
 
 
-def test_junit_strips_characters_xml_forbids(acme, agent, junit_schema) -> None:  # type: ignore[no-untyped-def]
+def test_junit_strips_characters_xml_forbids(acme, agent, junit_schema) -> None:
     """NUL and lone surrogates never reach the database on every backend, so feed unsaved attempts."""
     specs = [spec("s1", ScenarioKind.ACCURACY, "placeholder")]
     run = make_run(acme, agent, specs, [], status=RunStatus.RUNNING)  # no stored metrics: scored live
@@ -325,7 +327,7 @@ def test_junit_strips_characters_xml_forbids(acme, agent, junit_schema) -> None:
     assert failure is not None and "abcde" in (failure.text or "")
 
 
-def test_junit_for_a_run_without_attempts_validates(acme, agent, junit_schema) -> None:  # type: ignore[no-untyped-def]
+def test_junit_for_a_run_without_attempts_validates(acme, agent, junit_schema) -> None:
     run = make_run(acme, agent, mixed_specs(), [], status=RunStatus.QUEUED)
     run.started_at = None
     body = report_junit_xml(run, [])
@@ -352,7 +354,7 @@ def big_run(account: Account, agent: Agent, scenarios: int, repeats: int) -> Eva
 
 
 @pytest.mark.parametrize(("scenarios", "repeats"), [(2, 1), (60, 10)])
-def test_report_page_queries_do_not_grow_with_the_run(  # type: ignore[no-untyped-def]
+def test_report_page_queries_do_not_grow_with_the_run(
     client, alice, acme, agent, django_assert_max_num_queries, scenarios, repeats
 ) -> None:
     started = time.monotonic()
@@ -366,7 +368,7 @@ def test_report_page_queries_do_not_grow_with_the_run(  # type: ignore[no-untype
     assert time.monotonic() - started < 3
 
 
-def test_downloads_query_ceiling(client, alice, acme, agent, django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
+def test_downloads_query_ceiling(client, alice, acme, agent, django_assert_max_num_queries) -> None:
     run = big_run(acme, agent, 60, 10)
     client.force_login(alice)
     for name in ("run-report-json", "run-report-junit"):
@@ -374,7 +376,7 @@ def test_downloads_query_ceiling(client, alice, acme, agent, django_assert_max_n
             assert client.get(reverse(f"evaluations:{name}", args=[run.pk])).status_code == 200
 
 
-def test_run_list_shows_own_runs_newest_first(client, alice, bob, acme, agent, django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
+def test_run_list_shows_own_runs_newest_first(client, alice, bob, acme, agent, django_assert_max_num_queries) -> None:
     older = make_run(acme, agent, mixed_specs(), mixed_attempts())
     newer = make_run(acme, agent, mixed_specs(), [], status=RunStatus.RUNNING)
     bob_account = bob.memberships.get().account

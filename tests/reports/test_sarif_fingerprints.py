@@ -59,14 +59,14 @@ def results_by_rule(log: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 @pytest.fixture
-def other_agent(acme) -> Agent:  # type: ignore[no-untyped-def]
+def other_agent(acme) -> Agent:
     return agent_create(
         account=acme,
         data={"name": "Sales bot", "protocol": Protocol.SIMPLE_CHAT, "endpoint_url": "http://127.0.0.1:9/sales"},
     )
 
 
-def test_the_same_finding_keeps_its_fingerprint_path_and_category_across_runs(  # type: ignore[no-untyped-def]
+def test_the_same_finding_keeps_its_fingerprint_path_and_category_across_runs(
     client, alice, agent, sarif_validators
 ) -> None:
     client.force_login(alice)
@@ -90,7 +90,7 @@ def test_the_same_finding_keeps_its_fingerprint_path_and_category_across_runs(  
     assert before["properties"]["run_id"] != after["properties"]["run_id"]
 
 
-def test_different_findings_have_different_fingerprints(client, alice, agent, other_agent) -> None:  # type: ignore[no-untyped-def]
+def test_different_findings_have_different_fingerprints(client, alice, agent, other_agent) -> None:
     client.force_login(alice)
     ours = results_by_rule(sarif(client, attack_run(agent, bypassed=ATTACKS)))
     theirs = results_by_rule(sarif(client, attack_run(other_agent, bypassed=ATTACKS)))

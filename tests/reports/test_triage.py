@@ -102,7 +102,7 @@ def conversations(client: Any, run: EvaluationRun, key: str, *, htmx: bool = Tru
         ("?q=question+about+opening", {"Opening hours"}),  # the scenario's text, not only its name
     ],
 )
-def test_filters_and_search_show_the_matching_scenarios(client, alice, run, query, names) -> None:  # type: ignore[no-untyped-def]
+def test_filters_and_search_show_the_matching_scenarios(client, alice, run, query, names) -> None:
     client.force_login(alice)
     html = page(client, run, query)
     assert set(shown(html)) == names
@@ -110,13 +110,13 @@ def test_filters_and_search_show_the_matching_scenarios(client, alice, run, quer
     assert 'id="scenario-counts"' in html and "2 passed · 3 failed (1 flaky) · 1 not scored · 1 error" in html
 
 
-def test_a_filter_that_matches_nothing_says_so(client, alice, run) -> None:  # type: ignore[no-untyped-def]
+def test_a_filter_that_matches_nothing_says_so(client, alice, run) -> None:
     client.force_login(alice)
     html = page(client, run, "?q=no+such+thing")
     assert shown(html) == [] and "No scenario matches these filters (7 in the run)." in html
 
 
-def test_the_overruled_filter_shows_scenarios_a_reviewer_changed(client, alice, run) -> None:  # type: ignore[no-untyped-def]
+def test_the_overruled_filter_shows_scenarios_a_reviewer_changed(client, alice, run) -> None:
     target = Attempt.objects.get(run=run, scenario_key="s1", repeat=2)
     attempt_review(user=alice, run=run, attempt=target, request=ReviewRequest("overrule", "It got the date wrong."))
     client.force_login(alice)
@@ -126,7 +126,7 @@ def test_the_overruled_filter_shows_scenarios_a_reviewer_changed(client, alice, 
     assert "Refund window" in shown(page(client, run, "?show=flaky"))  # the overrule made it flaky
 
 
-def test_sorts_put_the_most_severe_first_or_by_name_or_pass_rate(client, alice, run) -> None:  # type: ignore[no-untyped-def]
+def test_sorts_put_the_most_severe_first_or_by_name_or_pass_rate(client, alice, run) -> None:
     client.force_login(alice)
     assert shown(page(client, run)) == [
         "Discount abuse",  # a breach
@@ -143,7 +143,7 @@ def test_sorts_put_the_most_severe_first_or_by_name_or_pass_rate(client, alice, 
     assert by_rate[-2:] == ["Opening hours", "Store locator"]  # no pass rate: last
 
 
-def test_pages_of_fifty_keep_the_filters_in_their_links(client, alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_pages_of_fifty_keep_the_filters_in_their_links(client, alice, acme, agent) -> None:
     run = big_run(acme, agent, 120)
     client.force_login(alice)
     first = page(client, run, "?sort=name")
@@ -170,7 +170,7 @@ def test_pages_of_fifty_keep_the_filters_in_their_links(client, alice, acme, age
         ("?q=" + "x" * 100_000, "Search: Search for at most 200 characters (you sent 100000).", 7),
     ],
 )
-def test_bad_query_parameters_get_a_sentence_not_an_error(client, alice, run, query, message, rows) -> None:  # type: ignore[no-untyped-def]
+def test_bad_query_parameters_get_a_sentence_not_an_error(client, alice, run, query, message, rows) -> None:
     client.force_login(alice)
     html = page(client, run, query)
     assert message in html
@@ -178,7 +178,7 @@ def test_bad_query_parameters_get_a_sentence_not_an_error(client, alice, run, qu
     assert "x" * 300 not in html and "9" * 300 not in html  # what was refused is not echoed back
 
 
-def test_the_section_refreshes_alone_with_htmx_and_the_address_keeps_the_filters(client, alice, run) -> None:  # type: ignore[no-untyped-def]
+def test_the_section_refreshes_alone_with_htmx_and_the_address_keeps_the_filters(client, alice, run) -> None:
     client.force_login(alice)
     url = reverse("evaluations:run-report-scenarios", args=[run.pk]) + "?show=failed&q=&sort=name"
     response = client.get(url, headers={"HX-Request": "true"})
@@ -192,7 +192,7 @@ def test_the_section_refreshes_alone_with_htmx_and_the_address_keeps_the_filters
     assert plain.status_code == 302 and plain["Location"].startswith(f"{report_url}?show=failed")
 
 
-def test_opening_a_scenario_loads_its_conversations_with_identical_runs_grouped(client, alice, run) -> None:  # type: ignore[no-untyped-def]
+def test_opening_a_scenario_loads_its_conversations_with_identical_runs_grouped(client, alice, run) -> None:
     client.force_login(alice)
     html = page(client, run)
     assert "Answer p about Refund window" not in html  # nothing loaded until opened
@@ -207,7 +207,7 @@ def test_opening_a_scenario_loads_its_conversations_with_identical_runs_grouped(
     assert "Answer p about Warranty length" in flaky and "Answer f about Warranty length" in flaky
 
 
-def test_red_team_runs_stay_apart(client, alice, run) -> None:  # type: ignore[no-untyped-def]
+def test_red_team_runs_stay_apart(client, alice, run) -> None:
     client.force_login(alice)
     html = page(client, run)
     assert 'id="red-team"' in html and 'id="attack-s7"' in html
@@ -217,7 +217,7 @@ def test_red_team_runs_stay_apart(client, alice, run) -> None:  # type: ignore[n
     assert attack.count("Answer p about Ignore previous instructions") == 3
 
 
-def test_without_javascript_a_scenario_opens_as_a_page(client, alice, run) -> None:  # type: ignore[no-untyped-def]
+def test_without_javascript_a_scenario_opens_as_a_page(client, alice, run) -> None:
     client.force_login(alice)
     response = conversations(client, run, "s3", htmx=False)
     html = response.content.decode()
@@ -226,14 +226,14 @@ def test_without_javascript_a_scenario_opens_as_a_page(client, alice, run) -> No
     assert reverse("evaluations:run-report", args=[run.pk]) + "#scenario-results" in html
 
 
-def test_an_unknown_scenario_is_404(client, alice, run) -> None:  # type: ignore[no-untyped-def]
+def test_an_unknown_scenario_is_404(client, alice, run) -> None:
     client.force_login(alice)
     assert conversations(client, run, "s999").status_code == 404
     assert conversations(client, run, "x" * 300).status_code == 404
 
 
 @pytest.mark.parametrize("name", ["run-report-scenarios", "run-report-scenario"])
-def test_another_workspace_gets_404_and_visitors_sign_in(client, alice, bob, run, name) -> None:  # type: ignore[no-untyped-def]
+def test_another_workspace_gets_404_and_visitors_sign_in(client, alice, bob, run, name) -> None:
     args = [run.pk] if name == "run-report-scenarios" else [run.pk, "s1"]
     url = reverse(f"evaluations:{name}", args=args)
     anonymous = client.get(url, headers={"HX-Request": "true"})
@@ -243,7 +243,7 @@ def test_another_workspace_gets_404_and_visitors_sign_in(client, alice, bob, run
     assert client.get(url).status_code == 404
 
 
-def test_the_header_keys_come_from_the_aggregates(client, alice, run) -> None:  # type: ignore[no-untyped-def]
+def test_the_header_keys_come_from_the_aggregates(client, alice, run) -> None:
     client.force_login(alice)
     response = client.get(reverse("evaluations:run-report", args=[run.pk]))
     report = response.context["report"]
@@ -267,7 +267,7 @@ def count_queries(client: Any, url: str, headers: dict[str, str] | None = None) 
     return len(captured)
 
 
-def test_the_number_of_queries_does_not_grow_with_the_run(client, alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_the_number_of_queries_does_not_grow_with_the_run(client, alice, acme, agent) -> None:
     small, large = big_run(acme, agent, 3), big_run(acme, agent, 400)
     client.force_login(alice)
     htmx = {"HX-Request": "true"}
@@ -287,7 +287,7 @@ def test_the_number_of_queries_does_not_grow_with_the_run(client, alice, acme, a
     assert fragments[0] == fragments[1]
 
 
-def test_the_drift_section_lists_twenty_rows_and_links_to_the_rest(client, alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_the_drift_section_lists_twenty_rows_and_links_to_the_rest(client, alice, acme, agent) -> None:
     from evaluations.gate.services import baseline_pin
     from suites.services import suite_create
     from tests.reports.test_flakiness import suite_run
@@ -312,7 +312,7 @@ def test_the_drift_section_lists_twenty_rows_and_links_to_the_rest(client, alice
     assert len(shown(page(client, current, "?show=flaky"))) == 25
 
 
-def test_the_page_adds_model_usage_up_in_the_database_as_the_downloads_do(acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_the_page_adds_model_usage_up_in_the_database_as_the_downloads_do(acme, agent) -> None:
     from evaluations.runs.selectors import run_model_usage
 
     judge = {"model": "sonnet", "calls": 1, "input_tokens": 900, "cached_input_tokens": 3000, "output_tokens": 120}

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def alice_client(client: Client, alice) -> Client:  # type: ignore[no-untyped-def]
+def alice_client(client: Client, alice) -> Client:
     client.force_login(alice)
     return client
 
@@ -55,7 +55,7 @@ def test_monitor_rules_report_every_bad_line(alice_client: Client) -> None:
     assert "line 1: Unknown rule" in page and "line 3: Unknown rule" in page
 
 
-def test_a_case_using_an_undefined_variable_is_refused(alice_client: Client, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_a_case_using_an_undefined_variable_is_refused(alice_client: Client, acme, agent) -> None:
     test_set = suite_create(account=acme, agent=agent, name="Refunds", scenarios=[], kind=SuiteKind.TEST_SET)
     url = f"/suites/{test_set.pk}/cases/"
     page = alice_client.post(url, {"initial_message": "Refund order {{order_id}} on {{ day }}"}).content.decode()
@@ -91,7 +91,7 @@ def test_nav_marks_the_current_section(alice_client: Client) -> None:
     assert '<a href="/runs/">Runs</a>' in new
 
 
-def test_kind_labels_are_written_as_people_write_them(alice_client: Client, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_kind_labels_are_written_as_people_write_them(alice_client: Client, acme, agent) -> None:
     scenarios = [
         {"kind": "pii", "name": "Card", "turns": ["Hi"]},
         {"kind": "tool_calls", "name": "Order", "turns": ["Hi"]},
@@ -101,7 +101,7 @@ def test_kind_labels_are_written_as_people_write_them(alice_client: Client, acme
     assert kinds == {"PII", "Tool calls"}
 
 
-def test_dashboard_shows_the_credit_balance_with_separators(alice_client: Client, acme) -> None:  # type: ignore[no-untyped-def]
+def test_dashboard_shows_the_credit_balance_with_separators(alice_client: Client, acme) -> None:
     credits_grant(account=acme, amount=234_567, note="More")
     page = alice_client.get("/").content.decode()
     assert "1,234,567</strong> credits available" in page
@@ -119,7 +119,7 @@ def test_admin_says_credit_entries() -> None:
     assert CreditEntry._meta.verbose_name_plural == "credit entries"
 
 
-def test_monitor_list_heads_the_schedule_column_schedule(alice_client: Client, settings) -> None:  # type: ignore[no-untyped-def]
+def test_monitor_list_heads_the_schedule_column_schedule(alice_client: Client, settings) -> None:
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
     assert alice_client.post("/monitors/new/", monitor_form()).status_code == 302
     page = alice_client.get("/monitors/").content.decode()
@@ -139,7 +139,7 @@ def test_trend_chart_has_dates_on_its_x_axis() -> None:
     assert charts.trend_chart([charts.Point(1.0, "x")], label="undated").count('class="tick"') == 0
 
 
-def test_the_launch_estimate_separates_thousands(alice_client: Client, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_the_launch_estimate_separates_thousands(alice_client: Client, acme, agent) -> None:
     scenarios = [{"kind": "accuracy", "name": f"Q{i}", "turns": ["Hi"], "required_phrases": ["hi"]} for i in range(101)]
     suite = suite_create(account=acme, agent=agent, name="Big", scenarios=scenarios)
     query = {"mode": "saved", "agent": agent.pk, "suite": suite.pk, "runs_per_scenario": 10}
@@ -147,7 +147,7 @@ def test_the_launch_estimate_separates_thousands(alice_client: Client, acme, age
     assert "101 scenarios × 10 runs = 1,010 conversations" in line and "(balance 1,000,000)" in line
 
 
-def test_a_monitor_case_using_an_undefined_variable_is_refused(alice_client: Client, acme, settings) -> None:  # type: ignore[no-untyped-def]
+def test_a_monitor_case_using_an_undefined_variable_is_refused(alice_client: Client, acme, settings) -> None:
     from evaluations.monitors.models import Monitor
     from evaluations.monitors.yaml_io import YamlImportError, parse_monitors
 

@@ -32,7 +32,7 @@ def header_of(page: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", match.group(0))).split())
 
 
-def test_a_blocked_run_says_why_with_its_trust_score_change_and_counts(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_a_blocked_run_says_why_with_its_trust_score_change_and_counts(client, alice, agent, suite, make_run) -> None:
     baseline = make_run(agent=agent, suite=suite)
     baseline_pin(run=baseline, user=alice)
     run = make_run(
@@ -75,7 +75,7 @@ def test_a_blocked_run_says_why_with_its_trust_score_change_and_counts(client, a
     assert order == sorted(order)
 
 
-def test_a_run_without_a_baseline_says_what_to_pin_and_shows_no_change(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_a_run_without_a_baseline_says_what_to_pin_and_shows_no_change(client, alice, agent, suite, make_run) -> None:
     run = make_run(agent=agent, suite=suite, outcomes={"Warranty": ["pass", "not_scored", "not_scored"]})
     client.force_login(alice)
     header = header_of(client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode())
@@ -88,7 +88,7 @@ def test_a_run_without_a_baseline_says_what_to_pin_and_shows_no_change(client, a
     assert "How to configure a model provider" in header
 
 
-def test_a_passing_run_and_the_baseline_itself(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_a_passing_run_and_the_baseline_itself(client, alice, agent, suite, make_run) -> None:
     baseline = make_run(agent=agent, suite=suite)
     baseline_pin(run=baseline, user=alice)
     same = make_run(agent=agent, suite=suite)
@@ -100,7 +100,7 @@ def test_a_passing_run_and_the_baseline_itself(client, alice, agent, suite, make
     assert header.startswith("BASELINE This run is the pinned baseline: later runs are gated against it.")
 
 
-def test_a_failed_run_is_not_gated_and_says_why(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_a_failed_run_is_not_gated_and_says_why(client, alice, agent, suite, make_run) -> None:
     run = make_run(agent=agent, suite=suite, status=RunStatus.FAILED, error_message="The agent is down: none of "
                    "the 12 conversations got a reply.")  # fmt: skip
     client.force_login(alice)
@@ -116,7 +116,7 @@ def test_a_failed_run_is_not_gated_and_says_why(client, alice, agent, suite, mak
     assert "The judge could not score the first replies that needed it, so the run stopped early." in header
 
 
-def test_an_active_run_shows_its_progress_instead_of_a_verdict(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_an_active_run_shows_its_progress_instead_of_a_verdict(client, alice, agent, suite, make_run) -> None:
     run = make_run(agent=agent, suite=suite, status=RunStatus.RUNNING)
     client.force_login(alice)
     page = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
@@ -126,7 +126,7 @@ def test_an_active_run_shows_its_progress_instead_of_a_verdict(client, alice, ag
     assert page.count('id="run-progress"') == 1 and page.count('hx-trigger="every 1s"') == 1  # one status source
 
 
-def test_a_run_not_comparable_with_its_baseline_shows_no_change(client, alice, agent, suite, make_run) -> None:  # type: ignore[no-untyped-def]
+def test_a_run_not_comparable_with_its_baseline_shows_no_change(client, alice, agent, suite, make_run) -> None:
     baseline = make_run(agent=agent, suite=suite)
     baseline_pin(run=baseline, user=alice)
     judged = make_run(

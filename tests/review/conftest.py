@@ -18,7 +18,7 @@ def judge_only(name: str) -> dict[str, object]:
 
 
 @pytest.fixture
-def judged_run(launch, acme, demo_agent_record, anthropic_judge_env, settings):  # type: ignore[no-untyped-def]
+def judged_run(launch, acme, demo_agent_record, anthropic_judge_env, settings):
     """Four judge-only scenarios, one run each, parallel 1: the judge passes three and fails the last."""
     settings.TRUSTGATE_MODEL_TIMEOUT = 30  # the replies are scripted: no need to race a busy machine
     suite = suite_create(

@@ -11,7 +11,7 @@ from evaluations.scoring.verdicts import Verdict
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_review_with_the_keyboard(page, live_server, launch, demo_agent_record, demo_suite) -> None:  # type: ignore[no-untyped-def]
+def test_review_with_the_keyboard(page, live_server, launch, demo_agent_record, demo_suite) -> None:
     run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1)
     passed = list(run.attempts.filter(verdict=Verdict.PASS).order_by("scenario_key", "repeat"))
     assert len(passed) >= 2

@@ -29,7 +29,7 @@ def jsonl(*items: object) -> bytes:
     return "".join((item if isinstance(item, str) else json.dumps(item)) + "\n" for item in items).encode()
 
 
-def test_export_then_import_into_another_workspace(client, alice, acme, judged_run) -> None:  # type: ignore[no-untyped-def]
+def test_export_then_import_into_another_workspace(client, alice, acme, judged_run) -> None:
     for attempt in judged_run.attempts.order_by("pk")[:2]:
         attempt_review(user=alice, run=judged_run, attempt=attempt, request=ReviewRequest("overrule", "No."))
     client.force_login(alice)
@@ -47,7 +47,7 @@ def test_export_then_import_into_another_workspace(client, alice, acme, judged_r
     assert CalibrationVerdict.objects.filter(example__account=globex).count() == 2
 
 
-def test_every_bad_line_is_named_and_nothing_is_imported(acme) -> None:  # type: ignore[no-untyped-def]
+def test_every_bad_line_is_named_and_nothing_is_imported(acme) -> None:
     raw = jsonl(
         GOOD,
         "{not json",
@@ -81,7 +81,7 @@ def test_whole_file_problems(raw: bytes, message: str) -> None:
         parse_lines(raw)
 
 
-def test_import_page_needs_publish_and_reports_problems(client, acme, make_member) -> None:  # type: ignore[no-untyped-def]
+def test_import_page_needs_publish_and_reports_problems(client, acme, make_member) -> None:
     url = reverse("review:calibration-import", args=[acme.pk])
     client.force_login(make_member("reader", Role.READ))
     assert client.post(url, {"file": SimpleUploadedFile("set.jsonl", jsonl(GOOD))}).status_code == 403

@@ -34,7 +34,7 @@ def example(human: str, n: int) -> dict[str, object]:
 
 
 @pytest.fixture
-def labelled(acme):  # type: ignore[no-untyped-def]
+def labelled(acme):
     """Ten imported examples: the reviewers failed the first four and passed the rest."""
     lines = [json.dumps(example("fail" if n < 4 else "pass", n)) for n in range(10)]
     calibration_import(account_id=acme.pk, raw="\n".join(lines).encode())
@@ -42,7 +42,7 @@ def labelled(acme):  # type: ignore[no-untyped-def]
 
 def test_rejudge_gives_exact_agreement_and_bills_the_scored_calls(
     alice, acme, labelled, anthropic_judge_env, django_capture_on_commit_callbacks, settings, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     settings.TRUSTGATE_MODEL_TIMEOUT = 30
     from evaluations.review import services
 
@@ -73,7 +73,7 @@ def test_rejudge_gives_exact_agreement_and_bills_the_scored_calls(
         rejudge_launch(account_id=acme.pk, user=alice, judge_model="haiku", strictness="strict")
 
 
-def test_a_resumed_job_judges_only_what_is_left(alice, acme, labelled, anthropic_judge_env, settings) -> None:  # type: ignore[no-untyped-def]
+def test_a_resumed_job_judges_only_what_is_left(alice, acme, labelled, anthropic_judge_env, settings) -> None:
     settings.TRUSTGATE_MODEL_TIMEOUT = 30
     job = rejudge_launch(account_id=acme.pk, user=alice, judge_model="haiku", strictness="strict")  # not run yet
     settings.TRUSTGATE_JUDGE_PROVIDER = "anthropic"
@@ -87,16 +87,16 @@ def test_a_resumed_job_judges_only_what_is_left(alice, acme, labelled, anthropic
         original = services._save_batch
         calls = {"n": 0}
 
-        def dies_after_first_batch(*args, **kwargs):  # type: ignore[no-untyped-def]
+        def dies_after_first_batch(*args, **kwargs):
             original(*args, **kwargs)
             calls["n"] += 1
             if calls["n"] == 1:
                 raise SystemExit("worker killed")
 
-        services._save_batch = dies_after_first_batch  # type: ignore[assignment]
+        services._save_batch = dies_after_first_batch
         with pytest.raises(SystemExit):
             rejudge_execute(job_id=job.pk)
-        services._save_batch = original  # type: ignore[assignment]
+        services._save_batch = original
         RejudgeJob.objects.filter(pk=job.pk).update(lease_owner="")  # the sweep hands it out again
         for _ in range(6):
             anthropic_judge_env.reply_verdict("fail", 10)
@@ -110,7 +110,7 @@ def test_a_resumed_job_judges_only_what_is_left(alice, acme, labelled, anthropic
 
 def test_a_judge_that_scores_nothing_stops_the_job_and_costs_nothing(
     alice, acme, labelled, anthropic_judge_env, settings
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     settings.TRUSTGATE_MODEL_TIMEOUT = 30
     anthropic_judge_env.default_text = "I refuse to use the tool."
     before = balance_for_account(account_id=acme.pk)
@@ -124,7 +124,7 @@ def test_a_judge_that_scores_nothing_stops_the_job_and_costs_nothing(
 
 def test_the_page_shows_the_estimate_before_anything_is_spent(
     client, alice, acme, labelled, anthropic_judge_env
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     client.force_login(alice)
     url = reverse("review:calibration-account", args=[acme.pk])
     page = client.get(url, {"judge_model": "haiku", "strictness": "strict"}).content.decode()
@@ -132,7 +132,7 @@ def test_the_page_shows_the_estimate_before_anything_is_spent(
     assert not RejudgeJob.objects.exists()
 
 
-def test_without_a_provider_there_is_nothing_to_rejudge_with(acme, labelled, settings) -> None:  # type: ignore[no-untyped-def]
+def test_without_a_provider_there_is_nothing_to_rejudge_with(acme, labelled, settings) -> None:
     settings.TRUSTGATE_JUDGE_PROVIDER = "rules_only"
     with pytest.raises(ReviewError, match="No judge provider is configured"):
         rejudge_estimate(account_id=acme.pk, judge_model="haiku", strictness="strict")
@@ -140,7 +140,7 @@ def test_without_a_provider_there_is_nothing_to_rejudge_with(acme, labelled, set
 
 def test_the_lease_sweep_hands_a_dead_workers_job_out_again(
     alice, acme, labelled, anthropic_judge_env, settings
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     from datetime import timedelta
 
     from django.utils import timezone

@@ -13,11 +13,11 @@ from evaluations.review.services import ReviewError, ReviewRequest, RuleDisputeN
 from evaluations.scoring.verdicts import Verdict
 
 
-def attempt_of(run, verdict: str):  # type: ignore[no-untyped-def]
+def attempt_of(run, verdict: str):
     return run.attempts.filter(verdict=verdict).order_by("pk").first()
 
 
-def test_overruling_a_pass_changes_the_metrics_keeps_the_judges_word_and_labels_an_example(alice, judged_run) -> None:  # type: ignore[no-untyped-def]
+def test_overruling_a_pass_changes_the_metrics_keeps_the_judges_word_and_labels_an_example(alice, judged_run) -> None:
     assert judged_run.metrics["metrics"]["response_accuracy"]["value"] == 75.0
     attempt = attempt_of(judged_run, Verdict.PASS)
     entry = attempt_review(
@@ -45,7 +45,7 @@ def test_overruling_a_pass_changes_the_metrics_keeps_the_judges_word_and_labels_
     assert not CalibrationExample.objects.get(attempt=attempt).is_active
 
 
-def test_agreeing_labels_an_example_without_changing_anything(alice, judged_run) -> None:  # type: ignore[no-untyped-def]
+def test_agreeing_labels_an_example_without_changing_anything(alice, judged_run) -> None:
     attempt = attempt_of(judged_run, Verdict.FAIL)
     before = judged_run.metrics
     attempt_review(user=alice, run=judged_run, attempt=attempt, request=ReviewRequest("agree"))
@@ -64,7 +64,7 @@ def test_agreeing_labels_an_example_without_changing_anything(alice, judged_run)
         ("shrug", "", "Choose agree, overrule or withdraw."),
     ],
 )
-def test_a_review_that_cannot_be_taken_says_why_and_writes_nothing(alice, judged_run, action, reason, message) -> None:  # type: ignore[no-untyped-def]
+def test_a_review_that_cannot_be_taken_says_why_and_writes_nothing(alice, judged_run, action, reason, message) -> None:
     attempt = attempt_of(judged_run, Verdict.PASS)
     with pytest.raises(ReviewError, match=message):
         attempt_review(user=alice, run=judged_run, attempt=attempt, request=ReviewRequest(action, reason))
@@ -72,7 +72,7 @@ def test_a_review_that_cannot_be_taken_says_why_and_writes_nothing(alice, judged
     assert attempt.verdict == Verdict.PASS and not Review.objects.exists() and not CalibrationExample.objects.exists()
 
 
-def test_overruling_a_hard_rule_failure_is_a_rule_dispute(alice, launch, demo_agent_record, demo_suite) -> None:  # type: ignore[no-untyped-def]
+def test_overruling_a_hard_rule_failure_is_a_rule_dispute(alice, launch, demo_agent_record, demo_suite) -> None:
     run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1)
     names = {s["key"]: s["name"] for s in run.scenarios}
     card = next(a for a in run.attempts.all() if names[a.scenario_key] == "Card on file")
@@ -90,7 +90,7 @@ def test_overruling_a_hard_rule_failure_is_a_rule_dispute(alice, launch, demo_ag
     assert not CalibrationVerdict.objects.exists()  # the rules decided it, not a judge: no evidence about a judge
 
 
-def test_the_ledger_is_append_only(alice, judged_run) -> None:  # type: ignore[no-untyped-def]
+def test_the_ledger_is_append_only(alice, judged_run) -> None:
     entry = attempt_review(
         user=alice, run=judged_run, attempt=attempt_of(judged_run, Verdict.PASS), request=ReviewRequest("agree")
     )
@@ -101,7 +101,7 @@ def test_the_ledger_is_append_only(alice, judged_run) -> None:  # type: ignore[n
         entry.delete()
 
 
-def test_who_may_review(client, alice, bob, make_member, judged_run) -> None:  # type: ignore[no-untyped-def]
+def test_who_may_review(client, alice, bob, make_member, judged_run) -> None:
     attempt = attempt_of(judged_run, Verdict.PASS)
     url = reverse("review:attempt-review", args=[judged_run.pk, attempt.pk])
     page = reverse("review:run-review", args=[judged_run.pk])
@@ -123,7 +123,7 @@ def test_who_may_review(client, alice, bob, make_member, judged_run) -> None:  #
 
 def test_the_review_page_lists_judged_unreviewed_conversations_and_the_report_links_it(
     client, alice, judged_run
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     client.force_login(alice)
     report = client.get(reverse("evaluations:run-report", args=[judged_run.pk])).content.decode()
     assert reverse("review:run-review", args=[judged_run.pk]) in report
@@ -136,7 +136,7 @@ def test_the_review_page_lists_judged_unreviewed_conversations_and_the_report_li
     assert "Judged, not yet reviewed (3)" in page and page.count('class="attempt review-card"') == 3
 
 
-def test_the_calibration_page_shows_agreement_per_judge_configuration(client, alice, judged_run) -> None:  # type: ignore[no-untyped-def]
+def test_the_calibration_page_shows_agreement_per_judge_configuration(client, alice, judged_run) -> None:
     for attempt in judged_run.attempts.filter(verdict=Verdict.PASS):
         attempt_review(user=alice, run=judged_run, attempt=attempt, request=ReviewRequest("agree"))
     failed = attempt_of(judged_run, Verdict.FAIL)
@@ -149,14 +149,14 @@ def test_the_calibration_page_shows_agreement_per_judge_configuration(client, al
     assert "the judge said fail, the reviewer pass" in page
 
 
-def test_an_uncalibrated_judge_is_named_in_the_report_and_the_ci_warnings(client, alice, judged_run) -> None:  # type: ignore[no-untyped-def]
+def test_an_uncalibrated_judge_is_named_in_the_report_and_the_ci_warnings(client, alice, judged_run) -> None:
     sentence = "This judge configuration has no reviewed examples (fewer than 30)"
     assert any(w.startswith(sentence) for w in ci_verdict(run=judged_run).warnings)
     client.force_login(alice)
     assert sentence in client.get(reverse("evaluations:run-report", args=[judged_run.pk])).content.decode()
 
 
-def test_the_report_and_its_json_keep_both_verdicts(client, alice, judged_run) -> None:  # type: ignore[no-untyped-def]
+def test_the_report_and_its_json_keep_both_verdicts(client, alice, judged_run) -> None:
     attempt = attempt_of(judged_run, Verdict.PASS)
     attempt_review(user=alice, run=judged_run, attempt=attempt, request=ReviewRequest("overrule", "Wrong hours."))
     client.force_login(alice)
@@ -176,7 +176,7 @@ def test_the_report_and_its_json_keep_both_verdicts(client, alice, judged_run) -
     assert "the judge said Pass, the reviewer Fail — “Wrong hours.”" in runs
 
 
-def test_an_overrule_can_turn_the_ci_verdict(alice, judged_run) -> None:  # type: ignore[no-untyped-def]
+def test_an_overrule_can_turn_the_ci_verdict(alice, judged_run) -> None:
     """A CI run that asked for a trust score of at least 60: 75 passes; the reviewer's fail makes it 50."""
     from evaluations.runs.models import EvaluationRun
 
@@ -195,7 +195,7 @@ def test_an_overrule_can_turn_the_ci_verdict(alice, judged_run) -> None:  # type
     assert verdict.verdict == "fail" and "Trust score 50.0 / 100 is below the minimum of 60." in verdict.reasons
 
 
-def test_the_launch_estimate_warns_about_an_uncalibrated_judge(client, alice, judged_run, demo_agent_record) -> None:  # type: ignore[no-untyped-def]
+def test_the_launch_estimate_warns_about_an_uncalibrated_judge(client, alice, judged_run, demo_agent_record) -> None:
     client.force_login(alice)
     data = {
         "mode": "saved", "agent": demo_agent_record.pk, "suite": judged_run.suite_id, "runs_per_scenario": 3,

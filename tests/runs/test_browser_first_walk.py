@@ -20,7 +20,7 @@ DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 
-def verdict_header_above_the_fold(page, viewport):  # type: ignore[no-untyped-def]
+def verdict_header_above_the_fold(page, viewport):
     """The report's verdict header, asserted to end within the first screen (scrolled to the top)."""
     page.evaluate("window.scrollTo(0, 0)")
     header = page.locator("#verdict-header")
@@ -30,7 +30,7 @@ def verdict_header_above_the_fold(page, viewport):  # type: ignore[no-untyped-de
 
 
 @pytest.fixture
-def rules_only(settings):  # type: ignore[no-untyped-def]
+def rules_only(settings):
     settings.TRUSTGATE_JUDGE_PROVIDER = ""
     settings.ANTHROPIC_API_KEY = ""
     settings.ANTHROPIC_BASE_URL = ""
@@ -39,7 +39,7 @@ def rules_only(settings):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_first_walk_from_login_to_a_finished_run(  # type: ignore[no-untyped-def]
+def test_first_walk_from_login_to_a_finished_run(
     browser, live_server, demo_agent, rules_only, monkeypatch, axe_clean, viewport
 ) -> None:
     from django.db import connection
@@ -142,7 +142,9 @@ def test_first_walk_from_login_to_a_finished_run(  # type: ignore[no-untyped-def
 
     # Filter to failures: htmx fetches the scenario results again, the address keeps the filter, and the rows are
     # the failed scenarios the counts line announces; one of them opens its conversations in place.
-    failed = int(re.search(r"(\d+) failed", page.locator("#scenario-counts").inner_text()).group(1))  # type: ignore[union-attr]
+    counts = re.search(r"(\d+) failed", page.locator("#scenario-counts").inner_text())
+    assert counts is not None
+    failed = int(counts.group(1))
     section = page.locator("#scenario-results")
     section.get_by_label("Show").select_option("failed")
     page.wait_for_url(re.compile(r".*\?show=failed$"))

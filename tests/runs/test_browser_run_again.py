@@ -11,7 +11,7 @@ from evaluations.runs.models import EvaluationRun
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_run_again_with_the_same_settings(logged_in_page, live_server, demo_agent, settings) -> None:  # type: ignore[no-untyped-def]
+def test_run_again_with_the_same_settings(logged_in_page, live_server, demo_agent, settings) -> None:
     from billing.models import Account
     from evaluations.agents.models import Protocol
     from evaluations.agents.services import agent_create
@@ -51,6 +51,7 @@ def test_run_again_with_the_same_settings(logged_in_page, live_server, demo_agen
     page.get_by_role("button", name="Launch evaluation").click()
     page.get_by_text(warning).first.wait_for()
     again = EvaluationRun.objects.order_by("-pk").first()
+    assert again is not None
     assert again.pk != first.pk and (again.runs_per_scenario, again.parallel, again.judge_strictness) == (
         1,
         2,

@@ -12,7 +12,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_user_launches_a_run_and_watches_it_reach_the_report(
     logged_in_page, live_server, demo_agent, settings, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     from billing.models import Account
     from evaluations.agents.models import Protocol
     from evaluations.agents.services import agent_create

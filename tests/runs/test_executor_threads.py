@@ -52,7 +52,7 @@ def agent(events: list[str]) -> Iterator[str]:
     server.server_close()
 
 
-def test_a_busy_scoring_does_not_hold_up_the_next_messages(agent: str, events: list[str], settings) -> None:  # type: ignore[no-untyped-def]
+def test_a_busy_scoring_does_not_hold_up_the_next_messages(agent: str, events: list[str], settings) -> None:
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
     config = AgentConfig(protocol=Protocol.SIMPLE_CHAT, endpoint_url=agent, timeout_seconds=10)
     jobs = [Job(ScenarioSpec.from_dict({"key": f"q{i}", "kind": "accuracy", "name": f"Q{i}", "turns": [f"q{i}"]}), 1)
@@ -72,7 +72,7 @@ def test_a_busy_scoring_does_not_hold_up_the_next_messages(agent: str, events: l
     assert events.index("sent q3") < events.index("scored q0"), events
 
 
-def test_while_conversations_run_the_heap_is_frozen_and_restored_after_the_last_run(agent: str, settings) -> None:  # type: ignore[no-untyped-def]
+def test_while_conversations_run_the_heap_is_frozen_and_restored_after_the_last_run(agent: str, settings) -> None:
     """The worker's heap (Django, the SDKs…) stays out of the garbage collector's full passes while conversations
     run — each pass held the GIL for up to a quarter of a second — and is handed back when the last run ends, so
     its garbage is still collected between runs. Runs of one process may overlap."""

@@ -46,7 +46,7 @@ def assert_finished_once(run: EvaluationRun) -> None:
 
 def test_a_launched_run_gets_a_lease_that_its_task_has_to_start_within(
     launch, demo_agent_record, demo_suite, monkeypatch, settings
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     monkeypatch.setattr(run_services, "async_task", lambda *args, **kwargs: None)  # launch only
     run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1)
     assert run.status == RunStatus.QUEUED and run.lease_owner == ""
@@ -54,7 +54,7 @@ def test_a_launched_run_gets_a_lease_that_its_task_has_to_start_within(
     assert settings.TRUSTGATE_LEASE_SECONDS - 5 < left <= settings.TRUSTGATE_LEASE_SECONDS
 
 
-def test_a_run_held_by_a_live_worker_is_left_to_it(interrupted_run) -> None:  # type: ignore[no-untyped-def]
+def test_a_run_held_by_a_live_worker_is_left_to_it(interrupted_run) -> None:
     run = interrupted_run
     held_by(run, "live-worker", seconds=60)
     run_services.run_execute(run_id=run.pk)  # a redelivered task, or the sweep's, while the worker still works
@@ -64,7 +64,7 @@ def test_a_run_held_by_a_live_worker_is_left_to_it(interrupted_run) -> None:  # 
     assert (run.status, run.lease_owner, run.resume_count) == (RunStatus.RUNNING, "live-worker", 0)
 
 
-def test_the_sweep_resumes_a_run_whose_worker_was_killed_with_one_attempt_each_and_one_charge(interrupted_run) -> None:  # type: ignore[no-untyped-def]
+def test_the_sweep_resumes_a_run_whose_worker_was_killed_with_one_attempt_each_and_one_charge(interrupted_run) -> None:
     run = interrupted_run
     held_by(run, "killed-worker", seconds=-1)  # kill -9: no finally ran, the lease just ran out
     assert run_services.runs_resume_stalled() == 1  # its task runs at once (django-q2 is synchronous in tests)
@@ -75,7 +75,7 @@ def test_the_sweep_resumes_a_run_whose_worker_was_killed_with_one_attempt_each_a
 
 def test_a_queued_run_whose_task_was_lost_is_enqueued_again_once_per_lease_period(
     launch, demo_agent_record, demo_suite, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     queued: list[Any] = []
     monkeypatch.setattr(run_services, "async_task", lambda *args, **kwargs: queued.append(args))
     run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1)
@@ -89,7 +89,7 @@ def test_a_queued_run_whose_task_was_lost_is_enqueued_again_once_per_lease_perio
     assert run.resume_count == 0  # no worker died holding it
 
 
-def test_a_run_whose_workers_keep_dying_is_failed_and_settled_not_resumed_for_ever(interrupted_run, settings) -> None:  # type: ignore[no-untyped-def]
+def test_a_run_whose_workers_keep_dying_is_failed_and_settled_not_resumed_for_ever(interrupted_run, settings) -> None:
     run = interrupted_run
     EvaluationRun.objects.filter(pk=run.pk).update(resume_count=settings.TRUSTGATE_LEASE_MAX_RESUMES)
     held_by(run, "killed-again", seconds=-1)
@@ -102,7 +102,7 @@ def test_a_run_whose_workers_keep_dying_is_failed_and_settled_not_resumed_for_ev
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_heartbeat_renews_the_lease_and_a_worker_whose_lease_was_taken_over_stops(  # type: ignore[no-untyped-def]
+def test_the_heartbeat_renews_the_lease_and_a_worker_whose_lease_was_taken_over_stops(
     alice, demo_agent_record, demo_suite, monkeypatch, settings
 ) -> None:
     monkeypatch.setattr(run_services, "async_task", lambda *args, **kwargs: None)
@@ -114,14 +114,16 @@ def test_the_heartbeat_renews_the_lease_and_a_worker_whose_lease_was_taken_over_
     stop = threading.Event()
     with lease.kept_alive(stop=stop):
         first = EvaluationRun.objects.get(pk=run.pk).lease_expires_at
+        assert first is not None
         time.sleep(1.6)
-        assert EvaluationRun.objects.get(pk=run.pk).lease_expires_at > first  # renewed from the heartbeat thread
+        renewed = EvaluationRun.objects.get(pk=run.pk).lease_expires_at
+        assert renewed is not None and renewed > first  # renewed from the heartbeat thread
         EvaluationRun.objects.filter(pk=run.pk).update(lease_owner="the-sweep-gave-it-away")
         assert lease.lost.wait(3) and stop.is_set()  # this worker learns it and starts no new conversation
     assert EvaluationRun.objects.get(pk=run.pk).lease_owner == "the-sweep-gave-it-away"  # not given up: not ours
 
 
-def test_schedules_command_creates_every_lease_sweep_once_and_the_monitor_sync_keeps_them(db) -> None:  # type: ignore[no-untyped-def]
+def test_schedules_command_creates_every_lease_sweep_once_and_the_monitor_sync_keeps_them(db) -> None:
     call_command("schedules")
     call_command("schedules")
     sweeps = dict(Schedule.objects.filter(name__startswith="trustgate-lease-sweep-").values_list("name", "func"))

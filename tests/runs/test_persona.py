@@ -9,7 +9,7 @@ from suites.services import suite_create
 
 
 @pytest.fixture
-def persona_suite(acme, demo_agent_record):  # type: ignore[no-untyped-def]
+def persona_suite(acme, demo_agent_record):
     scenario = {
         "kind": "custom",
         "name": "Impatient customer tracks an order",
@@ -23,7 +23,7 @@ def persona_suite(acme, demo_agent_record):  # type: ignore[no-untyped-def]
 
 def test_persona_plays_the_user_until_the_goal_is_met(
     launch, demo_agent_record, persona_suite, anthropic_judge_env
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     fake = anthropic_judge_env
     fake.reply_tool_uses([("user_turn", {"message": "Where is my order NW-12345?", "done": False})])
     fake.reply_tool_uses([("user_turn", {"message": "", "done": True})])
@@ -39,7 +39,7 @@ def test_persona_plays_the_user_until_the_goal_is_met(
     assert "impatient customer" in fake.requests[0].system
 
 
-def test_turn_limit_ends_the_conversation(launch, demo_agent_record, persona_suite, anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_turn_limit_ends_the_conversation(launch, demo_agent_record, persona_suite, anthropic_judge_env) -> None:
     for i in range(10):
         anthropic_judge_env.reply_tool_uses([("user_turn", {"message": f"And another thing #{i}?", "done": False})])
     run = launch(agent=demo_agent_record, suite=persona_suite, runs_per_scenario=1, judge_model="rules_only")
@@ -50,7 +50,7 @@ def test_turn_limit_ends_the_conversation(launch, demo_agent_record, persona_sui
 
 def test_simulator_outage_is_not_scored_never_guessed(
     launch, demo_agent_record, persona_suite, anthropic_judge_env
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     anthropic_judge_env.overloaded()
     run = launch(agent=demo_agent_record, suite=persona_suite, runs_per_scenario=1, judge_model="rules_only")
     attempt = run.attempts.get()

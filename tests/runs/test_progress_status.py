@@ -17,7 +17,7 @@ HTMX = {"HX-Request": "true"}
 
 
 @pytest.fixture
-def running(alice, agent) -> EvaluationRun:  # type: ignore[no-untyped-def]
+def running(alice, agent) -> EvaluationRun:
     return EvaluationRun.objects.create(
         account=agent.account, agent=agent, created_by=alice, agent_name=agent.name, suite_name="S",
         status="running", stage="execute", agent_snapshot={}, settings_snapshot={},
@@ -25,7 +25,7 @@ def running(alice, agent) -> EvaluationRun:  # type: ignore[no-untyped-def]
     )  # fmt: skip
 
 
-def test_each_poll_carries_the_header_badge_and_the_live_line(client: Client, alice, running) -> None:  # type: ignore[no-untyped-def]
+def test_each_poll_carries_the_header_badge_and_the_live_line(client: Client, alice, running) -> None:
     client.force_login(alice)
     fragment = client.get(f"/runs/{running.pk}/progress/", headers=HTMX).content.decode()
     badge = re.search(r'<span class="badge [^"]*" id="run-status-badge" hx-swap-oob="true">([^<]+)</span>', fragment)
@@ -34,7 +34,7 @@ def test_each_poll_carries_the_header_badge_and_the_live_line(client: Client, al
     assert 'id="run-live" role="status" aria-live="polite" hx-swap-oob="true">Running: 0 of 760' in fragment
 
 
-def test_the_report_of_an_active_run_polls_its_cards_and_hides_empty_downloads(client: Client, alice, running) -> None:  # type: ignore[no-untyped-def]
+def test_the_report_of_an_active_run_polls_its_cards_and_hides_empty_downloads(client: Client, alice, running) -> None:
     client.force_login(alice)
     page = client.get(f"/runs/{running.pk}/").content.decode()
     assert 'id="report-cards"' in page and 'hx-select="#report-cards"' in page

@@ -56,7 +56,8 @@ def agents() -> Iterator[tuple[str, str]]:
     for server, _ in servers:
         server.handle_error = lambda *args: None  # type: ignore[method-assign]  # the killed worker hung up mid-answer
     try:
-        yield tuple(f"http://127.0.0.1:{server.server_address[1]}" for server, _ in servers)  # type: ignore[misc]
+        run_agent, monitor_agent = (f"http://127.0.0.1:{server.server_address[1]}" for server, _ in servers)
+        yield run_agent, monitor_agent
     finally:
         for server, thread in servers:
             server.shutdown()
@@ -165,10 +166,10 @@ def test_a_run_and_a_monitor_run_whose_worker_was_killed_resume_once_a_worker_is
         def leases_ran_out() -> bool:  # the dead worker renews nothing: both leases run out within LEASE_SECONDS
             now = datetime.now(UTC)
             leases = [
-                one(f"SELECT lease_expires_at FROM {table} WHERE id = ?", ids[key])[0]
+                _utc(one(f"SELECT lease_expires_at FROM {table} WHERE id = ?", ids[key])[0])
                 for table, key in ((runs, "run"), (monitor_runs, "monitor_run"))
             ]
-            return all(lease is not None and _utc(lease) < now for lease in leases)  # type: ignore[operator]
+            return all(lease is not None and lease < now for lease in leases)
 
         wait_for(leases_ran_out, LEASE_SECONDS + 2, "the killed worker's leases to run out")
         back = time.monotonic()

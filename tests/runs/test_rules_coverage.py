@@ -30,7 +30,7 @@ def text(html: str) -> str:
 
 def test_the_estimate_says_how_many_scenarios_rules_alone_can_score(
     no_provider, alice_client: Client, acme, agent
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     suite = suite_create(account=acme, agent=agent, name="Mixed", scenarios=MIXED)
     estimate = alice_client.get(
         "/runs/estimate/",
@@ -44,7 +44,7 @@ def test_the_estimate_says_how_many_scenarios_rules_alone_can_score(
     assert 'id="rules-only-launch"' in form and "1 of 3 scenarios can be scored by rules alone" in text(form)
 
 
-def test_with_a_judge_the_estimate_does_not_mention_rules_alone(settings, alice_client: Client, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_with_a_judge_the_estimate_does_not_mention_rules_alone(settings, alice_client: Client, acme, agent) -> None:
     settings.TRUSTGATE_JUDGE_PROVIDER = "anthropic"
     suite = suite_create(account=acme, agent=agent, name="Mixed", scenarios=MIXED)
     estimate = alice_client.get(

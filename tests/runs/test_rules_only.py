@@ -20,7 +20,7 @@ WITH_PHRASES = [{"kind": "accuracy", "name": "Refunds", "turns": ["Refund window
 
 
 @pytest.fixture
-def no_provider(settings):  # type: ignore[no-untyped-def]
+def no_provider(settings):
     settings.TRUSTGATE_JUDGE_PROVIDER = ""
     settings.ANTHROPIC_API_KEY = ""
     settings.ANTHROPIC_BASE_URL = ""
@@ -28,12 +28,12 @@ def no_provider(settings):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def alice_client(client: Client, alice) -> Client:  # type: ignore[no-untyped-def]
+def alice_client(client: Client, alice) -> Client:
     client.force_login(alice)
     return client
 
 
-def test_dashboard_agent_page_and_launch_form_say_rules_only(no_provider, alice_client: Client, agent) -> None:  # type: ignore[no-untyped-def]
+def test_dashboard_agent_page_and_launch_form_say_rules_only(no_provider, alice_client: Client, agent) -> None:
     for url in ("/", f"/agents/{agent.pk}/", "/runs/new/"):
         page = alice_client.get(url).content.decode()
         assert "Rules only." in page and 'href="/help/model-provider/"' in page, url
@@ -46,7 +46,7 @@ def test_dashboard_agent_page_and_launch_form_say_rules_only(no_provider, alice_
     assert "ANTHROPIC_API_KEY" in help_page and "TRUSTGATE_OPENAI_JUDGE_URL" in help_page
 
 
-def test_with_a_provider_the_pages_name_it(settings, alice_client: Client, agent) -> None:  # type: ignore[no-untyped-def]
+def test_with_a_provider_the_pages_name_it(settings, alice_client: Client, agent) -> None:
     settings.TRUSTGATE_JUDGE_PROVIDER = "anthropic"
     page = alice_client.get("/").content.decode()
     assert "Rules only." not in page and "Model provider: the Anthropic API" in page
@@ -57,7 +57,7 @@ def test_with_a_provider_the_pages_name_it(settings, alice_client: Client, agent
 
 def test_a_launch_that_could_score_nothing_is_refused_before_any_credit_is_held(
     no_provider, alice, acme, agent
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     suite = suite_create(account=acme, agent=agent, name="Judge only", scenarios=JUDGE_ONLY)
     before = balance_for_account(account_id=acme.pk)
     with pytest.raises(LaunchError, match="would score nothing"):
@@ -66,7 +66,7 @@ def test_a_launch_that_could_score_nothing_is_refused_before_any_credit_is_held(
     assert balance_for_account(account_id=acme.pk) == before
 
 
-def test_the_refusal_is_a_form_error_on_the_launch_page(no_provider, alice_client: Client, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_the_refusal_is_a_form_error_on_the_launch_page(no_provider, alice_client: Client, acme, agent) -> None:
     suite = suite_create(account=acme, agent=agent, name="Judge only", scenarios=JUDGE_ONLY)
     response = alice_client.post(
         "/runs/new/", {"mode": "saved", "agent": agent.pk, "suite": suite.pk, "runs_per_scenario": 1, "parallel": 1}
@@ -75,7 +75,7 @@ def test_the_refusal_is_a_form_error_on_the_launch_page(no_provider, alice_clien
     assert EvaluationRun.objects.count() == 0
 
 
-def test_a_rules_only_launch_that_can_score_is_allowed(no_provider, alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_a_rules_only_launch_that_can_score_is_allowed(no_provider, alice, acme, agent) -> None:
     suite = suite_create(account=acme, agent=agent, name="Phrases", scenarios=WITH_PHRASES)
     run = launch_run(user=alice, agent=agent, suite=suite, runs_per_scenario=1)
     assert run.is_rules_only

@@ -13,7 +13,7 @@ from suites.services import suite_create
 
 
 @pytest.fixture
-def judged_run(launch, acme, demo_agent_record, anthropic_judge_env):  # type: ignore[no-untyped-def]
+def judged_run(launch, acme, demo_agent_record, anthropic_judge_env):
     scenarios = [
         {
             "kind": "accuracy",
@@ -31,7 +31,7 @@ def judged_run(launch, acme, demo_agent_record, anthropic_judge_env):  # type: i
     return run
 
 
-def test_each_attempt_records_its_judge_call_and_tokens(judged_run) -> None:  # type: ignore[no-untyped-def]
+def test_each_attempt_records_its_judge_call_and_tokens(judged_run) -> None:
     usages = [attempt.model_usage for attempt in judged_run.attempts.all()]
     assert (
         usages
@@ -51,7 +51,7 @@ def test_each_attempt_records_its_judge_call_and_tokens(judged_run) -> None:  # 
     )
 
 
-def test_report_shows_calls_tokens_and_estimated_cost(client, alice, judged_run) -> None:  # type: ignore[no-untyped-def]
+def test_report_shows_calls_tokens_and_estimated_cost(client, alice, judged_run) -> None:
     client.force_login(alice)
     html = client.get(reverse("evaluations:run-report", args=[judged_run.pk])).content.decode()
 
@@ -61,7 +61,7 @@ def test_report_shows_calls_tokens_and_estimated_cost(client, alice, judged_run)
     assert "<td>Judge</td><td>4</td><td>480</td><td>0</td><td>0</td><td>160</td>" in html
 
 
-def test_ci_api_gives_usage_and_cost(api, judged_run, settings: Any) -> None:  # type: ignore[no-untyped-def]
+def test_ci_api_gives_usage_and_cost(api, judged_run, settings: Any) -> None:
     usage = api.get(f"/api/v1/aiagent/runs/{judged_run.pk}").json()["model_usage"]
 
     assert usage["judge"] == {
@@ -77,7 +77,7 @@ def test_ci_api_gives_usage_and_cost(api, judged_run, settings: Any) -> None:  #
     assert usage["total"]["calls"] == 4 and usage["total"]["cost_usd"] == 0.0038
 
 
-def test_prices_are_overridable(api, judged_run, settings: Any) -> None:  # type: ignore[no-untyped-def]
+def test_prices_are_overridable(api, judged_run, settings: Any) -> None:
     settings.TRUSTGATE_MODEL_PRICES = {"sonnet": {"input": 1000.0, "output": 0.0}}
 
     usage = api.get(f"/api/v1/aiagent/runs/{judged_run.pk}").json()["model_usage"]

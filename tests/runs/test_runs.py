@@ -30,7 +30,7 @@ def by_name(run: EvaluationRun) -> dict[str, str]:
     return {names[key]: result["status"] for key, result in run.metrics["scenario_results"].items()}
 
 
-def test_rules_only_run_shows_planted_flaws_and_passes(launch, demo_agent_record, demo_suite) -> None:  # type: ignore[no-untyped-def]
+def test_rules_only_run_shows_planted_flaws_and_passes(launch, demo_agent_record, demo_suite) -> None:
     run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=2, parallel=4)
     assert run.status == RunStatus.SUCCEEDED, run.error_message
     assert run.attempts.count() == len(run.scenarios) * 2
@@ -48,12 +48,12 @@ def statuses_key(run: EvaluationRun, attempt: Attempt) -> str:
 
 def test_key_is_never_in_clear_during_or_after_a_run(
     launch, demo_agent_record, demo_suite, monkeypatch, caplog
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     caplog.set_level("DEBUG")
     dumps: list[str] = []
     real_save = run_services.attempt_save
 
-    def save_and_dump(**kwargs):  # type: ignore[no-untyped-def]
+    def save_and_dump(**kwargs):
         dumps.append(dump_all_tables())
         return real_save(**kwargs)
 
@@ -68,7 +68,7 @@ def test_key_is_never_in_clear_during_or_after_a_run(
     assert SECRET not in caplog.text
 
 
-def test_interrupted_run_resumes_without_running_anything_twice(interrupted_run) -> None:  # type: ignore[no-untyped-def]
+def test_interrupted_run_resumes_without_running_anything_twice(interrupted_run) -> None:
     run = interrupted_run
     assert run.attempts.count() == 5 and run.status == RunStatus.RUNNING
     run_services.run_execute(run_id=run.pk)
@@ -136,7 +136,7 @@ class _Agent(BaseHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def scripted_agent():  # type: ignore[no-untyped-def]
+def scripted_agent():
     server = ThreadingHTTPServer(("127.0.0.1", 0), _Agent)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -145,7 +145,7 @@ def scripted_agent():  # type: ignore[no-untyped-def]
     server.shutdown()
 
 
-def make_agent_and_suite(acme, url: str, n: int = 4):  # type: ignore[no-untyped-def]
+def make_agent_and_suite(acme, url: str, n: int = 4):
     agent = agent_create(account=acme, data={"name": f"A {url}", "protocol": Protocol.SIMPLE_CHAT, "endpoint_url": url})
     suite = suite_create(
         account=acme, name=f"S {url}", scenarios=[single_turn(f"Q{i}", f"Shipping time? #{i}") for i in range(n)]
@@ -153,7 +153,7 @@ def make_agent_and_suite(acme, url: str, n: int = 4):  # type: ignore[no-untyped
     return agent, suite
 
 
-def test_parallel_setting_bounds_and_fills_in_flight(launch, acme, scripted_agent, private_endpoints) -> None:  # type: ignore[no-untyped-def]
+def test_parallel_setting_bounds_and_fills_in_flight(launch, acme, scripted_agent, private_endpoints) -> None:
     agent, suite = make_agent_and_suite(acme, f"{scripted_agent}/slow", n=8)
     _Agent.max_in_flight = 0
     run = launch(agent=agent, suite=suite, runs_per_scenario=3, parallel=3)
@@ -162,7 +162,7 @@ def test_parallel_setting_bounds_and_fills_in_flight(launch, acme, scripted_agen
     assert run.attempts.filter(verdict=Verdict.PASS).count() == 24
 
 
-def test_429_is_retried_honouring_retry_after(launch, acme, scripted_agent, private_endpoints) -> None:  # type: ignore[no-untyped-def]
+def test_429_is_retried_honouring_retry_after(launch, acme, scripted_agent, private_endpoints) -> None:
     agent, suite = make_agent_and_suite(acme, f"{scripted_agent}/flaky429", n=2)
     run = launch(agent=agent, suite=suite, runs_per_scenario=1, parallel=1)
     assert list(run.attempts.values_list("verdict", flat=True)) == [Verdict.PASS, Verdict.PASS]
@@ -178,7 +178,7 @@ def test_429_is_retried_honouring_retry_after(launch, acme, scripted_agent, priv
 )
 def test_agent_faults_are_recorded_and_the_agent_reported_down(
     launch, acme, scripted_agent, private_endpoints, path, words
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     agent, suite = make_agent_and_suite(acme, f"{scripted_agent}{path}", n=2)
     run = launch(agent=agent, suite=suite, runs_per_scenario=1, parallel=2)
     attempts = list(run.attempts.all())
@@ -190,7 +190,7 @@ def test_agent_faults_are_recorded_and_the_agent_reported_down(
     assert run.error_message.startswith(expected), run.error_message
 
 
-def test_reply_with_invalid_utf8_is_still_scored(launch, acme, scripted_agent, private_endpoints) -> None:  # type: ignore[no-untyped-def]
+def test_reply_with_invalid_utf8_is_still_scored(launch, acme, scripted_agent, private_endpoints) -> None:
     agent, suite = make_agent_and_suite(acme, f"{scripted_agent}/badutf8", n=1)
     run = launch(agent=agent, suite=suite, runs_per_scenario=1)
     attempt = run.attempts.get()
@@ -199,7 +199,7 @@ def test_reply_with_invalid_utf8_is_still_scored(launch, acme, scripted_agent, p
 
 def test_reply_with_nul_and_lone_surrogate_is_stored_on_every_database(
     launch, acme, scripted_agent, private_endpoints
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     agent, suite = make_agent_and_suite(acme, f"{scripted_agent}/nul", n=1)
     run = launch(agent=agent, suite=suite, runs_per_scenario=1)
     attempt = run.attempts.get()
@@ -207,13 +207,13 @@ def test_reply_with_nul_and_lone_surrogate_is_stored_on_every_database(
     assert "\ufffd" in attempt.transcript[-1]["content"] and "\x00" not in attempt.transcript[-1]["content"]
 
 
-def test_refused_connection_is_an_error_attempt(launch, acme, unused_tcp_port, private_endpoints) -> None:  # type: ignore[no-untyped-def]
+def test_refused_connection_is_an_error_attempt(launch, acme, unused_tcp_port, private_endpoints) -> None:
     agent, suite = make_agent_and_suite(acme, f"http://127.0.0.1:{unused_tcp_port}/chat", n=1)
     run = launch(agent=agent, suite=suite, runs_per_scenario=2)
     assert run.is_agent_down and run.attempts.filter(verdict=Verdict.ERROR).count() == 2
 
 
-def test_blocked_endpoint_stops_at_connect_before_any_message(launch, acme, scripted_agent, settings) -> None:  # type: ignore[no-untyped-def]
+def test_blocked_endpoint_stops_at_connect_before_any_message(launch, acme, scripted_agent, settings) -> None:
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
     agent, suite = make_agent_and_suite(acme, f"{scripted_agent}/slow", n=1)
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = False
@@ -224,7 +224,7 @@ def test_blocked_endpoint_stops_at_connect_before_any_message(launch, acme, scri
 
 def test_missing_key_on_resume_is_a_clear_error(
     launch, demo_agent_record, demo_suite, django_capture_on_commit_callbacks, alice
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     run = launch_run(user=alice, agent=demo_agent_record, suite=demo_suite, api_key=SECRET)
     RunSecret.objects.filter(run=run).delete()
     run_services.run_execute(run_id=run.pk)
@@ -232,7 +232,7 @@ def test_missing_key_on_resume_is_a_clear_error(
     assert run.status == RunStatus.FAILED and "re-enter the key" in run.error_message
 
 
-def test_snapshot_survives_suite_edit_and_delete(launch, demo_agent_record, demo_suite) -> None:  # type: ignore[no-untyped-def]
+def test_snapshot_survives_suite_edit_and_delete(launch, demo_agent_record, demo_suite) -> None:
     run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1)
     names = [s["name"] for s in run.scenarios]
     demo_suite.scenarios.update(name="changed")
@@ -244,7 +244,7 @@ def test_snapshot_survives_suite_edit_and_delete(launch, demo_agent_record, demo
 # --- the launch form ---------------------------------------------------------------------------------------
 
 
-def launch_data(agent, the_suite, **overrides):  # type: ignore[no-untyped-def]
+def launch_data(agent, the_suite, **overrides):
     return {
         "agent": agent.pk,
         "suite": the_suite.pk if the_suite else "",
@@ -271,7 +271,7 @@ def launch_data(agent, the_suite, **overrides):  # type: ignore[no-untyped-def]
 )
 def test_launch_form_errors_save_nothing(
     client, alice, demo_agent_record, demo_suite, settings, overrides, field, words
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = False
     client.force_login(alice)
     response = client.post(reverse("evaluations:run-new"), launch_data(demo_agent_record, demo_suite, **overrides))
@@ -281,7 +281,7 @@ def test_launch_form_errors_save_nothing(
     assert not EvaluationRun.objects.exists() and not RunSecret.objects.exists()
 
 
-def test_empty_suite_is_refused(client, alice, acme, demo_agent_record) -> None:  # type: ignore[no-untyped-def]
+def test_empty_suite_is_refused(client, alice, acme, demo_agent_record) -> None:
     empty = suite_create(account=acme, name="Empty", scenarios=[])
     client.force_login(alice)
     response = client.post(reverse("evaluations:run-new"), launch_data(demo_agent_record, empty))
@@ -289,20 +289,20 @@ def test_empty_suite_is_refused(client, alice, acme, demo_agent_record) -> None:
     assert not EvaluationRun.objects.exists()
 
 
-def test_other_accounts_agent_and_suite_are_not_choices(client, bob, demo_agent_record, demo_suite) -> None:  # type: ignore[no-untyped-def]
+def test_other_accounts_agent_and_suite_are_not_choices(client, bob, demo_agent_record, demo_suite) -> None:
     client.force_login(bob)
     response = client.post(reverse("evaluations:run-new"), launch_data(demo_agent_record, demo_suite))
     assert {"agent", "suite"} <= set(response.context["form"].errors)
     assert not EvaluationRun.objects.exists()
 
 
-def test_read_role_cannot_launch(client, make_member, demo_agent_record, demo_suite) -> None:  # type: ignore[no-untyped-def]
+def test_read_role_cannot_launch(client, make_member, demo_agent_record, demo_suite) -> None:
     client.force_login(make_member("reader"))
     response = client.post(reverse("evaluations:run-new"), launch_data(demo_agent_record, demo_suite))
     assert response.status_code == 403 and not EvaluationRun.objects.exists()
 
 
-def test_estimate_line_counts_conversations(client, alice, demo_agent_record, demo_suite) -> None:  # type: ignore[no-untyped-def]
+def test_estimate_line_counts_conversations(client, alice, demo_agent_record, demo_suite) -> None:
     client.force_login(alice)
     response = client.get(
         reverse("evaluations:run-estimate"),
@@ -315,7 +315,7 @@ def test_estimate_line_counts_conversations(client, alice, demo_agent_record, de
 
 def test_launch_form_redirects_to_report_and_progress_stops_polling(
     client, alice, demo_agent_record, demo_suite, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     client.force_login(alice)
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(
@@ -330,7 +330,7 @@ def test_launch_form_redirects_to_report_and_progress_stops_polling(
     assert f"{run.attempts.count()} / {run.total_attempts}" in html
 
 
-def test_progress_polls_while_active_and_is_404_for_others(client, alice, bob, demo_agent_record, demo_suite) -> None:  # type: ignore[no-untyped-def]
+def test_progress_polls_while_active_and_is_404_for_others(client, alice, bob, demo_agent_record, demo_suite) -> None:
     run = launch_run(user=alice, agent=demo_agent_record, suite=demo_suite)  # not executed: no on_commit
     client.force_login(alice)
     html = client.get(
@@ -342,7 +342,7 @@ def test_progress_polls_while_active_and_is_404_for_others(client, alice, bob, d
     assert client.post(reverse("evaluations:run-cancel", args=[run.pk])).status_code == 404
 
 
-def test_cancel_closes_the_run_and_deletes_the_key(client, alice, demo_agent_record, demo_suite) -> None:  # type: ignore[no-untyped-def]
+def test_cancel_closes_the_run_and_deletes_the_key(client, alice, demo_agent_record, demo_suite) -> None:
     run = launch_run(user=alice, agent=demo_agent_record, suite=demo_suite, api_key=SECRET)
     client.force_login(alice)
     client.post(reverse("evaluations:run-cancel", args=[run.pk]))
@@ -354,7 +354,7 @@ def test_cancel_closes_the_run_and_deletes_the_key(client, alice, demo_agent_rec
 
 def test_dashboard_runs_fragment_polls_only_while_a_run_is_active(
     client, alice, bob, demo_agent_record, demo_suite
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     run = launch_run(user=alice, agent=demo_agent_record, suite=demo_suite)  # queued, not executed
     client.force_login(alice)
     url = reverse("evaluations:dashboard-runs")
@@ -367,7 +367,7 @@ def test_dashboard_runs_fragment_polls_only_while_a_run_is_active(
     assert f"#{run.pk}<" not in client.get(url).content.decode()
 
 
-def test_launch_page_title_is_plain_text(client, alice) -> None:  # type: ignore[no-untyped-def]
+def test_launch_page_title_is_plain_text(client, alice) -> None:
     client.force_login(alice)
     html = client.get(reverse("evaluations:run-new")).content.decode()
     assert "<title>New evaluation · Trustgate</title>" in html

@@ -37,7 +37,7 @@ def _value(html: str, name: str) -> str:
 
 
 @pytest.fixture
-def pinned(alice, demo_agent_record, demo_suite, launch) -> EvaluationRun:  # type: ignore[no-untyped-def]
+def pinned(alice, demo_agent_record, demo_suite, launch) -> EvaluationRun:
     run = launch(
         agent=demo_agent_record, suite=demo_suite, runs_per_scenario=2, parallel=2, redteam_depth="quick",
         judge_strictness="strict",
@@ -46,7 +46,7 @@ def pinned(alice, demo_agent_record, demo_suite, launch) -> EvaluationRun:  # ty
     return run
 
 
-def test_run_starts_from_the_pinned_baseline_settings(client, alice, demo_agent_record, demo_suite, pinned) -> None:  # type: ignore[no-untyped-def]
+def test_run_starts_from_the_pinned_baseline_settings(client, alice, demo_agent_record, demo_suite, pinned) -> None:
     client.force_login(alice)
     html = client.get(reverse("evaluations:run-new"), {"agent": demo_agent_record.pk, "suite": demo_suite.pk}).content
     page = html.decode()
@@ -59,7 +59,7 @@ def test_run_starts_from_the_pinned_baseline_settings(client, alice, demo_agent_
 
 def test_every_finished_run_offers_run_again_with_its_estimate(
     client, alice, demo_agent_record, demo_suite, launch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1, judge_strictness="lenient")
     client.force_login(alice)
     report = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
@@ -76,7 +76,7 @@ def test_every_finished_run_offers_run_again_with_its_estimate(
 
 def test_the_estimate_line_warns_before_a_launch_that_cannot_be_compared(
     client, alice, demo_agent_record, demo_suite, pinned
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     client.force_login(alice)
     data = _form_data(demo_agent_record, demo_suite, runs_per_scenario=2, parallel=2, judge_strictness="strict")
     line = client.get(reverse("evaluations:run-estimate"), data, headers={"HX-Request": "true"}).content.decode()
@@ -88,7 +88,7 @@ def test_the_estimate_line_warns_before_a_launch_that_cannot_be_compared(
 
 def test_a_launch_with_one_run_per_scenario_is_warned(
     client, alice, demo_agent_record, demo_suite, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     client.force_login(alice)
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(
@@ -103,7 +103,7 @@ def test_a_launch_with_one_run_per_scenario_is_warned(
 
 def test_the_form_gates_staging_against_the_production_baseline(
     client, alice, demo_agent_record, demo_suite, pinned, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     staging = demo_agent_record.endpoint_url.replace("127.0.0.1", "localhost")
     client.force_login(alice)
     data = _form_data(demo_agent_record, demo_suite, runs_per_scenario=2, parallel=2, redteam_depth="quick",
@@ -116,6 +116,7 @@ def test_the_form_gates_staging_against_the_production_baseline(
     with django_capture_on_commit_callbacks(execute=True):
         client.post(reverse("evaluations:run-new"), {**data, "compare_with_endpoint": demo_agent_record.endpoint_url})
     run = EvaluationRun.objects.order_by("-pk").first()
+    assert run is not None
     assert run.endpoint_url == staging
     gate = run_gate(run=run)
     assert gate.baseline_run_id == pinned.pk and gate.state in ("pass", "blocked")
@@ -123,7 +124,7 @@ def test_the_form_gates_staging_against_the_production_baseline(
 
 def test_the_report_of_a_staging_run_names_the_production_baseline_it_was_gated_against(
     client, alice, demo_agent_record, demo_suite, pinned, launch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     staging = demo_agent_record.endpoint_url.replace("127.0.0.1", "localhost")
     run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=2, parallel=2, redteam_depth="quick",
                  judge_strictness="strict", endpoint_url=staging,
@@ -140,7 +141,7 @@ def test_the_report_of_a_staging_run_names_the_production_baseline_it_was_gated_
 
 def test_the_form_can_make_its_settings_the_suite_run_profile(
     client, alice, demo_agent_record, demo_suite, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     client.force_login(alice)
     data = _form_data(demo_agent_record, demo_suite, runs_per_scenario=5, parallel=3, judge_strictness="strict",
                       allowed_contacts="help@northwind.example\n+1 555 0100", save_as_run_profile="on")  # fmt: skip

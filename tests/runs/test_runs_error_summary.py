@@ -30,7 +30,7 @@ def broken_agent() -> Iterator[str]:
     server.stop()
 
 
-def launch_against(launch, acme, url: str):  # type: ignore[no-untyped-def]
+def launch_against(launch, acme, url: str):
     agent = agent_create(
         account=acme, data={"name": "Broken bot", "protocol": Protocol.SIMPLE_CHAT, "endpoint_url": url}
     )
@@ -40,7 +40,7 @@ def launch_against(launch, acme, url: str):  # type: ignore[no-untyped-def]
     return launch(agent=agent, suite=suite, runs_per_scenario=2, parallel=2)
 
 
-def test_every_reply_malformed_says_the_agent_answered_and_why_nothing_could_be_used(  # type: ignore[no-untyped-def]
+def test_every_reply_malformed_says_the_agent_answered_and_why_nothing_could_be_used(
     launch, acme, broken_agent, private_endpoints, client, alice, api
 ) -> None:
     run = launch_against(launch, acme, f"{broken_agent}/chat")
@@ -59,7 +59,7 @@ def test_every_reply_malformed_says_the_agent_answered_and_why_nothing_could_be_
     assert body["verdict"] == "error" and body["reasons"] == [run.error_message]
 
 
-def test_mixed_errors_are_counted_by_kind(launch, acme, broken_agent, private_endpoints) -> None:  # type: ignore[no-untyped-def]
+def test_mixed_errors_are_counted_by_kind(launch, acme, broken_agent, private_endpoints) -> None:
     run = launch_against(launch, acme, f"{broken_agent}/mixed")
     assert run.status == RunStatus.FAILED
     assert run.error_message.startswith(

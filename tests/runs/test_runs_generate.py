@@ -19,7 +19,7 @@ KINDS = ["accuracy", "guardrails", "tool_calls", "pii"]
 
 
 @pytest.fixture
-def policy_agent(acme, demo_agent, private_endpoints):  # type: ignore[no-untyped-def]
+def policy_agent(acme, demo_agent, private_endpoints):
     return agent_create(
         account=acme,
         data={
@@ -31,13 +31,13 @@ def policy_agent(acme, demo_agent, private_endpoints):  # type: ignore[no-untype
     )
 
 
-def generate(launch, agent, **options) -> EvaluationRun:  # type: ignore[no-untyped-def]
+def generate(launch, agent, **options) -> EvaluationRun:
     return launch(
         agent=agent, suite=None, generate_kinds=KINDS, runs_per_scenario=1, judge_model="rules_only", **options
     )
 
 
-def test_generated_run_writes_and_drives_23_scenarios(launch, policy_agent, anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_generated_run_writes_and_drives_23_scenarios(launch, policy_agent, anthropic_judge_env) -> None:
     anthropic_judge_env.reply_tool_uses([("propose_scenarios", good_proposal())])
     run = generate(launch, policy_agent)
     assert run.status == RunStatus.SUCCEEDED, run.error_message
@@ -47,7 +47,7 @@ def test_generated_run_writes_and_drives_23_scenarios(launch, policy_agent, anth
     assert run.metrics["metrics"]["tool_call_precision"]["scenarios"] == 5
 
 
-def test_generation_failure_stops_before_any_message_and_refunds(launch, policy_agent, anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_generation_failure_stops_before_any_message_and_refunds(launch, policy_agent, anthropic_judge_env) -> None:
     bad = proposal_with(lambda p: p["scenarios"].pop())  # one short: malformed
     anthropic_judge_env.reply_tool_uses([("propose_scenarios", bad)])
     anthropic_judge_env.reply_tool_uses([("propose_scenarios", bad)])  # the retry is malformed too
@@ -60,7 +60,7 @@ def test_generation_failure_stops_before_any_message_and_refunds(launch, policy_
     assert credits.held == credits.charged + credits.released
 
 
-def test_generation_outage_is_a_clear_error(launch, policy_agent, anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_generation_outage_is_a_clear_error(launch, policy_agent, anthropic_judge_env) -> None:
     for _ in range(4):
         anthropic_judge_env.overloaded()
     run = generate(launch, policy_agent)
@@ -68,7 +68,7 @@ def test_generation_outage_is_a_clear_error(launch, policy_agent, anthropic_judg
     assert not run.attempts.exists()
 
 
-def test_generate_needs_a_model(alice, policy_agent, settings, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_generate_needs_a_model(alice, policy_agent, settings, monkeypatch) -> None:
     settings.ANTHROPIC_API_KEY = settings.ANTHROPIC_BASE_URL = ""
     settings.TRUSTGATE_JUDGE_PROVIDER = ""
     with pytest.raises(LaunchError, match="need a model"):
@@ -78,7 +78,7 @@ def test_generate_needs_a_model(alice, policy_agent, settings, monkeypatch) -> N
 
 def test_launch_form_generate_mode(
     client, alice, policy_agent, anthropic_judge_env, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     client.force_login(alice)
     data = {"mode": "generate", "agent": policy_agent.pk, "generate_kinds": ["accuracy", "pii"], "runs_per_scenario": 2,
             "parallel": 4, "judge_model": "rules_only"}  # fmt: skip

@@ -20,16 +20,16 @@ def judge_only(name: str, message: str) -> dict[str, object]:
 
 
 @pytest.fixture
-def judge_suite(acme, demo_agent_record):  # type: ignore[no-untyped-def]
+def judge_suite(acme, demo_agent_record):
     scenarios = [judge_only(f"Hours {i}", f"When is support open? ({i})") for i in range(4)]
     return suite_create(account=acme, agent=demo_agent_record, name="Judge only", scenarios=scenarios)
 
 
-def run_with(launch, agent, suite, **options) -> EvaluationRun:  # type: ignore[no-untyped-def]
+def run_with(launch, agent, suite, **options) -> EvaluationRun:
     return launch(agent=agent, suite=suite, runs_per_scenario=1, parallel=1, judge_model="sonnet", **options)
 
 
-def test_judge_scores_judge_only_scenarios(launch, demo_agent_record, judge_suite, anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_judge_scores_judge_only_scenarios(launch, demo_agent_record, judge_suite, anthropic_judge_env) -> None:
     for _ in range(4):
         anthropic_judge_env.reply_verdict("pass", 88, "Gives the hours from the policy.")
     run = run_with(launch, demo_agent_record, judge_suite)
@@ -47,7 +47,7 @@ def test_judge_scores_judge_only_scenarios(launch, demo_agent_record, judge_suit
 
 def test_hard_rule_failure_is_not_overruled_by_a_passing_judge(
     launch, demo_agent_record, demo_suite, anthropic_judge_env
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     for _ in range(40):
         anthropic_judge_env.reply_verdict("pass", 100, "Looks fine to me.")
     run = run_with(launch, demo_agent_record, demo_suite)
@@ -60,7 +60,7 @@ def test_hard_rule_failure_is_not_overruled_by_a_passing_judge(
 
 def test_judge_outage_stops_the_run_early_and_marks_it_refundable(
     launch, acme, anthropic_judge_env, private_endpoints
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     import anthropic  # noqa: F401 - loaded before the run, as in a worker that has judged before
 
     from evaluations.demo.agent import serve
@@ -98,7 +98,7 @@ def test_judge_outage_stops_the_run_early_and_marks_it_refundable(
     assert sum("never sent to the judge" in a.rationale for a in attempts) >= len(attempts) - calls
 
 
-def test_four_unscored_replies_do_not_stop_the_run(launch, demo_agent_record, judge_suite, anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_four_unscored_replies_do_not_stop_the_run(launch, demo_agent_record, judge_suite, anthropic_judge_env) -> None:
     for _ in range(4):
         anthropic_judge_env.server_error()
     run = run_with(launch, demo_agent_record, judge_suite)
@@ -110,7 +110,7 @@ def test_four_unscored_replies_do_not_stop_the_run(launch, demo_agent_record, ju
 @pytest.mark.parametrize(("bad", "fails"), [(1, False), (2, True)])
 def test_half_unscored_fails_the_run_at_the_boundary(
     launch, demo_agent_record, judge_suite, anthropic_judge_env, bad, fails
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     anthropic_judge_env.reply_verdict("pass", 90)
     for _ in range(bad):
         anthropic_judge_env.reply_verdict("maybe", 150)  # malformed: Not scored, never a pass
@@ -127,7 +127,7 @@ def test_half_unscored_fails_the_run_at_the_boundary(
 
 def test_without_a_judge_provider_the_run_is_rules_only(
     launch, demo_agent_record, judge_suite, settings, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     settings.ANTHROPIC_API_KEY = settings.ANTHROPIC_BASE_URL = ""
     settings.TRUSTGATE_JUDGE_PROVIDER = ""
     # Every scenario of judge_suite needs the judge: without a provider the launch is refused (it would score
@@ -137,7 +137,7 @@ def test_without_a_judge_provider_the_run_is_rules_only(
     assert not EvaluationRun.objects.exists()
 
 
-def test_judge_rationale_has_pii_masked(launch, demo_agent_record, judge_suite, anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_judge_rationale_has_pii_masked(launch, demo_agent_record, judge_suite, anthropic_judge_env) -> None:
     for _ in range(4):
         anthropic_judge_env.reply_verdict("fail", 10, "It printed the card 4111 1111 1111 1111 in the reply.")
     run = run_with(launch, demo_agent_record, judge_suite)

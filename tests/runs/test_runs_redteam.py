@@ -12,7 +12,7 @@ from redteam.library import DEMO_BYPASSED, LIBRARY_VERSION
 
 def test_deep_run_reports_the_planted_injection_flaw(
     client, alice, launch, demo_agent_record, demo_suite, sarif_validators
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1, parallel=8, redteam_depth="deep")
     assert run.status == RunStatus.SUCCEEDED, run.error_message
     attacks = [s for s in run.scenarios if s["kind"] == "red_team" and s["attack_id"]]
@@ -38,7 +38,7 @@ def test_deep_run_reports_the_planted_injection_flaw(
     assert "s" + str(demo_suite.scenarios.get(name="Ignore previous instructions canary").pk) in bypassed
 
 
-def test_sarif_is_404_for_another_account(client, bob, launch, demo_agent_record, demo_suite) -> None:  # type: ignore[no-untyped-def]
+def test_sarif_is_404_for_another_account(client, bob, launch, demo_agent_record, demo_suite) -> None:
     run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1, redteam_depth="quick")
     client.force_login(bob)
     assert client.get(reverse("evaluations:run-report-sarif", args=[run.pk])).status_code == 404

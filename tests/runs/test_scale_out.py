@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.django_db(transaction=True)
 def test_two_workers_on_postgresql_share_runs_without_doing_any_twice(
     alice, demo_agent_record, demo_suite, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     if connection.vendor != "postgresql":
         pytest.skip("Needs PostgreSQL: SQLite's test database lives in this process's memory. .ci/run runs it.")
     from django_q.conf import Conf

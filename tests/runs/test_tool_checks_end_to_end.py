@@ -55,7 +55,7 @@ def stateless_bot(path: str, raw: bytes, headers: dict[str, str]) -> ScriptedRep
 
 
 @pytest.fixture
-def servers(private_endpoints) -> Iterator[tuple[str, str]]:  # type: ignore[no-untyped-def]
+def servers(private_endpoints) -> Iterator[tuple[str, str]]:
     bots = [ScriptedServer(refund_bot, name="refund-bot"), ScriptedServer(stateless_bot, name="stateless-bot")]
     for bot in bots:
         bot.start()
@@ -103,9 +103,7 @@ scenarios:
 """
 
 
-def test_tool_checks_and_markers_from_yaml_to_report_and_ci_api(  # type: ignore[no-untyped-def]
-    servers, acme, alice, client, api, launch
-) -> None:
+def test_tool_checks_and_markers_from_yaml_to_report_and_ci_api(servers, acme, alice, client, api, launch) -> None:
     agent = agent_create(
         account=acme,
         data={
@@ -165,7 +163,7 @@ def test_tool_checks_and_markers_from_yaml_to_report_and_ci_api(  # type: ignore
 
 
 @pytest.mark.parametrize(("send_history", "verdict"), [(True, "pass"), (False, "fail")])
-def test_simple_chat_history_lets_a_stateless_agent_hold_a_conversation(  # type: ignore[no-untyped-def]
+def test_simple_chat_history_lets_a_stateless_agent_hold_a_conversation(
     servers, acme, launch, send_history, verdict
 ) -> None:
     agent = agent_create(

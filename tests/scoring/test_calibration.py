@@ -23,7 +23,8 @@ def test_a_judge_flipping_one_verdict_in_ten_of_a_balanced_set() -> None:
     assert result.kappa == pytest.approx(0.8)
     assert result.precision_fail == pytest.approx(50 / 60)
     assert result.recall_fail == pytest.approx(1.0)
-    low, high = result.kappa_interval  # type: ignore[misc]
+    assert result.kappa_interval is not None
+    low, high = result.kappa_interval
     se = (0.9 * 0.1 / (100 * 0.25)) ** 0.5  # Cohen's large-sample standard error
     assert low == pytest.approx(0.8 - 1.959964 * se) and high == pytest.approx(0.8 + 1.959964 * se)
     assert result.warning() == ""  # 100 examples, kappa 0.8: trusted

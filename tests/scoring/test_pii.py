@@ -461,8 +461,13 @@ def test_windowed_scan_equals_full_text_scan_on_random_texts():
 def test_engine_is_built_once_even_under_concurrency(monkeypatch):
     assert recognizers.get_engine() is recognizers.get_engine()
     builds = []
+
+    def build_engine() -> object:
+        builds.append(1)
+        return object()
+
     monkeypatch.setattr(recognizers, "_engine", None)
-    monkeypatch.setattr(recognizers, "_build_engine", lambda: builds.append(1) or object())
+    monkeypatch.setattr(recognizers, "_build_engine", build_engine)
     threads = [threading.Thread(target=recognizers.get_engine) for _ in range(8)]
     for thread in threads:
         thread.start()

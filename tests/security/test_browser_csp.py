@@ -20,7 +20,7 @@ def watch_violations(page: Any) -> list[str]:
     return seen
 
 
-def test_pages_load_without_policy_violations_and_their_script_runs(  # type: ignore[no-untyped-def]
+def test_pages_load_without_policy_violations_and_their_script_runs(
     logged_in_page, live_server, provider_configured
 ) -> None:
     from billing.models import Account
@@ -74,7 +74,7 @@ def test_pages_load_without_policy_violations_and_their_script_runs(  # type: ig
     assert violations == []
 
 
-def test_login_lockout_in_the_browser(page, live_server, django_user_model) -> None:  # type: ignore[no-untyped-def]
+def test_login_lockout_in_the_browser(page, live_server, django_user_model) -> None:
     django_user_model.objects.create_user(username="dora", password="pw-dora-123")
     violations = watch_violations(page)
     page.goto(f"{live_server.url}/login/")

@@ -49,7 +49,7 @@ def test_check_deploy_is_clean_with_production_settings(tmp_path: Path) -> None:
         ({"TRUSTGATE_HTTPS": "false"}, ["security.W004", "security.W008", "security.W012", "security.W016"]),
     ],
 )
-def test_check_deploy_catches_what_production_must_not_have(tmp_path: Path, overrides, warnings) -> None:  # type: ignore[no-untyped-def]
+def test_check_deploy_catches_what_production_must_not_have(tmp_path: Path, overrides, warnings) -> None:
     result = check_deploy(tmp_path, **overrides)
     output = result.stdout + result.stderr
     assert result.returncode != 0
@@ -76,7 +76,7 @@ def test_production_settings_are_secure_over_https(tmp_path: Path) -> None:
     assert result.stdout.splitlines()[-1].split() == ["True", "True", "True", "31536000", "True", "5"], result.stderr
 
 
-def test_pages_carry_a_strict_content_security_policy(client, alice) -> None:  # type: ignore[no-untyped-def]
+def test_pages_carry_a_strict_content_security_policy(client, alice) -> None:
     client.force_login(alice)
     for url in [reverse("login"), reverse("evaluations:dashboard"), reverse("evaluations:agent-create"),
                 reverse("evaluations:run-new")]:  # fmt: skip
@@ -89,7 +89,7 @@ def test_pages_carry_a_strict_content_security_policy(client, alice) -> None:  #
         assert "<script>" not in response.content.decode()
 
 
-def test_the_page_script_is_served(client) -> None:  # type: ignore[no-untyped-def]
+def test_the_page_script_is_served(client) -> None:
     html = client.get(reverse("login")).content.decode()
     assert '<script src="/static/trustgate.js" defer></script>' in html
     assert "django_htmx/htmx" in html and '"includeIndicatorStyles": false' in html

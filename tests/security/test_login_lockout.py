@@ -12,15 +12,15 @@ WRONG = "Please enter a correct username and password"
 LOCKED = "Too many failed logins"
 
 
-def log_in(client, password: str, *, username: str = "alice", address: str = "127.0.0.1"):  # type: ignore[no-untyped-def]
+def log_in(client, password: str, *, username: str = "alice", address: str = "127.0.0.1"):
     return client.post(reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=address)
 
 
-def is_logged_in(client) -> bool:  # type: ignore[no-untyped-def]
+def is_logged_in(client) -> bool:
     return "_auth_user_id" in client.session
 
 
-def test_fifth_wrong_password_locks_out_and_the_sixth_attempt_is_refused(client, alice) -> None:  # type: ignore[no-untyped-def]
+def test_fifth_wrong_password_locks_out_and_the_sixth_attempt_is_refused(client, alice) -> None:
     for _ in range(4):
         response = log_in(client, "wrong-password")
         assert response.status_code == 200 and WRONG in response.content.decode()
@@ -34,7 +34,7 @@ def test_fifth_wrong_password_locks_out_and_the_sixth_attempt_is_refused(client,
     assert not is_logged_in(client)
 
 
-def test_lockout_is_per_username_and_address(client, alice, bob) -> None:  # type: ignore[no-untyped-def]
+def test_lockout_is_per_username_and_address(client, alice, bob) -> None:
     for _ in range(5):
         log_in(client, "wrong-password")
     assert log_in(client, "pw-bob-123", username="bob").status_code == 302  # another user, same address
@@ -43,7 +43,7 @@ def test_lockout_is_per_username_and_address(client, alice, bob) -> None:  # typ
     assert is_logged_in(client)
 
 
-def test_a_success_resets_the_count(client, alice) -> None:  # type: ignore[no-untyped-def]
+def test_a_success_resets_the_count(client, alice) -> None:
     for _ in range(4):
         log_in(client, "wrong-password")
     assert log_in(client, "pw-alice-123").status_code == 302
@@ -53,7 +53,7 @@ def test_a_success_resets_the_count(client, alice) -> None:  # type: ignore[no-u
     assert log_in(client, "pw-alice-123").status_code == 302
 
 
-def test_lock_lifts_after_the_cool_off(client, alice) -> None:  # type: ignore[no-untyped-def]
+def test_lock_lifts_after_the_cool_off(client, alice) -> None:
     for _ in range(5):
         log_in(client, "wrong-password")
     assert log_in(client, "pw-alice-123").status_code == 429
@@ -63,7 +63,7 @@ def test_lock_lifts_after_the_cool_off(client, alice) -> None:  # type: ignore[n
     assert log_in(client, "pw-alice-123").status_code == 302
 
 
-def test_force_login_is_not_counted(client, alice) -> None:  # type: ignore[no-untyped-def]
+def test_force_login_is_not_counted(client, alice) -> None:
     client.force_login(alice)
     assert client.get(reverse("evaluations:dashboard")).status_code == 200
     assert not AccessAttempt.objects.exists()

@@ -100,7 +100,7 @@ def logged_in(base: str) -> httpx.Client:
     return client
 
 
-def test_eleventh_test_request_is_refused_whichever_process_serves_it(two_servers, demo_agent) -> None:  # type: ignore[no-untyped-def]
+def test_eleventh_test_request_is_refused_whichever_process_serves_it(two_servers, demo_agent) -> None:
     first = logged_in(two_servers[0])
     # The same session on the other process: cookies are per host, not per port.
     second = httpx.Client(base_url=two_servers[1], timeout=30, cookies=first.cookies)

@@ -18,7 +18,7 @@ REFUSAL = "already has 5 runs in progress; at most 5 may run at once"
 
 
 @pytest.fixture
-def suite(acme, agent):  # type: ignore[no-untyped-def]
+def suite(acme, agent):
     return suite_create(
         account=acme, agent=agent, name="Support suite",
         scenarios=[{"kind": "accuracy", "name": "Refund window", "turns": ["How long?"], "required_phrases": ["days"]}],
@@ -32,7 +32,7 @@ def web_launch(client: Any, agent: Any, suite: Any) -> Any:
     return client.post(reverse("evaluations:run-new"), data)
 
 
-def test_sixth_web_launch_is_a_form_error_and_creates_nothing(client, alice, agent, suite) -> None:  # type: ignore[no-untyped-def]
+def test_sixth_web_launch_is_a_form_error_and_creates_nothing(client, alice, agent, suite) -> None:
     client.force_login(alice)
     for _ in range(MAX_ACTIVE_RUNS_PER_ACCOUNT):
         assert web_launch(client, agent, suite).status_code == 302
@@ -41,11 +41,13 @@ def test_sixth_web_launch_is_a_form_error_and_creates_nothing(client, alice, age
     assert REFUSAL in " ".join(response.context["form"].non_field_errors())
     assert REFUSAL in response.content.decode()
     assert EvaluationRun.objects.count() == MAX_ACTIVE_RUNS_PER_ACCOUNT
-    EvaluationRun.objects.filter(pk=EvaluationRun.objects.first().pk).update(status=RunStatus.SUCCEEDED)
+    oldest = EvaluationRun.objects.first()
+    assert oldest is not None
+    EvaluationRun.objects.filter(pk=oldest.pk).update(status=RunStatus.SUCCEEDED)
     assert web_launch(client, agent, suite).status_code == 302  # a finished run frees a slot
 
 
-def test_api_runs_count_against_the_web_form(client, api, alice, agent, suite) -> None:  # type: ignore[no-untyped-def]
+def test_api_runs_count_against_the_web_form(client, api, alice, agent, suite) -> None:
     for _ in range(MAX_ACTIVE_RUNS_PER_ACCOUNT):
         assert api.post(RUNS, {"suite": suite.pk}).status_code == 202
     client.force_login(alice)
@@ -54,7 +56,7 @@ def test_api_runs_count_against_the_web_form(client, api, alice, agent, suite) -
     assert EvaluationRun.objects.count() == MAX_ACTIVE_RUNS_PER_ACCOUNT
 
 
-def test_web_runs_count_against_the_api(client, api, alice, agent, suite) -> None:  # type: ignore[no-untyped-def]
+def test_web_runs_count_against_the_api(client, api, alice, agent, suite) -> None:
     client.force_login(alice)
     for _ in range(MAX_ACTIVE_RUNS_PER_ACCOUNT):
         assert web_launch(client, agent, suite).status_code == 302
@@ -64,7 +66,7 @@ def test_web_runs_count_against_the_api(client, api, alice, agent, suite) -> Non
     assert EvaluationRun.objects.count() == MAX_ACTIVE_RUNS_PER_ACCOUNT
 
 
-def test_the_limit_is_per_workspace(alice, bob, agent, suite) -> None:  # type: ignore[no-untyped-def]
+def test_the_limit_is_per_workspace(alice, bob, agent, suite) -> None:
     for _ in range(MAX_ACTIVE_RUNS_PER_ACCOUNT):
         run_launch(user=alice, agent=agent, suite=suite, runs_per_scenario=1, parallel=1)
     with pytest.raises(TooManyRuns, match=REFUSAL):

@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_build_run_save_check_and_accept(
     logged_in_page, live_server, demo_agent, anthropic_judge_env, settings
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     from billing.models import Account
     from evaluations.agents.models import Protocol
     from evaluations.agents.services import agent_create
@@ -105,7 +105,7 @@ def test_build_run_save_check_and_accept(
 
 def test_persona_test_set_and_a_generated_run_saved_as_a_suite(
     logged_in_page, live_server, demo_agent, anthropic_judge_env, settings
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     """A test set whose default simulated user makes each case multi-turn, then Generate new, saved as a suite."""
     from billing.models import Account
     from evaluations.agents.services import agent_create

@@ -17,7 +17,7 @@ forbidden_tool_calls: [delete_account]
 max_tool_calls: 3"""
 
 
-def test_a_case_gets_its_checks_in_the_inline_editor(logged_in_page, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_a_case_gets_its_checks_in_the_inline_editor(logged_in_page, live_server) -> None:
     from billing.models import Account
     from suites import services
     from suites.models import SuiteKind

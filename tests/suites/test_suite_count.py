@@ -20,7 +20,7 @@ def count_shown(html: str) -> str:
     return match.group(1)
 
 
-def test_the_scenario_count_follows_inline_edits(client, alice, acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_the_scenario_count_follows_inline_edits(client, alice, acme, agent) -> None:
     test_set = services.suite_create(account=acme, agent=agent, name="Refunds", scenarios=[], kind=SuiteKind.TEST_SET)
     client.force_login(alice)
     assert count_shown(client.get(f"/suites/{test_set.pk}/").content.decode()) == "0 active"

@@ -15,7 +15,7 @@ from tests.support.suite_proposals import NEW_POLICY, POLICY, accuracy, guardrai
 
 
 @pytest.fixture
-def suite(acme, agent) -> Suite:  # type: ignore[no-untyped-def]
+def suite(acme, agent) -> Suite:
     return suite_create(
         account=acme, agent=agent, name="Northwind", policy_text=POLICY,
         scenarios=[accuracy(1), accuracy(2), guardrail(1)],
@@ -39,7 +39,7 @@ def _changes(suite: Suite, *, stale: list[tuple[str, str]] | None = None, replac
     }
 
 
-def test_check_marks_stale_scenarios_inactive_at_once_and_keeps_the_proposal(anthropic_judge_env, suite, alice) -> None:  # type: ignore[no-untyped-def]
+def test_check_marks_stale_scenarios_inactive_at_once_and_keeps_the_proposal(anthropic_judge_env, suite, alice) -> None:
     anthropic_judge_env.reply_tool_uses([("propose_changes", _changes(suite))])
 
     proposal = changes.check_for_changes(suite=suite, new_policy=NEW_POLICY, model="sonnet", user=alice)
@@ -59,7 +59,7 @@ def test_check_marks_stale_scenarios_inactive_at_once_and_keeps_the_proposal(ant
 
 def test_accept_retires_stale_activates_replacements_and_bumps_the_version(
     anthropic_judge_env, suite, alice, launch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     past_run = launch(agent=suite.agent, suite=suite, runs_per_scenario=1)
     anthropic_judge_env.reply_tool_uses([("propose_changes", _changes(suite))])
     proposal = changes.check_for_changes(suite=suite, new_policy=NEW_POLICY, model="sonnet", user=alice)
@@ -90,7 +90,7 @@ def test_accept_retires_stale_activates_replacements_and_bumps_the_version(
         changes.accept_changes(suite=suite, proposal_id=proposal.pk, user=alice)
 
 
-def test_an_outage_reports_an_error_and_marks_nothing(anthropic_judge_env, suite) -> None:  # type: ignore[no-untyped-def]
+def test_an_outage_reports_an_error_and_marks_nothing(anthropic_judge_env, suite) -> None:
     anthropic_judge_env.overloaded()
     anthropic_judge_env.overloaded()
 
@@ -100,7 +100,7 @@ def test_an_outage_reports_an_error_and_marks_nothing(anthropic_judge_env, suite
     assert Scenario.objects.filter(is_active=True).count() == 3 and not ChangeProposal.objects.exists()
 
 
-def test_a_malformed_check_is_retried_once_then_refused(anthropic_judge_env, suite) -> None:  # type: ignore[no-untyped-def]
+def test_a_malformed_check_is_retried_once_then_refused(anthropic_judge_env, suite) -> None:
     bad = _changes(suite)
     bad["stale"].append({"scenario_id": 999999, "reason": "Invented"})
     anthropic_judge_env.reply_tool_uses([("propose_changes", bad)])
@@ -115,7 +115,7 @@ def test_a_malformed_check_is_retried_once_then_refused(anthropic_judge_env, sui
     assert Scenario.objects.filter(is_active=True).count() == 3
 
 
-def test_a_newer_check_replaces_a_pending_one_and_unflags_what_is_fine_again(anthropic_judge_env, suite) -> None:  # type: ignore[no-untyped-def]
+def test_a_newer_check_replaces_a_pending_one_and_unflags_what_is_fine_again(anthropic_judge_env, suite) -> None:
     anthropic_judge_env.reply_tool_uses([("propose_changes", _changes(suite))])
     first = changes.check_for_changes(suite=suite, new_policy=NEW_POLICY, model="sonnet")
     anthropic_judge_env.reply_tool_uses([("propose_changes", _changes(
@@ -131,7 +131,7 @@ def test_a_newer_check_replaces_a_pending_one_and_unflags_what_is_fine_again(ant
         changes.accept_changes(suite=suite, proposal_id=first.pk, user=None)
 
 
-def test_discard_lets_flagged_scenarios_run_again(anthropic_judge_env, suite, alice) -> None:  # type: ignore[no-untyped-def]
+def test_discard_lets_flagged_scenarios_run_again(anthropic_judge_env, suite, alice) -> None:
     anthropic_judge_env.reply_tool_uses([("propose_changes", _changes(suite))])
     proposal = changes.check_for_changes(suite=suite, new_policy=NEW_POLICY, model="sonnet")
 
@@ -142,7 +142,7 @@ def test_discard_lets_flagged_scenarios_run_again(anthropic_judge_env, suite, al
     assert suite.version == 1
 
 
-def test_an_out_of_date_proposal_cannot_be_accepted(anthropic_judge_env, suite) -> None:  # type: ignore[no-untyped-def]
+def test_an_out_of_date_proposal_cannot_be_accepted(anthropic_judge_env, suite) -> None:
     anthropic_judge_env.reply_tool_uses([("propose_changes", _changes(suite))])
     proposal = changes.check_for_changes(suite=suite, new_policy=NEW_POLICY, model="sonnet")
     Suite.objects.filter(pk=suite.pk).update(version=5)
@@ -154,7 +154,7 @@ def test_an_out_of_date_proposal_cannot_be_accepted(anthropic_judge_env, suite) 
 # Views and roles ----------------------------------------------------------------------------------------------------
 
 
-def test_check_page_shows_the_model_error_and_changes_nothing(client, alice, anthropic_judge_env, suite) -> None:  # type: ignore[no-untyped-def]
+def test_check_page_shows_the_model_error_and_changes_nothing(client, alice, anthropic_judge_env, suite) -> None:
     anthropic_judge_env.overloaded()
     anthropic_judge_env.overloaded()
     client.force_login(alice)
@@ -169,7 +169,7 @@ def test_check_page_shows_the_model_error_and_changes_nothing(client, alice, ant
     assert not ChangeProposal.objects.exists()
 
 
-def test_write_checks_publish_accepts(client, make_member, anthropic_judge_env, suite) -> None:  # type: ignore[no-untyped-def]
+def test_write_checks_publish_accepts(client, make_member, anthropic_judge_env, suite) -> None:
     reader, writer, publisher = (
         make_member("rita", Role.READ),
         make_member("will", Role.WRITE),
@@ -200,7 +200,7 @@ def test_write_checks_publish_accepts(client, make_member, anthropic_judge_env, 
     assert suite.version == 2
 
 
-def test_change_pages_are_404_for_another_account(client, bob, anthropic_judge_env, suite) -> None:  # type: ignore[no-untyped-def]
+def test_change_pages_are_404_for_another_account(client, bob, anthropic_judge_env, suite) -> None:
     anthropic_judge_env.reply_tool_uses([("propose_changes", _changes(suite))])
     proposal = changes.check_for_changes(suite=suite, new_policy=NEW_POLICY, model="sonnet")
     client.force_login(bob)

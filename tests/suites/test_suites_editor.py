@@ -15,7 +15,7 @@ HTMX = {"HX-Request": "true"}
 
 
 @pytest.fixture
-def test_set(acme, agent) -> Suite:  # type: ignore[no-untyped-def]
+def test_set(acme, agent) -> Suite:
     return services.suite_create(
         account=acme, agent=agent, name="Refund requests", scenarios=[], kind=SuiteKind.TEST_SET
     )
@@ -25,7 +25,7 @@ def _names(suite: Suite) -> list[str]:
     return list(suite.scenarios.filter(retired_in__isnull=True).order_by("position").values_list("name", flat=True))
 
 
-def test_create_a_test_set_with_a_new_simulated_user(client, alice, agent) -> None:  # type: ignore[no-untyped-def]
+def test_create_a_test_set_with_a_new_simulated_user(client, alice, agent) -> None:
     client.force_login(alice)
     assert client.get("/suites/new/").status_code == 200
 
@@ -43,7 +43,7 @@ def test_create_a_test_set_with_a_new_simulated_user(client, alice, agent) -> No
     assert "Impatient customer" in page and "Add a case" in page and "up to 4 turns" in page
 
 
-def test_bad_test_set_input_gets_field_errors_and_saves_nothing(client, alice, test_set) -> None:  # type: ignore[no-untyped-def]
+def test_bad_test_set_input_gets_field_errors_and_saves_nothing(client, alice, test_set) -> None:
     client.force_login(alice)
 
     response = client.post("/suites/new/", {"name": "Refund requests", "max_turns": 99, "new_persona_name": "Bob"})
@@ -54,7 +54,7 @@ def test_bad_test_set_input_gets_field_errors_and_saves_nothing(client, alice, t
     assert Suite.objects.count() == 1 and not Persona.objects.exists()
 
 
-def test_cases_are_added_inline_and_a_blank_name_becomes_case_n(client, alice, test_set) -> None:  # type: ignore[no-untyped-def]
+def test_cases_are_added_inline_and_a_blank_name_becomes_case_n(client, alice, test_set) -> None:
     client.force_login(alice)
     url = f"/suites/{test_set.pk}/cases/"
 
@@ -76,7 +76,7 @@ def test_cases_are_added_inline_and_a_blank_name_becomes_case_n(client, alice, t
     assert spec.persona == "" and second.to_spec().expected_outcome == ""
 
 
-def test_case_n_takes_the_next_free_number(test_set) -> None:  # type: ignore[no-untyped-def]
+def test_case_n_takes_the_next_free_number(test_set) -> None:
     for message in ("one", "two", "three"):
         services.case_create(suite=test_set, name="", initial_message=message)
     services.case_delete(case=Scenario.objects.get(name="Case 2"))
@@ -86,7 +86,7 @@ def test_case_n_takes_the_next_free_number(test_set) -> None:  # type: ignore[no
     assert _names(test_set) == ["Case 1", "Case 3", "Case 4"]
 
 
-def test_bad_case_input_shows_errors_in_the_fragment_and_saves_nothing(client, alice, test_set) -> None:  # type: ignore[no-untyped-def]
+def test_bad_case_input_shows_errors_in_the_fragment_and_saves_nothing(client, alice, test_set) -> None:
     client.force_login(alice)
 
     blank = client.post(f"/suites/{test_set.pk}/cases/", {"name": "x", "initial_message": "  "}, headers=HTMX)
@@ -100,7 +100,7 @@ def test_bad_case_input_shows_errors_in_the_fragment_and_saves_nothing(client, a
     assert not test_set.scenarios.exists()
 
 
-def test_a_case_is_edited_inline(client, alice, test_set) -> None:  # type: ignore[no-untyped-def]
+def test_a_case_is_edited_inline(client, alice, test_set) -> None:
     case = services.case_create(
         suite=test_set, name="Old", initial_message="Hello", template_variables=[["tier", "gold"]]
     )
@@ -122,7 +122,7 @@ def test_a_case_is_edited_inline(client, alice, test_set) -> None:  # type: igno
     assert client.get(url).status_code == 200  # without JavaScript: a full page
 
 
-def test_cases_move_up_and_down_and_are_removed(client, alice, test_set) -> None:  # type: ignore[no-untyped-def]
+def test_cases_move_up_and_down_and_are_removed(client, alice, test_set) -> None:
     a, b, c = (services.case_create(suite=test_set, name=n, initial_message=n) for n in "ABC")
     client.force_login(alice)
 
@@ -140,7 +140,7 @@ def test_cases_move_up_and_down_and_are_removed(client, alice, test_set) -> None
     assert client.post(f"/suites/{test_set.pk}/cases/{b.pk}/move/", {"direction": "sideways"}).status_code == 400
 
 
-def test_the_suite_persona_drives_cases_without_their_own(acme, test_set) -> None:  # type: ignore[no-untyped-def]
+def test_the_suite_persona_drives_cases_without_their_own(acme, test_set) -> None:
     persona = services.persona_get_or_create(account=acme, name="Impatient customer", description="Wants it now.")
     plain = services.case_create(suite=test_set, name="", initial_message="Where is my refund?")
     own = services.case_create(suite=test_set, name="", initial_message="Hi")
@@ -157,7 +157,7 @@ def test_the_suite_persona_drives_cases_without_their_own(acme, test_set) -> Non
     assert plain.to_spec().persona == ""  # loaded before the persona was set: single turn
 
 
-def test_read_members_cannot_edit(client, make_member, test_set) -> None:  # type: ignore[no-untyped-def]
+def test_read_members_cannot_edit(client, make_member, test_set) -> None:
     case = services.case_create(suite=test_set, name="A", initial_message="a")
     client.force_login(make_member("rita", Role.READ))
 
@@ -172,7 +172,7 @@ def test_read_members_cannot_edit(client, make_member, test_set) -> None:  # typ
     assert test_set.scenarios.count() == 1
 
 
-def test_every_suite_page_is_404_for_another_account(client, bob, test_set, agent, launch, provider_configured) -> None:  # type: ignore[no-untyped-def]
+def test_every_suite_page_is_404_for_another_account(client, bob, test_set, agent, launch, provider_configured) -> None:
     case = services.case_create(suite=test_set, name="A", initial_message="a")
     run = launch(agent=agent, suite=test_set, runs_per_scenario=1, judge_model="rules_only")
     client.force_login(bob)
@@ -188,7 +188,7 @@ def test_every_suite_page_is_404_for_another_account(client, bob, test_set, agen
     assert Suite.objects.count() == 1 and test_set.scenarios.count() == 1
 
 
-def test_suite_list_queries_do_not_grow(client, alice, acme, django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
+def test_suite_list_queries_do_not_grow(client, alice, acme, django_assert_max_num_queries) -> None:
     persona = services.persona_get_or_create(account=acme, name="P", description="d")
     for n in range(8):
         services.suite_create(
@@ -205,7 +205,7 @@ def test_suite_list_queries_do_not_grow(client, alice, acme, django_assert_max_n
 # Save as suite, delete ------------------------------------------------------------------------------------------------
 
 
-def test_save_a_run_as_a_suite(client, alice, acme, agent, launch) -> None:  # type: ignore[no-untyped-def]
+def test_save_a_run_as_a_suite(client, alice, acme, agent, launch) -> None:
     source = services.suite_create(account=acme, agent=agent, name="Source", policy_text="Policy v1", scenarios=[
         {"kind": "red_team", "name": "Canary", "turns": ["Say {{canary}} now"], "canary": "{{canary}}"},
         {"kind": "accuracy", "name": "Refund window", "turns": ["How long?"], "required_phrases": ["30 days"]},
@@ -229,7 +229,7 @@ def test_save_a_run_as_a_suite(client, alice, acme, agent, launch) -> None:  # t
 
 def test_read_members_cannot_save_a_run_as_a_suite(
     client, make_member, test_set, agent, launch, provider_configured
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     services.case_create(suite=test_set, name="A", initial_message="a")
     run = launch(agent=agent, suite=test_set, runs_per_scenario=1, judge_model="rules_only")
     client.force_login(make_member("rita", Role.READ))
@@ -240,7 +240,7 @@ def test_read_members_cannot_save_a_run_as_a_suite(
 
 def test_deleting_a_suite_keeps_its_runs_and_results(
     client, alice, make_member, acme, demo_agent_record, launch, provider_configured
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     test_set = services.suite_create(account=acme, agent=demo_agent_record, name="Refund requests", scenarios=[],
                                      kind=SuiteKind.TEST_SET)  # fmt: skip
     services.case_create(suite=test_set, name="A", initial_message="How long is shipping?")
@@ -261,7 +261,7 @@ def test_deleting_a_suite_keeps_its_runs_and_results(
     assert client.get(f"/runs/{run.pk}/").status_code == 200
 
 
-def test_admin_shows_suites_with_ordered_scenarios_versions_and_personas(admin_client, acme, test_set) -> None:  # type: ignore[no-untyped-def]
+def test_admin_shows_suites_with_ordered_scenarios_versions_and_personas(admin_client, acme, test_set) -> None:
     persona = services.persona_get_or_create(account=acme, name="Impatient customer", description="Wants it now.")
     services.case_create(suite=test_set, name="Second", initial_message="b")
     services.case_create(suite=test_set, name="First", initial_message="a")

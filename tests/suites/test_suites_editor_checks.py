@@ -23,11 +23,11 @@ max_tool_calls: 3
 
 
 @pytest.fixture
-def test_set(acme, agent) -> Suite:  # type: ignore[no-untyped-def]
+def test_set(acme, agent) -> Suite:
     return services.suite_create(account=acme, agent=agent, name="Refunds", scenarios=[], kind=SuiteKind.TEST_SET)
 
 
-def test_a_case_with_checks_is_added_shown_and_edited(client, alice, test_set) -> None:  # type: ignore[no-untyped-def]
+def test_a_case_with_checks_is_added_shown_and_edited(client, alice, test_set) -> None:
     client.force_login(alice)
     response = client.post(f"/suites/{test_set.pk}/cases/", {
         "initial_message": "My order NW-1 is broken", "required_phrases": "refund\n\nsorry",
@@ -64,7 +64,7 @@ def test_a_case_with_checks_is_added_shown_and_edited(client, alice, test_set) -
         ("- just a list", "Write a mapping with expected_tool_call"),
     ],
 )  # fmt: skip
-def test_bad_tool_checks_are_refused_with_their_line(client, alice, test_set, checks, message) -> None:  # type: ignore[no-untyped-def]
+def test_bad_tool_checks_are_refused_with_their_line(client, alice, test_set, checks, message) -> None:
     client.force_login(alice)
     response = client.post(
         f"/suites/{test_set.pk}/cases/", {"initial_message": "Hi", "tool_checks": checks}, headers=HTMX
@@ -73,7 +73,7 @@ def test_bad_tool_checks_are_refused_with_their_line(client, alice, test_set, ch
     assert not test_set.scenarios.exists()
 
 
-def test_suite_form_keeps_secret_markers(client, alice, test_set) -> None:  # type: ignore[no-untyped-def]
+def test_suite_form_keeps_secret_markers(client, alice, test_set) -> None:
     client.force_login(alice)
     form = {"name": "Refunds", "max_turns": 6, "secret_markers": "PRJ-ORCHID-7731\nbluebird override"}
     assert client.post(f"/suites/{test_set.pk}/edit/", form).status_code == 302

@@ -13,7 +13,7 @@ from tests.support.suite_proposals import POLICY, good_proposal, proposal_with
 ALL_KINDS = ["accuracy", "guardrails", "tool_calls", "pii"]
 
 
-def test_a_good_proposal_becomes_23_scenario_specs(anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_a_good_proposal_becomes_23_scenario_specs(anthropic_judge_env) -> None:
     anthropic_judge_env.reply_tool_uses([("propose_scenarios", good_proposal())])
 
     scenarios = generate_scenarios(knowledge=POLICY, kinds=ALL_KINDS, model="sonnet")
@@ -35,7 +35,7 @@ def test_a_good_proposal_becomes_23_scenario_specs(anthropic_judge_env) -> None:
     assert "<<<DATA-" in request.user_text and "exactly 8" in request.user_text and "exactly 4" in request.user_text
 
 
-def test_only_the_requested_kinds_are_asked_for_and_surplus_is_cut(anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_only_the_requested_kinds_are_asked_for_and_surplus_is_cut(anthropic_judge_env) -> None:
     anthropic_judge_env.reply_tool_uses([("propose_scenarios", good_proposal())])
 
     scenarios = generate_scenarios(
@@ -47,7 +47,7 @@ def test_only_the_requested_kinds_are_asked_for_and_surplus_is_cut(anthropic_jud
     assert schema["properties"]["scenarios"]["items"]["properties"]["kind"]["enum"] == ["guardrails", "accuracy"]
 
 
-def test_a_malformed_proposal_is_retried_once_with_its_problems(anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_a_malformed_proposal_is_retried_once_with_its_problems(anthropic_judge_env) -> None:
     bad = proposal_with(lambda p: p["scenarios"][16]["expected_tool_call"]["arguments"].update(
         order_id={"kind": "number", "value": "soon"}))  # fmt: skip
     anthropic_judge_env.reply_tool_uses([("propose_scenarios", bad)])
@@ -73,7 +73,7 @@ def test_a_malformed_proposal_is_retried_once_with_its_problems(anthropic_judge_
         (lambda p: p["scenarios"][9].update(name="Guardrail 1"), "used twice"),
     ],
 )
-def test_a_proposal_still_malformed_after_the_retry_stops_with_the_reason(anthropic_judge_env, mutate, problem) -> None:  # type: ignore[no-untyped-def]
+def test_a_proposal_still_malformed_after_the_retry_stops_with_the_reason(anthropic_judge_env, mutate, problem) -> None:
     bad = proposal_with(mutate)
     anthropic_judge_env.reply_tool_uses([("propose_scenarios", bad)])
     anthropic_judge_env.reply_tool_uses([("propose_scenarios", bad)])
@@ -86,7 +86,7 @@ def test_a_proposal_still_malformed_after_the_retry_stops_with_the_reason(anthro
     assert len(anthropic_judge_env.requests) == 2
 
 
-def test_a_reply_without_the_tool_call_is_malformed(anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_a_reply_without_the_tool_call_is_malformed(anthropic_judge_env) -> None:
     anthropic_judge_env.reply_text("Here are some scenarios: ...")
     anthropic_judge_env.reply_text("Sorry.")
 
@@ -94,7 +94,7 @@ def test_a_reply_without_the_tool_call_is_malformed(anthropic_judge_env) -> None
         generate_scenarios(knowledge=POLICY, kinds=["accuracy"], model="sonnet")
 
 
-def test_an_outage_stops_generation_with_a_clear_reason(anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_an_outage_stops_generation_with_a_clear_reason(anthropic_judge_env) -> None:
     anthropic_judge_env.overloaded()
     anthropic_judge_env.overloaded()
 
@@ -106,14 +106,14 @@ def test_an_outage_stops_generation_with_a_clear_reason(anthropic_judge_env) -> 
     assert len(anthropic_judge_env.requests) == 2
 
 
-def test_one_transient_failure_is_retried(anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_one_transient_failure_is_retried(anthropic_judge_env) -> None:
     anthropic_judge_env.server_error()
     anthropic_judge_env.reply_tool_uses([("propose_scenarios", good_proposal())])
 
     assert len(generate_scenarios(knowledge=POLICY, kinds=ALL_KINDS, model="sonnet")) == 23
 
 
-def test_a_policy_without_tools_may_have_no_tool_call_scenarios(anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_a_policy_without_tools_may_have_no_tool_call_scenarios(anthropic_judge_env) -> None:
     proposal = proposal_with(lambda p: p.update(
         scenarios=[s for s in p["scenarios"] if s["kind"] != "tool_calls"], policy_names_no_tools=True))  # fmt: skip
     anthropic_judge_env.reply_tool_uses([("propose_scenarios", proposal)])
@@ -123,7 +123,7 @@ def test_a_policy_without_tools_may_have_no_tool_call_scenarios(anthropic_judge_
     assert len(scenarios) == 18 and "tool_calls" not in {s["kind"] for s in scenarios}
 
 
-def test_no_model_or_no_policy_is_a_config_error_without_any_call(fake_anthropic, settings) -> None:  # type: ignore[no-untyped-def]
+def test_no_model_or_no_policy_is_a_config_error_without_any_call(fake_anthropic, settings) -> None:
     settings.TRUSTGATE_JUDGE_PROVIDER = "rules_only"
     with pytest.raises(GenerationError, match="No model is configured") as caught:
         generate_scenarios(knowledge=POLICY, kinds=ALL_KINDS, model="sonnet")
@@ -135,7 +135,7 @@ def test_no_model_or_no_policy_is_a_config_error_without_any_call(fake_anthropic
     assert fake_anthropic.requests == []
 
 
-def test_the_sync_wrapper_works_inside_a_running_event_loop(anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_the_sync_wrapper_works_inside_a_running_event_loop(anthropic_judge_env) -> None:
     anthropic_judge_env.reply_tool_uses([("propose_scenarios", good_proposal())])
 
     async def caller() -> int:

@@ -20,12 +20,12 @@ FLOW = {
 }
 
 
-def _flow(proposal):  # type: ignore[no-untyped-def]
+def _flow(proposal):
     proposal["scenarios"][14].pop("expected_tool_call")
     proposal["scenarios"][14].update(FLOW)
 
 
-def test_a_generated_flow_becomes_a_spec_with_every_check(anthropic_judge_env) -> None:  # type: ignore[no-untyped-def]
+def test_a_generated_flow_becomes_a_spec_with_every_check(anthropic_judge_env) -> None:
     anthropic_judge_env.reply_tool_uses([("propose_scenarios", proposal_with(_flow))])
 
     scenarios = generate_scenarios(knowledge=POLICY, kinds=["tool_calls"], model="sonnet")
@@ -54,7 +54,7 @@ def test_a_generated_flow_becomes_a_spec_with_every_check(anthropic_judge_env) -
         ({"expected_tool_call": {"name": "x", "arguments": {}}}, "not both"),
     ],
 )
-def test_a_malformed_flow_stops_with_the_reason(anthropic_judge_env, change, problem) -> None:  # type: ignore[no-untyped-def]
+def test_a_malformed_flow_stops_with_the_reason(anthropic_judge_env, change, problem) -> None:
     bad = proposal_with(lambda p: (_flow(p), p["scenarios"][14].update(change)))
     anthropic_judge_env.reply_tool_uses([("propose_scenarios", bad)])
     anthropic_judge_env.reply_tool_uses([("propose_scenarios", bad)])

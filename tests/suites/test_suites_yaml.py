@@ -16,7 +16,7 @@ from tests.support.suite_proposals import POLICY, accuracy, tool_call
 
 
 @pytest.fixture
-def rich_suite(acme, agent) -> Suite:  # type: ignore[no-untyped-def]
+def rich_suite(acme, agent) -> Suite:
     persona = services.persona_get_or_create(account=acme, name="Impatient customer", description="Wants it now.")
     suite = services.suite_create(
         account=acme, agent=agent, name="Northwind", description="Everything", policy_text=POLICY,
@@ -36,7 +36,7 @@ def rich_suite(acme, agent) -> Suite:  # type: ignore[no-untyped-def]
     return suite
 
 
-def test_export_import_export_is_identical(rich_suite, bob) -> None:  # type: ignore[no-untyped-def]
+def test_export_import_export_is_identical(rich_suite, bob) -> None:
     text = suite_to_yaml(rich_suite)
     rich_suite.delete()
     Persona.objects.all().delete()
@@ -50,7 +50,7 @@ def test_export_import_export_is_identical(rich_suite, bob) -> None:  # type: ig
     assert "policy: |" in text and "trustgate: suite/v1" in text and "  order_id: '1042'" in text
 
 
-def test_importing_twice_is_idempotent_by_name_and_version(rich_suite) -> None:  # type: ignore[no-untyped-def]
+def test_importing_twice_is_idempotent_by_name_and_version(rich_suite) -> None:
     text = suite_to_yaml(rich_suite)
     ids = set(rich_suite.scenarios.values_list("pk", flat=True))
 
@@ -60,7 +60,7 @@ def test_importing_twice_is_idempotent_by_name_and_version(rich_suite) -> None: 
     assert set(Scenario.objects.values_list("pk", flat=True)) == ids and SuiteVersion.objects.count() == 1
 
 
-def test_a_higher_version_updates_keeping_unchanged_scenarios(rich_suite, alice) -> None:  # type: ignore[no-untyped-def]
+def test_a_higher_version_updates_keeping_unchanged_scenarios(rich_suite, alice) -> None:
     kept = rich_suite.scenarios.get(name="Accuracy 1")
     changed = (
         suite_to_yaml(rich_suite)
@@ -81,7 +81,7 @@ def test_a_higher_version_updates_keeping_unchanged_scenarios(rich_suite, alice)
     assert import_suite_yaml(changed, account=rich_suite.account).action == "unchanged"
 
 
-def test_same_version_with_other_content_or_an_older_version_is_refused(rich_suite) -> None:  # type: ignore[no-untyped-def]
+def test_same_version_with_other_content_or_an_older_version_is_refused(rich_suite) -> None:
     text = suite_to_yaml(rich_suite)
     with pytest.raises(SuiteImportError, match="version 1 already exists with other content. Raise the version to 2"):
         import_suite_yaml(text.replace("description: Everything", "description: Less"), account=rich_suite.account)
@@ -117,7 +117,7 @@ scenarios:
 """
 
 
-def test_every_problem_is_reported_with_its_line_and_field(acme) -> None:  # type: ignore[no-untyped-def]
+def test_every_problem_is_reported_with_its_line_and_field(acme) -> None:
     with pytest.raises(SuiteImportError) as caught:
         import_suite_yaml(BROKEN, account=acme)
 
@@ -150,13 +150,13 @@ def test_every_problem_is_reported_with_its_line_and_field(acme) -> None:  # typ
         ("name: A\ndescription: " + "x" * 300_000 + "\n", "File: The file is larger than 256 KB."),
     ],
 )
-def test_unreadable_yaml_gets_a_located_problem(acme, text, expected) -> None:  # type: ignore[no-untyped-def]
+def test_unreadable_yaml_gets_a_located_problem(acme, text, expected) -> None:
     with pytest.raises(SuiteImportError) as caught:
         import_suite_yaml(text, account=acme)
     assert str(caught.value.problems[0]).startswith(expected)
 
 
-def test_import_and_export_views(client, alice, make_member, bob, rich_suite) -> None:  # type: ignore[no-untyped-def]
+def test_import_and_export_views(client, alice, make_member, bob, rich_suite) -> None:
     client.force_login(alice)
     exported = client.get(f"/suites/{rich_suite.pk}/export.yaml")
     assert exported["Content-Disposition"].endswith('-v1.yaml"') and exported.content.decode() == suite_to_yaml(
@@ -192,7 +192,7 @@ def _call(*args: str) -> str:
     return out.getvalue()
 
 
-def test_cli_create_get_update_list_delete(acme, agent) -> None:  # type: ignore[no-untyped-def]
+def test_cli_create_get_update_list_delete(acme, agent) -> None:
     cases = json.dumps([
         {"name": "Double charge", "initialMessage": "Hi, I was charged twice for order 1042.",
          "expectedOutcome": "the agent looks up the order and confirms a refund"},
@@ -230,13 +230,13 @@ def test_cli_create_get_update_list_delete(acme, agent) -> None:  # type: ignore
         ('[{"initialMessage": "hi", "templateVariables": {"message": "x"}}]', "“message” is reserved"),
     ],
 )
-def test_cli_refuses_bad_cases_and_saves_nothing(acme, cases, message) -> None:  # type: ignore[no-untyped-def]
+def test_cli_refuses_bad_cases_and_saves_nothing(acme, cases, message) -> None:
     with pytest.raises(CommandError, match=message.replace("(", r"\(").replace(")", r"\)")):
         _call("create", "--account", "Acme", "--name", "Bad", "--cases", cases)
     assert not Suite.objects.exists()
 
 
-def test_cli_export_and_import_round_trip(rich_suite, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_cli_export_and_import_round_trip(rich_suite, tmp_path) -> None:
     path = tmp_path / "suite.yaml"
     _call("export", "--suite", str(rich_suite.pk), "--output", str(path))
 

@@ -67,7 +67,7 @@ scenarios:
 """
 
 
-def test_a_flow_imports_runs_as_written_and_exports_unchanged(acme) -> None:  # type: ignore[no-untyped-def]
+def test_a_flow_imports_runs_as_written_and_exports_unchanged(acme) -> None:
     suite = import_suite_yaml(FLOW, account=acme).suite
     spec = suite.scenarios.get().to_spec()
 
@@ -82,7 +82,7 @@ def test_a_flow_imports_runs_as_written_and_exports_unchanged(acme) -> None:  # 
     assert import_suite_yaml(FLOW, account=acme).action == "unchanged"
 
 
-def test_a_file_with_one_expected_call_keeps_working_unchanged(acme) -> None:  # type: ignore[no-untyped-def]
+def test_a_file_with_one_expected_call_keeps_working_unchanged(acme) -> None:
     suite = import_suite_yaml(OLD, account=acme).suite
     spec = suite.scenarios.get().to_spec()
     assert spec.expected_tool_calls == (
@@ -92,7 +92,7 @@ def test_a_file_with_one_expected_call_keeps_working_unchanged(acme) -> None:  #
     assert suite_to_yaml(suite) == OLD
 
 
-def test_a_row_stored_before_several_calls_reads_the_same(acme) -> None:  # type: ignore[no-untyped-def]
+def test_a_row_stored_before_several_calls_reads_the_same(acme) -> None:
     suite = import_suite_yaml(OLD, account=acme).suite
     suite.scenarios.update(expected_tool_calls=[])  # how rows written before this change look
     row = suite.scenarios.get()
@@ -112,7 +112,7 @@ def test_a_row_stored_before_several_calls_reads_the_same(acme) -> None:  # type
         ("  - delete_account", "  - 42", "Line 30, scenarios[1].forbidden_tool_calls[1]: Give the tool's name"),
     ],
 )  # fmt: skip
-def test_each_new_field_is_checked_with_its_line(acme, old, new, problem) -> None:  # type: ignore[no-untyped-def]
+def test_each_new_field_is_checked_with_its_line(acme, old, new, problem) -> None:
     assert old in FLOW
     with pytest.raises(SuiteImportError) as caught:
         import_suite_yaml(FLOW.replace(old, new), account=acme)
@@ -121,7 +121,7 @@ def test_each_new_field_is_checked_with_its_line(acme, old, new, problem) -> Non
     assert not Suite.objects.exists()
 
 
-def test_one_and_several_expected_calls_together_are_refused(acme) -> None:  # type: ignore[no-untyped-def]
+def test_one_and_several_expected_calls_together_are_refused(acme) -> None:
     both = FLOW.replace("  tool_order:", "  expected_tool_call:\n    name: x\n  tool_order:")
     with pytest.raises(SuiteImportError, match="either expected_tool_call or expected_tool_calls"):
         import_suite_yaml(both, account=acme)

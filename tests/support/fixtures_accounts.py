@@ -14,31 +14,31 @@ from evaluations.agents.services import agent_create
 TEST_CREDITS = 1_000_000
 
 
-def user_with_credits(*, username: str, password: str, account_name: str):  # type: ignore[no-untyped-def]
+def user_with_credits(*, username: str, password: str, account_name: str):
     user = user_create_with_account(username=username, password=password, account_name=account_name)
     credits_grant(account=user.memberships.get().account, amount=TEST_CREDITS, note="Test credits")
     return user
 
 
 @pytest.fixture
-def alice(db):  # type: ignore[no-untyped-def]
+def alice(db):
     return user_with_credits(username="alice", password="pw-alice-123", account_name="Acme")
 
 
 @pytest.fixture
-def acme(alice) -> Account:  # type: ignore[no-untyped-def]
+def acme(alice) -> Account:
     return alice.memberships.get().account
 
 
 @pytest.fixture
-def bob(db):  # type: ignore[no-untyped-def]
+def bob(db):
     """A user of another account: everything of Acme must be 404 for him."""
     return user_with_credits(username="bob", password="pw-bob-123", account_name="Globex")
 
 
 @pytest.fixture
-def make_member(acme, django_user_model):  # type: ignore[no-untyped-def]
-    def make(username: str, role: str = Role.READ):  # type: ignore[no-untyped-def]
+def make_member(acme, django_user_model):
+    def make(username: str, role: str = Role.READ):
         user = django_user_model.objects.create_user(username=username, password="pw-" + username)
         membership_set(account=acme, user=user, role=role)
         return user
@@ -47,7 +47,7 @@ def make_member(acme, django_user_model):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def agent(acme) -> Agent:  # type: ignore[no-untyped-def]
+def agent(acme) -> Agent:
     return agent_create(
         account=acme,
         data={"name": "Support bot", "protocol": Protocol.SIMPLE_CHAT, "endpoint_url": "http://127.0.0.1:9/chat"},

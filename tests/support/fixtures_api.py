@@ -31,11 +31,11 @@ class Api:
 
 
 @pytest.fixture
-def api_token(alice, acme) -> str:  # type: ignore[no-untyped-def]
+def api_token(alice, acme) -> str:
     """A personal API key of alice (Admin of Acme), acting in Acme."""
     return api_key_create(user=alice, account=acme, name="CI")[1]
 
 
 @pytest.fixture
-def api(client, api_token) -> Api:  # type: ignore[no-untyped-def]
+def api(client, api_token) -> Api:
     return Api(client, api_token)

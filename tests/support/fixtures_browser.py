@@ -29,7 +29,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture
-def logged_in_page(page, live_server, django_user_model):  # type: ignore[no-untyped-def]
+def logged_in_page(page, live_server, django_user_model):
     """A browser page logged in as a fresh admin of a fresh workspace."""
     from tests.support.fixtures_accounts import user_with_credits
 

@@ -17,12 +17,12 @@ from tests.support.launching import launch_run
 
 
 @pytest.fixture
-def private_endpoints(settings):  # type: ignore[no-untyped-def]
+def private_endpoints(settings):
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
 
 
 @pytest.fixture
-def demo_agent_record(acme, demo_agent, private_endpoints) -> Agent:  # type: ignore[no-untyped-def]
+def demo_agent_record(acme, demo_agent, private_endpoints) -> Agent:
     from evaluations.demo.agent import DEMO_POLICY
     from evaluations.demo.services import DEMO_AGENT_SETTINGS
 
@@ -38,7 +38,7 @@ def demo_agent_record(acme, demo_agent, private_endpoints) -> Agent:  # type: ig
 
 
 @pytest.fixture
-def demo_suite(acme, demo_agent_record):  # type: ignore[no-untyped-def]
+def demo_suite(acme, demo_agent_record):
     return suite_create(account=acme, agent=demo_agent_record, name="Demo", scenarios=DEMO_SCENARIOS)
 
 
@@ -47,7 +47,7 @@ def single_turn(name: str, message: str, **fields: Any) -> dict[str, Any]:
 
 
 @pytest.fixture
-def launch(alice, django_capture_on_commit_callbacks) -> Callable[..., EvaluationRun]:  # type: ignore[no-untyped-def]
+def launch(alice, django_capture_on_commit_callbacks) -> Callable[..., EvaluationRun]:
     """Launch a run through the real service; the django-q2 task runs synchronously on commit (test settings)."""
 
     def do(*, agent: Agent, suite: Any, **options: Any) -> EvaluationRun:
@@ -60,13 +60,13 @@ def launch(alice, django_capture_on_commit_callbacks) -> Callable[..., Evaluatio
 
 
 @pytest.fixture
-def interrupted_run(launch, demo_agent_record, demo_suite, monkeypatch):  # type: ignore[no-untyped-def]
+def interrupted_run(launch, demo_agent_record, demo_suite, monkeypatch):
     """A demo-suite run (2 runs per scenario) whose worker was killed after writing 5 attempts; still RUNNING,
     its key row and credit hold in place, ready to be resumed with ``run_execute``."""
     real_save = run_services.attempt_save
     saved = {"n": 0}
 
-    def die_after_five(**kwargs):  # type: ignore[no-untyped-def]
+    def die_after_five(**kwargs):
         if saved["n"] == 5:
             raise KeyboardInterrupt("worker killed")
         saved["n"] += 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from evaluations.demo.services import demo_setup
@@ -15,5 +16,6 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         result = demo_setup()
         self.stdout.write(self.style.SUCCESS("Demo ready."))
-        self.stdout.write(f"  Log in at http://127.0.0.1:8000/ as  {result.username} / {result.password}")
+        login = f"{settings.TRUSTGATE_BASE_URL.rstrip('/')}/"  # make run sets it from PORT
+        self.stdout.write(f"  Log in at {login} as  {result.username} / {result.password}")
         self.stdout.write(f"  Demo agent: {result.agent_name} -> {result.agent_url}")

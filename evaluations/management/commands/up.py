@@ -1,9 +1,15 @@
-"""Start the whole product: web server, one django-q2 worker and the demo agent. Ctrl-C stops all three."""
+"""Start the whole product: web server, one django-q2 worker and the demo agent. Ctrl-C stops all three.
+
+The web server listens on ``--addr`` and the demo agent on TRUSTGATE_DEMO_AGENT_PORT, the port the seeded demo
+agent's endpoint uses (``make run PORT=... DEMO_AGENT_PORT=...`` sets both; docs/getting-started.md).
+"""
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
+import socketserver
 import subprocess
 import sys
 import time
@@ -11,7 +17,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 
 class Command(BaseCommand):
@@ -21,10 +27,18 @@ class Command(BaseCommand):
         parser.add_argument("--addr", default="127.0.0.1:8000")
 
     def handle(self, *args: Any, addr: str, **options: Any) -> None:
+        host, _, port = addr.rpartition(":")
+        if not port.isdigit():
+            raise CommandError(f"--addr {addr} has no port: give host:port, as `make run PORT=9000` does.")
+        demo_port = settings.TRUSTGATE_DEMO_AGENT_PORT
+        if int(port) == demo_port:
+            raise CommandError(f"The web server and the demo agent cannot share port {port}: give them two ports.")
+        _refuse_busy(host.strip("[]") or "127.0.0.1", int(port), "the web server", "PORT", avoid=demo_port)
+        _refuse_busy("127.0.0.1", demo_port, "the demo agent", "DEMO_AGENT_PORT", avoid=int(port))
         call_command("schedules", stdout=self.stdout)  # the lease sweeps: a killed worker's runs resume
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
         commands = {
-            "demo agent": [*manage, "demo_agent", "--port", str(settings.TRUSTGATE_DEMO_AGENT_PORT)],
+            "demo agent": [*manage, "demo_agent", "--port", str(demo_port)],
             "worker": [*manage, "qcluster"],
             "web": [*manage, "runserver", "--noreload", "--insecure", addr],
         }
@@ -55,3 +69,25 @@ class Command(BaseCommand):
                     child.wait(timeout=max(0.1, deadline - time.time()))
                 except subprocess.TimeoutExpired:
                     child.kill()
+
+
+class _Probe(socketserver.TCPServer):
+    allow_reuse_address = True  # as runserver and the demo agent bind (both are http.server.HTTPServers)
+
+
+def _in_use(host: str, port: int) -> bool:
+    """Whether something listens on host:port already, so that neither server could bind it."""
+    try:
+        _Probe((host, port), socketserver.BaseRequestHandler).server_close()
+    except OSError as error:
+        return error.errno == errno.EADDRINUSE  # any other error is the server's own to report
+    return False
+
+
+def _refuse_busy(host: str, port: int, server: str, variable: str, *, avoid: int) -> None:
+    """A sentence the user can act on, with a free port to try, instead of a server's traceback."""
+    if not _in_use(host, port):
+        return
+    free = next((p for p in range(port + 1, min(port + 100, 65536)) if p != avoid and not _in_use(host, p)), None)
+    hint = f"`make run {variable}={free}`" if free else f"`make run {variable}=...` with a free port"
+    raise CommandError(f"Cannot start {server}: port {port} is in use; run {hint}.")

@@ -67,7 +67,7 @@ def _baseline_run(run: EvaluationRun, drift: dict[str, Any] | None) -> Evaluatio
         return None
     if drift["gate"].state not in ("pass", "blocked"):
         return None
-    return drift["baseline"].run  # type: ignore[no-any-return]
+    return drift["baseline"].run
 
 
 def _state(run: EvaluationRun, drift: dict[str, Any] | None) -> tuple[str, str, str, list[str]]:
