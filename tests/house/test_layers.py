@@ -12,7 +12,7 @@ SERIALISER = ROOT / "evaluations" / "runs" / "snapshot.py"
 NOT_ROOMS = {"__init__", "apps", "migrations", "templates", "__pycache__"}
 
 
-def _contract() -> dict:  # type: ignore[type-arg]
+def _contract() -> dict:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     return next(c for c in config["tool"]["importlinter"]["contracts"] if c.get("id") == "rooms-in-order")
 

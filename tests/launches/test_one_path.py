@@ -40,7 +40,7 @@ def modules_entered() -> Iterator[set[str]]:
 
 
 @pytest.fixture
-def suite(acme, agent):  # type: ignore[no-untyped-def]
+def suite(acme, agent):
     return suite_create(
         account=acme, agent=agent, name="Support suite",
         scenarios=[{"kind": "accuracy", "name": "Refund window", "turns": ["How long?"], "required_phrases": ["days"]}],
