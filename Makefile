@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell sha1sum requirements.txt | cut -c1-12)
 
-.PHONY: run test setup migrate demo browser lint bench clean
+.PHONY: run test setup migrate demo browser lint docs bench clean
 
 setup: $(STAMP)
 
@@ -40,7 +40,12 @@ browser:
 	    echo "Could not install chromium: run 'sudo apt-get install chromium chromium-driver' by hand (it needs root), then 'make test' again." >&2; \
 	    exit 1; }; }
 
-lint: setup
+# The documentation site (docs/, Sphinx + MyST): warnings are errors, so a broken link, a missing heading or a page
+# no table of contents reaches fails. Offline (no intersphinx), a few seconds; -E re-reads every page each time.
+docs: setup
+	$(PY) -m sphinx -W --keep-going -n -E -q -b html docs var/docs-html
+
+lint: setup docs
 	$(PY) -m ruff format --check .
 	$(PY) -m ruff check .
 	$(PY) -m mypy evalsite evaluations billing suites redteam

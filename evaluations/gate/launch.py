@@ -16,7 +16,7 @@ from evaluations.runs.services import run_launch_profile
 
 LAUNCH_KEYS = tuple(DEFAULT_LAUNCH_SETTINGS)  # the run settings a launch may set
 # bench/gate_simulation.py, 3 runs: "one scenario always failing" (a scenario that passed every run now fails every
-# run), the share of simulated pairs the gate blocks — 24.9 % of 2,000 (README, How the gate decides).
+# run), the share of simulated pairs the gate blocks — 24.9 % of 2,000 (docs/gate.md, How the gate decides).
 SINGLE_FLIP_CAUGHT_AT_3_RUNS = 25
 
 
@@ -119,7 +119,7 @@ def low_power_warning(*, runs_per_scenario: int, baseline_runs: int | None) -> s
     A scenario that passed every baseline run and failed every current one gives Fisher's one-sided
     p = 1 / C(b + c, c), the smallest its table can reach. Over the level, no scenario can ever block; over the
     level times the scenario rules' weight in the gate's correction, a lone scenario's table cannot block either,
-    and only a metric that shows the drop can (how often: ``bench/gate_simulation.py``, README)."""
+    and only a metric that shows the drop can (how often: ``bench/gate_simulation.py``, docs/gate.md)."""
     baseline = baseline_runs or runs_per_scenario
     smallest = 1 / math.comb(baseline + runs_per_scenario, runs_per_scenario)
     if gate.is_significant(smallest, gate.ALPHA * gate.SCENARIO_WEIGHT):
