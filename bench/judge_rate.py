@@ -17,10 +17,10 @@ with ideal = max(agent-bound, rate-limit-bound):
 and ``rejected`` the calls the provider refused; ``first_backoff`` of them came in the first burst that found the
 limit, ``later`` after it (the goal: none).
 
-``cap`` is TRUSTGATE_JUDGE_MAX_CONCURRENCY as a team with that limit would set it (README "The judge"): the
-default 32 up to 1,500 rpm at 1 s; above, a limit of R a minute with calls of L s needs R / 60 x L calls in flight,
-which no cap of 32 allows (3,000 rpm at 1 s: 50 a second), so the team raises it (``team_cap``). ``--cap N``
-forces one cap for every limit.
+``cap`` is TRUSTGATE_JUDGE_MAX_CONCURRENCY as a team with that limit would set it (docs/deployment.md, what to
+scale when): the default 32 up to 1,500 rpm at 1 s; above, a limit of R a minute with calls of L s needs R / 60 x L
+calls in flight, which no cap of 32 allows (3,000 rpm at 1 s: 50 a second), so the team raises it (``team_cap``).
+``--cap N`` forces one cap for every limit.
 
 Then the cache line: a run with a 4,000-token policy, the share of judge input tokens read from the cache.
 
@@ -153,9 +153,10 @@ def serve_fake(port: int) -> None:
 
 
 def team_cap(rpm: int, latency: float) -> int:
-    """The cap README ("The judge") tells a team to configure: the default 32, or, when the provider's limit
-    needs more calls at once than that (a limit of R requests a minute answered in L s needs R / 60 x L calls in
-    flight to use it), that many plus a quarter for the calls that take longer. 3,000 rpm at 1 s: 63."""
+    """The cap docs/deployment.md ("what to scale when") tells a team to configure: the default 32, or, when the
+    provider's limit needs more calls at once than that (a limit of R requests a minute answered in L s needs
+    R / 60 x L calls in flight to use it), that many plus a quarter for the calls that take longer. 3,000 rpm at 1 s:
+    63."""
     return max(32, math.ceil(rpm / 60 * latency * 1.25))
 
 
@@ -210,7 +211,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
     parser.add_argument(
-        "--cap", type=int, default=0, help="TRUSTGATE_JUDGE_MAX_CONCURRENCY (default: what README tells a team to set)"
+        "--cap", type=int, default=0, help="TRUSTGATE_JUDGE_MAX_CONCURRENCY (default: what docs/deployment.md advises)"
     )
     parser.add_argument("--rpm", default="", help="comma-separated limits (default 120,600,3000)")
     parser.add_argument("--serve-fake", type=int, default=0, help=argparse.SUPPRESS)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The report page of a large run: HTML size, server-side render time and queries (issue 18 §3).
+"""The report page of a large run: HTML size, server-side render time and queries (docs/benchmarks.md).
 
 Builds, directly in the database, a finished run of 10,000 conversations (1,970 scenarios plus 30 red-team
 attacks, 5 runs each, multi-turn transcripts with tool calls, rule findings and rationales, some flaky, failing,

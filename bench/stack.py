@@ -1,4 +1,4 @@
-"""A Trustgate deployed as README "Deployment" says, for the scale-out benches: the Procfile's release step on a
+"""A Trustgate deployed as docs/deployment.md says, for the scale-out benches: the Procfile's release step on a
 fresh database, gunicorn (deploy/gunicorn.conf.py) behind a pretend TLS proxy, django-q2 clusters and the fake
 agent, each its own process.
 

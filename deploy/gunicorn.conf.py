@@ -1,4 +1,4 @@
-"""gunicorn settings of Trustgate's web processes (README "Deployment"): `gunicorn -c deploy/gunicorn.conf.py`.
+"""gunicorn settings of Trustgate's web processes (docs/deployment.md): `gunicorn -c deploy/gunicorn.conf.py`.
 
 Several worker processes with a few threads each: a page or a CI status poll spends most of its time waiting on
 the database, so threads keep a process busy while one request waits, and processes use every core. Everything

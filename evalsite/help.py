@@ -1,4 +1,5 @@
-"""In-app help: the README's setup section for a model provider, linked from every "rules only" notice."""
+"""In-app help: the setup section for a model provider from docs/configuration.md, linked from every "rules only"
+notice. The Markdown is shown as text, escaped by the template: nothing in it becomes HTML."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ SECTION_TITLE = "## Model provider"
 
 
 def readme_section(title: str = SECTION_TITLE) -> str:
-    """The README section under ``title`` (to the next level-2 heading); "" when the README is not deployed."""
+    """The docs/configuration.md section under ``title`` (to the next level-2 heading); "" without docs/."""
     try:
-        text = (settings.BASE_DIR / "README.md").read_text(encoding="utf-8")
+        text = (settings.BASE_DIR / "docs" / "configuration.md").read_text(encoding="utf-8")
     except OSError:
         return ""
     start = text.find(title + "\n")

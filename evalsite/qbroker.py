@@ -1,5 +1,5 @@
 """The django-q2 broker of Trustgate's clusters: django-q2's ORM broker, except that a cluster takes a task only
-while one of its workers is free (README "Deployment").
+while one of its workers is free (docs/deployment.md).
 
 django-q2's pusher takes the next task as soon as its in-process queue has room, so a cluster whose one worker
 is busy with a run takes the next run too and holds it (locked for the retry time, an hour) while other

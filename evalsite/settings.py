@@ -137,7 +137,7 @@ else:
     # These options are what lets several django-q2 workers share SQLite without "database is locked".
     # synchronous=NORMAL: in WAL mode a commit no longer waits for the disk (a worker commits once per
     # conversation; an fsync each cost a run 5 to 15 %); the database stays consistent, and only a power cut can
-    # lose the last commits. Production runs on PostgreSQL (README "Deployment").
+    # lose the last commits. Production runs on PostgreSQL (docs/deployment.md).
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
@@ -170,7 +170,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 
-# --- Security: login lockout, CSP, HTTPS (issue 14) ---------------------------------------------------------
+# --- Security: login lockout, CSP, HTTPS (docs/agents.md) ---------------------------------------------------
 # django-axes counts failed logins per username and client address together (so nobody can lock someone else
 # out from another address): 5 failures lock that pair out for 15 minutes, and a success resets the count.
 AUTHENTICATION_BACKENDS = [
@@ -216,7 +216,7 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
-# --- Serving: static files (issue 19, README "Deployment") ------------------------------------------------
+# --- Serving: static files (docs/deployment.md) -----------------------------------------------------------
 # whitenoise serves /static/ from every web process (gunicorn in production), so no separate file server is
 # needed. With TRUSTGATE_STATIC_COLLECTED (set once `manage.py collectstatic` has run, as the Procfile's release
 # step does), files get content-hashed names, gzip copies and a one-year immutable cache; without it
@@ -270,7 +270,7 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Trustgate CI API",
-    "DESCRIPTION": "Run saved suites from CI and gate releases on the verdict. See README “CI API”.",
+    "DESCRIPTION": "Run saved suites from CI and gate releases on the verdict. See docs/ci.md.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
 }
@@ -376,7 +376,7 @@ TRUSTGATE_GENERATION_MODEL = env_str("TRUSTGATE_GENERATION_MODEL", "sonnet")
 
 # --- Credits -----------------------------------------------------------------------------------------------
 # Prices in whole credits (docs/credits.md). A run holds its maximum at launch, is charged for what it used at the end
-# and the rest is released; see README "Credits" and billing/services.py.
+# and the rest is released; see docs/credits.md and billing/services.py.
 TRUSTGATE_PRICE_AGENT_MESSAGE = env_int("TRUSTGATE_PRICE_AGENT_MESSAGE", 1)  # each user turn sent to the agent
 TRUSTGATE_PRICE_JUDGE_CALL = env_int("TRUSTGATE_PRICE_JUDGE_CALL", 2)  # each reply the LLM judge scores
 TRUSTGATE_PRICE_GENERATION_CALL = env_int("TRUSTGATE_PRICE_GENERATION_CALL", 5)  # each model call that writes input
@@ -400,7 +400,7 @@ TRUSTGATE_SECRETS = {
     if name.startswith("TRUSTGATE_SECRET_") and name != "TRUSTGATE_SECRET_KEY" and value
 }
 
-# --- Outside services: model credentials and endpoints, outbound limits (issue 13) ---------------------------
+# --- Outside services: model credentials and endpoints, outbound limits (docs/configuration.md) --------------
 # Read here once; evaluations/outbound/sdk.py hands them to the Anthropic SDK and boto3 explicitly, so nothing
 # else reads the environment for them. Tests change them with pytest-django's ``settings`` fixture.
 # Same names and meaning as the SDKs' own variables (AWS_ENDPOINT_URL is boto3's fallback endpoint).
@@ -416,7 +416,7 @@ AWS_ENDPOINT_URL_BEDROCK_RUNTIME = env_str("AWS_ENDPOINT_URL_BEDROCK_RUNTIME", "
 # The most Trustgate reads of a model endpoint's reply (a self-hosted judge); agents get TRUSTGATE_MAX_REPLY_BYTES.
 TRUSTGATE_MAX_MODEL_REPLY_BYTES = 4 * 1024 * 1024
 
-# --- Leases: a killed worker's run resumes without waiting for the task timeout (issue 14) --------------------
+# --- Leases: a killed worker's run resumes without waiting for the task timeout (docs/runs.md) ----------------
 # A worker holds the run (or monitor run) it executes by a lease it renews every TRUSTGATE_HEARTBEAT_SECONDS. A
 # lease not renewed for TRUSTGATE_LEASE_SECONDS means its worker is gone (kill -9, out of memory, a timed-out
 # task): the lease sweep, a django-q2 schedule that runs every minute (created by `manage.py schedules`, which

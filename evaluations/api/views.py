@@ -161,7 +161,7 @@ class RunDetailApi(TrustgateApi):
         description=(
             "While the run is in progress: verdict `pending` and progress counts. Once it has finished: trust "
             "score, metrics, scenario results, the release gate and the verdict (`pass` / `fail` / `error`) with "
-            "its reasons. See README “CI API” for the verdict rules."
+            "its reasons. See docs/ci.md for the verdict rules."
         ),
         responses={200: serializers.RunStatusSerializer, **error_responses(401, 404)},
     )

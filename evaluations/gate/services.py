@@ -236,7 +236,7 @@ def _false_block_job(*, baseline_run: EvaluationRun, runs_per_scenario: int) -> 
         f"trustgate:gate-fbr:v3:{fingerprint}",
         scenarios,
         compare_scenarios,
-    )  # v3: the score and weights of issue 15 §2
+    )  # v3: the score and weights of docs/gate.md (How the gate decides, point 2)
 
 
 def gate_json(result: GateResult, *, expected_false_block_rate: float | None = None) -> dict[str, Any]:

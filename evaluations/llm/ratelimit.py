@@ -147,7 +147,7 @@ class ProviderBudget:
                 # The provider would take this call now: the operator's cap, not the provider, holds it back.
                 logger.warning(
                     "Model calls to %s wait for TRUSTGATE_JUDGE_MAX_CONCURRENCY (%s at once) while the provider "
-                    "allows %.0f requests a minute; raise it to about rate x call time x 1.25 (README Deployment).",
+                    "allows %.0f requests a minute; raise it to about rate x call time x 1.25 (docs/deployment.md).",
                     self.name,
                     _cap(),
                     self.rpm / _PACE_MARGIN if self.rpm else 0,

@@ -21,7 +21,7 @@ PROVIDER_LABELS = {
 }
 MODEL_LABELS = {"sonnet": "Sonnet", "haiku": "Haiku", "opus": "Opus"}
 RULES_ONLY_REASON = "Needs a model provider, and none is configured on this Trustgate."
-SETUP_ANCHOR = "model-provider"  # the README section (and its in-app page) that says how to configure one
+SETUP_ANCHOR = "model-provider"  # the docs/configuration.md section (and its in-app page) on configuring one
 
 
 @dataclasses.dataclass(frozen=True)

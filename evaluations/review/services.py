@@ -223,7 +223,8 @@ def rejudge_estimate(*, account_id: int, judge_model: str, strictness: str) -> R
     provider = judge_provider()
     if provider == "rules_only":
         raise ReviewError(
-            "No judge provider is configured, so there is nothing to re-judge with (see README: The judge)."
+            "No judge provider is configured, so there is nothing to re-judge with"
+            " (see docs/configuration.md: Model provider)."
         )
     if judge_model not in JudgeModel.values or judge_model == JudgeModel.RULES_ONLY:
         raise ReviewError("Choose a judge model to re-judge with.")

@@ -1,4 +1,4 @@
-"""The deployment of README "Deployment", for real: the Procfile's release step, then gunicorn with several
+"""The deployment of docs/deployment.md, for real: the Procfile's release step, then gunicorn with several
 worker processes serving pages and whitenoise serving the collected static files, behind a TLS proxy's
 X-Forwarded-Proto; and `manage.py check --deploy` clean with those settings."""
 

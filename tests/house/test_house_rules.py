@@ -1,4 +1,5 @@
-"""The house rules that import-linter does not check: module and view sizes, one settings reader, nothing read from beside the repository."""
+"""The house rules that import-linter does not check: module and view sizes, one settings reader, nothing read from
+beside the repository, and the docs/ pages that code cites (docs/architecture.md)."""
 
 from __future__ import annotations
 
@@ -73,3 +74,63 @@ def test_nothing_reads_the_shared_folder_beside_the_repository() -> None:
         if path != Path(__file__).resolve() and shared.search(path.read_text())
     ]
     assert offenders == []
+
+
+# ---- docs/: the documentation lives in the repository, and code cites it (docs/architecture.md) ---------------------
+
+DOC_CITATION = re.compile(r"\bdocs/([a-z-]+)\.md\b")
+DOC_PAGES = (
+    "index", "getting-started", "configuration", "agents", "runs", "suites", "redteam", "scoring", "gate", "ci",
+    "credits", "accounts", "monitors", "review", "deployment", "architecture", "benchmarks",
+)  # fmt: skip
+MAX_README_LINES = 200
+
+
+def cited_sources() -> list[Path]:
+    """Everything whose comments, docstrings or text may cite a page: code, templates, scripts and build files."""
+    folders = (*PACKAGES, "templates", "static", "bench", "deploy", "tests")
+    suffixes = {".py", ".html", ".js", ".css", ".txt", ".sh", ".yml", ".yaml", ".toml"}
+    files = [
+        path
+        for folder in folders
+        for path in (ROOT / folder).rglob("*")
+        if path.is_file() and path.suffix in suffixes and "migrations" not in path.parts
+    ]
+    extra = ("pyproject.toml", "Makefile", "Procfile", "requirements.txt", ".ci/run")
+    return sorted([*files, *(ROOT / name for name in extra if (ROOT / name).is_file())])
+
+
+def test_the_fixed_docs_pages_exist() -> None:
+    """Code comments point at these names, so they stay."""
+    assert [page for page in DOC_PAGES if not (ROOT / "docs" / f"{page}.md").is_file()] == []
+
+
+def test_every_docs_page_cited_in_the_code_exists() -> None:
+    sources = [*cited_sources(), ROOT / "README.md"]
+    cited = {
+        (str(path.relative_to(ROOT)), number, match.group(1))
+        for path in sources
+        for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1)
+        for match in DOC_CITATION.finditer(line)
+    }
+    assert len(cited) > 20  # the scan reads the comments it means to
+    missing = sorted(f"{path}:{number}: docs/{page}.md" for path, number, page in cited if page not in DOC_PAGES)
+    assert missing == [], "cite one of the pages in docs/ (or add the page and its place in docs/index.md)"
+
+
+def test_nothing_cites_the_specification_by_section() -> None:
+    """The specification is not in a user's clone: code, templates and the docs cite docs/ pages instead."""
+    marker = "SPEC " + "§"  # spelled apart, so that this file does not match itself
+    sources = [*cited_sources(), ROOT / "README.md", *(ROOT / "docs").glob("*.md")]
+    offenders = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sources
+        for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1)
+        if marker in line or ("SPEC" + ".md") in line
+    ]
+    assert offenders == []
+
+
+def test_the_readme_is_a_front_page() -> None:
+    lines = len((ROOT / "README.md").read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_README_LINES, f"README.md has {lines} lines: move the detail into docs/."

@@ -8,7 +8,7 @@ rules), ``formatting`` (numbers and reason sentences) and ``simulation`` (expect
 import from the package: ``from evaluations.gate import rules as gate``.
 
 The gate blocks when any rule fires, so the rules are tested together and every p a reason shows is corrected
-for the others: an unchanged rerun is blocked at most 5 % of the time (README, *How the gate decides*).
+for the others: an unchanged rerun is blocked at most 5 % of the time (docs/gate.md, *How the gate decides*).
 
 Rules, in the order they are checked:
 

@@ -42,7 +42,7 @@ BREACHES = "breaches"
 # Each rule's share of the level, relative to a metric's (weighted Westfall–Young: in every draw the rules are
 # compared on p / weight). The metrics carry the evidence of a drop; the trust score is their mix (a drop
 # concentrated in one metric is that metric's), the breach rule repeats the guardrail, PII and red-team scenarios,
-# and a scenario's own table names where a drop is. Chosen on bench/gate_simulation.py (README).
+# and a scenario's own table names where a drop is. Chosen on bench/gate_simulation.py (docs/gate.md).
 TRUST_SCORE_WEIGHT = 0.3
 BREACH_WEIGHT = 0.2
 SCENARIO_WEIGHT = 0.3

@@ -12,7 +12,7 @@ power, never the level. The score is chosen for the two ways agents regress:
 * **spread** — every scenario a little worse: the count standardised by its null law (Stouffer's weighting of the
   conditional Cochran–Mantel–Haenszel test), weighted ``SPREAD_WEIGHT``.
 
-Measured on ``bench/gate_simulation.py``'s model (README, *How the gate decides*), each alone at 5 %: the sum of
+Measured on ``bench/gate_simulation.py``'s model (docs/gate.md, *How the gate decides*), each alone at 5 %: the sum of
 the baseline's passes (Cochran–Mantel–Haenszel, the previous statistic) caught 67 % of the −20-point flips at 3
 runs and 83 % of the −20 spread drops at 5 runs; this score 93 % and 88 %.
 """
@@ -33,7 +33,7 @@ SPREAD_WEIGHT = 0.5
 SCORE_UNIT = 8
 # A scenario seen flaky in the endpoint's earlier runs (some attempts passed, some failed) weighs this much in the
 # pass rules: its swings are likelier noise than change. Those runs are not the pair tested, so the weight is fixed
-# before the pair's counts are drawn and the null law stays exact. Chosen on bench/gate_simulation.py (README).
+# before the pair's counts are drawn and the null law stays exact. Chosen on bench/gate_simulation.py (docs/gate.md).
 SEEN_FLAKY_WEIGHT = 0.25
 
 Floats = npt.NDArray[np.float64]
