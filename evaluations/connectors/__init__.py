@@ -1,7 +1,11 @@
 """The five agent protocols behind one call, ``send_message`` (docs/agents.md): HTTP/JSON, webhook, OpenAI-compatible,
-simple chat and Bedrock Converse. A leaf: no models, no views; HTTP goes through evaluations.outbound."""
+simple chat and Bedrock Converse; ``send_with_retry`` adds the bounded retries runs and monitors use. A leaf: no
+models, no views; HTTP goes through evaluations.outbound."""
 
 from __future__ import annotations
+
+import asyncio
+import random
 
 from evaluations.connectors.base import (
     AgentConfig,
@@ -35,7 +39,12 @@ __all__ = [
     "reset_bedrock_client",
     "send_message",
     "send_message_sync",
+    "send_with_retry",
 ]
+
+MAX_RETRIES = 3  # for 429 / 503
+MAX_RETRY_WAIT = 30.0  # seconds; a longer Retry-After is cut to this
+BASE_BACKOFF = 1.0
 
 
 async def send_message(
@@ -55,6 +64,23 @@ async def send_message(
     if config.protocol == Protocol.BEDROCK:
         return await send_bedrock_message(config, conversation, message)
     return await send_http_message(config, conversation, message, api_key=api_key, client=client)
+
+
+async def send_with_retry(
+    config: AgentConfig, conversation: Conversation, message: str, *, api_key: str, client: Client | None
+) -> tuple[AgentReply, int]:
+    """``send_message`` for runs and monitors: 429 and 503 are retried with bounded backoff that honours
+    Retry-After. Returns the reply and its latency in milliseconds; raises the last ``AgentError``."""
+    for attempt in range(MAX_RETRIES + 1):
+        try:
+            reply = await send_message(config, conversation, message, api_key=api_key, client=client)
+            return reply, reply.latency_ms
+        except AgentError as error:
+            if not error.is_retryable or attempt == MAX_RETRIES:
+                raise
+            wait = error.retry_after if error.retry_after is not None else BASE_BACKOFF * 2**attempt
+            await asyncio.sleep(min(max(wait, 0.0), MAX_RETRY_WAIT) + random.uniform(0, 0.1))
+    raise AssertionError("unreachable")
 
 
 def send_message_sync(

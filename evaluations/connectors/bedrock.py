@@ -24,6 +24,7 @@ from evaluations.connectors.base import (
     Turn,
 )
 from evaluations.outbound.bedrock_errors import FaultKind, bedrock_fault
+from evaluations.outbound.bedrock_reply import NoMessageContent, converse_reply
 from evaluations.outbound.sdk import bedrock_client
 from evaluations.outbound.sdk import reset_clients as reset_client
 
@@ -77,26 +78,15 @@ def _error(exc: Exception, config: AgentConfig) -> AgentError:
 
 
 def _parse(response: dict[str, Any]) -> tuple[str, tuple[ToolCall, ...]]:
-    content = response.get("output", {}).get("message", {}).get("content", [])
-    if not isinstance(content, list):
-        raise AgentError("Bedrock sent a reply without message content.", kind=ErrorKind.MALFORMED)
-    texts: list[str] = []
-    calls: list[ToolCall] = []
-    for block in content:
-        if not isinstance(block, dict):
-            continue
-        if isinstance(block.get("text"), str):
-            texts.append(block["text"])
-        tool_use = block.get("toolUse")
-        if isinstance(tool_use, dict):
-            arguments = tool_use.get("input")
-            calls.append(
-                ToolCall(
-                    name=str(tool_use.get("name", "")),
-                    arguments=arguments if isinstance(arguments, dict) else {"_raw": json.dumps(arguments)},
-                )
-            )
-    return "".join(texts), tuple(calls)
+    try:
+        reply = converse_reply(response)
+    except NoMessageContent as exc:
+        raise AgentError(str(exc), kind=ErrorKind.MALFORMED) from None
+    calls = tuple(
+        ToolCall(name=name, arguments=arguments if isinstance(arguments, dict) else {"_raw": json.dumps(arguments)})
+        for name, arguments in reply.tool_uses
+    )
+    return reply.text, calls
 
 
 async def send_bedrock_message(config: AgentConfig, conversation: Conversation, message: str) -> AgentReply:

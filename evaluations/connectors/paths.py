@@ -105,6 +105,15 @@ def _parse_bracket(path: str, pos: int, segments: list[Segment]) -> int:
     return close + 1
 
 
+def as_text(value: Any) -> str:
+    """A JSON value as text: a string as it is, null as nothing, anything else as its JSON."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
 def format_path(segments: list[Segment]) -> str:
     parts: list[str] = []
     for segment in segments:

@@ -10,6 +10,7 @@ from evaluations.connectors.base import AgentConfig, AgentError, ErrorKind, Prot
 from evaluations.connectors.paths import (
     PathNotFound,
     PathSyntaxError,
+    as_text,
     describe_top_level,
     parse_path,
     resolve_path,
@@ -43,14 +44,6 @@ def decode_json(raw: bytes, preview: str, status: int) -> Any:
             status_code=status,
             raw_preview=preview,
         ) from None
-
-
-def _as_text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, ensure_ascii=False)
 
 
 def _kind_name(data: Any) -> str:
@@ -123,12 +116,12 @@ def extract(config: AgentConfig, data: Any, preview: str, status: int) -> tuple[
         content = message.get("content")
         if isinstance(content, list):  # content parts: keep the text ones
             content = "".join(p.get("text", "") for p in content if isinstance(p, dict))
-        return _as_text(content), parse_tool_calls(message.get("tool_calls")), OPENAI_CONTENT_PATH
+        return as_text(content), parse_tool_calls(message.get("tool_calls")), OPENAI_CONTENT_PATH
     if config.protocol == Protocol.SIMPLE_CHAT or not config.reply_path:
         text, key = _simple_chat_text(data, preview, status)
         reply_path = key
     else:
-        text = _as_text(_resolve(data, config.reply_path, preview, status))
+        text = as_text(_resolve(data, config.reply_path, preview, status))
         reply_path = config.reply_path
     tool_calls: tuple[ToolCall, ...] = ()
     if config.tool_calls_path and config.protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK):

@@ -17,6 +17,8 @@ import secrets
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from evaluations.connectors.paths import as_text
+
 BUILTIN_PLACEHOLDERS = ("message", "history", "conversation_id")
 DEFAULT_TEMPLATE = '{"message": {{message}}, "history": {{history}}, "conversation_id": {{conversation_id}}}'
 
@@ -87,14 +89,6 @@ def _with_sentinels(template: str, known: list[str]) -> tuple[str, dict[str, str
     return "".join(out), sentinels, origin
 
 
-def _as_text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, ensure_ascii=False)
-
-
 def _substitute(node: Any, sentinels: dict[str, str], values: Mapping[str, Any]) -> Any:
     if isinstance(node, str):
         if node in sentinels:
@@ -102,13 +96,13 @@ def _substitute(node: Any, sentinels: dict[str, str], values: Mapping[str, Any])
         if "__trustgate_" in node:
             for sentinel, name in sentinels.items():
                 if sentinel in node:
-                    node = node.replace(sentinel, _as_text(values[name]))
+                    node = node.replace(sentinel, as_text(values[name]))
         return node
     if isinstance(node, list):
         return [_substitute(item, sentinels, values) for item in node]
     if isinstance(node, dict):
         return {
-            _as_text(_substitute(key, sentinels, values)): _substitute(value, sentinels, values)
+            as_text(_substitute(key, sentinels, values)): _substitute(value, sentinels, values)
             for key, value in node.items()
         }
     return node

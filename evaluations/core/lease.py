@@ -1,10 +1,10 @@
-"""Work leases: how a worker holds the run it executes, and how work whose worker died is handed out again.
+"""Work leases: how a worker holds the job it executes (docs/architecture.md).
 
-A leaf (Django, django-q2 and the standard library only): the runs and monitors rooms pass their own models. A
-leasable row has ``lease_owner`` (its holder's random token, "" when nobody holds it), ``lease_expires_at`` and
-``resume_count``. The holder renews the lease from a heartbeat thread; a claim is one conditional UPDATE, so two
-workers never hold the same row at once, and a worker killed with SIGKILL (no ``finally`` runs) only has to be
-waited for until its lease runs out, not for the django-q2 task timeout.
+A leaf (Django and the standard library only). A leasable row (a ``LeasedJob``, evaluations/core/jobs.py) has
+``lease_owner`` (its holder's random token, "" when nobody holds it), ``lease_expires_at`` and ``resume_count``.
+The holder renews the lease from a heartbeat thread; a claim is one conditional UPDATE, so two workers never hold
+the same row at once, and a worker killed with SIGKILL (no ``finally`` runs) only has to be waited for until its
+lease runs out, not for the django-q2 task timeout: the lease sweep (jobs.py) hands its work out again then.
 """
 
 from __future__ import annotations
@@ -12,16 +12,15 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import DatabaseError, connections, transaction
-from django.db.models import F, Model, Q, QuerySet
+from django.db.models import Model, Q
 from django.utils import timezone
-from django_q.models import Schedule
 
 logger = logging.getLogger(__name__)
 
@@ -31,7 +30,8 @@ def lease_deadline() -> datetime:
     return timezone.now() + timedelta(seconds=settings.TRUSTGATE_LEASE_SECONDS)
 
 
-def _expired(now: datetime) -> Q:
+def lease_expired(now: datetime) -> Q:
+    """Rows nobody holds a live lease on: none was ever set, or it ran out before ``now``."""
     return Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now)
 
 
@@ -90,52 +90,7 @@ def lease_claim(model: type[Model], pk: int, *, where: Q, **fields: Any) -> Leas
     token = secrets.token_hex(8)
     claimed = (
         model._default_manager.filter(where, pk=pk)
-        .filter(Q(lease_owner="") | _expired(timezone.now()))
+        .filter(Q(lease_owner="") | lease_expired(timezone.now()))
         .update(lease_owner=token, lease_expires_at=lease_deadline(), **fields)
     )
     return Lease(model, pk, token) if claimed else None
-
-
-def leases_expired_requeue(
-    active: QuerySet[Any], *, enqueue: Callable[[int], None], give_up: Callable[[int, int], None]
-) -> int:
-    """The lease sweep: hand out again every row of ``active`` whose lease ran out, and return how many were.
-
-    Each such row is taken back from its holder, presumed dead (should it still be alive, its next heartbeat
-    finds the lease gone and it stops), and ``enqueue(pk)`` queues a new task, at most once per lease period per
-    row. A row that no worker held (its queued task was lost in a killed cluster's local queue, or still waits
-    behind other work) is queued again without counting a resume; a row whose holder died more than
-    TRUSTGATE_LEASE_MAX_RESUMES times goes to ``give_up(pk, deaths)`` instead. Safe to run twice at once.
-    """
-    requeued = 0
-    rows = active.filter(_expired(timezone.now())).values_list("pk", "lease_owner", "lease_expires_at", "resume_count")
-    for pk, owner, expires_at, resumes in rows:
-        died = bool(owner)
-        taken = active.filter(pk=pk, lease_owner=owner, lease_expires_at=expires_at).update(
-            lease_owner="", lease_expires_at=lease_deadline(), resume_count=F("resume_count") + int(died)
-        )
-        if not taken:
-            continue  # renewed, claimed or swept meanwhile
-        if died and resumes >= settings.TRUSTGATE_LEASE_MAX_RESUMES:
-            give_up(pk, resumes + 1)
-            continue
-        enqueue(pk)
-        requeued += 1
-    return requeued
-
-
-def lease_sweep_schedule_sync(*, name: str, func: str) -> Schedule:
-    """The django-q2 schedule row that runs ``func`` every minute, first as soon as a cluster's scheduler wakes.
-    Idempotent (matched by name)."""
-    schedule, _ = Schedule.objects.update_or_create(
-        name=name,
-        defaults={
-            "func": func,
-            "args": None,
-            "schedule_type": Schedule.MINUTES,
-            "minutes": 1,
-            "repeats": -1,
-            "next_run": timezone.now(),
-        },
-    )
-    return schedule

@@ -10,6 +10,7 @@ from django.conf import settings
 
 from evaluations.llm.base import ModelClient, ModelError, ModelErrorKind, ModelReply, ToolSpec, timeout
 from evaluations.outbound.bedrock_errors import BedrockFault, FaultKind, bedrock_fault
+from evaluations.outbound.bedrock_reply import NoMessageContent, converse_reply
 from evaluations.outbound.sdk import bedrock_client
 
 _KINDS = {
@@ -96,28 +97,18 @@ def _error(exc: Exception) -> ModelError:
 
 
 def _reply(response: Any, model_id: str) -> ModelReply:
-    message = response.get("output", {}).get("message", {}) if isinstance(response, dict) else {}
-    content = message.get("content") if isinstance(message, dict) else None
-    if not isinstance(content, list):
-        raise ModelError("Bedrock sent a reply without message content.", kind=ModelErrorKind.MALFORMED)
-    texts: list[str] = []
-    calls: list[tuple[str, dict[str, Any]]] = []
-    for block in content:
-        if not isinstance(block, dict):
-            continue
-        if isinstance(block.get("text"), str):
-            texts.append(block["text"])
-        tool_use = block.get("toolUse")
-        if isinstance(tool_use, dict):
-            tool_input = tool_use.get("input")
-            calls.append((str(tool_use.get("name", "")), tool_input if isinstance(tool_input, dict) else {}))
-    usage = response.get("usage") or {}
+    try:
+        reply = converse_reply(response)
+    except NoMessageContent as exc:
+        raise ModelError(str(exc), kind=ModelErrorKind.MALFORMED) from None
     return ModelReply(
-        text="".join(texts),
-        tool_calls=tuple(calls),
-        input_tokens=int(usage.get("inputTokens") or 0),
-        output_tokens=int(usage.get("outputTokens") or 0),
+        text=reply.text,
+        tool_calls=tuple(
+            (name, tool_input if isinstance(tool_input, dict) else {}) for name, tool_input in reply.tool_uses
+        ),
+        input_tokens=reply.input_tokens,
+        output_tokens=reply.output_tokens,
         model_id=model_id,
-        cached_input_tokens=int(usage.get("cacheReadInputTokens") or 0),
-        cache_write_tokens=int(usage.get("cacheWriteInputTokens") or 0),
+        cached_input_tokens=reply.cached_input_tokens,
+        cache_write_tokens=reply.cache_write_tokens,
     )

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from django.utils.safestring import SafeString
 
 from evaluations.core import charts
-from evaluations.monitors.models import MonitorRun, MonitorRunStatus, MonitorStatus
+from evaluations.core.jobs import JobStatus
+from evaluations.monitors.models import MonitorRun, MonitorStatus
 
 COLOURS = {
     MonitorStatus.UP: "#146c2e",
@@ -19,15 +20,15 @@ COLOURS = {
 
 
 def _finished(runs: Sequence[MonitorRun]) -> list[MonitorRun]:
-    return [r for r in runs if r.status in (MonitorRunStatus.DONE, MonitorRunStatus.ERROR)]
+    return [r for r in runs if r.status in (JobStatus.SUCCEEDED, JobStatus.FAILED)]
 
 
 def _colour(run: MonitorRun) -> str:
-    return COLOURS.get(run.outcome, COLOURS["error"]) if run.status == MonitorRunStatus.DONE else COLOURS["error"]
+    return COLOURS.get(run.outcome, COLOURS["error"]) if run.status == JobStatus.SUCCEEDED else COLOURS["error"]
 
 
 def _label(run: MonitorRun) -> str:
-    state = run.get_outcome_display() if run.outcome else run.get_status_display()
+    state = run.get_outcome_display() if run.outcome else run.status_label
     rate = f"{run.pass_rate:.0f}%, " if run.pass_rate is not None else ""
     return f"Run {run.pk}: {rate}{state}"
 

@@ -13,6 +13,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from evaluations.connectors import send_with_retry
 from evaluations.connectors.base import AgentConfig, AgentError, Conversation, ErrorKind, Turn
 from evaluations.core.bridge import run_sync
 from evaluations.core.specs import ScenarioKind, ScenarioSpec
@@ -22,7 +23,6 @@ from evaluations.monitors import rules as monitor_rules
 from evaluations.monitors.models import SampleVerdict
 from evaluations.outbound.client import Client, make_client
 from evaluations.outbound.masking import masker
-from evaluations.runs.executor import send_with_retry
 from evaluations.scoring.judge import JudgeVerdict, judge_attempt, judge_usage
 
 PARALLEL_SAMPLES = 4

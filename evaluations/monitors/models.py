@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from evaluations.core.jobs import JobStatus, LeasedJob
 from evaluations.scoring.choices import Strictness
 
 __all__ = [
@@ -26,7 +27,6 @@ __all__ = [
     "MonitorJudgeModel",
     "MonitorProtocol",
     "MonitorRun",
-    "MonitorRunStatus",
     "MonitorSample",
     "MonitorStatus",
     "MonitorUsage",
@@ -213,22 +213,18 @@ class RunTrigger(models.TextChoices):
     DEPLOY = "deploy", "Deploy"
 
 
-class MonitorRunStatus(models.TextChoices):
-    QUEUED = "queued", "Queued"
-    RUNNING = "running", "Running"
-    DONE = "done", "Finished"
-    ERROR = "error", "Monitor error"  # the monitor could not run (missing secret, blocked endpoint, budget)
+class MonitorRun(LeasedJob):
+    """One run of a monitor's cases. Its status is the one job status (evaluations/core/jobs.py); a failed run is
+    a monitor error: the monitor could not run (missing secret, blocked endpoint, budget) or its worker died."""
 
+    execute_task = "evaluations.monitors.tasks.monitor_run_execute"
+    give_up_task = "evaluations.monitors.tasks.monitor_run_give_up"
+    status_labels = {JobStatus.FAILED: "Monitor error"}
 
-MONITOR_RUN_ACTIVE = (MonitorRunStatus.QUEUED, MonitorRunStatus.RUNNING)
-
-
-class MonitorRun(models.Model):
     monitor = models.ForeignKey(Monitor, on_delete=models.CASCADE, related_name="runs")
     trigger = models.CharField(max_length=10, choices=RunTrigger.choices, default=RunTrigger.SCHEDULE)
     deploy_ref = models.CharField(max_length=200, blank=True)
     triggered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
-    status = models.CharField(max_length=10, choices=MonitorRunStatus.choices, default=MonitorRunStatus.QUEUED)
     outcome = models.CharField(max_length=10, choices=MonitorStatus.choices, blank=True)  # the health after it
     storage_mode = models.CharField(max_length=12, choices=StorageMode.choices, default=StorageMode.ANSWERS)
     target_pass_rate = models.PositiveSmallIntegerField(default=90)
@@ -245,18 +241,8 @@ class MonitorRun(models.Model):
     judge_tokens = models.PositiveIntegerField(default=0)
     judge_model = models.CharField(max_length=20, blank=True)
     judge_prompt_version = models.CharField(max_length=20, blank=True)
-    error_message = models.TextField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    # The worker's lease on the run, as on evaluation runs (evaluations/core/lease.py): a run whose worker died is
-    # enqueued again by the lease sweep once the lease runs out.
-    lease_owner = models.CharField(max_length=32, blank=True)
-    lease_expires_at = models.DateTimeField(null=True, blank=True)
-    resume_count = models.PositiveSmallIntegerField(default=0)
 
-    class Meta:
-        ordering = ["-created_at", "-pk"]
+    class Meta(LeasedJob.Meta):
         constraints = [
             # A monitor runs one at a time: its status rules read the runs in order.
             models.UniqueConstraint(
@@ -270,16 +256,12 @@ class MonitorRun(models.Model):
         return f"Monitor run {self.pk} of {self.monitor_id}"
 
     @property
-    def is_active(self) -> bool:
-        return self.status in MONITOR_RUN_ACTIVE
-
-    @property
     def tokens(self) -> int:
         return self.agent_tokens + self.judge_tokens
 
     @property
     def badge_class(self) -> str:
-        if self.status == MonitorRunStatus.ERROR:
+        if self.status == JobStatus.FAILED:
             return "error"
         if self.is_active:
             return "running"

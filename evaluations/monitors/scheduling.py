@@ -3,8 +3,9 @@
 The row calls ``evaluations.monitors.tasks.monitor_run(<id>)`` every ``interval_minutes``. A monitor paused by a user
 has no row; a monitor paused for its budget keeps its row, so the first tick of a new month resumes it.
 The django-q2 cluster's scheduler (``qcluster``) turns due rows into tasks; ``monitor_schedules_sync`` (run
-by ``manage.py monitors sync``) repairs the rows after a restore or a manual edit. One more row, the lease sweep,
-enqueues again the monitor runs whose worker died (``manage.py schedules`` creates it).
+by ``manage.py monitors sync``) repairs the rows after a restore or a manual edit. The lease sweep's row, which
+enqueues again the monitor runs whose worker died, is named outside SCHEDULE_PREFIX, so the sync keeps it
+(evaluations/core/jobs.py).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from datetime import timedelta
 from django.utils import timezone
 from django_q.models import Schedule
 
-from evaluations.core.lease import lease_sweep_schedule_sync
 from evaluations.monitors.models import Monitor, PauseReason
 
 SCHEDULE_FUNC = "evaluations.monitors.tasks.monitor_run"
@@ -68,10 +68,3 @@ def monitor_schedules_sync() -> tuple[int, int]:
     orphans = Schedule.objects.filter(name__startswith=SCHEDULE_PREFIX).exclude(name__in=ids)
     removed, _ = orphans.delete()
     return len(ids), removed
-
-
-def monitor_runs_sweep_schedule_sync() -> Schedule:
-    """Create or repair the lease sweep's row. Its name is outside SCHEDULE_PREFIX, so the sync above keeps it."""
-    return lease_sweep_schedule_sync(
-        name="trustgate-lease-sweep-monitor-runs", func="evaluations.monitors.tasks.monitor_runs_resume_stalled"
-    )

@@ -12,10 +12,10 @@ from django.utils import timezone
 
 from billing.selectors import account_ids_for_user, get_for_member
 from evaluations.agents.selectors import agent_list_for_account
+from evaluations.core.jobs import JOB_ACTIVE, JobStatus
 from evaluations.llm.usage import usage_summary
 from evaluations.monitors import engine
 from evaluations.monitors.models import (
-    MONITOR_RUN_ACTIVE,
     Monitor,
     MonitorCase,
     MonitorEvent,
@@ -95,7 +95,7 @@ def monitors_for_dashboard(*, user: Any) -> list[Monitor]:
 def monitors_with_latest_run(*, monitors: list[Monitor]) -> list[Monitor]:
     """Each monitor with ``latest_run``, its latest finished run (one query for all of them)."""
     latest: dict[int, MonitorRun] = {}
-    runs = MonitorRun.objects.filter(monitor__in=monitors, status="done").order_by("monitor_id", "-pk")
+    runs = MonitorRun.objects.filter(monitor__in=monitors, status=JobStatus.SUCCEEDED).order_by("monitor_id", "-pk")
     for run in runs.only("pk", "monitor_id", "pass_rate", "finished_at")[:500]:
         latest.setdefault(run.monitor_id, run)
     for monitor in monitors:
@@ -108,7 +108,7 @@ def monitor_cases(*, monitor: Monitor) -> QuerySet[MonitorCase]:
 
 
 def monitor_active_run(*, monitor: Monitor) -> MonitorRun | None:
-    return MonitorRun.objects.filter(monitor=monitor, status__in=MONITOR_RUN_ACTIVE).first()
+    return MonitorRun.objects.filter(monitor=monitor, status__in=JOB_ACTIVE).first()
 
 
 def monitor_detail(*, monitor: Monitor) -> dict[str, Any]:

@@ -1,7 +1,6 @@
 """django-q2 entry points for monitors: one call each, ids only."""
 
 from evaluations.monitors import services
-from evaluations.monitors.services import runs as run_services
 
 
 def monitor_run(monitor_id: int) -> None:
@@ -18,6 +17,6 @@ def monitor_alert_send(event_id: int) -> None:
     services.monitor_alert_send(event_id=event_id)
 
 
-def monitor_runs_resume_stalled() -> None:
-    """The lease sweep's schedule (``manage.py schedules`` creates it): monitor runs whose worker died start again."""
-    run_services.monitor_runs_resume_stalled()
+def monitor_run_give_up(run_id: int, deaths: int) -> None:
+    """Called by the lease sweep (evaluations/core/jobs.py) for a monitor run whose workers kept dying."""
+    services.monitor_run_give_up(run_id=run_id, deaths=deaths)

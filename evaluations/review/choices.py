@@ -10,13 +10,3 @@ class ReviewAction(models.TextChoices):
 class ExampleSource(models.TextChoices):
     REVIEW = "review", "Reviewed in this workspace"
     IMPORT = "import", "Imported"
-
-
-class JobStatus(models.TextChoices):
-    QUEUED = "queued", "Queued"
-    RUNNING = "running", "Running"
-    SUCCEEDED = "succeeded", "Finished"
-    FAILED = "failed", "Failed"
-
-
-JOB_ACTIVE = (JobStatus.QUEUED, JobStatus.RUNNING)

@@ -12,7 +12,8 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
-from evaluations.review.choices import JOB_ACTIVE, ExampleSource, JobStatus, ReviewAction
+from evaluations.core.jobs import LeasedJob
+from evaluations.review.choices import ExampleSource, ReviewAction
 from evaluations.scoring.choices import JudgeModel, Strictness
 
 
@@ -90,13 +91,16 @@ class CalibrationVerdict(models.Model):
         constraints = [models.UniqueConstraint(fields=["example", "config"], name="one_verdict_per_example_config")]
 
 
-class RejudgeJob(models.Model):
+class RejudgeJob(LeasedJob):
     """Re-judging the calibration set with another judge configuration, in the background.
 
     The examples it covers are those without a verdict of its configuration when it starts; each verdict is
     written once (unique per example and configuration), so a redelivered task or a resumed worker carries on
-    where it stopped. A worker holds it by a lease (evaluations/core/lease.py), like a run.
+    where it stopped. A worker holds it by a lease, like a run (evaluations/core/jobs.py).
     """
+
+    execute_task = "evaluations.review.tasks.rejudge_execute"
+    give_up_task = "evaluations.review.tasks.rejudge_give_up"
 
     account = models.ForeignKey("billing.Account", on_delete=models.CASCADE, related_name="rejudge_jobs")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
@@ -107,17 +111,3 @@ class RejudgeJob(models.Model):
     total = models.PositiveIntegerField()
     judged = models.PositiveIntegerField(default=0)
     not_scored = models.PositiveIntegerField(default=0)
-    status = models.CharField(max_length=10, choices=JobStatus.choices, default=JobStatus.QUEUED)
-    error_message = models.TextField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    lease_owner = models.CharField(max_length=32, blank=True)
-    lease_expires_at = models.DateTimeField(null=True, blank=True)
-    resume_count = models.PositiveSmallIntegerField(default=0)
-
-    class Meta:
-        ordering = ["-created_at", "-pk"]
-
-    @property
-    def is_active(self) -> bool:
-        return self.status in JOB_ACTIVE

@@ -13,7 +13,7 @@ import dataclasses
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils import timezone
 from django_q.tasks import async_task
 
@@ -21,10 +21,11 @@ from billing.selectors import credits_for
 from billing.services import InsufficientCredits, job_hold, job_settle
 from evaluations.connectors.base import ToolCall, Turn
 from evaluations.core.bridge import run_sync
-from evaluations.core.lease import lease_claim, lease_deadline, lease_sweep_schedule_sync, leases_expired_requeue
+from evaluations.core.jobs import JobStatus, job_claim
+from evaluations.core.lease import lease_deadline
 from evaluations.core.specs import BREACH_KINDS, ScenarioSpec
 from evaluations.llm.clients import close_clients, judge_provider
-from evaluations.review.choices import JOB_ACTIVE, ExampleSource, JobStatus, ReviewAction
+from evaluations.review.choices import ExampleSource, ReviewAction
 from evaluations.review.models import CalibrationExample, CalibrationVerdict, RejudgeJob, Review
 from evaluations.review.selectors import (
     calibration_examples_pending,
@@ -56,8 +57,7 @@ __all__ = [
     "rejudge_estimate",
     "rejudge_execute",
     "rejudge_launch",
-    "rejudge_resume_stalled",
-    "rejudge_sweep_schedule_sync",
+    "rejudge_give_up",
 ]
 
 
@@ -257,7 +257,7 @@ def rejudge_launch(*, account_id: int, user: Any, judge_model: str, strictness: 
 
 def rejudge_execute(*, job_id: int) -> None:
     """The whole job; safe to call again (resumes, never judges an example twice for the configuration)."""
-    lease = lease_claim(RejudgeJob, job_id, where=Q(status__in=JOB_ACTIVE), status=JobStatus.RUNNING)
+    lease = job_claim(RejudgeJob, job_id)
     if lease is None:
         return
     job = RejudgeJob.objects.get(pk=job_id)
@@ -327,21 +327,11 @@ def _rejudge_end(job: RejudgeJob, status: str, message: str) -> None:
         )  # fmt: skip
 
 
-def rejudge_resume_stalled() -> int:
-    """The lease sweep of re-judge jobs (every minute): a job whose worker died is enqueued again."""
-    return leases_expired_requeue(
-        RejudgeJob.objects.filter(status__in=JOB_ACTIVE),
-        enqueue=lambda job_id: async_task("evaluations.review.tasks.rejudge_execute", job_id),
-        give_up=lambda job_id, deaths: _rejudge_end(
-            RejudgeJob.objects.get(pk=job_id),
-            JobStatus.FAILED,
-            f"The worker stopped {deaths} times during this job, so it was not started again; only the calls "
-            "that scored are charged.",
-        ),
-    )
-
-
-def rejudge_sweep_schedule_sync() -> Any:
-    return lease_sweep_schedule_sync(
-        name="trustgate-lease-sweep-rejudge", func="evaluations.review.tasks.rejudge_resume_stalled"
+def rejudge_give_up(*, job_id: int, deaths: int) -> None:
+    """End a job whose workers kept dying (the lease sweep, evaluations/core/jobs.py): failed and settled."""
+    _rejudge_end(
+        RejudgeJob.objects.get(pk=job_id),
+        JobStatus.FAILED,
+        f"The worker stopped {deaths} times during this job, so it was not started again; only the calls "
+        "that scored are charged.",
     )

@@ -9,6 +9,6 @@ def rejudge_execute(job_id: int) -> None:
     services.rejudge_execute(job_id=job_id)
 
 
-def rejudge_resume_stalled() -> None:
-    """The lease sweep's schedule (``manage.py schedules`` creates it): jobs whose worker died start again."""
-    services.rejudge_resume_stalled()
+def rejudge_give_up(job_id: int, deaths: int) -> None:
+    """Called by the lease sweep (evaluations/core/jobs.py) for a job whose workers kept dying."""
+    services.rejudge_give_up(job_id=job_id, deaths=deaths)

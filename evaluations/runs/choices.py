@@ -2,13 +2,10 @@
 
 from django.db import models
 
+from evaluations.core.jobs import JOB_ACTIVE, JobStatus
 
-class RunStatus(models.TextChoices):
-    QUEUED = "queued", "Queued"
-    RUNNING = "running", "Running"
-    SUCCEEDED = "succeeded", "Finished"
-    FAILED = "failed", "Failed"
-    CANCELLED = "cancelled", "Cancelled"
+RunStatus = JobStatus  # a run's status is the one status of every leased job (evaluations/core/jobs.py)
+ACTIVE_STATUSES = JOB_ACTIVE
 
 
 class RunStage(models.TextChoices):
@@ -18,6 +15,3 @@ class RunStage(models.TextChoices):
     JUDGE = "judge", "Judge"
     SCORE = "score", "Score"
     DONE = "done", "Done"
-
-
-ACTIVE_STATUSES = (RunStatus.QUEUED, RunStatus.RUNNING)

@@ -12,7 +12,6 @@ import concurrent.futures
 import dataclasses
 import gc
 import queue
-import random
 import sys
 import threading
 import time
@@ -22,8 +21,8 @@ from typing import Any, TypeVar
 
 from django.utils import timezone
 
-from evaluations.connectors import send_message
-from evaluations.connectors.base import AgentConfig, AgentError, AgentReply, Conversation, ErrorKind, ToolCall, Turn
+from evaluations.connectors import send_with_retry
+from evaluations.connectors.base import AgentConfig, AgentError, Conversation, ErrorKind, ToolCall, Turn
 from evaluations.core.specs import ScenarioSpec
 from evaluations.llm.clients import close_clients
 from evaluations.llm.usage import Usage
@@ -32,10 +31,6 @@ from evaluations.outbound.masking import redact_json
 from evaluations.runs.simulated_user import SimulatorError, next_user_turn
 
 T = TypeVar("T")
-
-MAX_RETRIES = 3  # for 429 / 503
-MAX_RETRY_WAIT = 30.0  # seconds; a longer Retry-After is cut to this
-BASE_BACKOFF = 1.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -65,22 +60,6 @@ def substitute_variables(text: str, variables: Sequence[tuple[str, str]]) -> str
     for name, value in variables:
         text = text.replace("{{" + name + "}}", value)
     return text
-
-
-async def send_with_retry(
-    config: AgentConfig, conversation: Conversation, message: str, *, api_key: str, client: Client | None
-) -> tuple[AgentReply, int]:
-    """Send one turn; 429 and 503 are retried with bounded backoff that honours Retry-After."""
-    for attempt in range(MAX_RETRIES + 1):
-        try:
-            reply = await send_message(config, conversation, message, api_key=api_key, client=client)
-            return reply, reply.latency_ms
-        except AgentError as error:
-            if not error.is_retryable or attempt == MAX_RETRIES:
-                raise
-            wait = error.retry_after if error.retry_after is not None else BASE_BACKOFF * 2**attempt
-            await asyncio.sleep(min(max(wait, 0.0), MAX_RETRY_WAIT) + random.uniform(0, 0.1))
-    raise AssertionError("unreachable")
 
 
 async def drive_conversation(

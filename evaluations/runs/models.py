@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from evaluations.core.jobs import LeasedJob
 from evaluations.runs.choices import ACTIVE_STATUSES, RunStage, RunStatus
 from evaluations.runs.snapshot import RunSettings
 from evaluations.scoring.choices import JudgeModel, Strictness
@@ -11,12 +12,15 @@ from evaluations.scoring.verdicts import Verdict
 __all__ = ["ACTIVE_STATUSES", "Attempt", "EvaluationRun", "RunSecret", "RunStage", "RunStatus", "Verdict"]
 
 
-class EvaluationRun(models.Model):
+class EvaluationRun(LeasedJob):
     """One evaluation: a frozen snapshot of every setting and scenario, and the attempts it produced.
 
     Editing or deleting the agent or suite never changes a past run: everything a run needs is in
     ``agent_snapshot``, ``settings_snapshot`` and ``scenarios``.
     """
+
+    execute_task = "evaluations.runs.tasks.run_execute"
+    give_up_task = "evaluations.runs.tasks.run_give_up"
 
     account = models.ForeignKey("billing.Account", on_delete=models.CASCADE, related_name="runs")
     agent = models.ForeignKey("agents.Agent", on_delete=models.SET_NULL, null=True, blank=True, related_name="runs")
@@ -37,25 +41,14 @@ class EvaluationRun(models.Model):
     judge_prompt_version = models.CharField(max_length=20, blank=True)
     judge_strictness = models.CharField(max_length=10, choices=Strictness.choices, default=Strictness.BALANCED)
 
-    status = models.CharField(max_length=10, choices=RunStatus.choices, default=RunStatus.QUEUED)
     stage = models.CharField(max_length=10, choices=RunStage.choices, default=RunStage.CONNECT)
-    error_message = models.TextField(blank=True)
     is_agent_down = models.BooleanField(default=False)
     refund_reason = models.CharField(max_length=100, blank=True)  # set when the run's charge is to be refunded
     metrics = models.JSONField(default=dict, blank=True)
     trust_score = models.FloatField(null=True, blank=True)
+    # Status, times and the worker's lease are those of every leased job (evaluations/core/jobs.py).
 
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    # The worker executing the run holds it by a lease it renews (evaluations/core/lease.py); while queued, the lease
-    # is the time its task has to start. Once it runs out, the lease sweep enqueues the run again.
-    lease_owner = models.CharField(max_length=32, blank=True)  # the holder's random token; "" when nobody holds it
-    lease_expires_at = models.DateTimeField(null=True, blank=True)
-    resume_count = models.PositiveSmallIntegerField(default=0)  # workers that died holding it
-
-    class Meta:
-        ordering = ["-created_at", "-pk"]
+    class Meta(LeasedJob.Meta):
         indexes = [models.Index(fields=["account", "status"])]
 
     def __str__(self) -> str:
@@ -69,10 +62,6 @@ class EvaluationRun(models.Model):
     @settings.setter
     def settings(self, value: RunSettings) -> None:
         self.settings_snapshot = value.to_json()
-
-    @property
-    def is_active(self) -> bool:
-        return self.status in ACTIVE_STATUSES
 
     @property
     def is_refundable(self) -> bool:

@@ -3,7 +3,7 @@ Generate → Execute → Judge → Score).
 
 ``run_execute`` is safe to call twice and resumes after a worker dies: finished attempts are kept, each
 scenario × repeat is written once (unique constraint), and only the missing ones are driven. The worker holds
-the run by a lease (evaluations/core/lease.py); the lease sweep enqueues a run whose worker is gone again.
+the run by a lease (evaluations/core/jobs.py); the one lease sweep enqueues a run whose worker is gone again.
 """
 
 from __future__ import annotations
@@ -14,15 +14,14 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils import timezone
-from django_q.models import Schedule
 from django_q.tasks import async_task
 
 from billing.services import run_hold, run_settle
 from evaluations.connectors.base import AgentConfig, Protocol
 from evaluations.core.bridge import run_sync
-from evaluations.core.lease import Lease, lease_claim, lease_deadline, lease_sweep_schedule_sync, leases_expired_requeue
+from evaluations.core.jobs import job_claim
+from evaluations.core.lease import Lease, lease_deadline
 from evaluations.core.specs import ScenarioSpec
 from evaluations.llm.clients import close_clients
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
@@ -78,13 +77,7 @@ def run_create(
 def run_execute(*, run_id: int) -> None:
     """The whole run. Safe to call again: it resumes where it stopped and never runs an attempt twice. A run that
     another worker holds (its lease is alive) is left to that worker."""
-    lease = lease_claim(
-        EvaluationRun,
-        run_id,
-        where=Q(status__in=ACTIVE_STATUSES),
-        status=RunStatus.RUNNING,
-        started_at=timezone.now(),
-    )
+    lease = job_claim(EvaluationRun, run_id)
     if lease is None:
         return  # finished, cancelled, or held by a live worker
     run = EvaluationRun.objects.get(pk=run_id)
@@ -209,26 +202,12 @@ def attempt_save(*, run: EvaluationRun, result: ConversationResult, fields: dict
     return True
 
 
-def runs_resume_stalled() -> int:
-    """The lease sweep (a django-q2 schedule, every minute): enqueue again every active run whose lease ran out,
-    so a run whose worker was killed resumes without waiting for the task timeout. Returns how many were."""
-    return leases_expired_requeue(
-        EvaluationRun.objects.filter(status__in=ACTIVE_STATUSES),
-        enqueue=lambda run_id: async_task(
-            "evaluations.runs.tasks.run_execute", run_id, task_name=f"run-{run_id}-resumed"
-        ),
-        give_up=lambda run_id, deaths: _run_fail(
-            EvaluationRun.objects.get(pk=run_id),
-            f"The worker running this run stopped {deaths} times (killed, or out of memory or time), so it was "
-            "not resumed again. Launch the run again.",
-        ),
-    )
-
-
-def runs_sweep_schedule_sync() -> Schedule:
-    """Create or repair the lease sweep's schedule row (``manage.py schedules``). Idempotent."""
-    return lease_sweep_schedule_sync(
-        name="trustgate-lease-sweep-runs", func="evaluations.runs.tasks.runs_resume_stalled"
+def run_give_up(*, run_id: int, deaths: int) -> None:
+    """End a run whose workers kept dying (the lease sweep, evaluations/core/jobs.py): failed and settled."""
+    _run_fail(
+        EvaluationRun.objects.get(pk=run_id),
+        f"The worker running this run stopped {deaths} times (killed, or out of memory or time), so it was "
+        "not resumed again. Launch the run again.",
     )
 
 

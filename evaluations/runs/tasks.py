@@ -7,6 +7,6 @@ def run_execute(run_id: int) -> None:
     services.run_execute(run_id=run_id)
 
 
-def runs_resume_stalled() -> None:
-    """The lease sweep's schedule (``manage.py schedules`` creates it): runs whose worker died start again."""
-    services.runs_resume_stalled()
+def run_give_up(run_id: int, deaths: int) -> None:
+    """Called by the lease sweep (evaluations/core/jobs.py) for a run whose workers kept dying."""
+    services.run_give_up(run_id=run_id, deaths=deaths)

@@ -9,8 +9,10 @@ from typing import Any
 
 from django.utils import timezone
 
+from evaluations.core import jobs
+from evaluations.core.jobs import JobStatus, jobs_resume_stalled
 from evaluations.monitors import services
-from evaluations.monitors.models import Monitor, MonitorRun, MonitorRunStatus, MonitorSample
+from evaluations.monitors.models import Monitor, MonitorRun, MonitorSample
 from evaluations.monitors.rules import parse_rules
 from evaluations.monitors.services import runs as run_services
 
@@ -31,7 +33,7 @@ def queued_run(acme: Any, demo_agent: str, monkeypatch: Any) -> MonitorRun:
 
 def left_by(run: MonitorRun, owner: str, *, seconds: float) -> None:
     MonitorRun.objects.filter(pk=run.pk).update(
-        status=MonitorRunStatus.RUNNING, lease_owner=owner, lease_expires_at=timezone.now() + timedelta(seconds=seconds)
+        status=JobStatus.RUNNING, lease_owner=owner, lease_expires_at=timezone.now() + timedelta(seconds=seconds)
     )
 
 
@@ -39,9 +41,9 @@ def test_a_monitor_run_held_by_a_live_worker_is_left_to_it(acme, demo_agent, pri
     run = queued_run(acme, demo_agent, monkeypatch)
     left_by(run, "live-worker", seconds=60)
     services.monitor_run_execute(run_id=run.pk)
-    assert run_services.monitor_runs_resume_stalled() == 0
+    assert jobs_resume_stalled() == 0
     run.refresh_from_db()
-    assert (run.status, run.lease_owner) == (MonitorRunStatus.RUNNING, "live-worker")
+    assert (run.status, run.lease_owner) == (JobStatus.RUNNING, "live-worker")
     assert not MonitorSample.objects.filter(run=run).exists()
 
 
@@ -50,11 +52,11 @@ def test_a_monitor_run_whose_worker_was_killed_is_run_again_by_the_sweep_once(
 ) -> None:
     run = queued_run(acme, demo_agent, monkeypatch)
     left_by(run, "killed-worker", seconds=-1)  # kill -9 mid-run: nothing was stored, the lease ran out
-    monkeypatch.setattr(run_services, "async_task", lambda func, run_id: services.monitor_run_execute(run_id=run_id))
-    assert run_services.monitor_runs_resume_stalled() == 1
-    assert run_services.monitor_runs_resume_stalled() == 0
+    monkeypatch.setattr(jobs, "async_task", lambda func, run_id, **kw: services.monitor_run_execute(run_id=run_id))
+    assert jobs_resume_stalled() == 1
+    assert jobs_resume_stalled() == 0
     run.refresh_from_db()
-    assert run.status == MonitorRunStatus.DONE and run.resume_count == 1 and run.lease_owner == ""
+    assert run.status == JobStatus.SUCCEEDED and run.resume_count == 1 and run.lease_owner == ""
     samples = list(MonitorSample.objects.filter(run=run).values_list("case_id", "sample_index"))
     assert len(samples) == len(set(samples)) == 3
     assert MonitorRun.objects.count() == 1
@@ -66,8 +68,8 @@ def test_a_monitor_run_whose_workers_keep_dying_ends_as_a_monitor_error(
     run = queued_run(acme, demo_agent, monkeypatch)
     MonitorRun.objects.filter(pk=run.pk).update(resume_count=settings.TRUSTGATE_LEASE_MAX_RESUMES)
     left_by(run, "killed-again", seconds=-1)
-    assert run_services.monitor_runs_resume_stalled() == 0
+    assert jobs_resume_stalled() == 0
     run.refresh_from_db()
-    assert run.status == MonitorRunStatus.ERROR and "stopped" in run.error_message
+    assert run.status == JobStatus.FAILED and "stopped" in run.error_message
     run, created = services.monitor_run_request(monitor=run.monitor)  # Run now works again at once
     assert created

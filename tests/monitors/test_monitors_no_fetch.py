@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
+from evaluations.core.jobs import JobStatus
 from evaluations.monitors import services
-from evaluations.monitors.models import Monitor, MonitorRun, MonitorRunStatus, MonitorSample, SampleVerdict
+from evaluations.monitors.models import Monitor, MonitorRun, MonitorSample, SampleVerdict
 from evaluations.monitors.rules import parse_rule_lines
 from evaluations.monitors.yaml_io import YamlImportError
 from tests.monitors.test_monitors_runs import ScriptedAgent, make_monitor
@@ -71,7 +72,7 @@ def test_a_remote_ref_is_never_fetched_at_run_time(
     sample = MonitorSample.objects.get(run=run)
     assert sample.verdict == SampleVerdict.ERROR
     assert "not fetched" in sample.error_message and "$defs" in sample.error_message
-    assert run.status == MonitorRunStatus.ERROR and "not fetched" in run.error_message
+    assert run.status == JobStatus.FAILED and "not fetched" in run.error_message
 
 
 def test_a_metadata_ref_is_not_fetched_and_the_run_ends_so_run_now_works_again(
@@ -84,9 +85,9 @@ def test_a_metadata_ref_is_not_fetched_and_the_run_ends_so_run_now_works_again(
     second, created = run_now(monitor, django_capture_on_commit_callbacks)
 
     assert metadata_host.paths == []
-    assert first.status == second.status == MonitorRunStatus.ERROR and first.finished_at is not None
+    assert first.status == second.status == JobStatus.FAILED and first.finished_at is not None
     assert created and second.pk != first.pk  # not "already in progress"
-    assert not MonitorRun.objects.filter(status__in=[MonitorRunStatus.QUEUED, MonitorRunStatus.RUNNING]).exists()
+    assert not MonitorRun.objects.filter(status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).exists()
 
 
 def test_a_rule_that_raises_makes_its_sample_an_error_with_a_reason_and_the_run_ends(
@@ -105,7 +106,7 @@ def test_a_rule_that_raises_makes_its_sample_an_error_with_a_reason_and_the_run_
 
     run, created = run_now(monitor, django_capture_on_commit_callbacks)
 
-    assert created and run.status == MonitorRunStatus.DONE and run.finished_at is not None
+    assert created and run.status == JobStatus.SUCCEEDED and run.finished_at is not None
     broken_samples = MonitorSample.objects.filter(run=run, case_name="PII")
     assert {s.verdict for s in broken_samples} == {SampleVerdict.ERROR}
     message = broken_samples[0].error_message
@@ -113,7 +114,7 @@ def test_a_rule_that_raises_makes_its_sample_an_error_with_a_reason_and_the_run_
     assert "30 days" not in message  # the exception's text may quote the answer: it is not shown
     assert {s.verdict for s in MonitorSample.objects.filter(run=run, case_name="Refund")} == {SampleVerdict.PASS}
     again, created_again = run_now(monitor, django_capture_on_commit_callbacks)
-    assert created_again and again.status == MonitorRunStatus.DONE
+    assert created_again and again.status == JobStatus.SUCCEEDED
 
 
 def test_a_run_that_breaks_outside_the_rules_still_ends(
@@ -127,7 +128,7 @@ def test_a_run_that_breaks_outside_the_rules_still_ends(
 
     run, created = run_now(monitor, django_capture_on_commit_callbacks)
 
-    assert created and run.status == MonitorRunStatus.ERROR and run.finished_at is not None
+    assert created and run.status == JobStatus.FAILED and run.finished_at is not None
     assert run.error_message == "The run stopped on an unexpected error (RuntimeError); the next run will try again."
     monitor.refresh_from_db()
     assert monitor.last_error == run.error_message
@@ -200,7 +201,7 @@ def test_local_refs_still_work(acme, agent_server, django_capture_on_commit_call
     run, _ = run_now(monitor, django_capture_on_commit_callbacks)
 
     verdicts = sorted(MonitorSample.objects.filter(run=run).values_list("verdict", flat=True))
-    assert verdicts == [SampleVerdict.FAIL, SampleVerdict.PASS] and run.status == MonitorRunStatus.DONE
+    assert verdicts == [SampleVerdict.FAIL, SampleVerdict.PASS] and run.status == JobStatus.SUCCEEDED
 
 
 def test_a_ref_to_nowhere_inside_the_schema_is_an_error_sample_too(

@@ -23,6 +23,7 @@ from werkzeug import Request, Response
 
 from billing.services import api_key_create
 from evalsite import settings as settings_module
+from evaluations.core.jobs import JobStatus
 from evaluations.monitors import services
 from evaluations.monitors.models import (
     AlertState,
@@ -238,14 +239,14 @@ def test_the_key_comes_from_the_workers_environment_and_a_missing_secret_is_a_mo
     monitor = make_monitor(acme, agent_server.url, auth_secret="TEST_TOKEN")
     settings.TRUSTGATE_SECRETS = {}  # the worker started without TRUSTGATE_SECRET_TEST_TOKEN
     run = run_now(monitor)
-    assert run.status == "error"
+    assert run.status == JobStatus.FAILED
     assert "TRUSTGATE_SECRET_TEST_TOKEN" in run.error_message
     assert monitor.last_error == run.error_message and monitor.status == "pending"
     assert agent_server.requests == []
 
     settings.TRUSTGATE_SECRETS = {"TEST_TOKEN": "tok-123456789"}  # read from TRUSTGATE_SECRET_TEST_TOKEN
     run = run_now(monitor)
-    assert run.status == "done" and run.outcome == "up"
+    assert run.status == JobStatus.SUCCEEDED and run.outcome == "up"
     assert {r["auth"] for r in agent_server.requests} == {"Bearer tok-123456789"}
     assert Monitor.objects.get(pk=monitor.pk).last_error == ""
     assert "tok-123456789" not in json.dumps(list(Monitor.objects.values()), default=str)
@@ -312,7 +313,7 @@ def test_a_schedule_row_is_created_and_a_due_schedule_runs_the_monitor(
     with django_capture_on_commit_callbacks(execute=True):
         scheduler()
     run = MonitorRun.objects.get()
-    assert run.trigger == "schedule" and run.status == "done" and run.outcome == "up"
+    assert run.trigger == "schedule" and run.status == JobStatus.SUCCEEDED and run.outcome == "up"
     assert Schedule.objects.get(pk=schedule.pk).next_run > timezone.now()
 
     services.monitor_pause(monitor=monitor)
@@ -387,7 +388,7 @@ def test_deploy_hook_runs_the_matching_monitors(
     ]
     runs = MonitorRun.objects.filter(trigger="deploy")
     assert runs.count() == 2 and set(runs.values_list("deploy_ref", flat=True)) == {"v1.4.2"}
-    assert set(runs.values_list("status", flat=True)) == {"done"}
+    assert set(runs.values_list("status", flat=True)) == {JobStatus.SUCCEEDED}
 
     with django_capture_on_commit_callbacks(execute=True):
         response = api.post("/api/v1/deploys", {"monitor": second.pk})

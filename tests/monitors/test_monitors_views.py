@@ -8,6 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from evaluations.core.jobs import JobStatus
 from evaluations.monitors import services
 from evaluations.monitors.models import Monitor, MonitorEvent, MonitorRun
 
@@ -116,8 +117,10 @@ def test_edit_keeps_the_cases_rows(client, alice, monitor) -> None:
 
 
 def test_monitor_page_shows_status_chart_history_and_budget(client, alice, monitor) -> None:
-    MonitorRun.objects.create(monitor=monitor, status="done", outcome="up", pass_rate=100, agent_tokens=40)
-    MonitorRun.objects.create(monitor=monitor, status="done", outcome="degraded", pass_rate=33.3, judge_tokens=5)
+    MonitorRun.objects.create(monitor=monitor, status=JobStatus.SUCCEEDED, outcome="up", pass_rate=100, agent_tokens=40)
+    MonitorRun.objects.create(
+        monitor=monitor, status=JobStatus.SUCCEEDED, outcome="degraded", pass_rate=33.3, judge_tokens=5
+    )
     MonitorEvent.objects.create(monitor=monitor, kind="status", status="degraded", previous_status="up",
                                 title="Degraded", message="Always passed before and now fails: “Refund”.")  # fmt: skip
     client.force_login(alice)
@@ -145,7 +148,7 @@ def test_pause_resume_and_run_now(client, alice, monitor, django_capture_on_comm
         response = client.post(reverse("monitors:monitor-run", args=[monitor.pk]), follow=True)
     assert "Run started." in response.content.decode()
     run = MonitorRun.objects.get(monitor=monitor)
-    assert run.status == "done" and run.outcome == "down"  # nothing listens on port 9
+    assert run.status == JobStatus.SUCCEEDED and run.outcome == "down"  # nothing listens on port 9
     run_page = client.get(reverse("monitors:run-detail", args=[run.pk])).content.decode()
     assert "No answer" in run_page and "Refund" in run_page
 
@@ -156,7 +159,7 @@ def test_status_fragment_polls_only_while_a_run_is_active(client, alice, monitor
     run = MonitorRun.objects.create(monitor=monitor, status="running")
     polling = client.get(url, headers={"HX-Request": "true"})
     assert 'hx-trigger="every 3s"' in polling.content.decode() and "HX-Refresh" not in polling
-    MonitorRun.objects.filter(pk=run.pk).update(status="done", outcome="up")
+    MonitorRun.objects.filter(pk=run.pk).update(status=JobStatus.SUCCEEDED, outcome="up")
     finished = client.get(url, headers={"HX-Request": "true"})
     assert "hx-trigger" not in finished.content.decode()
     assert finished["HX-Refresh"] == "true"  # the page reloads once to show the run everywhere
@@ -214,7 +217,7 @@ def test_another_accounts_monitor_is_404(client, bob, monitor, name, method) -> 
 
 
 def test_another_accounts_run_is_404_and_not_listed(client, bob, monitor) -> None:
-    run = MonitorRun.objects.create(monitor=monitor, status="done", outcome="up")
+    run = MonitorRun.objects.create(monitor=monitor, status=JobStatus.SUCCEEDED, outcome="up")
     client.force_login(bob)
     assert client.get(reverse("monitors:run-detail", args=[run.pk])).status_code == 404
     assert "Chat answers" not in client.get(reverse("monitors:monitor-list")).content.decode()

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from billing.selectors import balance_for_account
-from evaluations.review.choices import JobStatus
+from evaluations.core.jobs import JobStatus
 from evaluations.review.models import RejudgeJob
 from evaluations.review.selectors import calibration_for_account
 from evaluations.review.services import (
@@ -145,7 +145,7 @@ def test_the_lease_sweep_hands_a_dead_workers_job_out_again(
 
     from django.utils import timezone
 
-    from evaluations.review.services import rejudge_resume_stalled
+    from evaluations.core.jobs import jobs_resume_stalled
 
     settings.TRUSTGATE_MODEL_TIMEOUT = 30
     job = rejudge_launch(account_id=acme.pk, user=alice, judge_model="haiku", strictness="strict")
@@ -154,6 +154,6 @@ def test_the_lease_sweep_hands_a_dead_workers_job_out_again(
     )
     for _ in range(10):
         anthropic_judge_env.reply_verdict("pass", 90)
-    assert rejudge_resume_stalled() == 1  # enqueued again (tests run tasks synchronously)
+    assert jobs_resume_stalled() == 1  # enqueued again (tests run tasks synchronously)
     job.refresh_from_db()
     assert job.status == JobStatus.SUCCEEDED and job.judged == 10 and job.resume_count == 1

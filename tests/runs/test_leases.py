@@ -17,6 +17,8 @@ from django_q.models import Schedule
 
 from billing.models import CreditEntry, EntryKind
 from billing.selectors import run_credits
+from evaluations.core import jobs
+from evaluations.core.jobs import jobs_resume_stalled
 from evaluations.core.lease import lease_claim
 from evaluations.monitors.scheduling import monitor_schedules_sync
 from evaluations.runs import services as run_services
@@ -59,7 +61,7 @@ def test_a_run_held_by_a_live_worker_is_left_to_it(interrupted_run) -> None:
     held_by(run, "live-worker", seconds=60)
     run_services.run_execute(run_id=run.pk)  # a redelivered task, or the sweep's, while the worker still works
     assert run.attempts.count() == 5
-    assert run_services.runs_resume_stalled() == 0
+    assert jobs_resume_stalled() == 0
     run.refresh_from_db()
     assert (run.status, run.lease_owner, run.resume_count) == (RunStatus.RUNNING, "live-worker", 0)
 
@@ -67,10 +69,10 @@ def test_a_run_held_by_a_live_worker_is_left_to_it(interrupted_run) -> None:
 def test_the_sweep_resumes_a_run_whose_worker_was_killed_with_one_attempt_each_and_one_charge(interrupted_run) -> None:
     run = interrupted_run
     held_by(run, "killed-worker", seconds=-1)  # kill -9: no finally ran, the lease just ran out
-    assert run_services.runs_resume_stalled() == 1  # its task runs at once (django-q2 is synchronous in tests)
+    assert jobs_resume_stalled() == 1  # its task runs at once (django-q2 is synchronous in tests)
     assert_finished_once(run)
     assert run.resume_count == 1
-    assert run_services.runs_resume_stalled() == 0  # a finished run is never swept
+    assert jobs_resume_stalled() == 0  # a finished run is never swept
 
 
 def test_a_queued_run_whose_task_was_lost_is_enqueued_again_once_per_lease_period(
@@ -78,11 +80,12 @@ def test_a_queued_run_whose_task_was_lost_is_enqueued_again_once_per_lease_perio
 ) -> None:
     queued: list[Any] = []
     monkeypatch.setattr(run_services, "async_task", lambda *args, **kwargs: queued.append(args))
+    monkeypatch.setattr(jobs, "async_task", lambda *args, **kwargs: queued.append(args))  # the sweep's
     run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1)
-    assert run_services.runs_resume_stalled() == 0  # its task may still be waiting behind other work
+    assert jobs_resume_stalled() == 0  # its task may still be waiting behind other work
     held_by(run, "", seconds=-1)  # lost with a killed cluster's local queue, or still waiting
-    assert run_services.runs_resume_stalled() == 1
-    assert run_services.runs_resume_stalled() == 0  # not again before another lease period
+    assert jobs_resume_stalled() == 1
+    assert jobs_resume_stalled() == 0  # not again before another lease period
     assert queued == [("evaluations.runs.tasks.run_execute", run.pk)] * 2  # the launch's task, then the sweep's
     run_services.run_execute(run_id=run.pk)
     assert_finished_once(run)
@@ -93,7 +96,7 @@ def test_a_run_whose_workers_keep_dying_is_failed_and_settled_not_resumed_for_ev
     run = interrupted_run
     EvaluationRun.objects.filter(pk=run.pk).update(resume_count=settings.TRUSTGATE_LEASE_MAX_RESUMES)
     held_by(run, "killed-again", seconds=-1)
-    assert run_services.runs_resume_stalled() == 0
+    assert jobs_resume_stalled() == 0
     run.refresh_from_db()
     deaths = settings.TRUSTGATE_LEASE_MAX_RESUMES + 1
     assert run.status == RunStatus.FAILED and f"stopped {deaths} times" in run.error_message
@@ -123,15 +126,11 @@ def test_the_heartbeat_renews_the_lease_and_a_worker_whose_lease_was_taken_over_
     assert EvaluationRun.objects.get(pk=run.pk).lease_owner == "the-sweep-gave-it-away"  # not given up: not ours
 
 
-def test_schedules_command_creates_every_lease_sweep_once_and_the_monitor_sync_keeps_them(db) -> None:
+def test_schedules_command_creates_the_one_lease_sweep_once_and_the_monitor_sync_keeps_it(db) -> None:
     call_command("schedules")
     call_command("schedules")
-    sweeps = dict(Schedule.objects.filter(name__startswith="trustgate-lease-sweep-").values_list("name", "func"))
-    assert sweeps == {
-        "trustgate-lease-sweep-runs": "evaluations.runs.tasks.runs_resume_stalled",
-        "trustgate-lease-sweep-monitor-runs": "evaluations.monitors.tasks.monitor_runs_resume_stalled",
-        "trustgate-lease-sweep-rejudge": "evaluations.review.tasks.rejudge_resume_stalled",
-    }
+    sweeps = dict(Schedule.objects.filter(name__startswith="trustgate-lease-sweep").values_list("name", "func"))
+    assert sweeps == {"trustgate-lease-sweep": "evaluations.core.tasks.jobs_resume_stalled"}
     assert set(Schedule.objects.values_list("minutes", "repeats")) == {(1, -1)}
     assert monitor_schedules_sync() == (0, 0)
-    assert Schedule.objects.count() == 3
+    assert Schedule.objects.count() == 1

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from billing.models import CreditEntry
+from evaluations.core.jobs import JobStatus
 from evaluations.demo import server as demo_server
 from evaluations.monitors.models import MonitorRun, MonitorSample
 from evaluations.runs.models import Attempt, EvaluationRun
@@ -192,7 +193,7 @@ def test_a_run_and_a_monitor_run_whose_worker_was_killed_resume_once_a_worker_is
     assert kinds.count("hold") == 1 and kinds.count("charge") == 1 and len(kinds) == len(set(kinds)), kinds
     assert one(f"SELECT resume_count, lease_owner FROM {runs} WHERE id = ?", ids["run"]) == (1, "")
 
-    assert monitor_run_status() == "done"
+    assert monitor_run_status() == JobStatus.SUCCEEDED
     samples = db.execute(
         f"SELECT case_id, sample_index FROM {MonitorSample._meta.db_table} WHERE run_id = ?", (ids["monitor_run"],)
     ).fetchall()

@@ -35,7 +35,7 @@ class Command(BaseCommand):
             raise CommandError(f"The web server and the demo agent cannot share port {port}: give them two ports.")
         _refuse_busy(host.strip("[]") or "127.0.0.1", int(port), "the web server", "PORT", avoid=demo_port)
         _refuse_busy("127.0.0.1", demo_port, "the demo agent", "DEMO_AGENT_PORT", avoid=int(port))
-        call_command("schedules", stdout=self.stdout)  # the lease sweeps: a killed worker's runs resume
+        call_command("schedules", stdout=self.stdout)  # the lease sweep: a killed worker's jobs resume
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
         commands = {
             "demo agent": [*manage, "demo_agent", "--port", str(demo_port)],

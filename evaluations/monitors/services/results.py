@@ -11,6 +11,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from evaluations.connectors.base import ErrorKind
+from evaluations.core.jobs import JobStatus
 from evaluations.llm.usage import usage_merge
 from evaluations.monitors import engine, status
 from evaluations.monitors.models import (
@@ -18,7 +19,6 @@ from evaluations.monitors.models import (
     Monitor,
     MonitorCase,
     MonitorRun,
-    MonitorRunStatus,
     MonitorSample,
     MonitorStatus,
     MonitorUsage,
@@ -103,7 +103,7 @@ def run_finish(*, run_id: int, plan: engine.RunPlan, results: Sequence[engine.Sa
     with transaction.atomic():
         monitor = Monitor.objects.select_for_update().get(pk=MonitorRun.objects.get(pk=run_id).monitor_id)
         run = MonitorRun.objects.select_for_update().get(pk=run_id)
-        if run.status != MonitorRunStatus.RUNNING:
+        if run.status != JobStatus.RUNNING:
             return  # expired or finished by another worker meanwhile
         now = timezone.now()
         case_names = {c.case_id: c.name for c in plan.cases}
@@ -138,7 +138,7 @@ def run_finish(*, run_id: int, plan: engine.RunPlan, results: Sequence[engine.Sa
         config_errors = all_errors and all(r.error_kind in _CONFIG_ERROR_KINDS for r in results)
         if config_errors:
             # The endpoint was refused or the agent's own settings are wrong: a monitor error, not the agent down.
-            run.status = MonitorRunStatus.ERROR
+            run.status = JobStatus.FAILED
             run.error_message = safe_message(results[0].error_message)
             run.save()
             monitor.last_error = run.error_message
@@ -164,7 +164,7 @@ def _decide_and_record(
     now: Any,
 ) -> None:
     history = list(
-        MonitorRun.objects.filter(monitor=monitor, status=MonitorRunStatus.DONE)
+        MonitorRun.objects.filter(monitor=monitor, status=JobStatus.SUCCEEDED)
         .exclude(pk=run.pk)
         .order_by("-pk")
         .values_list("case_results", flat=True)[: status.HISTORY_RUNS]
@@ -184,7 +184,7 @@ def _decide_and_record(
         case_names={str(k): v for k, v in case_names.items()},
         first_error=safe_message(first_error, 300),
     )
-    run.status = MonitorRunStatus.DONE
+    run.status = JobStatus.SUCCEEDED
     run.outcome = decision.status
     run.save()
 

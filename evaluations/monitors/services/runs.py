@@ -15,14 +15,13 @@ from django.utils import timezone
 from django_q.tasks import async_task
 
 from evaluations.connectors.base import AgentConfig, ConversationIdSource, Protocol
-from evaluations.core.lease import Lease, lease_claim, lease_deadline, leases_expired_requeue
+from evaluations.core.jobs import JOB_ACTIVE, JobStatus, job_claim
+from evaluations.core.lease import Lease, lease_deadline
 from evaluations.monitors import engine
 from evaluations.monitors.models import (
-    MONITOR_RUN_ACTIVE,
     Monitor,
     MonitorProtocol,
     MonitorRun,
-    MonitorRunStatus,
     PauseReason,
     RunTrigger,
 )
@@ -74,11 +73,9 @@ def _stale_before() -> Any:
 
 def _expire_stale_runs(monitor_id: int) -> None:
     """A run whose worker died long ago no longer blocks new runs."""
-    MonitorRun.objects.filter(monitor_id=monitor_id, status__in=MONITOR_RUN_ACTIVE).filter(
+    MonitorRun.objects.filter(monitor_id=monitor_id, status__in=JOB_ACTIVE).filter(
         Q(started_at__lt=_stale_before()) | Q(started_at__isnull=True, created_at__lt=_stale_before())
-    ).update(
-        status=MonitorRunStatus.ERROR, error_message="The worker stopped during this run.", finished_at=timezone.now()
-    )
+    ).update(status=JobStatus.FAILED, error_message="The worker stopped during this run.", finished_at=timezone.now())
 
 
 def _queue_run(monitor: Monitor, *, trigger: str, user: Any = None, deploy_ref: str = "") -> tuple[MonitorRun, bool]:
@@ -97,7 +94,7 @@ def _queue_run(monitor: Monitor, *, trigger: str, user: Any = None, deploy_ref: 
                 lease_expires_at=lease_deadline(),  # its task has this long to start before the sweep enqueues another
             )
     except IntegrityError:
-        active = MonitorRun.objects.filter(monitor=monitor, status__in=MONITOR_RUN_ACTIVE).first()
+        active = MonitorRun.objects.filter(monitor=monitor, status__in=JOB_ACTIVE).first()
         if active is None:
             raise
         return active, False
@@ -142,21 +139,10 @@ def monitor_run_scheduled(*, monitor_id: int) -> MonitorRun | None:
     return run
 
 
-def _claim(run_id: int) -> Lease | None:
-    """Queued -> running; a running run whose worker died (its lease ran out) can be claimed again."""
-    return lease_claim(
-        MonitorRun,
-        run_id,
-        where=Q(status__in=MONITOR_RUN_ACTIVE),
-        status=MonitorRunStatus.RUNNING,
-        started_at=timezone.now(),
-    )
-
-
 def _fail_run(run_id: int, message: str) -> None:
     with transaction.atomic():
         run = MonitorRun.objects.select_for_update().get(pk=run_id)
-        run.status = MonitorRunStatus.ERROR
+        run.status = JobStatus.FAILED
         run.error_message = message
         run.finished_at = timezone.now()
         run.save(update_fields=["status", "error_message", "finished_at"])
@@ -188,7 +174,7 @@ def _plan(monitor: Monitor) -> engine.RunPlan:
 def monitor_run_execute(*, run_id: int) -> None:
     """Run a queued run: ask every case, score, then decide the status and alert. Safe to call again. A run that
     another worker holds (its lease is alive) is left to that worker."""
-    lease = _claim(run_id)
+    lease = job_claim(MonitorRun, run_id)
     if lease is None:
         return
     with lease.kept_alive():
@@ -224,16 +210,9 @@ def _execute(run_id: int, lease: Lease) -> None:
         )
 
 
-def monitor_runs_resume_stalled() -> int:
-    """The lease sweep (a django-q2 schedule, every minute): enqueue again every active monitor run whose lease
-    ran out, so a run whose worker was killed starts again without waiting for the task timeout."""
-    return leases_expired_requeue(
-        MonitorRun.objects.filter(status__in=MONITOR_RUN_ACTIVE),
-        enqueue=lambda run_id: async_task("evaluations.monitors.tasks.monitor_run_execute", run_id),
-        give_up=lambda run_id, deaths: _fail_run(
-            run_id, f"The worker stopped {deaths} times during this run, so it was not started again."
-        ),
-    )
+def monitor_run_give_up(*, run_id: int, deaths: int) -> None:
+    """End a monitor run whose workers kept dying (the lease sweep, evaluations/core/jobs.py): a monitor error."""
+    _fail_run(run_id, f"The worker stopped {deaths} times during this run, so it was not started again.")
 
 
 @dataclasses.dataclass(frozen=True)

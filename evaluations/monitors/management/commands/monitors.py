@@ -108,7 +108,7 @@ class Command(BaseCommand):
         target.refresh_from_db()
         rate = f"{run.pass_rate:.0f}%" if run.pass_rate is not None else "—"
         self.stdout.write(
-            f"Run #{run.pk}: {run.get_status_display()}; pass rate {rate} (target {run.target_pass_rate}%); "
+            f"Run #{run.pk}: {run.status_label}; pass rate {rate} (target {run.target_pass_rate}%); "
             f"{run.cases_passed} case(s) passed, {run.cases_failed} failed; monitor is {target.display_status}."
         )
         if run.error_message:
