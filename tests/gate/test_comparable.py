@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from evaluations.gate.launch import LaunchPlanError, launch_plan, low_power_warning
 from evaluations.gate.models import Baseline
-from evaluations.gate.selectors import launch_defaults
-from evaluations.gate.services import baseline_pin, drift_context, run_gate
+from evaluations.gate.selectors import drift_context, launch_defaults, run_gate
+from evaluations.gate.services import baseline_pin
 from evaluations.runs.choices import RunStatus
 from redteam.library import LIBRARY_VERSION
 
