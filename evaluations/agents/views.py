@@ -21,7 +21,7 @@ from evaluations.agents.filters import AgentFilter
 from evaluations.agents.forms import AgentForm, TestRequestForm
 from evaluations.agents.models import Agent
 from evaluations.connectors.base import AgentError
-from evaluations.gate.services import run_gate, trust_trend
+from evaluations.gate.selectors import run_gate, trust_trend
 from evaluations.outbound.masking import redact
 from evaluations.runs import selectors as run_selectors
 

@@ -35,7 +35,7 @@ from evaluations.launches.request import (
 )
 from evaluations.monitors import selectors as monitor_selectors
 from evaluations.monitors import services as monitor_services
-from evaluations.reports.builders import report_data
+from evaluations.reports import selectors as report_selectors
 from evaluations.runs import selectors as run_selectors
 from suites import selectors as suite_selectors
 
@@ -186,7 +186,7 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
         report = None
     else:
         progress = run_selectors.run_progress(run=run)
-        report = report_data(run, run_selectors.attempts_for_run(run=run))
+        report = report_selectors.run_results_get(run=run)  # the stored summary, not every conversation
         usage = report["model_usage"]
     verdict = ci_verdict(run=run, progress=progress)
     return {

@@ -22,6 +22,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from evaluations.gate.results import gate_json
+from evaluations.gate.selectors import run_gate
 from evaluations.review.selectors import calibration_warning_for_run
 from evaluations.runs.choices import RunStatus
 from evaluations.scoring.calibration import overrule_sentence
@@ -190,8 +192,6 @@ def _unchecked(checks: _Checks, outcome: _Outcome, breaches: int) -> tuple[str, 
 def _gate(run: EvaluationRun) -> dict[str, Any]:
     """The release gate as JSON: state, label, reasons (what decides the state), notes (observations that do
     not block), baseline_run_id, watch_list and, when compared, metrics."""
-    from evaluations.gate.services import gate_json, run_gate  # scipy: import only when gating
-
     result = run_gate(run=run)
     comparison = result.comparison
     data = gate_json(result)

@@ -1,26 +1,46 @@
-"""Reads for baselines: the pins of a run's agent endpoint + scope (and of suites, for the CI API), the trust-score
-trend the gate shows, and the scenarios the endpoint's earlier runs saw flaky."""
+"""Reads of the gate (docs/gate.md): the pins of a run's agent endpoint + scope (and of suites, for the CI API), the
+trust-score trend, the scenarios the endpoint's earlier runs saw flaky, the verdict of a run against its pinned
+baseline as the report, the dashboard, the JSON and the CI API show it, the report's drift section with the expected
+false-block rate, and the settings a launch starts from. The writes (pinning, the false-block-rate task) are in
+``services.py``, the statistics in ``rules/`` (pure), what the gate reads off a run in ``profile.py``."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+import hashlib
+import json
+import threading
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from django.core.cache import BaseCache, caches
 from django.db import models
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, F, OuterRef, Q, Window
+from django.db.models.functions import RowNumber
 
+from evaluations.gate import rules as gate
 from evaluations.gate.models import Baseline
 from evaluations.gate.profile import (
     gate_endpoint,
     launch_settings_of_run,
     redteam_scope,
+    run_counts,
     run_mode,
     run_scope,
     scope_for,
+    scope_label,
 )
-from evaluations.gate.rules import SAVED
-from evaluations.runs.selectors import runs_scored_for_agent
+from evaluations.gate.results import (
+    BLOCKED,
+    NO_BASELINE,
+    NOT_COMPARABLE,
+    PASS,
+    STATE_BADGES,
+    STATE_LABELS,
+    GateResult,
+)
+from evaluations.runs.choices import RunStatus
+from evaluations.runs.selectors import runs_scored_for_agent, runs_scored_for_agents
 from evaluations.runs.snapshot import LaunchSettings, settings_lookup
 from redteam.library import LIBRARY_VERSION
 
@@ -34,14 +54,21 @@ TREND_RUNS = 20
 
 def baseline_for_run(*, run: EvaluationRun) -> Baseline | None:
     """The current baseline of the run's agent endpoint + suite (or generated kinds), with its run."""
-    scope = run_scope(run)
-    if run.agent_id is None or scope is None:
-        return None
-    return (
-        Baseline.objects.select_related("run", "pinned_by")
-        .filter(agent_id=run.agent_id, endpoint_url=gate_endpoint(run), scope=scope, is_current=True)
-        .first()
-    )
+    return current_baselines_for_runs(runs=[run]).get(run.pk)
+
+
+def current_baselines_for_runs(*, runs: Iterable[EvaluationRun]) -> dict[int, Baseline]:
+    """``baseline_for_run`` of each run, by run id (runs without one left out), in one query."""
+    wanted = {run.pk: (run.agent_id, gate_endpoint(run), scope) for run in runs
+              if run.agent_id is not None and (scope := run_scope(run)) is not None}  # fmt: skip
+    if not wanted:
+        return {}
+    match = Q()
+    for agent_id, endpoint_url, scope in set(wanted.values()):
+        match |= Q(agent_id=agent_id, endpoint_url=endpoint_url, scope=scope)
+    pins = Baseline.objects.select_related("run", "pinned_by").filter(match, is_current=True)
+    current = {(pin.agent_id, pin.endpoint_url, pin.scope): pin for pin in pins}
+    return {run_id: current[key] for run_id, key in wanted.items() if key in current}
 
 
 def baseline_history(*, run: EvaluationRun, limit: int = 10) -> list[Baseline]:
@@ -63,20 +90,59 @@ def seen_flaky_scenarios(*, baseline_run: EvaluationRun, run: EvaluationRun) -> 
     """Keys of the scenarios that passed some attempts and failed others in any of the ``EARLIER_RUNS`` latest
     finished runs of the baseline's agent endpoint + saved suite before ``run`` (the two compared left out). The gate
     weighs them less (``gate.rules.scores.SEEN_FLAKY_WEIGHT``); one indexed query, the summaries only."""
-    if run_mode(baseline_run) != SAVED or baseline_run.suite_id is None or baseline_run.agent_id is None:
-        return frozenset()
+    return seen_flaky_for_pairs(pairs=[(baseline_run, run)])[0]
+
+
+_History = tuple[Any, str, Any]  # agent id, endpoint, suite id: the earlier runs of a baseline's endpoint + suite
+
+
+def seen_flaky_for_pairs(*, pairs: Sequence[tuple[EvaluationRun, EvaluationRun]]) -> list[frozenset[str]]:
+    """``seen_flaky_scenarios`` of each (baseline run, run) pair, in order: one query for pairs whose baselines are
+    of distinct agent endpoints + suites (the dashboard's, one per agent), one more per repeat of one."""
+    seen: list[frozenset[str]] = [frozenset()] * len(pairs)
+    pending = [i for i, (baseline_run, _) in enumerate(pairs) if run_mode(baseline_run) == gate.SAVED
+               and baseline_run.suite_id is not None and baseline_run.agent_id is not None]  # fmt: skip
+    while pending:
+        batch: dict[_History, int] = {}
+        for i in pending:
+            batch.setdefault(_history(pairs[i][0]), i)
+        pending = [i for i in pending if i not in batch.values()]
+        flaky = _flaky_in_histories({history: pairs[i] for history, i in batch.items()})
+        for history, i in batch.items():
+            seen[i] = flaky.get(history, frozenset())
+    return seen
+
+
+def _history(baseline_run: EvaluationRun) -> _History:
+    return (baseline_run.agent_id, baseline_run.endpoint_url, baseline_run.suite_id)
+
+
+def _flaky_in_histories(
+    pairs: Mapping[_History, tuple[EvaluationRun, EvaluationRun]],
+) -> dict[_History, frozenset[str]]:
+    """Per history, the scenarios flaky in its ``EARLIER_RUNS`` latest scored runs before the pair's run, the
+    baseline's run left out: one query, a window ranking each history's runs newest first."""
+    match = Q()
+    for (agent_id, endpoint_url, suite_id), (baseline_run, run) in pairs.items():
+        match |= Q(agent_id=agent_id, endpoint_url=endpoint_url, suite_id=suite_id, pk__lt=run.pk) & ~Q(
+            pk=baseline_run.pk
+        )
+    rank = Window(RowNumber(), partition_by=[F("agent_id"), F("endpoint_url"), F("suite_id")],
+                  order_by=[F("created_at").desc(), F("pk").desc()])  # fmt: skip
     earlier = (
-        runs_scored_for_agent(agent_id=baseline_run.agent_id)
-        .filter(endpoint_url=baseline_run.endpoint_url, suite_id=baseline_run.suite_id, pk__lt=run.pk)
-        .exclude(pk=baseline_run.pk)
-        .values_list("metrics", flat=True)[:EARLIER_RUNS]
+        runs_scored_for_agents(agent_ids={history[0] for history in pairs})
+        .filter(match)
+        .annotate(rank=rank)
+        .filter(rank__lte=EARLIER_RUNS)
+        .values_list("agent_id", "endpoint_url", "suite_id", "metrics")
     )
-    flaky = set()
-    for metrics in earlier:
+    flaky: dict[_History, set[str]] = {}
+    for agent_id, endpoint_url, suite_id, metrics in earlier:
+        keys = flaky.setdefault((agent_id, endpoint_url, suite_id), set())
         for key, row in ((metrics or {}).get("scenario_results") or {}).items():
             if int(row.get("pass", 0)) and int(row.get("fail", 0)):
-                flaky.add(str(key))
-    return frozenset(flaky)
+                keys.add(str(key))
+    return {history: frozenset(keys) for history, keys in flaky.items()}
 
 
 def baseline_is_pinned_for_suite() -> Exists:
@@ -131,6 +197,202 @@ def baseline_endpoints_for_suites(*, agent_of: Mapping[int, int | None]) -> dict
         if agent_of.get(suite_id) == agent_id:
             endpoints.setdefault(suite_id, []).append(endpoint)
     return endpoints
+
+
+# ---------------------------------------------------------------------------------------------- the gate's verdict
+
+_VERDICTS: dict[str, gate.GateVerdict] = {}  # the latest gate verdicts computed in this process (``_compare``)
+_VERDICTS_KEPT = 64
+_VERDICTS_LOCK = threading.Lock()
+
+
+def run_gate(*, run: EvaluationRun) -> GateResult:
+    """The gate for a finished run against the pinned baseline of its agent endpoint + suite."""
+    return _gate(run, baseline_for_run(run=run))
+
+
+def run_gates(*, runs: Sequence[EvaluationRun]) -> dict[int, GateResult]:
+    """``run_gate`` of each run, by run id: one query for the pins and one for the earlier runs' flaky scenarios
+    when the runs are of distinct agent endpoints + suites, such as the dashboard's latest run of each agent."""
+    baselines = current_baselines_for_runs(runs=runs)
+    compared = [run for run in runs if _is_compared(run, baselines.get(run.pk))]
+    seen = seen_flaky_for_pairs(pairs=[(baselines[run.pk].run, run) for run in compared])
+    seen_by_run = {run.pk: flaky for run, flaky in zip(compared, seen, strict=True)}
+    return {run.pk: _gate(run, baselines.get(run.pk), seen_flaky=seen_by_run.get(run.pk)) for run in runs}
+
+
+def _is_compared(run: EvaluationRun, baseline: Baseline | None) -> bool:
+    """Whether ``_gate`` compares the counts (rather than saying why it does not)."""
+    return (
+        baseline is not None and baseline.run_id != run.pk and run.status == RunStatus.SUCCEEDED and bool(run.metrics)
+    )
+
+
+def _gate(run: EvaluationRun, baseline: Baseline | None, *, seen_flaky: frozenset[str] | None = None) -> GateResult:
+    if baseline is None:
+        return GateResult(NO_BASELINE, (_no_baseline_reason(run),), None)
+    if baseline.run_id == run.pk:
+        return GateResult(PASS, ("This run is the pinned baseline: later runs are compared with it.",), run.pk)
+    if run.status != RunStatus.SUCCEEDED or not run.metrics:
+        reason = (
+            f"This run did not finish successfully ({RunStatus(run.status).label.lower()}), so it is not compared "
+            "with the baseline."
+        )
+        return GateResult(NOT_COMPARABLE, (reason,), baseline.run_id)
+    if seen_flaky is None:
+        seen_flaky = seen_flaky_scenarios(baseline_run=baseline.run, run=run)
+    verdict = _compare(baseline.run, run, seen_flaky)
+    watch = tuple(s.name for s in verdict.watch_list)
+    return GateResult(verdict.state, verdict.reasons + verdict.notes, baseline.run_id, watch, verdict)
+
+
+def _compare(baseline_run: EvaluationRun, run: EvaluationRun, seen_flaky: frozenset[str]) -> gate.GateVerdict:
+    """``gate.compare`` of the two runs' counts, with the scenarios seen flaky in the endpoint's earlier runs. Some
+    hundred ms for 2,000 scenarios and read by every view of the report, so kept in the process (a verdict is
+    immutable; unpickling it from a cache took as long as computing it), keyed by everything the counts are made of:
+    a review that changes a verdict changes the key, and so does a new earlier run's flakiness."""
+    history = hashlib.sha256("\n".join(sorted(seen_flaky)).encode()).hexdigest()[:16]
+    key = f"{_run_fingerprint(baseline_run)}:{_run_fingerprint(run)}:{history}"
+    verdict = _VERDICTS.get(key)
+    if verdict is None:
+        verdict = gate.compare(run_counts(baseline_run), run_counts(run), seen_flaky=seen_flaky)
+        with _VERDICTS_LOCK:  # gunicorn serves with threads: one of them trims the dict at a time
+            while len(_VERDICTS) >= _VERDICTS_KEPT:
+                _VERDICTS.pop(next(iter(_VERDICTS)), None)  # the oldest first
+            _VERDICTS[key] = verdict
+    return verdict
+
+
+def _run_fingerprint(run: EvaluationRun) -> str:
+    fields = (run.pk, run.status, run.metrics, run.scenarios, run.settings_snapshot, run.runs_per_scenario, run.suite_id,
+              run.suite_version, run.judge_model, run.judge_prompt_version, run.judge_strictness)  # fmt: skip
+    return hashlib.sha256(json.dumps(fields, sort_keys=True, default=str).encode()).hexdigest()[:32]
+
+
+def _no_baseline_reason(run: EvaluationRun) -> str:
+    if run.agent_id is None:
+        return "The agent of this run was deleted, so there is no baseline to compare with."
+    if run_scope(run) is None:
+        return "The suite of this run was deleted, so there is no baseline to compare with."
+    endpoint = gate_endpoint(run)
+    where = f" at {endpoint}" if endpoint else ""
+    return (
+        f"No baseline is pinned for {run.agent_name}{where} with {scope_label(run)}. "
+        "Pin a good finished run as the baseline to turn the release gate on."
+    )
+
+
+def baseline_pin_refusal(*, run: EvaluationRun) -> str:
+    """Why ``run`` cannot be pinned, in a sentence; "" when it can (``services.baseline_pin`` refuses the same)."""
+    if run.status != RunStatus.SUCCEEDED or not run.metrics:
+        return "Only a finished run can be pinned as the baseline; this one is not finished successfully."
+    if run.trust_score is None:
+        return (
+            "Nothing in this run was scored, so it cannot be a baseline: later runs would have nothing to be "
+            "compared with. Pin a run whose replies were scored."
+        )
+    if run.agent_id is None:
+        return "The agent of this run was deleted, so the run cannot be a baseline."
+    if run_scope(run) is None:
+        return "The suite of this run was deleted, so the run cannot be a baseline."
+    return ""
+
+
+def drift_context(*, run: EvaluationRun) -> dict[str, Any]:
+    """Everything the report's drift section shows for a finished run, in two queries (the pins of the run's
+    scope, with the current baseline's run, and the trend) and the earlier runs' flaky scenarios when it is
+    compared; the report adds ``can_publish``. A large suite's false-block rate not simulated yet is
+    ``false_block_rate_pending`` (``services.false_block_rate_request`` has a task simulate it)."""
+    history = baseline_history(run=run)
+    baseline = next((b for b in history if b.is_current), None)
+    result = _gate(run, baseline)
+    fbr, fbr_pending = None, False
+    if baseline is not None and result.state in (PASS, BLOCKED) and baseline.run_id != run.pk:
+        fbr, fbr_pending = false_block_rate_for_page(baseline_run=baseline.run, runs_per_scenario=run.runs_per_scenario)
+    return {
+        "gate": result,
+        "gate_label": STATE_LABELS[result.state],
+        "gate_badge": STATE_BADGES[result.state],
+        "verdict": result.comparison,
+        "baseline": baseline,
+        "is_baseline": baseline is not None and baseline.run_id == run.pk,
+        "can_pin": run.status == RunStatus.SUCCEEDED and bool(run.metrics) and run.agent_id is not None
+        and run_scope(run) is not None and run.trust_score is not None,
+        "nothing_scored": run.status == RunStatus.SUCCEEDED and run.trust_score is None,
+        "history": history,
+        "trend": trust_trend(agent=run.agent_id, run=run, baseline_run_id=baseline.run_id if baseline else None)
+        if run.agent_id is not None else [],
+        "expected_false_block_rate": fbr,
+        "false_block_rate_pending": fbr_pending,
+        "scope_label": scope_label(run),
+        "compares_other_endpoint": gate_endpoint(run) != run.endpoint_url,
+    }  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------- false-block rate
+
+SIMULATED_PAIRS = 400
+FBR_INLINE_SCENARIOS = 200  # simulated in the request up to here (about 2 s); a task simulates larger suites
+
+
+def expected_false_block_rate(*, baseline_run: EvaluationRun, runs_per_scenario: int) -> float | None:
+    """How often the gate would block a run of this suite when nothing changed, simulated from the baseline's
+    per-scenario pass rates. About 0.5 s for 53 scenarios but a minute for 2,000, so cached, keyed by what it is
+    computed from: in the process, or for a large suite (simulated by a task) in the database cache, where every
+    web process reads it."""
+    job = false_block_rate_job(baseline_run=baseline_run, runs_per_scenario=runs_per_scenario)
+    if job is None:
+        return None
+    key, scenarios, compare_scenarios = job
+    cache = false_block_rate_cache(baseline_run)
+    cached = cache.get(key)
+    if cached is not None:
+        return float(cached)
+    rate = gate.expected_false_block_rate(
+        scenarios,
+        runs_baseline=baseline_run.runs_per_scenario,
+        runs_current=runs_per_scenario,
+        compare_scenarios=compare_scenarios,
+        pairs=SIMULATED_PAIRS,
+    )
+    cache.set(key, rate, 7 * 24 * 3600)
+    return rate
+
+
+def false_block_rate_for_page(*, baseline_run: EvaluationRun, runs_per_scenario: int) -> tuple[float | None, bool]:
+    """The expected false-block rate for the report, and whether it is still to be simulated. A suite of more than
+    ``FBR_INLINE_SCENARIOS`` scenarios is simulated by a task (``services.false_block_rate_request``; the page says
+    so and shows it when done) rather than in the request, which it would hold for a minute."""
+    if len(baseline_run.scenarios or []) <= FBR_INLINE_SCENARIOS:
+        return expected_false_block_rate(baseline_run=baseline_run, runs_per_scenario=runs_per_scenario), False
+    job = false_block_rate_job(baseline_run=baseline_run, runs_per_scenario=runs_per_scenario)
+    if job is None:
+        return None, False
+    cached = false_block_rate_cache(baseline_run).get(job[0])
+    return (float(cached), False) if cached is not None else (None, True)
+
+
+def false_block_rate_cache(baseline_run: EvaluationRun) -> BaseCache:
+    return caches["default" if len(baseline_run.scenarios or []) <= FBR_INLINE_SCENARIOS else "limits"]
+
+
+def false_block_rate_job(*, baseline_run: EvaluationRun, runs_per_scenario: int) -> tuple[str, list[Any], bool] | None:
+    """The cache key of the figure, the scenarios to simulate and whether scenarios are compared; None when the
+    baseline has no scored scenario."""
+    counts = run_counts(baseline_run)
+    scenarios = gate.sim_scenarios_from_counts(counts)
+    if not scenarios:
+        return None
+    compare_scenarios = counts.profile.mode == gate.SAVED
+    fingerprint = hashlib.sha256(
+        repr((sorted(dataclasses.astuple(s) for s in scenarios), baseline_run.runs_per_scenario, runs_per_scenario,
+              compare_scenarios, SIMULATED_PAIRS)).encode()
+    ).hexdigest()[:32]  # fmt: skip
+    return (
+        f"trustgate:gate-fbr:v3:{fingerprint}",
+        scenarios,
+        compare_scenarios,
+    )  # v3: the score and weights of docs/gate.md
 
 
 # ---------------------------------------------------------------------------------------------- launch defaults

@@ -26,7 +26,7 @@ def run_pin_confirm(request: HttpRequest, run_id: int) -> HttpResponse:
         "scope": scope_label(run),
         "current": gate_selectors.baseline_for_run(run=run),
         "under": floors_under_for_run(run=run),
-        "refusal": gate_services.baseline_pin_refusal(run=run),
+        "refusal": gate_selectors.baseline_pin_refusal(run=run),
     }
     return render(request, "gate/pin_confirm.html", context)
 

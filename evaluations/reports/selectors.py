@@ -1,18 +1,99 @@
-"""Reads for the dashboard. Every read is scoped by the user's accounts: another account's object is a 404."""
+"""Reads for the report page and the dashboard. Every read is scoped by the user's accounts: another account's
+object is a 404."""
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import TYPE_CHECKING, Any
 
-from billing.selectors import account_list_for_user, balance_for_account
+from billing.roles import Role
+from billing.selectors import account_list_for_user, balance_for_account, membership_get
 from evalsite.http import AnyUser as User
 from evaluations.agents.selectors import agent_list_for_user
-from evaluations.gate.selectors import baseline_is_pinned_for_suite
-from evaluations.gate.services import run_gate
+from evaluations.gate.selectors import baseline_is_pinned_for_suite, drift_context, run_gates
 from evaluations.monitors.selectors import monitors_for_dashboard
+from evaluations.reports.builders import flaky_drift
+from evaluations.reports.builders.flaky import DRIFT_LIST_CONTEXT, newly_flaky_first
+from evaluations.reports.builders.page import report_page, scenario_list
+from evaluations.reports.builders.results import run_results
+from evaluations.reports.builders.triage import TriageState, scenario_triage
+from evaluations.reports.builders.verdict import verdict_header
+from evaluations.review.selectors import calibration_warning_for_run
 from evaluations.runs.choices import ACTIVE_STATUSES
-from evaluations.runs.selectors import run_list_by_ids, run_list_for_user, runs_scored_for_user
+from evaluations.runs.selectors import (
+    attempt_outcomes_for_run,
+    run_get_for_user,
+    run_list_by_ids,
+    run_list_for_user,
+    run_progress,
+    runs_scored_for_user,
+)
 from suites.selectors import suite_list_for_user
+
+if TYPE_CHECKING:
+    from evaluations.runs.models import EvaluationRun
+
+
+# ---------------------------------------------------------------------------------------------- the report page
+
+
+@dataclasses.dataclass(frozen=True)
+class RunReport:
+    """What the report page shows (docs/runs.md), under the names its template reads (``context``)."""
+
+    run: EvaluationRun
+    report: dict[str, Any]  # the figures and one light row per scenario (``builders.page.report_page``)
+    triage: dict[str, Any]  # the rows the filters, search, sort and page leave (``builders.triage``)
+    verdict_header: dict[str, Any]
+    progress: dict[str, Any] | None = None  # while the run is active
+    drift: dict[str, Any] | None = None  # once it has finished: the gate against its baseline (``drift_context``)
+    drift_flaky: list[dict[str, Any]] | None = None  # scenarios flaky now or in the baseline, newly flaky first
+    can_publish: bool = False  # the user may pin the run as the baseline
+    calibration_warning: str | None = None
+
+    def context(self) -> dict[str, Any]:
+        fields = {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
+        return {**fields, **DRIFT_LIST_CONTEXT}
+
+
+def run_report_get(*, user: User, run_id: int, triage: TriageState) -> RunReport:
+    """The report page of one of the user's runs: its figures from the per-scenario aggregates (never its
+    conversations), the scenario rows ``triage`` asks for, and while it runs its progress, once it has finished the
+    drift section. A constant number of queries whatever the run's size."""
+    run = run_get_for_user(user=user, run_id=run_id)
+    report = report_page(run)
+    rows = scenario_triage(report["scenarios"], triage)
+    if run.is_active:
+        header = verdict_header(run=run, report=report, drift=None)
+        return RunReport(run, report, rows, header, progress=run_progress(run=run))
+    drift = drift_context(run=run)
+    return RunReport(
+        run,
+        report,
+        rows,
+        verdict_header(run=run, report=report, drift=drift),
+        drift=drift,
+        drift_flaky=newly_flaky_first(flaky_drift(run=run, report=report, baseline=drift["baseline"])),
+        can_publish=membership_get(user=user, account_id=run.account_id).allows(Role.PUBLISH),
+        calibration_warning=None if run.is_rules_only else calibration_warning_for_run(run=run),
+    )
+
+
+def run_report_scenarios_get(*, run: EvaluationRun, triage: TriageState) -> dict[str, Any]:
+    """Only what the report's scenario results section reads, for its own refresh: ``run``, ``report`` (the rows
+    and their counts) and ``triage``. ``run``: fetched for the user (``run_get_for_user``)."""
+    report = scenario_list(run)
+    return {"run": run, "report": report, "triage": scenario_triage(report["scenarios"], triage)}
+
+
+def run_results_get(*, run: EvaluationRun) -> dict[str, Any]:
+    """A finished run's results for the CI API (``builders.results``): its stored summary and one light query
+    over its attempts (no conversation, review or credit entry), so the status of a run of 10,000 conversations
+    takes the queries one of 10 does. ``run``: fetched for the API key's workspace."""
+    return run_results(run, attempt_outcomes_for_run(run=run))
+
+
+# ---------------------------------------------------------------------------------------------- the dashboard
 
 
 def recent_runs_for_user(*, user: User) -> dict[str, Any]:
@@ -24,7 +105,8 @@ def recent_runs_for_user(*, user: User) -> dict[str, Any]:
 
 
 def dashboard_for_user(*, user: User) -> dict[str, Any]:
-    """Agents with their latest finished trust score and recent trend, suites, and recent or running runs."""
+    """Agents with their latest finished trust score, recent trend and gate, suites, and recent or running runs,
+    in a number of queries that does not grow with the agents."""
     agents = list(agent_list_for_user(user=user))
     finished = runs_scored_for_user(user=user).values("agent_id", "trust_score", "pk")[:500]
     trends: dict[int, list[float]] = {}
@@ -36,13 +118,14 @@ def dashboard_for_user(*, user: User) -> dict[str, Any]:
     for row in finished:
         latest_ids.setdefault(row["agent_id"], row["pk"])
     latest_runs = {run.agent_id: run for run in run_list_by_ids(run_ids=latest_ids.values())}
+    # The gate of each agent's latest finished run, against the baseline pinned now.
+    gates = run_gates(runs=list(latest_runs.values()))
     for agent in agents:
         scores = list(reversed(trends.get(agent.pk, [])[:12]))
         agent.latest_trust_score = scores[-1] if scores else None  # type: ignore[attr-defined]
         agent.trend = scores  # type: ignore[attr-defined]
         latest = latest_runs.get(agent.pk)
-        # The gate of the agent's latest finished run, against the baseline pinned now.
-        agent.gate = run_gate(run=latest) if latest is not None else None  # type: ignore[attr-defined]
+        agent.gate = gates[latest.pk] if latest is not None else None  # type: ignore[attr-defined]
     runs = recent_runs_for_user(user=user)
     return {
         "agents": agents,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -11,26 +9,18 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 from django_htmx.http import push_url
 
-from billing.roles import Role
-from billing.selectors import membership_get
 from evalsite.http import HtmxHttpRequest
 from evalsite.listing import list_page
 from evaluations.gate import services as gate_services
 from evaluations.reports import selectors as report_selectors
-from evaluations.reports.builders import flaky_drift, report_json, report_junit_xml
+from evaluations.reports.builders import report_json, report_junit_xml
 from evaluations.reports.builders.conversations import scenario_conversations
-from evaluations.reports.builders.flaky import DRIFT_LIST_CONTEXT, newly_flaky_first
-from evaluations.reports.builders.page import report_page, scenario_list, scenario_spec
-from evaluations.reports.builders.triage import scenario_triage
-from evaluations.reports.builders.verdict import verdict_header
+from evaluations.reports.builders.page import scenario_spec
+from evaluations.reports.builders.triage import TriageState
 from evaluations.reports.forms import ScenarioFilterForm
-from evaluations.review import selectors as review_selectors
 from evaluations.runs import selectors as run_selectors
 from evaluations.runs.filters import RunFilter
 from redteam.report import sarif_for_run
-
-if TYPE_CHECKING:
-    from evaluations.runs.models import EvaluationRun
 
 RUNS_PER_PAGE = 50
 
@@ -46,20 +36,12 @@ def run_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 @login_required
 def run_report(request: HttpRequest, run_id: int) -> HttpResponse:
-    run = run_selectors.run_get_for_user(user=request.user, run_id=run_id)
-    report = report_page(run)
-    context: dict[str, object] = {"run": run, "report": report, **_triage(request, run, report["scenarios"])}
-    if run.is_active:
-        context["progress"] = run_selectors.run_progress(run=run)
-    else:  # the drift section: the gate against the pinned baseline, and whether the user may pin this run
-        drift = context["drift"] = gate_services.drift_context(run=run)
-        context["drift_flaky"] = newly_flaky_first(flaky_drift(run=run, report=report, baseline=drift["baseline"]))
-        context.update(DRIFT_LIST_CONTEXT)
-        context["can_publish"] = membership_get(user=request.user, account_id=run.account_id).allows(Role.PUBLISH)
-        if not run.is_rules_only:
-            context["calibration_warning"] = review_selectors.calibration_warning_for_run(run=run)
-    context["verdict_header"] = verdict_header(run=run, report=report, drift=context.get("drift"))  # type: ignore[arg-type]
-    return render(request, "evaluations/run_report.html", context)
+    triage, filters = _filters(request, run_id)
+    page = report_selectors.run_report_get(user=request.user, run_id=run_id, triage=triage)
+    if page.drift is not None and page.drift["false_block_rate_pending"]:  # a large suite: a task simulates it
+        baseline_run = page.drift["baseline"].run
+        gate_services.false_block_rate_request(baseline_run=baseline_run, runs_per_scenario=page.run.runs_per_scenario)
+    return render(request, "evaluations/run_report.html", {**page.context(), **filters})
 
 
 @require_GET
@@ -71,10 +53,10 @@ def run_report_scenarios(request: HtmxHttpRequest, run_id: int) -> HttpResponse:
     report_url = reverse("evaluations:run-report", args=[run.pk])
     if not request.htmx:
         return redirect(f"{report_url}?{request.GET.urlencode()}#scenario-results")
-    report = scenario_list(run)
-    context = {"run": run, "report": report, **_triage(request, run, report["scenarios"])}
-    response = render(request, "evaluations/partials/report_scenarios.html", context)
-    query = context["triage_state"].query()  # type: ignore[attr-defined]
+    triage, filters = _filters(request, run.pk)
+    context = report_selectors.run_report_scenarios_get(run=run, triage=triage)
+    response = render(request, "evaluations/partials/report_scenarios.html", {**context, **filters})
+    query = triage.query()
     return push_url(response, f"{report_url}?{query}" if query else report_url)
 
 
@@ -92,15 +74,16 @@ def run_report_scenario(request: HtmxHttpRequest, run_id: int, scenario_key: str
     return render(request, template, context)
 
 
-def _triage(request: HttpRequest, run: EvaluationRun, rows: list[dict[str, object]]) -> dict[str, object]:
+def _filters(request: HttpRequest, run_id: int) -> tuple[TriageState, dict[str, object]]:
+    """The scenario filters the query string asks for, and the form showing them (only valid values: a huge search
+    is not echoed) with a message per value dropped."""
     asked = ScenarioFilterForm(request.GET)
     state = asked.state()
-    return {
-        "triage_form": ScenarioFilterForm(state.as_data()),  # shows only valid values (a huge search is not echoed)
+    return state, {
+        "triage_form": ScenarioFilterForm(state.as_data()),
         "triage_state": state,
         "triage_messages": asked.messages(),
-        "triage": scenario_triage(rows, state),
-        "scenarios_url": reverse("evaluations:run-report-scenarios", args=[run.pk]),
+        "scenarios_url": reverse("evaluations:run-report-scenarios", args=[run_id]),
     }
 
 

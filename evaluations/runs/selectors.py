@@ -149,6 +149,11 @@ def runs_scored_for_agent(*, agent_id: int) -> QuerySet[EvaluationRun]:
     return _scored(EvaluationRun.objects.filter(agent_id=agent_id))
 
 
+def runs_scored_for_agents(*, agent_ids: Iterable[int]) -> QuerySet[EvaluationRun]:
+    """``runs_scored_for_agent`` for several agents at once (the dashboard gates each agent's latest run)."""
+    return _scored(EvaluationRun.objects.filter(agent_id__in=list(agent_ids)))
+
+
 def _scored(runs: QuerySet[EvaluationRun]) -> QuerySet[EvaluationRun]:
     return runs.filter(status=RunStatus.SUCCEEDED, trust_score__isnull=False).order_by("-created_at", "-pk")
 
@@ -156,6 +161,13 @@ def _scored(runs: QuerySet[EvaluationRun]) -> QuerySet[EvaluationRun]:
 def run_list_by_ids(*, run_ids: Iterable[int]) -> QuerySet[EvaluationRun]:
     """Runs by id, all columns. Not scoped: the ids come from a read that was."""
     return EvaluationRun.objects.filter(pk__in=list(run_ids))
+
+
+def attempt_outcomes_for_run(*, run: EvaluationRun) -> QuerySet[Attempt, Any]:
+    """Every attempt of the run as a light row, by scenario key then repeat: what the metrics read, the rule
+    findings and the model usage, no transcript (the CI API's results). One query."""
+    columns = (*METRIC_COLUMNS, "repeat", "rule_findings", "model_usage")
+    return Attempt.objects.filter(run_id=run.pk).order_by("scenario_key", "repeat").values_list(*columns, named=True)
 
 
 def attempts_for_run(*, run: EvaluationRun) -> QuerySet[Attempt]:

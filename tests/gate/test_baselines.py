@@ -11,8 +11,8 @@ from django.utils import timezone
 from billing.models import Role
 from evaluations.demo.suite import DEMO_EXPECTED_REGRESSED
 from evaluations.gate.models import Baseline
-from evaluations.gate.selectors import trust_trend
-from evaluations.gate.services import BaselineError, baseline_pin, run_gate
+from evaluations.gate.selectors import run_gate, trust_trend
+from evaluations.gate.services import BaselineError, baseline_pin
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.models import EvaluationRun
 from suites.services import suite_create

@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from evaluations.gate.models import Baseline
-from evaluations.gate.selectors import launch_defaults
-from evaluations.gate.services import baseline_pin, drift_context, run_gate
+from evaluations.gate.selectors import drift_context, launch_defaults, run_gate
+from evaluations.gate.services import baseline_pin
 from evaluations.launches.plan import launch_plan, low_power_warning
 from evaluations.launches.request import LaunchPlanError, LaunchRequest
 from evaluations.runs.choices import RunStatus

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
+from evaluations.gate import selectors as gate_selectors
 from evaluations.gate import services as gate_services
 from evaluations.gate.services import baseline_pin
 
@@ -18,7 +19,7 @@ def test_a_large_suite_s_false_block_rate_is_simulated_by_a_task(
     monkeypatch,
     django_capture_on_commit_callbacks,
 ) -> None:
-    monkeypatch.setattr(gate_services, "FBR_INLINE_SCENARIOS", 2)  # the suite's 4 scenarios count as large
+    monkeypatch.setattr(gate_selectors, "FBR_INLINE_SCENARIOS", 2)  # the suite's 4 scenarios count as large
     flaky = {"Refund window": ["pass", "fail", "pass"]}
     baseline = make_run(agent=agent, suite=suite, outcomes=flaky)
     baseline_pin(run=baseline, user=alice)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from evaluations.gate import rules as gate
-from evaluations.gate.selectors import seen_flaky_scenarios
-from evaluations.gate.services import baseline_pin, run_gate
+from evaluations.gate.selectors import run_gate, seen_flaky_scenarios
+from evaluations.gate.services import baseline_pin
 from tests.gate.test_gate_statistics import run as counts
 
 

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from evaluations.gate.services import baseline_pin, run_gate
+from evaluations.gate.selectors import run_gate
+from evaluations.gate.services import baseline_pin
 from evaluations.runs.models import EvaluationRun
 
 

@@ -15,6 +15,8 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from evaluations.core.specs import ExpectedToolCall, ScenarioSpec
+from evaluations.gate.results import gate_json
+from evaluations.gate.selectors import baseline_for_run, run_gate
 from evaluations.reports.builders.flaky import flaky_drift
 from evaluations.reports.builders.summary import (
     RULES_ONLY_NOTICE,
@@ -202,9 +204,6 @@ def _gate_json(run: EvaluationRun, report: dict[str, Any]) -> dict[str, Any] | N
     the run is still going."""
     if run.is_active:
         return None
-    from evaluations.gate.selectors import baseline_for_run
-    from evaluations.gate.services import gate_json, run_gate  # reads the baseline; scipy only when comparing
-
     data = gate_json(run_gate(run=run))
     data["flaky_scenarios"] = flaky_drift(run=run, report=report, baseline=baseline_for_run(run=run))
     return _jsonable(data)

@@ -36,7 +36,7 @@ def summary_fields(run: EvaluationRun, summary: Mapping[str, Any], *, is_final: 
         "is_final": is_final,
         "trust_score": summary.get("trust_score"),
         "trust_score_display": number(summary.get("trust_score")),
-        "metrics": [_metric(key, metric) for key, metric in summary.get("metrics", {}).items()],
+        "metrics": metric_cards(summary),
         "refusal_rate": summary.get("refusal_rate"),
         "refusal_rate_display": number(summary.get("refusal_rate"), suffix="%"),
         "avg_latency_ms": summary.get("avg_latency_ms"),
@@ -127,6 +127,11 @@ def run_info(run: EvaluationRun) -> dict[str, Any]:
         "rules_only_notice": RULES_ONLY_NOTICE if is_rules_only else "",
         "credits": dataclasses.asdict(run_credits(run_id=run.pk)),  # one query: the run's ledger entries
     }
+
+
+def metric_cards(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One card per metric of the summary, in its order."""
+    return [_metric(key, metric) for key, metric in summary.get("metrics", {}).items()]
 
 
 def _metric(key: str, metric: Mapping[str, Any]) -> dict[str, Any]:

@@ -6,13 +6,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from evaluations.core.specs import ExpectedToolCall, PhraseScope, ScenarioSpec, ToolOrder
 from evaluations.scoring.rules import RULE_MARKER, RULE_TOOL_CALL, describe_matcher
-
-if TYPE_CHECKING:
-    from evaluations.runs.models import Attempt
 
 ORDER_LABELS = {ToolOrder.IN_ORDER: "in this order", ToolOrder.ANY_ORDER: "in any order"}
 SCOPE_LABELS = {PhraseScope.ANY_REPLY: "any reply", PhraseScope.FINAL_REPLY: "the final reply only"}
@@ -44,8 +41,13 @@ def call_text(call: ExpectedToolCall) -> str:
     return f"{call.name}(" + ", ".join(f"{a} {matcher_text(m)}" for a, m in sorted(call.arguments.items())) + ")"
 
 
-def tool_check_fields(spec: ScenarioSpec, runs: Sequence[Attempt]) -> dict[str, Any]:
-    """The scenario's expected-vs-actual fields (added to each scenario of ``report_data``)."""
+class WithFindings(Protocol):
+    rule_findings: Any
+
+
+def tool_check_fields(spec: ScenarioSpec, runs: Sequence[WithFindings]) -> dict[str, Any]:
+    """The scenario's expected-vs-actual fields (added to each scenario of ``report_data`` and ``run_results``),
+    from its attempts' rule findings: an ``Attempt`` or a light row of one."""
     failed_checks: list[str] = []
     leaks = 0
     for attempt in runs:

@@ -1,0 +1,78 @@
+"""A gate result (docs/gate.md): the state of a run against its pinned baseline, the reasons a user can act on and
+the structured verdict, and how the pages and the JSON show it. Pure: ``selectors.run_gate`` computes one."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from evaluations.gate import rules as gate
+
+NO_BASELINE, PASS, BLOCKED, NOT_COMPARABLE = "no_baseline", "pass", "blocked", "not_comparable"
+STATE_LABELS = {PASS: "PASS", BLOCKED: "BLOCKED", NO_BASELINE: "NO BASELINE", NOT_COMPARABLE: "NOT COMPARABLE"}
+STATE_BADGES = {PASS: "pass", BLOCKED: "blocked", NO_BASELINE: "not_scored", NOT_COMPARABLE: "error"}
+
+
+@dataclasses.dataclass(frozen=True)
+class GateResult:
+    state: str  # "pass" | "blocked" | "no_baseline" | "not_comparable"
+    reasons: tuple[str, ...]  # plain sentences a user can act on
+    baseline_run_id: int | None
+    watch_list: tuple[str, ...] = ()  # scenario names that fail more often but not significantly
+    comparison: Any = None  # the structured gate.GateVerdict for the report
+
+
+def gate_json(result: GateResult, *, expected_false_block_rate: float | None = None) -> dict[str, Any]:
+    """The gate as plain JSON types, for the run's JSON report."""
+    verdict = result.comparison
+    data: dict[str, Any] = {
+        "state": result.state,
+        "label": STATE_LABELS[result.state],
+        "reasons": list(result.reasons),
+        "baseline_run_id": result.baseline_run_id,
+        "watch_list": list(result.watch_list),
+    }
+    if expected_false_block_rate is not None:
+        data["expected_false_block_rate"] = expected_false_block_rate
+    if isinstance(verdict, gate.GateVerdict) and verdict.state != gate.NOT_COMPARABLE:
+        data["metrics"] = [
+            {
+                "key": m.key,
+                "label": m.label,
+                "baseline": m.baseline_value,
+                "current": m.current_value,
+                "drop": m.drop,
+                "threshold": m.threshold,
+                "baseline_runs": {"passed": m.baseline.passed, "failed": m.baseline.failed},
+                "current_runs": {"passed": m.current.passed, "failed": m.current.failed},
+                "p_value": m.p_value,
+                "blocks": m.blocks,
+            }
+            for m in verdict.metrics
+        ]
+        data["floors"] = [
+            {
+                "key": f.key,
+                "floor": f.floor,
+                "passed": f.current.passed,
+                "failed": f.current.failed,
+                "upper_bound": f.upper_bound,
+                "baseline_rate": f.baseline_rate,
+                "blocks": f.blocks,
+            }
+            for f in verdict.floors
+        ]
+        if verdict.breach is not None:
+            b = verdict.breach
+            data["breaches"] = {
+                "baseline": b.baseline_breaches,
+                "baseline_attempts": b.baseline_attempts,
+                "current": b.current_breaches,
+                "current_attempts": b.current_attempts,
+                "p_value": b.p_value,
+                "blocks": b.blocks,
+            }
+        data["scenario_regressions"] = [
+            {"key": s.key, "name": s.name, "p_value": s.p_value} for s in verdict.regressions
+        ]
+    return data
