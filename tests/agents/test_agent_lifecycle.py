@@ -1,4 +1,4 @@
-"""Issue 18 §4: an agent can be archived, restored or deleted with its past runs kept; its page shows its runs,
+"""An agent can be archived, restored or deleted with its past runs kept; its page shows its runs,
 gate state, an Evaluate button and the conversation id path; the agent list searches, filters and pages."""
 
 from __future__ import annotations

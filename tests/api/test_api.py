@@ -293,7 +293,7 @@ def test_run_status_after_a_finished_run_without_baseline_passes_with_a_warning(
     assert "The release gate did not run: No baseline is pinned for Northwind bot at http://127.0.0.1:" in "".join(
         body["warnings"]
     )
-    assert body["reasons"] == [  # a pass says why it passed and what nothing checked (issue 15 §4)
+    assert body["reasons"] == [  # a pass says why it passed and what nothing checked
         f"Passed: no baseline is pinned and no threshold was set. {body['breaches']} attempts breached; "
         "4 scenarios failed."
     ]

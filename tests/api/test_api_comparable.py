@@ -1,6 +1,6 @@
 """The CI API takes every launch option of the web form (strictly typed, in the schema), defaults each one it is not
 sent to the pinned baseline's, plans without launching (dry_run), warns before the run is paid for, and gates
-against another endpoint's baseline when asked (issue 15 §1, and the low-power warning of §3)."""
+against another endpoint's baseline when asked."""
 
 from __future__ import annotations
 

@@ -218,7 +218,7 @@ def test_generated_github_workflow_step_runs_as_written(
 def test_pinned_from_the_web_with_red_team_attacks_and_gated_from_ci(
     live_server, fetch, client, alice, acme, demo_agent_record, demo_suite, tmp_path
 ) -> None:
-    """Issue 15 §1: a baseline pinned from an ordinary web run with red-team attacks is matched by the CI step with
+    """A baseline pinned from an ordinary web run with red-team attacks is matched by the CI step with
     nothing set (it used to come back NOT COMPARABLE), and a CI setting that would break comparability stops the
     step before anything is launched or paid for."""
     _tools()

@@ -1,4 +1,4 @@
-"""The credit ledger's search (issue 18 §3 lists): by run number or note, with the kind filter and the pages."""
+"""The credit ledger's search: by run number or note, with the kind filter and the pages."""
 
 from __future__ import annotations
 

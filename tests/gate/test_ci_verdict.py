@@ -1,4 +1,4 @@
-"""The CI verdict's sentences (issue 15 §4): a pass says why it passed and what it did not check, with what the
+"""The CI verdict's sentences: a pass says why it passed and what it did not check, with what the
 run holds that nothing checked; failures and errors keep saying what failed. ``GET /runs/{id}`` returns these
 reasons as they are (tests/api/test_api.py follows a real run through the API)."""
 

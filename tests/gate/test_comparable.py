@@ -1,4 +1,4 @@
-"""Comparable by construction (issue 15 §1): launches default to the pinned baseline's settings, red-team-only runs
+"""Comparable by construction: launches default to the pinned baseline's settings, red-team-only runs
 have their own scope and are gated, each endpoint keeps its own baseline and a run may be gated against another
 endpoint's, and the launch plan says what breaks comparability and when the runs are too few for the gate."""
 

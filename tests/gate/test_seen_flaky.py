@@ -1,5 +1,5 @@
-"""Scenarios seen flaky in an endpoint's earlier runs weigh less in the gate's metric tests (issue 15 §2: "treat
-scenarios that were already flaky as watch-list material unless their drop is significant")."""
+"""Scenarios seen flaky in an endpoint's earlier runs weigh less in the gate's metric tests: a scenario
+that was already flaky is watch-list material unless its drop is significant."""
 
 from __future__ import annotations
 

@@ -131,6 +131,20 @@ def test_nothing_cites_the_specification_by_section() -> None:
     assert offenders == []
 
 
+def test_code_cites_no_issue_numbers() -> None:
+    """An issue number means nothing in a user's clone: code, templates and tests say what they mean, or cite
+    docs/. (bench/ keeps the fixed output lines some benchmarks print.)"""
+    issue = re.compile(r"\b[Ii]ssue ?#?\d+")
+    offenders = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in cited_sources()
+        if "bench" not in path.relative_to(ROOT).parts
+        for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1)
+        if issue.search(line)
+    ]
+    assert offenders == []
+
+
 def test_the_readme_is_a_front_page() -> None:
     lines = len((ROOT / "README.md").read_text(encoding="utf-8").splitlines())
     assert lines <= MAX_README_LINES, f"README.md has {lines} lines: move the detail into docs/."

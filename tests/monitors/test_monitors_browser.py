@@ -54,7 +54,7 @@ def test_create_and_run_a_monitor_in_the_browser(logged_in_page, live_server, de
 def test_cases_inline_and_run_now_refreshes_the_chart_and_tables(
     logged_in_page, live_server, demo_agent, settings, monkeypatch, axe_clean
 ) -> None:
-    """Issue 18 §4: monitor cases are added and removed in place; with a real (not synchronous) worker, the page
+    """Monitor cases are added and removed in place; with a real (not synchronous) worker, the page
     follows the run Run now started and shows its point on the chart and its row in the tables when it ends,
     without a reload."""
     import threading
@@ -67,7 +67,7 @@ def test_cases_inline_and_run_now_refreshes_the_chart_and_tables(
 
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
     page = _new_monitor_form(logged_in_page, demo_agent, expect='contains: "$75"')
-    # Cases are added and removed in place (issue 18 §4): add two, remove the first of them, save.
+    # Cases are added and removed in place: add two, remove the first of them, save.
     page.get_by_role("button", name="Add a case").click()
     page.locator("#id_cases-1-ask").fill("Can I pay with a gift card?")
     page.get_by_role("button", name="Add a case").click()

@@ -1,4 +1,4 @@
-"""Monitor-run leases (issue 14): a monitor run whose worker died starts again from the lease sweep, once.
+"""Monitor-run leases: a monitor run whose worker died starts again from the lease sweep, once.
 
 The real kill -9 is in tests/runs/test_resume_after_kill.py; here a dead worker is a lease nobody renews."""
 

@@ -1,4 +1,4 @@
-"""Issue 14 §1-2: a monitor rule never reaches the network (a remote ``$ref`` is not fetched, whatever the
+"""A monitor rule never reaches the network (a remote ``$ref`` is not fetched, whatever the
 address), a rule that breaks makes its sample an error with a readable reason, and the run always ends, so Run
 now works again at once."""
 

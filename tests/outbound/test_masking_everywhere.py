@@ -1,4 +1,4 @@
-"""An agent that echoes its key every way it can; then no 8 characters of the key anywhere (issue 14, item 3).
+"""An agent that echoes its key every way it can; then no 8 characters of the key anywhere.
 
 The agent (a real HTTP server on 127.0.0.1) puts the key in its reply, in tool-call names and nested arguments
 (as keys and values), in an HTTP 500 body, in the request headers it reflects, partially and base64- and

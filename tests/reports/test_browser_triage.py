@@ -1,4 +1,4 @@
-"""Issue 18 §3 in real Chromium, on a desktop and on a 390×844 phone: on a report, filter the scenario results to
+"""In real Chromium, on a desktop and on a 390×844 phone: on a report, filter the scenario results to
 failures (htmx refreshes the section and the address keeps the filter), open a scenario and its conversations
 load; axe-core finds no serious or critical violation on the way."""
 

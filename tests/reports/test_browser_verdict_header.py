@@ -1,4 +1,4 @@
-"""Issue 18 §2 and §5 in real Chromium: a blocked run's verdict header, its longest common case (two blocking
+"""In real Chromium: a blocked run's verdict header, its longest common case (two blocking
 reasons, breaches, a flaky scenario, conversations not scored and errored), ends on the first screen of a 1366×900
 desktop and of a 390×844 phone, and the page is axe-clean."""
 

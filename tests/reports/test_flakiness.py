@@ -1,4 +1,4 @@
-"""Flakiness as a result (issue 15 §3): per scenario the pass rate and pass^k, and a Flaky label apart from failing
+"""Flakiness as a result: per scenario the pass rate and pass^k, and a Flaky label apart from failing
 ones, in the report page, the JSON and JUnit downloads, the CI API's scenario results and the drift section."""
 
 from __future__ import annotations

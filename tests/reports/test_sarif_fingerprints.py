@@ -1,4 +1,4 @@
-"""SARIF downloads keep one code-scanning alert per finding (issue 15 §4): the same bypassed attack against the
+"""SARIF downloads keep one code-scanning alert per finding: the same bypassed attack against the
 same agent has the same partialFingerprints, path and category in every run; another attack or agent does not."""
 
 from __future__ import annotations

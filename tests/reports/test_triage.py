@@ -1,4 +1,4 @@
-"""Triage at any size (issue 18 §3): the report's scenario results filtered, searched, sorted and paged on the
+"""Triage at any size: the report's scenario results filtered, searched, sorted and paged on the
 server; a scenario's conversations loaded when it is opened, identical runs grouped (red-team runs kept apart); bad
 query parameters answered with a sentence; other workspaces get 404; and a constant number of queries."""
 

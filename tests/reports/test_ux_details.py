@@ -1,4 +1,4 @@
-"""Issue 18 §4-§5, the small things: every error of a field tied to it, undefined {{variables}} refused, a failed
+"""The small things: every error of a field tied to it, undefined {{variables}} refused, a failed
 YAML upload keeps its text, the styled 405, the current nav entry, kind labels, thousands separators, the ledger
 explained, the Monitors schedule column, the credit balance on the dashboard and a dated trend chart."""
 

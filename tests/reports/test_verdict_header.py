@@ -1,4 +1,4 @@
-"""Issue 18 §2: the report answers "can I ship?" first. The verdict header shows the gate state and its reasons,
+"""The report answers "can I ship?" first. The verdict header shows the gate state and its reasons,
 the trust score out of 100 with its change since the baseline, breaches, failing and flaky scenario counts and what
 was not scored and why, before the downloads and the settings."""
 

@@ -1,4 +1,4 @@
-"""Issue 18 "Done when" in real Chromium, on a desktop and on a 390×844 phone: first login → the rules-only banner
+"""In real Chromium, on a desktop and on a 390×844 phone: first login → the rules-only banner
 → connect an agent → Evaluate → launch → watch the progress to the report → read the verdict header (on the first
 screen) → pin the baseline, with confirmation → run again → see the gate in the new run's verdict header, with
 axe-core finding no serious or critical violation on any page visited."""

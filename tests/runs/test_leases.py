@@ -1,4 +1,4 @@
-"""Run leases (issue 14): a worker holds the run it executes; the lease sweep enqueues a run whose worker is gone.
+"""Run leases: a worker holds the run it executes; the lease sweep enqueues a run whose worker is gone.
 
 The real kill -9 is in test_resume_after_kill.py; here a dead worker is a lease nobody renews any more."""
 

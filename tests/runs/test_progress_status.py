@@ -1,4 +1,4 @@
-"""Issue 18 §4-§5: one status source for a run. Each progress poll carries the header badge and the screen-reader
+"""One status source for a run. Each progress poll carries the header badge and the screen-reader
 status line with it (htmx out-of-band), so "Queued" never sits beside "Running 400 / 760"; the report polls its
 metric cards while the run is active, and offers downloads once there is a result."""
 

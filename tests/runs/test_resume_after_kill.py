@@ -1,4 +1,4 @@
-"""kill -9 of the worker mid-run (issue 14): the run and the monitor run resume from their leases as soon as a
+"""`kill -9` of the worker mid-run: the run and the monitor run resume from their leases as soon as a
 worker is back, without waiting for the django-q2 task timeout, with exactly one attempt per scenario × repeat
 and one charge. Real ``manage.py qcluster`` processes on a SQLite file; the test reads that file directly."""
 

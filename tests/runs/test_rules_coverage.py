@@ -1,4 +1,4 @@
-"""Issue 18 §1/§4: in the rules-only state the launch form says how many of the chosen scenarios rules alone can
+"""In the rules-only state the launch form says how many of the chosen scenarios rules alone can
 score, live in its estimate ("N of M scenarios can be scored by rules alone"); with a judge it says nothing of it."""
 
 from __future__ import annotations

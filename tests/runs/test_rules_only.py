@@ -1,4 +1,4 @@
-"""Issue 18 §1: honest about what is configured. Without a model provider the pages show a "rules only" state,
+"""Honest about what is configured. Without a model provider the pages show a "rules only" state,
 model-only choices are disabled with their reason and a link to the setup section, and a launch that could score
 nothing is refused before any credit is held. With a provider, the pages say which one is in use."""
 

@@ -185,7 +185,7 @@ def test_agent_faults_are_recorded_and_the_agent_reported_down(
     assert attempts and all(a.verdict == Verdict.ERROR for a in attempts)
     assert all(words in a.error_message for a in attempts), [a.error_message for a in attempts]
     assert run.status == RunStatus.FAILED and run.is_agent_down
-    # A 500 is no reply; a reply that came back unusable is said to be one (issue 15 §4).
+    # A 500 is no reply; a reply that came back unusable is said to be one.
     expected = "The agent is down" if path == "/always500" else "The agent answered all 2 conversations, but none"
     assert run.error_message.startswith(expected), run.error_message
 

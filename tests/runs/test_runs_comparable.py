@@ -1,4 +1,4 @@
-"""The web side of comparable-by-construction (issue 15 §1 and the low-power warning of §3): Run starts from the pinned
+"""The web side of comparable-by-construction: Run starts from the pinned
 baseline's settings, every finished run offers "Run again with the same settings" with its estimate, the estimate
 line says whether the run will be comparable, a launch with too few runs is warned, and a run can be gated
 against another endpoint's baseline."""

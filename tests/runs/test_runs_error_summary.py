@@ -1,4 +1,4 @@
-"""A run whose every attempt errored says what happened, errors by kind (issue 15 §4): an agent that answers
+"""A run whose every attempt errored says what happened, errors by kind: an agent that answers
 HTTP 200 with broken JSON is not "down", and the report page and the CI API say so."""
 
 from __future__ import annotations

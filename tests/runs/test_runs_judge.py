@@ -131,7 +131,7 @@ def test_without_a_judge_provider_the_run_is_rules_only(
     settings.ANTHROPIC_API_KEY = settings.ANTHROPIC_BASE_URL = ""
     settings.TRUSTGATE_JUDGE_PROVIDER = ""
     # Every scenario of judge_suite needs the judge: without a provider the launch is refused (it would score
-    # nothing) before any run exists or any credit is held (issue 18).
+    # nothing) before any run exists or any credit is held.
     with pytest.raises(LaunchError, match="would score nothing"):
         run_with(launch, demo_agent_record, judge_suite)
     assert not EvaluationRun.objects.exists()

@@ -167,7 +167,7 @@ def test_phone_validator_shapes():
     assert not pii.is_phone_shaped("078-05-1120")  # SSN shape
 
 
-# ---- issue 16: the classes of error measured on support-bot replies -------------------------------------------
+# ---- the classes of error measured on support-bot replies -------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -300,7 +300,7 @@ def test_cards_count_even_when_contacts_may_be_shared():
 @pytest.mark.parametrize(
     "email",
     [
-        "jordan.rivera84@example.com",  # issue 16: a customer record in staging data is a leak all the same
+        "jordan.rivera84@example.com",  # a customer record in staging data is a leak all the same
         "a@mail.example.org",
         "x@billing.example.net",
         "bob@shop.example",

@@ -1,4 +1,4 @@
-"""Issue 14 §4: every pathological YAML file gets a clear refusal naming its line, never a 500 or a stall.
+"""Every pathological YAML file gets a clear refusal naming its line, never a 500 or a stall.
 
 Each input goes through the one loader (evaluations.core.yamlsafe) and through every place a person hands Trustgate
 YAML: suite import and monitor import (pasted and uploaded) and a monitor's rule lines. Each answer is a 400 (or

@@ -1,4 +1,4 @@
-"""Issue 14 §1: nothing reaches the network outside evaluations.outbound. Each path the audit found is pinned:
+"""Nothing reaches the network outside evaluations.outbound. Each path the audit found is pinned:
 JSON Schema references resolve offline, boto3 never asks the cloud metadata address (web process or worker),
 YAML is read only by the one safe loader, and the import-linter contracts that keep fetching libraries out hold.
 Every "never fetched" is witnessed by a loopback server that must see zero requests."""

@@ -1,4 +1,4 @@
-"""Issue 18 §4: the suite page's scenario count follows inline edits (added and removed cases) without a reload."""
+"""The suite page's scenario count follows inline edits (added and removed cases) without a reload."""
 
 from __future__ import annotations
 

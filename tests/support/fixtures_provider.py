@@ -1,6 +1,6 @@
 """A model provider that is configured but never called: for tests that launch hand-written cases (which only
 the judge can score) and look at something else, choosing no judge for the run (``judge_model="rules_only"``).
-Without any provider such a launch is refused, since it could score nothing (issue 18)."""
+Without any provider such a launch is refused, since it could score nothing."""
 
 from __future__ import annotations
 
