@@ -132,9 +132,10 @@ def main() -> None:
     from billing.services import credits_grant, user_create_with_account
     from evaluations.agents.models import Protocol
     from evaluations.agents.services import agent_create
+    from evaluations.launches.request import LaunchRequest
+    from evaluations.launches.services import run_launch
     from evaluations.runs.models import EvaluationRun
     from suites.services import suite_create
-    from tests.support.launching import launch_run as run_launch
 
     # a fresh user each time, so that a second run against a DATABASE_URL database does not collide
     user = user_create_with_account(username=f"bench-{tmp.name}", password="bench-pass-123", account_name="Bench")
@@ -173,7 +174,8 @@ def main() -> None:
             nonlocal launched_at
             launched_at = time.time()
             started = time.perf_counter()
-            run = run_launch(user=user, agent=agent, suite=suite, runs_per_scenario=runs, parallel=parallel)
+            overrides = {"runs_per_scenario": runs, "parallel": parallel}
+            run = run_launch(user=user, request=LaunchRequest(agent=agent, suite=suite, overrides=overrides))
             while True:
                 run.refresh_from_db(fields=["status"])
                 if not run.is_active:
