@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
 from evaluations.runs.snapshot import GateOptions, LaunchSettings
+from suites.generation import GENERATED_KINDS
 
 if TYPE_CHECKING:
     from evaluations.agents.models import Agent
@@ -18,7 +19,6 @@ MAX_RUNS_PER_SCENARIO = 10  # the launch limits, also the CI API's documented ra
 MAX_PARALLEL = 8
 MAX_ACTIVE_RUNS_PER_ACCOUNT = 5  # queued or running at once per workspace, launched from the web or the API
 RETRY_AFTER_SECONDS = 30  # what the API's 429 tells a CI job to wait when the workspace is at its run limit
-GENERATED_KINDS = ("accuracy", "guardrails", "tool_calls", "pii")  # what Generate new can write (docs/suites.md)
 
 
 class LaunchError(Exception):
@@ -70,7 +70,7 @@ class LaunchRequest:
         unknown = set(self.overrides) - set(LaunchSettings.field_names())
         if unknown:
             raise ValueError(f"Unknown launch settings: {', '.join(sorted(unknown))}.")
-        kinds = tuple(kind for kind in GENERATED_KINDS if kind in set(self.generate_kinds))
+        kinds = tuple(str(kind) for kind in GENERATED_KINDS if kind in set(self.generate_kinds))  # in their order
         object.__setattr__(self, "generate_kinds", kinds)
         object.__setattr__(self, "endpoint_url", self.endpoint_url.strip())
         object.__setattr__(self, "compare_with_endpoint", self.compare_with_endpoint.strip())

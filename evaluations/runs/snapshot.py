@@ -158,15 +158,17 @@ class RunSettings:
         )
 
 
-# The keys a query may read inside the JSON column without loading it whole (the gate's run lists).
-_QUERY_KEYS = {"mode": "mode", "suite_kinds": "suite_kinds", "redteam_depth": "redteam_depth"}
-_QUERY_KEYS["redteam_library_version"] = "redteam_library_version"
+# The fields a query may read inside the JSON column without loading it whole (the gate's run lists); each is
+# stored under its own name.
+_QUERY_FIELDS = frozenset({"mode", "suite_kinds", "redteam_depth", "redteam_library_version"})
 
 
 def settings_lookup(field: str, *, column: str = "settings_snapshot") -> str:
     """The ORM lookup path of one ``RunSettings`` field inside the JSON column, for ``values()`` and ``filter()``
-    (``settings_lookup("mode")`` → ``"settings_snapshot__mode"``). Only fields stored under their own key."""
-    return f"{column}__{_QUERY_KEYS[field]}"
+    (``settings_lookup("mode")`` → ``"settings_snapshot__mode"``). Raises KeyError for any other field."""
+    if field not in _QUERY_FIELDS:
+        raise KeyError(field)
+    return f"{column}__{field}"
 
 
 def _strings(value: Sequence[Any] | None) -> tuple[str, ...]:
