@@ -9,9 +9,9 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 
-from billing.models import Account, ApiKey, CreditEntry, Membership
+from billing.models import Account, AuditEvent, Membership, ApiKey, CreditEntry
 from billing.selectors import balance_for_account
-from billing.services import credits_grant
+from billing.services import credits_grant, membership_role_audit
 from evalsite.http import authenticated_user
 
 
@@ -27,6 +27,20 @@ class AccountAdmin(admin.ModelAdmin):
     search_fields = ["name"]
     inlines = [MembershipInline]
     actions = ["grant_credits"]
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        """Memberships edited inline: each role given, changed or removed goes to the audit log."""
+        if formset.model is not Membership:
+            super().save_formset(request, form, formset, change)
+            return
+        old = {f.instance.pk: f.initial.get("role") for f in formset.forms if f.instance.pk}
+        removed = [f.instance for f in formset.deleted_forms if f.instance.pk]
+        super().save_formset(request, form, formset, change)
+        actor = authenticated_user(request)
+        for membership in removed:
+            membership_role_audit(membership=membership, old_role=membership.role, actor=actor, removed=True)
+        for membership in formset.new_objects + [obj for obj, _ in formset.changed_objects]:
+            membership_role_audit(membership=membership, old_role=old.get(membership.pk), actor=actor)
 
     @admin.action(description="Grant credits to the selected workspaces")
     def grant_credits(self, request: HttpRequest, queryset: QuerySet[Account]) -> HttpResponse | None:
@@ -86,6 +100,40 @@ class MembershipAdmin(admin.ModelAdmin):
     list_display = ["user", "account", "role"]
     list_filter = ["role"]
     search_fields = ["user__username", "account__name"]
+
+    def save_model(self, request: HttpRequest, obj: Membership, form: Any, change: bool) -> None:
+        old = Membership.objects.filter(pk=obj.pk).values_list("role", flat=True).first() if change else None
+        super().save_model(request, obj, form, change)
+        membership_role_audit(membership=obj, old_role=old, actor=authenticated_user(request))
+
+    def delete_model(self, request: HttpRequest, obj: Membership) -> None:
+        super().delete_model(request, obj)
+        membership_role_audit(membership=obj, old_role=obj.role, actor=authenticated_user(request), removed=True)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
+        removed = list(queryset.select_related("user"))
+        super().delete_queryset(request, queryset)
+        for membership in removed:
+            membership_role_audit(membership=membership, old_role=membership.role, actor=request.user, removed=True)
+
+
+@admin.register(AuditEvent)
+class AuditEventAdmin(admin.ModelAdmin):
+    """The audit log, read-only: events are written by the services that make the changes (docs/accounts.md)."""
+
+    list_display = ["created_at", "account", "action", "actor_name", "target"]
+    list_filter = ["action"]
+    search_fields = ["account__name", "actor_name", "target", "summary"]
+    list_select_related = ["account"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 @admin.register(ApiKey)

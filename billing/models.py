@@ -144,3 +144,52 @@ class CreditEntry(models.Model):
 
     def delete(self, *args: object, **kwargs: object) -> tuple[int, dict[str, int]]:
         raise ValueError("Credit entries are append-only and cannot be deleted.")
+
+
+# --- Audit log (docs/accounts.md) ----------------------------------------------------------------------------------
+
+
+class AuditAction(models.TextChoices):
+    BASELINE_PIN = "baseline_pin", "Baseline pinned"
+    BASELINE_UNPIN = "baseline_unpin", "Baseline unpinned"
+    SUITE_VERSION = "suite_version", "Suite version"
+    CHANGES_ACCEPTED = "changes_accepted", "Changes accepted"
+    OVERRULE = "overrule", "Verdict overruled"
+    WITHDRAWAL = "withdrawal", "Overrule withdrawn"
+    API_KEY_CREATE = "api_key_create", "API key created"
+    API_KEY_REVOKE = "api_key_revoke", "API key revoked"
+    ROLE_CHANGE = "role_change", "Role changed"
+    AGENT_DELETE = "agent_delete", "Agent deleted"
+    SUITE_DELETE = "suite_delete", "Suite deleted"
+    REJUDGE = "rejudge", "Re-judge"
+
+
+class AuditEvent(models.Model):
+    """One line of a workspace's append-only audit log: who did what to what, when, in a sentence. Written once by
+    ``billing.audit.audit_record``, never updated or deleted (the workspace's deletion aside). ``actor_name`` keeps
+    who it was when the user is deleted; no secret is ever written here (an API key is named by its prefix)."""
+
+    account = models.ForeignKey(Account, on_delete=models.CASCADE, related_name="audit_events")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    actor_name = models.CharField(max_length=150, blank=True)  # blank: the system (a task, a command)
+    action = models.CharField(max_length=20, choices=AuditAction.choices)
+    target = models.CharField(max_length=300)
+    summary = models.CharField(max_length=1000)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["account", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()}: {self.target} ({self.account})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None and not self._state.adding:
+            raise ValueError("The audit log is append-only: write a new event instead of changing one.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: object, **kwargs: object) -> tuple[int, dict[str, int]]:
+        raise ValueError("The audit log is append-only: its events cannot be deleted.")

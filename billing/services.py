@@ -13,7 +13,8 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from billing.models import Account, ApiKey, CreditEntry, EntryKind, Membership
+from billing.audit import audit_record
+from billing.models import Account, ApiKey, AuditAction, CreditEntry, EntryKind, Membership
 from billing.roles import Role
 from billing.selectors import RunCredits, RunUsage, balance_for_account, credits_for, price_list, run_credits
 
@@ -31,9 +32,32 @@ def account_get_or_create(*, name: str) -> Account:
     return account or Account.objects.create(name=name)
 
 
-def membership_set(*, account: Account, user: User, role: str) -> Membership:
+@transaction.atomic
+def membership_set(*, account: Account, user: User, role: str, actor: Any = None) -> Membership:
+    """Give ``user`` ``role`` in ``account`` (a member from now on); a change of role goes to the audit log, by
+    ``actor`` (None: the system)."""
+    old = Membership.objects.filter(account=account, user=user).values_list("role", flat=True).first()
     membership, _ = Membership.objects.update_or_create(account=account, user=user, defaults={"role": role})
+    membership_role_audit(membership=membership, old_role=old, actor=actor)
     return membership
+
+
+def membership_role_audit(*, membership: Membership, old_role: str | None, actor: Any, removed: bool = False) -> None:
+    """One audit line for a membership given, changed or removed (the Django admin saves them too); nothing when
+    the role stayed the same."""
+    if not removed and old_role == membership.role:
+        return
+    who = membership.user.get_username()
+    if removed:
+        summary = f"{who} was removed from the workspace (had the {Role(membership.role).label} role)."
+    elif old_role is None:
+        summary = f"{who} joined the workspace with the {Role(membership.role).label} role."
+    else:
+        summary = f"{who}'s role changed from {Role(old_role).label} to {Role(membership.role).label}."
+    audit_record(
+        account_id=membership.account_id, actor=actor, action=AuditAction.ROLE_CHANGE, target=f"member {who}",
+        summary=summary,
+    )  # fmt: skip
 
 
 @transaction.atomic
@@ -53,15 +77,32 @@ def api_key_create(*, user: User, account: Account, name: str) -> tuple[ApiKey, 
     """A new personal API key of ``user`` acting in ``account``. Returns the row and the token, which is shown
     once and never stored: only its SHA-256 is. The caller has checked that the user is a member."""
     token = API_KEY_PREFIX + secrets.token_urlsafe(32)
-    key = ApiKey.objects.create(
-        user=user, account=account, name=name.strip(), prefix=token[:8], hashed_secret=ApiKey.hash_token(token)
-    )
+    with transaction.atomic():
+        key = ApiKey.objects.create(
+            user=user, account=account, name=name.strip(), prefix=token[:8], hashed_secret=ApiKey.hash_token(token)
+        )
+        audit_record(
+            account_id=account.pk, actor=user, action=AuditAction.API_KEY_CREATE, target=_key_target(key),
+            summary=f"{user.get_username()} created the API key “{key.name}” ({key.prefix}…).",
+        )  # fmt: skip
     return key, token
 
 
-def api_key_revoke(*, api_key: ApiKey) -> ApiKey:
-    """Revoke at once; the key answers 401 from its next request on. Revoking twice keeps the first time."""
-    ApiKey.objects.filter(pk=api_key.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
+def _key_target(key: ApiKey) -> str:
+    return f"API key “{key.name}” ({key.prefix}…)"  # the prefix names a key; the secret is never written
+
+
+@transaction.atomic
+def api_key_revoke(*, api_key: ApiKey, actor: Any = None) -> ApiKey:
+    """Revoke at once; the key answers 401 from its next request on. Revoking twice keeps the first time (and
+    writes one audit line). ``actor``: who revoked it (default: its owner)."""
+    if ApiKey.objects.filter(pk=api_key.pk, revoked_at__isnull=True).update(revoked_at=timezone.now()):
+        by = actor if actor is not None else api_key.user
+        audit_record(
+            account_id=api_key.account_id, actor=by, action=AuditAction.API_KEY_REVOKE, target=_key_target(api_key),
+            summary=f"{by.get_username()} revoked the API key “{api_key.name}” ({api_key.prefix}…) of "
+            f"{api_key.user.get_username()}.",
+        )  # fmt: skip
     api_key.refresh_from_db(fields=["revoked_at"])
     return api_key
 

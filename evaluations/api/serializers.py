@@ -342,6 +342,20 @@ class RunModelUsageSerializer(serializers.Serializer):
         ref_name = "RunModelUsage"
 
 
+class RunVerdictRevisionSerializer(serializers.Serializer):
+    revision = serializers.IntegerField(help_text="1 is the verdict at finish.")
+    created_at = serializers.CharField(help_text="ISO 8601, UTC.")
+    cause = serializers.CharField(help_text="finish, pin, unpin, suite_version, overrule, withdrawal or rejudge.")
+    actor = serializers.CharField(allow_null=True, help_text="Who acted; null for the system.")
+    summary = serializers.CharField(help_text="What changed, in a sentence.")
+    verdict = serializers.CharField(help_text="The CI verdict of this revision: pass, fail or error.")
+    state = serializers.CharField(help_text="The gate state of this revision.")
+    baseline_run_id = serializers.IntegerField(allow_null=True)
+
+    class Meta:
+        ref_name = "RunVerdictRevision"
+
+
 class RunStatusSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.CharField(help_text="queued, running, succeeded, failed or cancelled.")
@@ -359,6 +373,17 @@ class RunStatusSerializer(serializers.Serializer):
     verdict = serializers.ChoiceField(choices=["pending", "pass", "fail", "error"])
     reasons = serializers.ListField(child=serializers.CharField())
     warnings = serializers.ListField(child=serializers.CharField())
+    verdict_at_finish = serializers.JSONField(
+        allow_null=True,
+        help_text="Revision 1 of the verdict record, frozen when the run finished: the baseline run, scope, endpoint "
+        "and settings compared, the gate and the CI verdict. Null while the run is active.",
+    )
+    current_verdict = serializers.JSONField(
+        allow_null=True,
+        help_text="The verdict now (label, verdict, reasons, warnings, gate, since_revision) when it differs from "
+        "the verdict at finish; null when it does not.",
+    )
+    revisions = RunVerdictRevisionSerializer(many=True)
     options = RunGateOptionsSerializer()
     error_message = serializers.CharField(allow_blank=True)
     model_usage = RunModelUsageSerializer(help_text="Model calls, tokens and estimated provider cost, so far.")

@@ -20,8 +20,8 @@ from billing.selectors import membership_get
 from evaluations.api import serializers
 from evaluations.api.base import TrustgateApi, absolute_url, key_account_id, key_run_get
 from evaluations.api.errors import BODY_ERRORS, RETRY_AFTER, error_responses, invalid_input_serializer
-from evaluations.gate.ci import ci_verdict
 from evaluations.gate.selectors import baseline_endpoints_for_suites
+from evaluations.gate.services import ci_verdict_recorded
 from evaluations.launches import services as launch_services
 from evaluations.launches.plan import LaunchPlan, launch_plan
 from evaluations.launches.request import (
@@ -161,7 +161,9 @@ class RunDetailApi(TrustgateApi):
         description=(
             "While the run is in progress: verdict `pending` and progress counts. Once it has finished: trust "
             "score, metrics, scenario results, the release gate and the verdict (`pass` / `fail` / `error`) with "
-            "its reasons. See docs/ci.md for the verdict rules."
+            "its reasons, as recorded when the run finished: a later pin, suite version or review overrule never "
+            "changes them. `current_verdict` says what the gate says now when that differs, labelled, and "
+            "`revisions` lists every change. See docs/ci.md for the verdict rules and docs/gate.md for the record."
         ),
         responses={200: serializers.RunStatusSerializer, **error_responses(401, 404)},
     )
@@ -188,7 +190,8 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
         progress = run_selectors.run_progress(run=run)
         report = report_selectors.run_results_get(run=run)  # the stored summary, not every conversation
         usage = report["model_usage"]
-    verdict = ci_verdict(run=run, progress=progress)
+    recorded = ci_verdict_recorded(run=run, progress=progress)  # the verdict at finish, never rewritten
+    verdict = recorded.verdict
     return {
         "id": run.pk,
         "status": run.status,
@@ -206,6 +209,9 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
         "verdict": verdict.verdict,
         "reasons": list(verdict.reasons),
         "warnings": [*run.settings.launch_warnings, *verdict.warnings],
+        "verdict_at_finish": recorded.at_finish,
+        "current_verdict": recorded.current,
+        "revisions": recorded.revisions,
         "options": run.settings.gate_options.to_dict(),
         "error_message": run.error_message,
         "model_usage": usage,

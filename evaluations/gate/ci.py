@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from evaluations.gate.results import gate_json
+from evaluations.gate.results import gate_payload
 from evaluations.gate.selectors import run_gate
 from evaluations.review.selectors import calibration_warning_for_run
 from evaluations.runs.choices import RunStatus
@@ -192,12 +192,4 @@ def _unchecked(checks: _Checks, outcome: _Outcome, breaches: int) -> tuple[str, 
 def _gate(run: EvaluationRun) -> dict[str, Any]:
     """The release gate as JSON: state, label, reasons (what decides the state), notes (observations that do
     not block), baseline_run_id, watch_list and, when compared, metrics."""
-    result = run_gate(run=run)
-    comparison = result.comparison
-    data = gate_json(result)
-    if comparison is not None:  # GateResult.reasons joins both; the CI verdict must tell them apart
-        data["reasons"] = [str(r) for r in getattr(comparison, "reasons", ())]
-        data["notes"] = [str(n) for n in getattr(comparison, "notes", ())]
-    else:
-        data["notes"] = []
-    return data
+    return gate_payload(run_gate(run=run))

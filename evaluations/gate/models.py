@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 
@@ -38,3 +40,60 @@ class Baseline(models.Model):
 
     def __str__(self) -> str:
         return f"Baseline run {self.run_id} for {self.agent_id} {self.scope}"
+
+
+class VerdictCause(models.TextChoices):
+    """What made a revision of a run's verdict record (docs/gate.md)."""
+
+    FINISH = "finish", "Run finished"
+    PIN = "pin", "Baseline pinned"
+    UNPIN = "unpin", "Baseline unpinned"
+    SUITE_VERSION = "suite_version", "New suite version"
+    OVERRULE = "overrule", "Review overrule"
+    WITHDRAWAL = "withdrawal", "Overrule withdrawn"
+    REJUDGE = "rejudge", "Re-judge"
+
+
+class GateVerdictRecord(models.Model):
+    """One revision of a finished run's verdict, frozen (docs/gate.md): revision 1 is what the gate and the CI
+    verdict said when the run finished; a later pin, suite version, overrule or re-judge that changes what they say
+    adds revision N+1 with who, when and why. Append-only: never updated, never deleted (the run's deletion aside).
+
+    ``gate`` and ``ci`` hold the payloads the gate and the CI verdict builders returned (``results.gate_payload``,
+    ``ci.ci_verdict``) as they were, so whatever they carry is kept; the columns beside them are what the record is
+    looked up and labelled by. ``baseline_run_id`` is a plain number so that it survives the baseline's deletion.
+    """
+
+    account = models.ForeignKey("billing.Account", on_delete=models.CASCADE, related_name="verdict_records")
+    run = models.ForeignKey("runs.EvaluationRun", on_delete=models.CASCADE, related_name="verdict_records")
+    revision = models.PositiveIntegerField()
+    created_at = models.DateTimeField()
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    actor_name = models.CharField(max_length=150, blank=True)  # blank: the system
+    cause = models.CharField(max_length=20, choices=VerdictCause.choices)
+    summary = models.CharField(max_length=1000)
+    state = models.CharField(max_length=20)  # the gate state: pass, blocked, no_baseline, not_comparable
+    verdict = models.CharField(max_length=10)  # the CI verdict: pass, fail, error
+    baseline_run_id = models.PositiveBigIntegerField(null=True, blank=True)
+    scope = models.CharField(max_length=200, blank=True)
+    endpoint_url = models.CharField(max_length=2000, blank=True)  # the endpoint whose baseline was compared
+    compared_settings = models.JSONField(
+        default=dict
+    )  # the settings compared: {"run": {...}, "baseline": {...} | None}
+    gate = models.JSONField(default=dict)
+    ci = models.JSONField(default=dict)  # {"verdict", "reasons", "warnings"}
+
+    class Meta:
+        ordering = ["run", "revision"]
+        constraints = [models.UniqueConstraint(fields=["run", "revision"], name="one_verdict_record_per_run_revision")]
+
+    def __str__(self) -> str:
+        return f"Run {self.run_id} verdict revision {self.revision} ({self.cause})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None and not self._state.adding:
+            raise ValueError("A verdict record is append-only: add a revision instead of changing one.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: object, **kwargs: object) -> tuple[int, dict[str, int]]:
+        raise ValueError("A verdict record is append-only: its revisions cannot be deleted.")

@@ -76,3 +76,16 @@ def gate_json(result: GateResult, *, expected_false_block_rate: float | None = N
             {"key": s.key, "name": s.name, "p_value": s.p_value} for s in verdict.regressions
         ]
     return data
+
+
+def gate_payload(result: GateResult) -> dict[str, Any]:
+    """The release gate as the CI verdict and the verdict record hold it: ``gate_json`` with the reasons (what
+    decides the state) told apart from the notes (observations that do not block)."""
+    comparison = result.comparison
+    data = gate_json(result)
+    if comparison is not None:  # GateResult.reasons joins both; the CI verdict must tell them apart
+        data["reasons"] = [str(r) for r in getattr(comparison, "reasons", ())]
+        data["notes"] = [str(n) for n in getattr(comparison, "notes", ())]
+    else:
+        data["notes"] = []
+    return data

@@ -6,23 +6,39 @@ profile and the cached figure.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from django.db import transaction
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django_q.tasks import async_task
 
+from billing.audit import AuditAction, audit_record
 from evaluations.agents.selectors import agent_get_locked
+from evaluations.core.verdicts import verdict_records_refresh_later
 from evaluations.gate import rules as gate
-from evaluations.gate.models import Baseline
-from evaluations.gate.profile import launch_settings_of_run, run_mode, run_scope
+from evaluations.gate.models import Baseline, GateVerdictRecord, VerdictCause
+from evaluations.gate.profile import gate_endpoint, launch_settings_of_run, run_mode, run_scope, scope_label
+from evaluations.gate.ci import CiVerdict, ci_verdict
+from evaluations.gate.records import (
+    ci_json,
+    latest_records_for_runs,
+    plain,
+    record_json,
+    revision_json,
+    verdict_history,
+    verdict_now,
+    verdict_records_for_run,
+)
 from evaluations.gate.selectors import (
+    baseline_for_run,
     baseline_pin_refusal,
     expected_false_block_rate,
     false_block_rate_cache,
     false_block_rate_job,
 )
-from evaluations.runs.selectors import run_list_by_ids
+from evaluations.runs.selectors import run_list_by_ids, runs_ended_for_account
 from suites.services import suite_run_profile_set
 
 if TYPE_CHECKING:
@@ -57,6 +73,7 @@ def baseline_pin(*, run: EvaluationRun, user: Any) -> Baseline:
         if run.suite is not None and run_mode(run) == gate.SAVED:
             # The suite's run profile follows its latest pin: endpoints without a baseline start from it.
             suite_run_profile_set(suite=run.suite, profile=launch_settings_of_run(run).to_dict())
+        _pin_record(run=run, user=user, replaced=current)
         return Baseline.objects.create(
             account_id=run.account_id,
             agent_id=run.agent_id,
@@ -67,6 +84,162 @@ def baseline_pin(*, run: EvaluationRun, user: Any) -> Baseline:
             pinned_by=user if getattr(user, "is_authenticated", False) else None,
             pinned_at=now,
         )
+
+
+def _pin_record(*, run: EvaluationRun, user: Any, replaced: Baseline | None) -> None:
+    """The audit line of a pin, and a new revision for each recorded run of the agent whose verdict it changes."""
+    where = f" at {run.endpoint_url}" if run.endpoint_url else ""
+    instead = f", replacing run #{replaced.run_id}" if replaced is not None else ""
+    who = user.get_username() if getattr(user, "is_authenticated", False) else "the system"
+    summary = f"{who} pinned run #{run.pk} as the baseline of {run.agent_name}{where} with {scope_label(run)}{instead}."
+    audit_record(
+        account_id=run.account_id, actor=user, action=AuditAction.BASELINE_PIN, target=f"run #{run.pk}",
+        summary=summary,
+    )  # fmt: skip
+    verdict_records_refresh_later(
+        cause=VerdictCause.PIN, summary=summary, account_id=run.account_id, actor=user, agent_id=run.agent_id
+    )
+
+
+# ---------------------------------------------------------------------------------------------- the verdict record
+# A finished run's verdict is stored when it finishes (revision 1) and never rewritten: whatever later changes what
+# the gate says adds a revision (docs/gate.md). ``core.verdicts`` lets the rooms below the gate ask for either.
+
+REFRESH_RUNS = 50  # the most recent recorded runs a refresh looks at: a pin reaches the runs people still read
+
+
+def verdict_record_ensure(*, run: EvaluationRun, now: dict[str, Any] | None = None) -> list[GateVerdictRecord]:
+    """The run's revisions, revision 1 written first if the run has ended and has none yet (the finish task has
+    not run, or the run ended before verdicts were recorded). Safe to call at once from two places: the second
+    writer finds the first's row. An active run has no record: []."""
+    records = verdict_records_for_run(run_id=run.pk)
+    if records or run.is_active:
+        return records
+    try:
+        with transaction.atomic():
+            _append(run, revision=1, cause=VerdictCause.FINISH, actor=None, summary=_finish_summary(run), now=now)
+    except IntegrityError:
+        pass  # written meanwhile by the other caller
+    return verdict_records_for_run(run_id=run.pk)
+
+
+@dataclasses.dataclass(frozen=True)
+class RecordedCiVerdict:
+    """What the CI API says of a run: the CI verdict at finish (an active run's pending one), the record's revisions
+    and the verdict now when it differs, labelled (docs/ci.md)."""
+
+    verdict: CiVerdict
+    at_finish: dict[str, Any] | None = None  # ``records.record_json`` of revision 1
+    current: dict[str, Any] | None = None
+    revisions: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+
+
+def ci_verdict_recorded(*, run: EvaluationRun, progress: dict[str, Any] | None = None) -> RecordedCiVerdict:
+    """The run's CI verdict as recorded when it finished (revision 1, written now if missing), so a later pin, suite
+    version or overrule never changes what a finished CI step read; the verdict now beside it when different."""
+    verdict = ci_verdict(run=run, progress=progress)
+    if run.is_active:
+        return RecordedCiVerdict(verdict)
+    now = plain({"gate": verdict.gate or {}, "ci": ci_json(verdict)})
+    history = verdict_history(records=verdict_record_ensure(run=run, now=now), now_gate=now["gate"], now_ci=now["ci"])
+    if history is None:  # not reached: an ended run has revision 1 from here on
+        return RecordedCiVerdict(verdict)
+    first = history.at_finish
+    at_finish = CiVerdict(
+        first.ci["verdict"], tuple(first.ci["reasons"]), tuple(first.ci["warnings"]), first.gate or None
+    )
+    current = None
+    if history.changed:
+        current = {
+            "label": history.now_label,
+            "since_revision": history.since.revision if history.since is not None else None,
+            **now["ci"],
+            "gate": now["gate"],
+        }
+    return RecordedCiVerdict(
+        at_finish, record_json(first), current, [revision_json(record) for record in history.revisions]
+    )
+
+
+def verdict_record_finish(*, run_id: int) -> None:
+    """The task behind ``core.verdicts.verdict_record_later``: revision 1 of a run that has just ended."""
+    run = run_list_by_ids(run_ids=[run_id]).first()
+    if run is not None:
+        verdict_record_ensure(run=run)
+
+
+def verdict_records_refresh(
+    *,
+    cause: str,
+    summary: str,
+    account_id: int,
+    actor_id: int | None = None,
+    agent_id: int | None = None,
+    suite_id: int | None = None,
+    run_ids: list[int] | None = None,
+) -> int:
+    """Add a revision to each of the latest ``REFRESH_RUNS`` recorded runs of the account (of the agent, the suite
+    or the runs named) whose verdict now differs from its latest revision. Returns how many were added; safe to run
+    twice (the second finds nothing different)."""
+    recorded = GateVerdictRecord.objects.filter(account_id=account_id, revision=1).values("run_id")
+    runs = list(
+        runs_ended_for_account(account_id=account_id, agent_id=agent_id, suite_id=suite_id, run_ids=run_ids).filter(
+            pk__in=recorded
+        )[:REFRESH_RUNS]
+    )
+    latest = latest_records_for_runs(run_ids=[run.pk for run in runs])
+    actor = get_user_model().objects.filter(pk=actor_id).first() if actor_id is not None else None
+    added = 0
+    for run in runs:
+        record = latest.get(run.pk)
+        if record is None:
+            continue
+        now = verdict_now(run=run)
+        if now == {"gate": record.gate, "ci": record.ci}:
+            continue
+        try:
+            with transaction.atomic():
+                _append(run, revision=record.revision + 1, cause=cause, actor=actor, summary=summary, now=now)
+            added += 1
+        except IntegrityError:
+            continue  # another refresh added this revision meanwhile
+    return added
+
+
+def _append(
+    run: EvaluationRun, *, revision: int, cause: str, actor: Any, summary: str, now: dict[str, Any] | None = None
+) -> GateVerdictRecord:
+    now = now if now is not None else verdict_now(run=run)
+    baseline = baseline_for_run(run=run)
+    compared = baseline.run if baseline is not None and baseline.run_id != run.pk else None
+    settings = {
+        "run": launch_settings_of_run(run).to_dict(),
+        "baseline": launch_settings_of_run(compared).to_dict() if compared is not None else None,
+    }
+    user = actor if getattr(actor, "is_authenticated", False) else None
+    return GateVerdictRecord.objects.create(
+        account_id=run.account_id,
+        run_id=run.pk,
+        revision=revision,
+        created_at=timezone.now(),
+        actor=user,
+        actor_name=user.get_username() if user is not None else "",
+        cause=VerdictCause(cause),
+        summary=summary[:1000],
+        state=str(now["gate"].get("state", "")),
+        verdict=str(now["ci"]["verdict"]),
+        baseline_run_id=now["gate"].get("baseline_run_id"),
+        scope=run_scope(run) or "",
+        endpoint_url=gate_endpoint(run),
+        compared_settings=plain(settings),
+        gate=now["gate"],
+        ci=now["ci"],
+    )
+
+
+def _finish_summary(run: EvaluationRun) -> str:
+    finished = run.finished_at or timezone.now()
+    return f"The verdict when run #{run.pk} finished ({finished:%Y-%m-%d %H:%M} UTC)."
 
 
 # ---------------------------------------------------------------------------------------------- false-block rate

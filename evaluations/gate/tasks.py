@@ -6,3 +6,24 @@ from evaluations.gate import services
 def false_block_rate_simulate(baseline_run_id: int, runs_per_scenario: int) -> None:
     """A large suite's expected false-block rate, simulated off the request (``services.false_block_rate_request``)."""
     services.false_block_rate_simulate(baseline_run_id=baseline_run_id, runs_per_scenario=runs_per_scenario)
+
+
+def verdict_record_finish(run_id: int) -> None:
+    """Revision 1 of a run's verdict record, once it has ended (``core.verdicts.verdict_record_later``)."""
+    services.verdict_record_finish(run_id=run_id)
+
+
+def verdict_records_refresh(
+    cause: str,
+    summary: str,
+    account_id: int,
+    actor_id: int | None,
+    agent_id: int | None,
+    suite_id: int | None,
+    run_ids: list[int],
+) -> None:
+    """A revision for each recorded run whose verdict a pin, version, overrule or re-judge changed."""
+    services.verdict_records_refresh(
+        cause=cause, summary=summary, account_id=account_id, actor_id=actor_id, agent_id=agent_id,
+        suite_id=suite_id, run_ids=run_ids,
+    )  # fmt: skip

@@ -163,6 +163,21 @@ def run_list_by_ids(*, run_ids: Iterable[int]) -> QuerySet[EvaluationRun]:
     return EvaluationRun.objects.filter(pk__in=list(run_ids))
 
 
+def runs_ended_for_account(
+    *, account_id: int, agent_id: int | None = None, suite_id: int | None = None, run_ids: Iterable[int] | None = None
+) -> QuerySet[EvaluationRun]:
+    """The account's runs that have ended, newest first: of one agent, one suite or the ids given, when given (the
+    gate's verdict record revisits them). Not scoped to a user: the caller acts for the workspace."""
+    runs = EvaluationRun.objects.filter(account_id=account_id).exclude(status__in=ACTIVE_STATUSES)
+    if agent_id is not None:
+        runs = runs.filter(agent_id=agent_id)
+    if suite_id is not None:
+        runs = runs.filter(suite_id=suite_id)
+    if run_ids:
+        runs = runs.filter(pk__in=list(run_ids))
+    return runs.order_by("-created_at", "-pk")
+
+
 def attempt_outcomes_for_run(*, run: EvaluationRun) -> QuerySet[Attempt, Any]:
     """Every attempt of the run as a light row, by scenario key then repeat: what the metrics read, the rule
     findings and the model usage, no transcript (the CI API's results). One query."""

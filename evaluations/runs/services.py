@@ -22,6 +22,7 @@ from evaluations.connectors.base import AgentConfig, Protocol
 from evaluations.core.bridge import run_sync
 from evaluations.core.jobs import job_claim
 from evaluations.core.lease import Lease, lease_deadline
+from evaluations.core.verdicts import verdict_record_later
 from evaluations.core.specs import ScenarioSpec
 from evaluations.llm.clients import close_clients
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
@@ -242,6 +243,7 @@ def run_score(*, run: EvaluationRun) -> None:
         run_secret_delete(run_id=run.pk)
         # Credits: charge what was used, release the rest (refund when refund_reason).
         run_settle(run=run, usage=run_usage(run_id=run.pk))
+        verdict_record_later(run_id=run.pk)  # its verdict at finish, stored by the gate (docs/gate.md)
 
 
 def _run_fail(run: EvaluationRun, message: str, *, refund_reason: str = "") -> None:
@@ -252,6 +254,7 @@ def _run_fail(run: EvaluationRun, message: str, *, refund_reason: str = "") -> N
         run_secret_delete(run_id=run.pk)
         # Credits: charge what was used, release the rest (refund when refund_reason).
         run_settle(run=run, usage=run_usage(run_id=run.pk))
+        verdict_record_later(run_id=run.pk)  # its verdict at finish, stored by the gate (docs/gate.md)
 
 
 def run_cancel(*, run: EvaluationRun) -> None:
@@ -262,6 +265,7 @@ def run_cancel(*, run: EvaluationRun) -> None:
         run_secret_delete(run_id=run.pk)
         # Credits: a no-op when the run had already ended and settled.
         run_settle(run=run, usage=run_usage(run_id=run.pk))
+        verdict_record_later(run_id=run.pk)  # kept as it was if the run had already ended
 
 
 def _set_stage(run: EvaluationRun, stage: str) -> None:

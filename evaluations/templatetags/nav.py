@@ -16,7 +16,7 @@ SECTION_PREFIXES = {
     "suites:suite-list": ("/suites/",),
     "evaluations:run-list": ("/runs/",),
     "monitors:monitor-list": ("/monitors/",),
-    "billing:credits": ("/credits/",),
+    "billing:credits": ("/credits/", "/audit/"),  # the workspace's pages
     "billing:api-keys": ("/profile/api-keys/",),
 }
 EXACT_ONLY = ("/", "/runs/new/")  # a link that is current only on its own page (and takes it from its section)

@@ -1,0 +1,139 @@
+"""Reads of a run's verdict record (docs/gate.md): its revisions, the verdict now as the record would hold it,
+and how the report and the CI API show the verdict at finish beside the current one. The writes are in
+``services.py`` (``verdict_record_ensure``, ``verdict_records_refresh``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from evaluations.gate.ci import CiVerdict, ci_verdict
+from evaluations.gate.models import GateVerdictRecord, VerdictCause
+from evaluations.gate.results import STATE_LABELS
+
+if TYPE_CHECKING:
+    from evaluations.runs.models import EvaluationRun
+
+# "Now: NOT COMPARABLE — since the baseline was re-pinned by bob on …"
+_SINCE = {
+    VerdictCause.FINISH: "since the run finished",
+    VerdictCause.PIN: "since the baseline was re-pinned",
+    VerdictCause.UNPIN: "since the baseline was unpinned",
+    VerdictCause.SUITE_VERSION: "since a new suite version",
+    VerdictCause.OVERRULE: "since a review overrule",
+    VerdictCause.WITHDRAWAL: "since an overrule was withdrawn",
+    VerdictCause.REJUDGE: "since a re-judge",
+}
+
+
+def plain(data: Any) -> Any:
+    """``data`` as the JSON column gives it back (tuples as lists, keys as strings), so a payload computed now
+    compares equal to a stored one that says the same."""
+    return json.loads(json.dumps(data, default=str))
+
+
+def verdict_now(*, run: EvaluationRun) -> dict[str, Any]:
+    """``{"gate", "ci"}`` of a finished run now: the gate payload and the CI verdict, as a revision stores them."""
+    verdict = ci_verdict(run=run)
+    return plain({"gate": verdict.gate or {}, "ci": ci_json(verdict)})
+
+
+def ci_json(verdict: CiVerdict) -> dict[str, Any]:
+    return {"verdict": verdict.verdict, "reasons": list(verdict.reasons), "warnings": list(verdict.warnings)}
+
+
+def verdict_records_for_run(*, run_id: int) -> list[GateVerdictRecord]:
+    """The run's revisions, first to last, with their actors."""
+    return list(GateVerdictRecord.objects.filter(run_id=run_id).select_related("actor").order_by("revision"))
+
+
+def latest_records_for_runs(*, run_ids: Sequence[int]) -> dict[int, GateVerdictRecord]:
+    """The latest revision of each run that has one, by run id (one query)."""
+    latest: dict[int, GateVerdictRecord] = {}
+    for record in GateVerdictRecord.objects.filter(run_id__in=list(run_ids)).order_by("run_id", "revision"):
+        latest[record.run_id] = record
+    return latest
+
+
+@dataclasses.dataclass(frozen=True)
+class VerdictHistory:
+    """The verdict at finish, every revision, and the verdict now when it differs from the one at finish."""
+
+    at_finish: GateVerdictRecord
+    revisions: tuple[GateVerdictRecord, ...]
+    now_gate: Mapping[str, Any] | None  # None: the verdict now is the one at finish
+    now_ci: Mapping[str, Any] | None
+    since: GateVerdictRecord | None  # the revision that recorded the verdict now; None: nothing recorded it
+
+    @property
+    def changed(self) -> bool:
+        return self.now_gate is not None
+
+    @property
+    def now_label(self) -> str:
+        """'Now: NOT COMPARABLE — since the baseline was re-pinned by bob on 2026-12-01 10:04 UTC.'"""
+        if self.now_gate is None:
+            return ""
+        state = STATE_LABELS.get(str(self.now_gate.get("state")), str(self.now_gate.get("state")).upper())
+        ci = f" (CI verdict {self.now_ci['verdict']})" if self.now_ci is not None else ""
+        if self.since is None:
+            last = self.revisions[-1]
+            why = (
+                f"changed after revision {last.revision} of {_when(last.created_at)}, by something the record does "
+                "not name (such as a deleted baseline run)"
+            )
+        else:
+            who = self.since.actor_name or "the system"
+            why = f"{_SINCE[VerdictCause(self.since.cause)]} by {who} on {_when(self.since.created_at)}"
+        return f"Now: {state}{ci} — {why}."
+
+
+def verdict_history(
+    *, records: Sequence[GateVerdictRecord], now_gate: Mapping[str, Any], now_ci: Mapping[str, Any] | None = None
+) -> VerdictHistory | None:
+    """How the record reads beside the verdict now (the gate payload, and for the CI API the CI verdict too);
+    None when the run has no record yet."""
+    if not records:
+        return None
+    first = records[0]
+    gate, ci = plain(now_gate), plain(now_ci) if now_ci is not None else None
+
+    def same(record: GateVerdictRecord) -> bool:
+        return record.gate == gate and (ci is None or record.ci == ci)
+
+    if same(first):
+        return VerdictHistory(first, tuple(records), None, None, None)
+    since = next((r for r in reversed(records) if same(r)), None)
+    return VerdictHistory(first, tuple(records), gate, ci, since)
+
+
+def revision_json(record: GateVerdictRecord) -> dict[str, Any]:
+    return {
+        "revision": record.revision,
+        "created_at": record.created_at.astimezone(dt.UTC).isoformat(),
+        "cause": record.cause,
+        "actor": record.actor_name or None,
+        "summary": record.summary,
+        "verdict": record.verdict,
+        "state": record.state,
+        "baseline_run_id": record.baseline_run_id,
+    }
+
+
+def record_json(record: GateVerdictRecord) -> dict[str, Any]:
+    """A revision in full: what was compared with what, and the frozen gate and CI verdict."""
+    return {
+        **revision_json(record),
+        "scope": record.scope,
+        "endpoint_url": record.endpoint_url,
+        "settings": record.compared_settings,
+        "gate": record.gate,
+        **record.ci,
+    }
+
+
+def _when(moment: dt.datetime) -> str:
+    return moment.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
