@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 
-from billing.models import Account, AuditEvent, Membership, ApiKey, CreditEntry
+from billing.models import Account, ApiKey, AuditEvent, CreditEntry, Membership
 from billing.selectors import balance_for_account
 from billing.services import credits_grant, membership_role_audit
 from evalsite.http import authenticated_user

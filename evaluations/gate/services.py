@@ -18,9 +18,9 @@ from billing.audit import AuditAction, audit_record
 from evaluations.agents.selectors import agent_get_locked
 from evaluations.core.verdicts import verdict_records_refresh_later
 from evaluations.gate import rules as gate
+from evaluations.gate.ci import CiVerdict, ci_verdict
 from evaluations.gate.models import Baseline, GateVerdictRecord, VerdictCause
 from evaluations.gate.profile import gate_endpoint, launch_settings_of_run, run_mode, run_scope, scope_label
-from evaluations.gate.ci import CiVerdict, ci_verdict
 from evaluations.gate.records import (
     ci_json,
     latest_records_for_runs,

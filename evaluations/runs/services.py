@@ -22,8 +22,8 @@ from evaluations.connectors.base import AgentConfig, Protocol
 from evaluations.core.bridge import run_sync
 from evaluations.core.jobs import job_claim
 from evaluations.core.lease import Lease, lease_deadline
-from evaluations.core.verdicts import verdict_record_later
 from evaluations.core.specs import ScenarioSpec
+from evaluations.core.verdicts import verdict_record_later
 from evaluations.llm.clients import close_clients
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
 from evaluations.outbound.masking import mask_key
