@@ -31,7 +31,7 @@ from evaluations.llm.clients import ToolSpec, close_clients
 from evaluations.llm.fencing import fence, new_boundary
 from suites.generation import GENERATED_KINDS, GenerationError, propose_with_retry, scenario_schema, validate_scenario
 from suites.models import ChangeProposal, ProposalStatus, Scenario, Suite, SuiteVersion
-from suites.services import scenario_from_spec_dict
+from suites.services import scenario_from_spec_dict, suite_version_recorded
 
 PROPOSE_CHANGES = "propose_changes"
 MAX_POLICY_CHARS = 100_000
@@ -280,6 +280,7 @@ def accept_changes(*, suite: Suite, proposal_id: int, user: Any) -> SuiteVersion
         created_by=user,
         note=f"Accepted changes: {len(stale_ids)} stale retired, {len(rows)} new",
     )
+    suite_version_recorded(suite=locked, number=number, user=user, note=version.note, accepted=True)
     proposal.status, proposal.decided_at, proposal.decided_by = ProposalStatus.ACCEPTED, timezone.now(), user
     proposal.resulting_version = number
     proposal.save(update_fields=["status", "decided_at", "decided_by", "resulting_version"])

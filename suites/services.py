@@ -10,8 +10,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 
+from billing.audit import AuditAction, audit_record
 from billing.models import Account
 from evaluations.core.specs import ScenarioKind
+from evaluations.core.verdicts import SUITE_VERSION, verdict_records_refresh_later
 from suites.models import DEFAULT_MAX_TURNS, NAME_VALIDATORS, Persona, Scenario, Suite, SuiteKind, SuiteVersion
 
 SCENARIO_FIELDS = (
@@ -102,6 +104,7 @@ def suite_create(
         row.full_clean(exclude=["suite"])
     Scenario.objects.bulk_create(rows)
     SuiteVersion.objects.create(suite=suite, number=version, policy_text=policy_text, note=note, created_by=user)
+    suite_version_recorded(suite=suite, number=version, user=user, note=note)
     return suite
 
 
@@ -162,10 +165,35 @@ def suite_run_profile_set(*, suite: Suite, profile: dict[str, Any]) -> Suite:
     return suite
 
 
-def suite_delete(*, suite: Suite) -> None:
+@transaction.atomic
+def suite_delete(*, suite: Suite, user: Any = None) -> None:
     """Delete the suite, its versions and scenarios. Past runs keep their frozen scenarios and results
-    (their ``suite`` becomes empty; ``suite_name`` and ``suite_version`` stay)."""
+    (their ``suite`` becomes empty; ``suite_name`` and ``suite_version`` stay). The audit log keeps who (``user``;
+    None: the system, such as the suites command)."""
+    who = user.get_username() if getattr(user, "is_authenticated", False) else "the system"
+    audit_record(
+        account_id=suite.account_id, actor=user, action=AuditAction.SUITE_DELETE, target=f"suite “{suite.name}”",
+        summary=f"{who} deleted the suite “{suite.name}” (#{suite.pk}, at version {suite.version}); its past runs "
+        "are kept.",
+    )  # fmt: skip
     suite.delete()
+
+
+def suite_version_recorded(*, suite: Suite, number: int, user: Any, note: str, accepted: bool = False) -> None:
+    """Call once a version row of ``suite`` is written: one audit line (``accepted``: the version came from
+    accepting proposed changes), and for a version after the first a new revision of each recorded run of the suite
+    whose verdict it changes (docs/gate.md)."""
+    who = user.get_username() if getattr(user, "is_authenticated", False) else "the system"
+    summary = f"{who} made version {number} of the suite “{suite.name}”: {note}."
+    audit_record(
+        account_id=suite.account_id, actor=user,
+        action=AuditAction.CHANGES_ACCEPTED if accepted else AuditAction.SUITE_VERSION,
+        target=f"suite “{suite.name}” v{number}", summary=summary,
+    )  # fmt: skip
+    if number > 1:
+        verdict_records_refresh_later(
+            cause=SUITE_VERSION, summary=summary, account_id=suite.account_id, actor=user, suite_id=suite.pk
+        )
 
 
 def persona_get_or_create(*, account: Account, name: str, description: str) -> Persona:

@@ -165,7 +165,7 @@ def suite_edit(request: HttpRequest, suite_id: int) -> HttpResponse:
 @login_required
 def suite_delete(request: HttpRequest, suite_id: int) -> HttpResponse:
     suite = selectors.suite_get_for_member(user=request.user, suite_id=suite_id, role=Role.ADMIN)
-    services.suite_delete(suite=suite)
+    services.suite_delete(suite=suite, user=request.user)
     messages.success(request, f"“{suite.name}” deleted. Its past runs and their results are kept.")
     return redirect("suites:suite-list")
 

@@ -11,6 +11,7 @@ from django.core.cache import caches
 from django.db import transaction
 from django.utils import timezone
 
+from billing.audit import AuditAction, audit_record
 from evaluations.agents.models import Agent
 from evaluations.connectors import send_message_sync
 from evaluations.connectors.base import AgentError, AgentReply, Conversation, ErrorKind
@@ -53,8 +54,14 @@ def agent_update(*, agent: Agent, data: dict[str, Any], api_key: str = "") -> Ag
 
 
 @transaction.atomic
-def agent_delete(*, agent: Agent) -> None:
-    """Delete the agent and its baselines. Past runs are kept: each holds a frozen copy of the agent's settings."""
+def agent_delete(*, agent: Agent, user: Any = None) -> None:
+    """Delete the agent and its baselines. Past runs are kept: each holds a frozen copy of the agent's settings.
+    The audit log keeps who deleted it (``user``; None: the system)."""
+    who = user.get_username() if getattr(user, "is_authenticated", False) else "the system"
+    audit_record(
+        account_id=agent.account_id, actor=user, action=AuditAction.AGENT_DELETE, target=f"agent “{agent.name}”",
+        summary=f"{who} deleted the agent “{agent.name}” (#{agent.pk}) and its baselines; its past runs are kept.",
+    )  # fmt: skip
     agent.delete()
 
 

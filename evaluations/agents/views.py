@@ -93,7 +93,7 @@ def agent_edit(request: HttpRequest, agent_id: int) -> HttpResponse:
 @login_required
 def agent_delete(request: HttpRequest, agent_id: int) -> HttpResponse:
     agent = agent_selectors.agent_get_for_member(user=request.user, agent_id=agent_id, role=Role.ADMIN)
-    agent_services.agent_delete(agent=agent)
+    agent_services.agent_delete(agent=agent, user=request.user)
     messages.success(request, f"Agent “{agent.name}” deleted. Its past runs and reports are kept.")
     return redirect("evaluations:agent-list")
 

@@ -27,6 +27,7 @@ from evaluations.core.specs import BREACH_KINDS, ScenarioSpec
 from evaluations.llm.clients import close_clients, judge_provider
 from evaluations.review.choices import ExampleSource, ReviewAction
 from evaluations.review.models import CalibrationExample, CalibrationVerdict, RejudgeJob, Review
+from evaluations.review.records import rejudge_finished, rejudge_recorded, review_recorded
 from evaluations.review.selectors import (
     calibration_examples_pending,
     judge_config,
@@ -97,6 +98,7 @@ def attempt_review(*, user: Any, run: Any, attempt: Any, request: ReviewRequest)
         run_services.attempt_verdict_set(attempt_id=attempt.pk, verdict=verdict, is_breach=is_breach)
         run_services.run_metrics_refresh(run=run, overruled=overrule_count(run_id=run.pk))
         _calibration_update(run=run, attempt=attempt, entry=entry, judge_verdict=state.judge_verdict)
+        review_recorded(entry=entry, run=run, attempt=attempt)  # the audit log and the verdict records
     return entry
 
 
@@ -251,6 +253,7 @@ def rejudge_launch(*, account_id: int, user: Any, judge_model: str, strictness: 
             account_id=account_id, key=f"rejudge-{job.pk}", amount=estimate.credits, user=user,
             note=f"Re-judging {estimate.examples} calibration examples: the most it can cost",
         )  # fmt: skip
+        rejudge_recorded(job=job, user=user, examples=estimate.examples)
         transaction.on_commit(lambda: async_task("evaluations.review.tasks.rejudge_execute", job.pk))
     return job
 
@@ -325,6 +328,7 @@ def _rejudge_end(job: RejudgeJob, status: str, message: str) -> None:
             account_id=job.account_id, key=f"rejudge-{job.pk}", used=credits_for({"judge_calls": scored}),
             note=f"Re-judged {scored} calibration examples",
         )  # fmt: skip
+        rejudge_finished(job=job)
 
 
 def rejudge_give_up(*, job_id: int, deaths: int) -> None:

@@ -10,7 +10,13 @@ from django.db import transaction
 from django.db.models import Max
 
 from suites.models import ProposalStatus, Scenario, Suite, SuiteVersion
-from suites.services import SCENARIO_FIELDS, persona_get_or_create, suite_create, tool_call_fields
+from suites.services import (
+    SCENARIO_FIELDS,
+    persona_get_or_create,
+    suite_create,
+    suite_version_recorded,
+    tool_call_fields,
+)
 from suites.yaml_io.parse import ImportProblem, ParsedSuite, SuiteImportError, parse_suite_yaml
 
 if TYPE_CHECKING:
@@ -160,3 +166,4 @@ def _update(suite: Suite, parsed: ParsedSuite, *, persona: Any, user: Any) -> No
     SuiteVersion.objects.create(
         suite=suite, number=number, policy_text=parsed.policy, created_by=user, note="Imported from YAML"
     )
+    suite_version_recorded(suite=suite, number=number, user=user, note="Imported from YAML")
