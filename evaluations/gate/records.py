@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from evaluations.gate.ci import CiVerdict, ci_verdict
 from evaluations.gate.models import GateVerdictRecord, VerdictCause
-from evaluations.gate.results import STATE_LABELS
+from evaluations.gate.results import STATE_BADGES, STATE_LABELS
 
 if TYPE_CHECKING:
     from evaluations.runs.models import EvaluationRun
@@ -71,6 +71,22 @@ class VerdictHistory:
     @property
     def changed(self) -> bool:
         return self.now_gate is not None
+
+    @property
+    def finish_state(self) -> str:
+        return str(self.at_finish.gate.get("state") or self.at_finish.state)
+
+    @property
+    def finish_label(self) -> str:
+        return STATE_LABELS.get(self.finish_state, self.finish_state.upper())
+
+    @property
+    def finish_badge(self) -> str:
+        return STATE_BADGES.get(self.finish_state, "not_scored")
+
+    @property
+    def finish_reasons(self) -> list[str]:
+        return [str(reason) for reason in self.at_finish.gate.get("reasons") or ()]
 
     @property
     def now_label(self) -> str:

@@ -22,6 +22,7 @@ from evaluations.gate.ci import CiVerdict, ci_verdict
 from evaluations.gate.models import Baseline, GateVerdictRecord, VerdictCause
 from evaluations.gate.profile import gate_endpoint, launch_settings_of_run, run_mode, run_scope, scope_label
 from evaluations.gate.records import (
+    VerdictHistory,
     ci_json,
     latest_records_for_runs,
     plain,
@@ -31,6 +32,7 @@ from evaluations.gate.records import (
     verdict_now,
     verdict_records_for_run,
 )
+from evaluations.gate.results import GateResult, gate_payload
 from evaluations.gate.selectors import (
     baseline_for_run,
     baseline_pin_refusal,
@@ -159,6 +161,15 @@ def ci_verdict_recorded(*, run: EvaluationRun, progress: dict[str, Any] | None =
     return RecordedCiVerdict(
         at_finish, record_json(first), current, [revision_json(record) for record in history.revisions]
     )
+
+
+def verdict_history_for_page(*, run: EvaluationRun, gate_result: GateResult) -> VerdictHistory | None:
+    """The report's view of the record: the gate at finish beside ``gate_result`` (the gate now, which the page has
+    computed already). A page read writes nothing: None until the finish task (or a CI API read) has written
+    revision 1, and while the run is active. One query."""
+    if run.is_active:
+        return None
+    return verdict_history(records=verdict_records_for_run(run_id=run.pk), now_gate=gate_payload(gate_result))
 
 
 def verdict_record_finish(*, run_id: int) -> None:

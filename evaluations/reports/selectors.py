@@ -10,7 +10,9 @@ from billing.roles import Role
 from billing.selectors import account_list_for_user, balance_for_account, membership_get
 from evalsite.http import AnyUser as User
 from evaluations.agents.selectors import agent_list_for_user
+from evaluations.gate.records import VerdictHistory
 from evaluations.gate.selectors import baseline_is_pinned_for_suite, drift_context, run_gates
+from evaluations.gate.services import verdict_history_for_page
 from evaluations.monitors.selectors import monitors_for_dashboard
 from evaluations.reports.builders import flaky_drift
 from evaluations.reports.builders.flaky import DRIFT_LIST_CONTEXT, newly_flaky_first
@@ -50,6 +52,7 @@ class RunReport:
     drift_flaky: list[dict[str, Any]] | None = None  # scenarios flaky now or in the baseline, newly flaky first
     can_publish: bool = False  # the user may pin the run as the baseline
     calibration_warning: str | None = None
+    verdict_record: VerdictHistory | None = None  # the gate at finish beside the gate now (docs/gate.md)
 
     def context(self) -> dict[str, Any]:
         fields = {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
@@ -76,6 +79,7 @@ def run_report_get(*, user: User, run_id: int, triage: TriageState) -> RunReport
         drift_flaky=newly_flaky_first(flaky_drift(run=run, report=report, baseline=drift["baseline"])),
         can_publish=membership_get(user=user, account_id=run.account_id).allows(Role.PUBLISH),
         calibration_warning=None if run.is_rules_only else calibration_warning_for_run(run=run),
+        verdict_record=verdict_history_for_page(run=run, gate_result=drift["gate"]),
     )
 
 

@@ -27,9 +27,10 @@ from tests.support.schemas import JUNIT_XSD
 CIPHERTEXT = "gAAAAABsecret-ciphertext-of-the-agent-key"
 HOSTILE = "Bell\x07 vt\x0b esc\x1b ]]> <script>alert(1)</script> & \"quotes\" 'single'"
 # The page's own queries: session, user, memberships, run, attempts, the run's credit entries, and the drift
-# section's baseline pins, trend and the user's role (the gate is computed, not queried), and the verdict header's
-# errors by kind (one aggregate, only when a conversation errored). Must not grow with the run.
-PAGE_QUERY_CEILING = 10
+# section's baseline pins, trend and the user's role (the gate is computed, not queried), the verdict header's
+# errors by kind (one aggregate, only when a conversation errored) and the verdict record's revisions. Must not
+# grow with the run.
+PAGE_QUERY_CEILING = 11
 
 
 @pytest.fixture(scope="module")
