@@ -122,7 +122,11 @@ def verdict_history(
 
     if same(first):
         return VerdictHistory(first, tuple(records), None, None, None)
-    since = next((r for r in reversed(records) if same(r)), None)
+    since = None  # the first of the latest revisions that all say what the gate says now
+    for record in reversed(records):
+        if not same(record):
+            break
+        since = record
     return VerdictHistory(first, tuple(records), gate, ci, since)
 
 

@@ -1,0 +1,162 @@
+"""The verdict record (docs/gate.md): a finished run's verdict read through the CI API stays byte for byte what it
+was when the run finished, through a re-pin, a new suite version and a review overrule, with each change listed as
+a revision beside it; the report shows the verdict at finish and the current one, labelled."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from evaluations.gate.models import GateVerdictRecord
+from evaluations.gate.services import baseline_pin, verdict_record_finish, verdict_records_refresh
+from evaluations.runs.choices import RunStatus
+from evaluations.runs.models import EvaluationRun
+from suites.services import suite_create
+from suites.yaml_io import suite_to_yaml
+
+RUNS = "/api/v1/aiagent/runs"
+RECORDED = ("verdict", "reasons", "gate", "verdict_at_finish")  # what a CI step read when the run finished
+
+
+def judge_only(name: str) -> dict[str, object]:
+    return {
+        "kind": "accuracy",
+        "name": name,
+        "turns": [f"When is support open? ({name})"],
+        "expected_outcome": "Hours.",
+    }
+
+
+@pytest.fixture
+def judged_run(launch, acme, demo_agent_record, anthropic_judge_env, settings) -> EvaluationRun:
+    """A real run through the executor (four judge-only scenarios; the judge passes three and fails the last)."""
+    settings.TRUSTGATE_MODEL_TIMEOUT = 30
+    suite = suite_create(
+        account=acme, agent=demo_agent_record, name="Judged", scenarios=[judge_only(f"Q{i}") for i in range(4)]
+    )
+    for verdict in ("pass", "pass", "pass", "fail"):
+        anthropic_judge_env.reply_verdict(verdict, 90 if verdict == "pass" else 10, f"The judge says {verdict}.")
+    run = launch(agent=demo_agent_record, suite=suite, runs_per_scenario=1, parallel=1, judge_model="sonnet")
+    assert run.status == RunStatus.SUCCEEDED, run.error_message
+    return run
+
+
+def copy_of(run: EvaluationRun, **changes: Any) -> EvaluationRun:
+    """Another finished run of the same agent endpoint and suite, with ``changes``."""
+    fields = {f.attname: getattr(run, f.attname) for f in EvaluationRun._meta.concrete_fields if not f.primary_key}
+    return EvaluationRun.objects.create(**{**fields, **changes})
+
+
+def recorded_bytes(body: dict[str, Any]) -> str:
+    return json.dumps({name: body[name] for name in RECORDED})
+
+
+def test_the_ci_verdict_at_finish_survives_a_repin_a_suite_version_and_an_overrule(
+    api, client, alice, judged_run, django_capture_on_commit_callbacks
+) -> None:
+    run = judged_run
+    # The executor's finish stored revision 1: nothing had to be written by the first read.
+    assert list(GateVerdictRecord.objects.filter(run=run).values_list("revision", "cause")) == [(1, "finish")]
+    first = api.get(f"{RUNS}/{run.pk}").json()
+    at_finish = recorded_bytes(first)
+    assert first["verdict"] == "pass" and first["gate"]["state"] == "no_baseline"
+    assert first["current_verdict"] is None and [r["cause"] for r in first["revisions"]] == ["finish"]
+    assert first["verdict_at_finish"]["revision"] == 1 and first["verdict_at_finish"]["settings"]["baseline"] is None
+
+    # A re-pin: another run of the endpoint, judged by another model, becomes the baseline. Now the run is not
+    # comparable with it (a CI step would fail), but what the step read at finish is unchanged.
+    other = copy_of(run, judge_model="haiku")
+    client.force_login(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("evaluations:run-pin-baseline", args=[other.pk]))
+    repinned = api.get(f"{RUNS}/{run.pk}").json()
+    assert recorded_bytes(repinned) == at_finish
+    now = repinned["current_verdict"]
+    assert now["verdict"] == "fail" and now["gate"]["state"] == "not_comparable" and now["since_revision"] == 2
+    assert now["label"].startswith("Now: NOT COMPARABLE (CI verdict fail) — since the baseline was re-pinned by alice")
+    assert [(r["revision"], r["cause"], r["actor"]) for r in repinned["revisions"]] == [
+        (1, "finish", None), (2, "pin", "alice")]  # fmt: skip
+    assert repinned["revisions"][1]["summary"].startswith(f"alice pinned run #{other.pk} as the baseline")
+
+    # A new suite version (a YAML import of version 2): the record is untouched, and so is the verdict now.
+    suite = run.suite
+    assert suite is not None
+    changed = suite_to_yaml(suite).replace("version: 1", "version: 2").replace("(Q0)", "(Q0, reworded)")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("suites:suite-import"), {"yaml_text": changed})
+    assert response.status_code == 302
+    versioned = api.get(f"{RUNS}/{run.pk}").json()
+    assert recorded_bytes(versioned) == at_finish and len(versioned["revisions"]) == 2
+
+    # A review overrule of the failed conversation: a revision, the verdict at finish still the same bytes.
+    failed = run.attempts.get(verdict="fail")
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            reverse("review:attempt-review", args=[run.pk, failed.pk]),
+            {"action": "overrule", "reason": "The hours were right."},
+        )
+    overruled = api.get(f"{RUNS}/{run.pk}").json()
+    assert recorded_bytes(overruled) == at_finish
+    assert [r["cause"] for r in overruled["revisions"]] == ["finish", "pin", "overrule"]
+    assert overruled["current_verdict"]["label"].startswith("Now: NOT COMPARABLE (CI verdict fail) — since a review "
+                                                            "overrule by alice")  # fmt: skip
+    assert overruled["trust_score"] != first["trust_score"]  # the results follow the review; the verdict does not
+
+    # The report page shows both: the verdict now in the header, the verdict at finish labelled under it.
+    page = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
+    # (the page weighs the gate, which the overrule left as the re-pin made it)
+    assert (
+        'id="verdict-record-now"' in page and "Now: NOT COMPARABLE — since the baseline was re-pinned by alice" in page
+    )
+    assert 'data-finish-state="no_baseline">NO BASELINE</span>' in page
+    assert "Revisions of this verdict (3)" in page
+
+
+def test_the_report_says_the_verdict_is_unchanged_since_finish(client, alice, judged_run) -> None:
+    client.force_login(alice)
+    page = client.get(reverse("evaluations:run-report", args=[judged_run.pk])).content.decode()
+    assert "Recorded when the run finished" in page and "unchanged since" in page
+    assert 'id="verdict-record-now"' not in page
+
+
+def test_recording_twice_writes_one_revision_and_an_unchanged_verdict_none(judged_run) -> None:
+    verdict_record_finish(run_id=judged_run.pk)  # the task delivered again
+    verdict_record_finish(run_id=judged_run.pk)
+    added = verdict_records_refresh(cause="pin", summary="Nothing changed.", account_id=judged_run.account_id)
+    assert added == 0 and GateVerdictRecord.objects.filter(run=judged_run).count() == 1
+
+
+def test_a_revision_is_never_changed_or_deleted(judged_run) -> None:
+    record = GateVerdictRecord.objects.get(run=judged_run)
+    record.summary = "Rewritten."
+    with pytest.raises(ValueError, match="append-only"):
+        record.save()
+    with pytest.raises(ValueError, match="append-only"):
+        record.delete()
+    assert GateVerdictRecord.objects.get(run=judged_run).summary.startswith("The verdict when run #")
+
+
+def test_an_active_run_has_no_record_and_its_api_fields_say_so(api, judged_run) -> None:
+    active = copy_of(judged_run, status=RunStatus.RUNNING, metrics={}, trust_score=None)
+    body = api.get(f"{RUNS}/{active.pk}").json()
+    assert body["verdict"] == "pending" and body["verdict_at_finish"] is None and body["revisions"] == []
+    assert not GateVerdictRecord.objects.filter(run=active).exists()
+
+
+def test_a_blocked_run_stays_blocked_with_its_reasons_after_a_repin(
+    api, alice, agent, suite, make_run, django_capture_on_commit_callbacks
+) -> None:
+    baseline_pin(run=make_run(agent=agent, suite=suite), user=alice)
+    blocked = make_run(agent=agent, suite=suite, outcomes={"Discount abuse": ["fail"] * 3})
+    before = api.get(f"{RUNS}/{blocked.pk}").json()
+    assert before["verdict"] == "fail" and before["gate"]["state"] == "blocked"
+    assert any("Discount abuse" in reason for reason in before["gate"]["reasons"])
+    with django_capture_on_commit_callbacks(execute=True):
+        baseline_pin(run=make_run(agent=agent, suite=suite, judge_model="haiku"), user=alice)
+    after = api.get(f"{RUNS}/{blocked.pk}").json()
+    assert recorded_bytes(after) == recorded_bytes(before)
+    assert after["current_verdict"]["gate"]["state"] == "not_comparable"
+    assert [r["state"] for r in after["revisions"]] == ["blocked", "not_comparable"]
