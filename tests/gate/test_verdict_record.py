@@ -114,6 +114,13 @@ def test_the_ci_verdict_at_finish_survives_a_repin_a_suite_version_and_an_overru
     assert 'data-finish-state="no_baseline">NO BASELINE</span>' in page
     assert "Revisions of this verdict (3)" in page
 
+    # The workspace's audit log names each of those actions, who took it and on what.
+    log = client.get(reverse("billing:audit-log")).content.decode()
+    for action in ("baseline_pin", "suite_version", "overrule"):
+        assert f'data-action="{action}"' in log
+    assert f"alice pinned run #{other.pk} as the baseline" in log and "made version 2 of the suite “Judged”" in log
+    assert "alice overruled the verdict of run #" in log and "Reason: The hours were right." in log
+
 
 def test_the_report_says_the_verdict_is_unchanged_since_finish(client, alice, judged_run) -> None:
     client.force_login(alice)
