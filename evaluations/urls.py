@@ -31,4 +31,5 @@ urlpatterns = [
     path("runs/<int:run_id>/report.sarif", reports.run_report_sarif, name="run-report-sarif"),
     path("runs/<int:run_id>/pin/", baselines.run_pin_confirm, name="run-pin-confirm"),
     path("runs/<int:run_id>/pin-baseline/", baselines.run_pin_baseline, name="run-pin-baseline"),
+    path("runs/<int:run_id>/unpin-baseline/", baselines.run_unpin_baseline, name="run-unpin-baseline"),
 ]

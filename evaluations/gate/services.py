@@ -88,6 +88,35 @@ def baseline_pin(*, run: EvaluationRun, user: Any) -> Baseline:
         )
 
 
+def baseline_unpin(*, run: EvaluationRun, user: Any) -> Baseline:
+    """Unpin ``run``, the current baseline of its agent endpoint + scope: later runs of that scope have no baseline
+    until another is pinned, and the pin stays in the history. The Publish role is checked by the caller. Raises
+    BaselineError when the run is not the current baseline."""
+    scope = run_scope(run)
+    with transaction.atomic():
+        current = (
+            Baseline.objects.select_for_update()
+            .filter(agent_id=run.agent_id, endpoint_url=run.endpoint_url, scope=scope, run_id=run.pk, is_current=True)
+            .first()
+        )
+        if current is None or run.agent_id is None:
+            raise BaselineError("This run is not the current baseline, so there is nothing to unpin.")
+        Baseline.objects.filter(pk=current.pk).update(is_current=False, replaced_at=timezone.now())
+        where = f" at {run.endpoint_url}" if run.endpoint_url else ""
+        who = user.get_username() if getattr(user, "is_authenticated", False) else "the system"
+        summary = (
+            f"{who} unpinned run #{run.pk} as the baseline of {run.agent_name}{where} with {scope_label(run)}: "
+            "later runs have no baseline until another is pinned."
+        )
+        audit_record(account_id=run.account_id, actor=user, action=AuditAction.BASELINE_UNPIN,
+                     target=f"run #{run.pk}", summary=summary)  # fmt: skip
+        verdict_records_refresh_later(
+            cause=VerdictCause.UNPIN, summary=summary, account_id=run.account_id, actor=user, agent_id=run.agent_id
+        )
+    current.refresh_from_db()
+    return current
+
+
 def _pin_record(*, run: EvaluationRun, user: Any, replaced: Baseline | None) -> None:
     """The audit line of a pin, and a new revision for each recorded run of the agent whose verdict it changes."""
     where = f" at {run.endpoint_url}" if run.endpoint_url else ""

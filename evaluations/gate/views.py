@@ -54,3 +54,21 @@ def run_pin_baseline(request: HttpRequest, run_id: int) -> HttpResponse:
                 "warning instead of blocking on it; fix it and pin a better run.",
             )
     return redirect(reverse("evaluations:run-report", args=[run.pk]) + "#run-drift")
+
+
+@require_POST
+@login_required
+def run_unpin_baseline(request: HttpRequest, run_id: int) -> HttpResponse:
+    """Publish role: the run stops being the baseline of its scope (the pin stays in the history)."""
+    run = run_selectors.run_get_for_member(user=request.user, run_id=run_id, role=Role.PUBLISH)
+    try:
+        gate_services.baseline_unpin(run=run, user=request.user)
+    except gate_services.BaselineError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request,
+            f"Run #{run.pk} is no longer the baseline for {run.agent_name} with {scope_label(run)}; later runs have "
+            "no baseline until another is pinned.",
+        )
+    return redirect(reverse("evaluations:run-report", args=[run.pk]) + "#run-drift")

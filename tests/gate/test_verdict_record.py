@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from evaluations.gate.models import GateVerdictRecord
+from billing.models import AuditEvent
+from billing.roles import Role
+from evaluations.gate.models import Baseline, GateVerdictRecord
 from evaluations.gate.services import baseline_pin, verdict_record_finish, verdict_records_refresh
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.models import EvaluationRun
@@ -167,3 +169,27 @@ def test_a_blocked_run_stays_blocked_with_its_reasons_after_a_repin(
     assert recorded_bytes(after) == recorded_bytes(before)
     assert after["current_verdict"]["gate"]["state"] == "not_comparable"
     assert [r["state"] for r in after["revisions"]] == ["blocked", "not_comparable"]
+
+
+def test_unpinning_is_a_revision_and_an_audit_line(
+    client, alice, agent, suite, make_run, make_member, django_capture_on_commit_callbacks
+) -> None:
+    baseline = make_run(agent=agent, suite=suite)
+    baseline_pin(run=baseline, user=alice)
+    later = make_run(agent=agent, suite=suite)
+    verdict_record_finish(run_id=later.pk)
+    client.force_login(make_member("rita", Role.WRITE))
+    assert client.post(reverse("evaluations:run-unpin-baseline", args=[baseline.pk])).status_code == 403
+    client.force_login(alice)
+    report = client.get(reverse("evaluations:run-report", args=[baseline.pk])).content.decode()
+    assert 'id="unpin-form"' in report
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("evaluations:run-unpin-baseline", args=[baseline.pk]), follow=True)
+    assert "is no longer the baseline" in response.content.decode()
+    assert not Baseline.objects.filter(is_current=True).exists() and Baseline.objects.count() == 1
+    assert list(GateVerdictRecord.objects.filter(run=later).values_list("cause", "state")) == [
+        ("finish", "pass"), ("unpin", "no_baseline")]  # fmt: skip
+    event = AuditEvent.objects.get(action="baseline_unpin")
+    assert event.actor_name == "alice" and event.summary.startswith(f"alice unpinned run #{baseline.pk}")
+    again = client.post(reverse("evaluations:run-unpin-baseline", args=[baseline.pk]), follow=True)
+    assert "not the current baseline" in again.content.decode()
