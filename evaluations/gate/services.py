@@ -92,14 +92,9 @@ def baseline_unpin(*, run: EvaluationRun, user: Any) -> Baseline:
     """Unpin ``run``, the current baseline of its agent endpoint + scope: later runs of that scope have no baseline
     until another is pinned, and the pin stays in the history. The Publish role is checked by the caller. Raises
     BaselineError when the run is not the current baseline."""
-    scope = run_scope(run)
     with transaction.atomic():
-        current = (
-            Baseline.objects.select_for_update()
-            .filter(agent_id=run.agent_id, endpoint_url=run.endpoint_url, scope=scope, run_id=run.pk, is_current=True)
-            .first()
-        )
-        if current is None or run.agent_id is None:
+        current = Baseline.objects.select_for_update().filter(run_id=run.pk, is_current=True).first()
+        if current is None:
             raise BaselineError("This run is not the current baseline, so there is nothing to unpin.")
         Baseline.objects.filter(pk=current.pk).update(is_current=False, replaced_at=timezone.now())
         where = f" at {run.endpoint_url}" if run.endpoint_url else ""
