@@ -155,5 +155,14 @@ def record_json(record: GateVerdictRecord) -> dict[str, Any]:
     }
 
 
+def verdict_record_json(*, run: EvaluationRun) -> dict[str, Any] | None:
+    """The JSON report's ``verdict_record``: revision 1 in full (``at_finish``) and every revision; null until the
+    run has one (the gate, beside it in the report, is the gate now). One query."""
+    records = verdict_records_for_run(run_id=run.pk)
+    if not records:
+        return None
+    return {"at_finish": record_json(records[0]), "revisions": [revision_json(record) for record in records]}
+
+
 def _when(moment: dt.datetime) -> str:
     return moment.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")

@@ -107,6 +107,12 @@ def test_the_ci_verdict_at_finish_survives_a_repin_a_suite_version_and_an_overru
                                                             "overrule by alice")  # fmt: skip
     assert overruled["trust_score"] != first["trust_score"]  # the results follow the review; the verdict does not
 
+    # The JSON report holds the record beside the gate now.
+    report = api.get(f"{RUNS}/{run.pk}/report.json").json()
+    assert report["verdict_record"]["at_finish"] == first["verdict_at_finish"]
+    assert report["verdict_record"]["revisions"] == overruled["revisions"]
+    assert report["gate"]["state"] == "not_comparable"
+
     # The report page shows both: the verdict now in the header, the verdict at finish labelled under it.
     page = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
     # (the page weighs the gate, which the overrule left as the re-pin made it)

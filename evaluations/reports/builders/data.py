@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from evaluations.core.specs import ExpectedToolCall, ScenarioSpec
+from evaluations.gate.records import verdict_record_json
 from evaluations.gate.results import gate_json
 from evaluations.gate.selectors import baseline_for_run, run_gate
 from evaluations.reports.builders.flaky import flaky_drift
@@ -196,7 +197,8 @@ def _expected_tool_call(expected: ExpectedToolCall | None) -> dict[str, Any] | N
 def report_json(run: EvaluationRun, attempts: Iterable[Attempt]) -> dict[str, Any]:
     """The report as plain JSON types (datetimes become ISO 8601 strings). Holds no secret: only the masked key."""
     report = report_data(run, attempts)
-    return {"format": "trustgate.run-report", "version": 1, **_jsonable(report), "gate": _gate_json(run, report)}
+    return {"format": "trustgate.run-report", "version": 1, **_jsonable(report), "gate": _gate_json(run, report),
+            "verdict_record": verdict_record_json(run=run)}  # fmt: skip
 
 
 def _gate_json(run: EvaluationRun, report: dict[str, Any]) -> dict[str, Any] | None:
