@@ -7,6 +7,7 @@ profile and the cached figure.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
@@ -272,8 +273,17 @@ def _append(
     )
 
 
+LATE_RECORD = dt.timedelta(minutes=10)  # a first record written this long after the run ended says so
+
+
 def _finish_summary(run: EvaluationRun) -> str:
-    finished = run.finished_at or timezone.now()
+    now = timezone.now()
+    finished = run.finished_at or now
+    if now - finished > LATE_RECORD:  # a run that ended before verdicts were recorded, read for the first time
+        return (
+            f"Recorded on first read ({now:%Y-%m-%d %H:%M} UTC): run #{run.pk} finished on "
+            f"{finished:%Y-%m-%d %H:%M} UTC, before its verdict was recorded."
+        )
     return f"The verdict when run #{run.pk} finished ({finished:%Y-%m-%d %H:%M} UTC)."
 
 

@@ -5,10 +5,12 @@ a revision beside it; the report shows the verdict at finish and the current one
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from billing.models import AuditEvent
 from billing.roles import Role
@@ -199,3 +201,11 @@ def test_unpinning_is_a_revision_and_an_audit_line(
     assert event.actor_name == "alice" and event.summary.startswith(f"alice unpinned run #{baseline.pk}")
     again = client.post(reverse("evaluations:run-unpin-baseline", args=[baseline.pk]), follow=True)
     assert "not the current baseline" in again.content.decode()
+
+
+def test_a_run_that_ended_before_records_says_when_its_first_record_was_written(api, agent, suite, make_run) -> None:
+    old = make_run(agent=agent, suite=suite)
+    EvaluationRun.objects.filter(pk=old.pk).update(finished_at=timezone.now() - timedelta(days=30))
+    revision = api.get(f"{RUNS}/{old.pk}").json()["verdict_at_finish"]
+    assert revision["cause"] == "finish" and revision["summary"].startswith("Recorded on first read (")
+    assert "before its verdict was recorded" in revision["summary"]
