@@ -45,6 +45,13 @@ def ci_json(verdict: CiVerdict) -> dict[str, Any]:
     return {"verdict": verdict.verdict, "reasons": list(verdict.reasons), "warnings": list(verdict.warnings)}
 
 
+def says_the_same(ci: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
+    """Whether two CI verdicts agree on what decides them: the verdict and its reasons. Warnings never change a
+    verdict (docs/ci.md), and some follow the whole workspace (the calibration sentence moves with every review),
+    so they are kept in each revision but do not make one."""
+    return (ci.get("verdict"), ci.get("reasons")) == (other.get("verdict"), other.get("reasons"))
+
+
 def verdict_records_for_run(*, run_id: int) -> list[GateVerdictRecord]:
     """The run's revisions, first to last, with their actors."""
     return list(GateVerdictRecord.objects.filter(run_id=run_id).select_related("actor").order_by("revision"))
@@ -118,7 +125,7 @@ def verdict_history(
     gate, ci = plain(now_gate), plain(now_ci) if now_ci is not None else None
 
     def same(record: GateVerdictRecord) -> bool:
-        return record.gate == gate and (ci is None or record.ci == ci)
+        return record.gate == gate and (ci is None or says_the_same(record.ci, ci))
 
     if same(first):
         return VerdictHistory(first, tuple(records), None, None, None)

@@ -29,6 +29,7 @@ from evaluations.gate.records import (
     plain,
     record_json,
     revision_json,
+    says_the_same,
     verdict_history,
     verdict_now,
     verdict_records_for_run,
@@ -135,16 +136,19 @@ def _pin_record(*, run: EvaluationRun, user: Any, replaced: Baseline | None) -> 
 REFRESH_RUNS = 50  # the most recent recorded runs a refresh looks at: a pin reaches the runs people still read
 
 
-def verdict_record_ensure(*, run: EvaluationRun, now: dict[str, Any] | None = None) -> list[GateVerdictRecord]:
+def verdict_record_ensure(
+    *, run: EvaluationRun, now: dict[str, Any] | None = None, on_finish: bool = False
+) -> list[GateVerdictRecord]:
     """The run's revisions, revision 1 written first if the run has ended and has none yet (the finish task has
     not run, or the run ended before verdicts were recorded). Safe to call at once from two places: the second
-    writer finds the first's row. An active run has no record: []."""
+    writer finds the first's row. An active run has no record: []. ``on_finish``: called by the finish task (a
+    first record written by a read long after the run ended says so instead)."""
     records = verdict_records_for_run(run_id=run.pk)
     if records or run.is_active:
         return records
     try:
         with transaction.atomic():
-            _append(run, revision=1, cause=VerdictCause.FINISH, actor=None, summary=_finish_summary(run), now=now)
+            _append(run, revision=1, cause=VerdictCause.FINISH, actor=None, summary=_finish_summary(run, on_finish), now=now)
     except IntegrityError:
         pass  # written meanwhile by the other caller
     return verdict_records_for_run(run_id=run.pk)
@@ -201,7 +205,7 @@ def verdict_record_finish(*, run_id: int) -> None:
     """The task behind ``core.verdicts.verdict_record_later``: revision 1 of a run that has just ended."""
     run = run_list_by_ids(run_ids=[run_id]).first()
     if run is not None:
-        verdict_record_ensure(run=run)
+        verdict_record_ensure(run=run, on_finish=True)
 
 
 def verdict_records_refresh(
@@ -231,7 +235,7 @@ def verdict_records_refresh(
         if record is None:
             continue
         now = verdict_now(run=run)
-        if now == {"gate": record.gate, "ci": record.ci}:
+        if now["gate"] == record.gate and says_the_same(now["ci"], record.ci):
             continue
         try:
             with transaction.atomic():
@@ -276,10 +280,10 @@ def _append(
 LATE_RECORD = dt.timedelta(minutes=10)  # a first record written this long after the run ended says so
 
 
-def _finish_summary(run: EvaluationRun) -> str:
+def _finish_summary(run: EvaluationRun, on_finish: bool) -> str:
     now = timezone.now()
     finished = run.finished_at or now
-    if now - finished > LATE_RECORD:  # a run that ended before verdicts were recorded, read for the first time
+    if not on_finish and now - finished > LATE_RECORD:  # a run that ended before verdicts were recorded, read for the first time
         return (
             f"Recorded on first read ({now:%Y-%m-%d %H:%M} UTC): run #{run.pk} finished on "
             f"{finished:%Y-%m-%d %H:%M} UTC, before its verdict was recorded."

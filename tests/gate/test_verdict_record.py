@@ -69,33 +69,26 @@ def test_the_ci_verdict_at_finish_survives_a_repin_a_suite_version_and_an_overru
     assert first["verdict"] == "pass" and first["gate"]["state"] == "no_baseline"
     assert first["current_verdict"] is None and [r["cause"] for r in first["revisions"]] == ["finish"]
     assert first["verdict_at_finish"]["revision"] == 1 and first["verdict_at_finish"]["settings"]["baseline"] is None
-
-    # A re-pin: another run of the endpoint, judged by another model, becomes the baseline. Now the run is not
-    # comparable with it (a CI step would fail), but what the step read at finish is unchanged.
-    other = copy_of(run, judge_model="haiku")
     client.force_login(alice)
-    with django_capture_on_commit_callbacks(execute=True):
-        client.post(reverse("evaluations:run-pin-baseline", args=[other.pk]))
-    repinned = api.get(f"{RUNS}/{run.pk}").json()
-    assert recorded_bytes(repinned) == at_finish
-    now = repinned["current_verdict"]
-    assert now["verdict"] == "fail" and now["gate"]["state"] == "not_comparable" and now["since_revision"] == 2
-    assert now["label"].startswith("Now: NOT COMPARABLE (CI verdict fail) — since the baseline was re-pinned by alice")
-    assert [(r["revision"], r["cause"], r["actor"]) for r in repinned["revisions"]] == [
+
+    def pin(other: EvaluationRun) -> None:
+        with django_capture_on_commit_callbacks(execute=True):
+            client.post(reverse("evaluations:run-pin-baseline", args=[other.pk]))
+
+    # A pin: an equal run of the endpoint becomes the baseline, and the run is now compared with it.
+    equal = copy_of(run)
+    pin(equal)
+    pinned = api.get(f"{RUNS}/{run.pk}").json()
+    assert recorded_bytes(pinned) == at_finish
+    assert pinned["current_verdict"]["gate"]["state"] == "pass" and pinned["current_verdict"]["since_revision"] == 2
+    assert pinned["current_verdict"]["label"].startswith(
+        "Now: PASS (CI verdict pass) — since the baseline was re-pinned by alice"
+    )
+    assert [(r["revision"], r["cause"], r["actor"]) for r in pinned["revisions"]] == [
         (1, "finish", None), (2, "pin", "alice")]  # fmt: skip
-    assert repinned["revisions"][1]["summary"].startswith(f"alice pinned run #{other.pk} as the baseline")
+    assert pinned["revisions"][1]["summary"].startswith(f"alice pinned run #{equal.pk} as the baseline")
 
-    # A new suite version (a YAML import of version 2): the record is untouched, and so is the verdict now.
-    suite = run.suite
-    assert suite is not None
-    changed = suite_to_yaml(suite).replace("version: 1", "version: 2").replace("(Q0)", "(Q0, reworded)")
-    with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(reverse("suites:suite-import"), {"yaml_text": changed})
-    assert response.status_code == 302
-    versioned = api.get(f"{RUNS}/{run.pk}").json()
-    assert recorded_bytes(versioned) == at_finish and len(versioned["revisions"]) == 2
-
-    # A review overrule of the failed conversation: a revision, the verdict at finish still the same bytes.
+    # A review overrule of the failed conversation changes the figures the gate compares: a revision.
     failed = run.attempts.get(verdict="fail")
     with django_capture_on_commit_callbacks(execute=True):
         client.post(
@@ -105,30 +98,49 @@ def test_the_ci_verdict_at_finish_survives_a_repin_a_suite_version_and_an_overru
     overruled = api.get(f"{RUNS}/{run.pk}").json()
     assert recorded_bytes(overruled) == at_finish
     assert [r["cause"] for r in overruled["revisions"]] == ["finish", "pin", "overrule"]
-    assert overruled["current_verdict"]["label"].startswith("Now: NOT COMPARABLE (CI verdict fail) — since a review "
-                                                            "overrule by alice")  # fmt: skip
+    assert overruled["current_verdict"]["label"].startswith(
+        "Now: PASS (CI verdict pass) — since a review overrule by alice"
+    )
     assert overruled["trust_score"] != first["trust_score"]  # the results follow the review; the verdict does not
+
+    # A new suite version (a YAML import of version 2) changes no recorded verdict.
+    suite = run.suite
+    assert suite is not None
+    changed = suite_to_yaml(suite).replace("version: 1", "version: 2").replace("(Q0)", "(Q0, reworded)")
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(reverse("suites:suite-import"), {"yaml_text": changed}).status_code == 302
+    versioned = api.get(f"{RUNS}/{run.pk}").json()
+    assert recorded_bytes(versioned) == at_finish and len(versioned["revisions"]) == 3
+
+    # A re-pin: a run judged by another model becomes the baseline. The run is not comparable with it now (its CI
+    # step would fail today), and what the step read at finish is still the same bytes.
+    pin(copy_of(run, judge_model="haiku"))
+    repinned = api.get(f"{RUNS}/{run.pk}").json()
+    assert recorded_bytes(repinned) == at_finish and repinned["verdict"] == "pass"
+    now = repinned["current_verdict"]
+    assert now["verdict"] == "fail" and now["gate"]["state"] == "not_comparable" and now["since_revision"] == 4
+    assert now["label"].startswith("Now: NOT COMPARABLE (CI verdict fail) — since the baseline was re-pinned by alice")
+    assert [r["cause"] for r in repinned["revisions"]] == ["finish", "pin", "overrule", "pin"]
 
     # The JSON report holds the record beside the gate now.
     report = api.get(f"{RUNS}/{run.pk}/report.json").json()
     assert report["verdict_record"]["at_finish"] == first["verdict_at_finish"]
-    assert report["verdict_record"]["revisions"] == overruled["revisions"]
+    assert report["verdict_record"]["revisions"] == repinned["revisions"]
     assert report["gate"]["state"] == "not_comparable"
 
     # The report page shows both: the verdict now in the header, the verdict at finish labelled under it.
     page = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
-    # (the page weighs the gate, which the overrule left as the re-pin made it)
     assert (
         'id="verdict-record-now"' in page and "Now: NOT COMPARABLE — since the baseline was re-pinned by alice" in page
     )
     assert 'data-finish-state="no_baseline">NO BASELINE</span>' in page
-    assert "Revisions of this verdict (3)" in page
+    assert "Revisions of this verdict (4)" in page
 
     # The workspace's audit log names each of those actions, who took it and on what.
     log = client.get(reverse("billing:audit-log")).content.decode()
     for action in ("baseline_pin", "suite_version", "overrule"):
         assert f'data-action="{action}"' in log
-    assert f"alice pinned run #{other.pk} as the baseline" in log and "made version 2 of the suite “Judged”" in log
+    assert f"alice pinned run #{equal.pk} as the baseline" in log and "made version 2 of the suite “Judged”" in log
     assert "alice overruled the verdict of run #" in log and "Reason: The hours were right." in log
 
 
