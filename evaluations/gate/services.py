@@ -148,7 +148,9 @@ def verdict_record_ensure(
         return records
     try:
         with transaction.atomic():
-            _append(run, revision=1, cause=VerdictCause.FINISH, actor=None, summary=_finish_summary(run, on_finish), now=now)
+            _append(
+                run, revision=1, cause=VerdictCause.FINISH, actor=None, summary=_finish_summary(run, on_finish), now=now
+            )
     except IntegrityError:
         pass  # written meanwhile by the other caller
     return verdict_records_for_run(run_id=run.pk)
@@ -283,7 +285,9 @@ LATE_RECORD = dt.timedelta(minutes=10)  # a first record written this long after
 def _finish_summary(run: EvaluationRun, on_finish: bool) -> str:
     now = timezone.now()
     finished = run.finished_at or now
-    if not on_finish and now - finished > LATE_RECORD:  # a run that ended before verdicts were recorded, read for the first time
+    if (
+        not on_finish and now - finished > LATE_RECORD
+    ):  # a run that ended before verdicts were recorded, read for the first time
         return (
             f"Recorded on first read ({now:%Y-%m-%d %H:%M} UTC): run #{run.pk} finished on "
             f"{finished:%Y-%m-%d %H:%M} UTC, before its verdict was recorded."
