@@ -12,6 +12,7 @@ from django.urls import reverse
 from billing.models import AuditEvent, Membership
 from billing.roles import Role
 from billing.services import membership_set
+from evaluations.review.services import calibration_import
 from suites.services import suite_create
 
 SUITE = [{"kind": "accuracy", "name": "Hours", "turns": ["When are you open?"]}]
@@ -110,3 +111,19 @@ def test_an_event_is_never_changed_or_deleted(acme, agent, alice) -> None:
         event.save()
     with pytest.raises(ValueError, match="append-only"):
         event.delete()
+
+
+def test_a_rejudge_is_logged_when_it_is_launched(client, alice, acme, anthropic_judge_env) -> None:
+    line = {
+        "scenario": {"key": "s1", "kind": "accuracy", "name": "Case 1", "turns": ["Hours?"]},
+        "transcript": [{"role": "user", "content": "Hours?"}, {"role": "assistant", "content": "Nine to five."}],
+        "human_verdict": "pass",
+    }
+    calibration_import(account_id=acme.pk, raw=json.dumps(line).encode())
+    client.force_login(alice)
+    client.post(reverse("review:rejudge-launch", args=[acme.pk]), {"judge_model": "haiku", "strictness": "strict"})
+    event = AuditEvent.objects.get(account=acme, action="rejudge")
+    assert (
+        event.actor_name == "alice"
+        and event.summary == "alice started re-judging 1 calibration example with haiku (strict)."
+    )
