@@ -127,3 +127,20 @@ def test_a_rejudge_is_logged_when_it_is_launched(client, alice, acme, anthropic_
         event.actor_name == "alice"
         and event.summary == "alice started re-judging 1 calibration example with haiku (strict)."
     )
+
+
+def test_roles_changed_on_the_workspace_admin_page_are_logged(client, acme, alice, django_user_model) -> None:
+    root = django_user_model.objects.create_superuser("root", "root@example.com", "pw")
+    client.force_login(root)
+    membership = Membership.objects.get(account=acme, user=alice)
+    form = {
+        "name": acme.name,
+        "memberships-TOTAL_FORMS": "1", "memberships-INITIAL_FORMS": "1",
+        "memberships-MIN_NUM_FORMS": "0", "memberships-MAX_NUM_FORMS": "1000",
+        "memberships-0-id": membership.pk, "memberships-0-account": acme.pk, "memberships-0-user": alice.pk,
+        "memberships-0-role": Role.WRITE,
+    }  # fmt: skip
+    response = client.post(reverse("admin:billing_account_change", args=[acme.pk]), form)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    event = AuditEvent.objects.get(account=acme, action="role_change")
+    assert event.actor_name == "root" and event.summary == "alice's role changed from Admin to Write."
