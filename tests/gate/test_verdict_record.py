@@ -17,7 +17,7 @@ from billing.roles import Role
 from evaluations.gate.models import Baseline, GateVerdictRecord
 from evaluations.gate.services import baseline_pin, verdict_record_finish, verdict_records_refresh
 from evaluations.runs.choices import RunStatus
-from evaluations.runs.models import EvaluationRun
+from evaluations.runs.models import Attempt, EvaluationRun
 from suites.services import suite_create
 from suites.yaml_io import suite_to_yaml
 
@@ -221,3 +221,33 @@ def test_a_run_that_ended_before_records_says_when_its_first_record_was_written(
     revision = api.get(f"{RUNS}/{old.pk}").json()["verdict_at_finish"]
     assert revision["cause"] == "finish" and revision["summary"].startswith("Recorded on first read (")
     assert "before its verdict was recorded" in revision["summary"]
+
+
+def test_an_overrule_and_its_withdrawal_are_audit_lines_and_revisions(
+    client, alice, agent, suite, make_run, django_capture_on_commit_callbacks
+) -> None:
+    baseline_pin(run=make_run(agent=agent, suite=suite), user=alice)
+    run = make_run(agent=agent, suite=suite)
+    verdict_record_finish(run_id=run.pk)
+    key = run.scenarios[0]["key"]
+    now = timezone.now()
+    for repeat in (1, 2, 3):  # the run's conversations of its first scenario, as the executor writes them
+        Attempt.objects.create(
+            run=run, scenario_key=key, repeat=repeat, verdict="pass", started_at=now, finished_at=now
+        )
+    attempt = run.attempts.get(repeat=1)
+    client.force_login(alice)
+    url = reverse("review:attempt-review", args=[run.pk, attempt.pk])
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(url, {"action": "overrule", "reason": "It made the refund window up."})
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(url, {"action": "withdraw"})
+    events = AuditEvent.objects.filter(action__in=["overrule", "withdrawal"]).order_by("pk")
+    assert [(e.action, e.target) for e in events] == [("overrule", f"run #{run.pk}"), ("withdrawal", f"run #{run.pk}")]
+    assert events[0].summary == (
+        f"alice overruled the verdict of run #{run.pk}, scenario “Refund window”, repeat 1: pass → fail. "
+        "Reason: It made the refund window up."
+    )
+    assert events[1].summary.startswith(f"alice withdrew the overrule of run #{run.pk}")
+    causes = list(GateVerdictRecord.objects.filter(run=run).values_list("cause", flat=True))
+    assert causes == ["finish", "overrule", "withdrawal"], causes
