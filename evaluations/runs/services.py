@@ -28,7 +28,7 @@ from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
 from evaluations.outbound.masking import mask_key
 from evaluations.runs.attempts import AttemptScorer
 from evaluations.runs.choices import ACTIVE_STATUSES, RunStage, RunStatus
-from evaluations.runs.errors import all_errors_message
+from evaluations.runs.errors import AgentDownWatch, all_errors_message
 from evaluations.runs.executor import ConversationResult, Job, run_conversations
 from evaluations.runs.keys import KeyUnavailable, run_secret_delete, run_secret_read, run_secret_store
 from evaluations.runs.metrics import attempt_verdict_set as attempt_verdict_set  # re-exported for review
@@ -121,6 +121,7 @@ def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Eve
     ]
     _set_stage(run, RunStage.EXECUTE)
     scorer = AttemptScorer(run=run, api_key=api_key, stop=stop)
+    down = AgentDownWatch()
     last_check = time.monotonic()
     for result, fields in run_conversations(
         jobs,
@@ -130,6 +131,7 @@ def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Eve
         finish=scorer.finish,
         stop=stop,
         score_apart=scorer.judge_enabled,
+        down=down,
     ):
         attempt_save(run=run, result=result, fields=fields)
         if time.monotonic() - last_check > 1.0:
@@ -138,6 +140,10 @@ def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Eve
                 return  # leaving the loop stops new conversations; the cancel already closed the run
     if lease.lost.is_set():
         return  # this worker was presumed dead and another took the run over: that one ends it
+    if down.tripped:  # scored what did come back (charged as usual), and failed: the rest was never sent
+        total = len(specs) * run.runs_per_scenario
+        run_score(run=run, agent_down=down.message(done=run.attempts.count(), total=total))
+        return
     if scorer.judge_outage:
         _run_fail(
             run,
@@ -211,14 +217,18 @@ def run_give_up(*, run_id: int, deaths: int) -> None:
     )
 
 
-def run_score(*, run: EvaluationRun) -> None:
+def run_score(*, run: EvaluationRun, agent_down: str = "") -> None:
+    """Store the metrics and end the run. ``agent_down``: the run stopped early because the agent could not be
+    reached (``errors.AgentDownWatch``); it fails with that message, whatever came back before."""
     summary, attempts = run_metrics(run=run, fields=("error_kind", "error_message"))
     errors = [a for a in attempts if a.verdict == Verdict.ERROR]
-    is_down = bool(attempts) and len(errors) == len(attempts)
+    is_down = bool(agent_down) or (bool(attempts) and len(errors) == len(attempts))
     status, message, refund_reason = RunStatus.SUCCEEDED, "", ""
     scorable = len(attempts) - len(errors)  # replies received
     unscored = sum(1 for a in attempts if a.verdict == Verdict.NOT_SCORED)
-    if is_down:
+    if agent_down:
+        status, message = RunStatus.FAILED, agent_down
+    elif is_down:
         status = RunStatus.FAILED
         message = all_errors_message([(a.error_kind, a.error_message) for a in errors])
     elif run.judge_model != JudgeModel.RULES_ONLY and fails_for_unscored(scorable, unscored):

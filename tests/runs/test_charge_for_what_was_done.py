@@ -1,0 +1,59 @@
+"""A run is charged for what was done (docs/credits.md): an agent that cannot be reached stops the run within its
+first few conversations and costs nothing, and a judge reply that gave no verdict is not charged."""
+
+from __future__ import annotations
+
+from billing.selectors import balance_for_account, run_credits
+from evaluations.agents.services import agent_create
+from evaluations.runs.choices import RunStatus
+from evaluations.runs.errors import DOWN_AFTER
+from evaluations.scoring.verdicts import Verdict
+from suites.services import suite_create
+
+
+def _phrase_suite(acme, n: int):
+    return suite_create(
+        account=acme,
+        name=f"Phrases {n}",
+        scenarios=[{"kind": "accuracy", "name": f"Q{i}", "turns": [f"Hello #{i}"], "required_phrases": ["hi"]}
+                   for i in range(n)],
+    )  # fmt: skip
+
+
+def test_a_dead_agent_stops_the_run_early_and_costs_nothing(launch, acme, unused_tcp_port, private_endpoints) -> None:
+    down = agent_create(account=acme, data={"name": "Down", "protocol": "simple_chat",
+                                            "endpoint_url": f"http://127.0.0.1:{unused_tcp_port}/chat"})  # fmt: skip
+    suite = _phrase_suite(acme, 23)
+    before = balance_for_account(account_id=acme.pk)
+
+    run = launch(agent=down, suite=suite, runs_per_scenario=3, parallel=2)
+
+    assert run.status == RunStatus.FAILED and run.is_agent_down
+    assert run.error_message.startswith(f"The agent is down: {DOWN_AFTER} conversations in a row could not connect")
+    assert "of 69 conversations" in run.error_message and "Could not connect to the agent at 127.0.0.1" in run.error_message
+    attempts = run.attempts.count()
+    assert DOWN_AFTER <= attempts <= DOWN_AFTER + 2  # the ones in flight when it tripped end; no new one starts
+    assert all(a.verdict == Verdict.ERROR for a in run.attempts.all())
+    credits = run_credits(run_id=run.pk)
+    assert credits.held == 69 and credits.charged == 0 and credits.released == 69  # not 69 for 69 refusals
+    assert balance_for_account(account_id=acme.pk) == before
+
+
+def test_a_judge_reply_without_a_verdict_is_not_charged(
+    launch, acme, demo_agent_record, anthropic_judge_env, settings
+) -> None:
+    scenarios = [{"kind": "accuracy", "name": f"Hours {i}", "turns": [f"When is support open? ({i})"],
+                  "expected_outcome": "States the support hours."} for i in range(4)]  # fmt: skip
+    suite = suite_create(account=acme, agent=demo_agent_record, name="Judge only", scenarios=scenarios)
+    anthropic_judge_env.reply_verdict("pass", 90)
+    anthropic_judge_env.reply_verdict("maybe", 150)  # malformed: the judge was asked and gave no verdict
+    anthropic_judge_env.reply_verdict("pass", 90)
+    anthropic_judge_env.reply_verdict("fail", 20, "Wrong hours.")
+
+    run = launch(agent=demo_agent_record, suite=suite, runs_per_scenario=1, parallel=1, judge_model="sonnet")
+
+    assert run.status == RunStatus.SUCCEEDED, run.error_message
+    assert run.attempts.filter(verdict=Verdict.NOT_SCORED).count() == 1
+    assert sum(a.judge_calls for a in run.attempts.all()) == 4  # four calls were made ...
+    message, judge = settings.TRUSTGATE_PRICE_AGENT_MESSAGE, settings.TRUSTGATE_PRICE_JUDGE_CALL
+    assert run_credits(run_id=run.pk).charged == 4 * message + 3 * judge  # ... three replies were scored
