@@ -357,6 +357,11 @@ class RunStatusSerializer(serializers.Serializer):
     scenarios = RunScenarioSerializer(many=True)
     gate = RunGateSerializer(allow_null=True)
     verdict = serializers.ChoiceField(choices=["pending", "pass", "fail", "error"])
+    exit_code = serializers.IntegerField(
+        allow_null=True,
+        help_text="What the Use in CI script exits with: 0 pass; 1 blocked or failed a threshold; 2 not comparable "
+        "or no baseline (fail_on_no_baseline); 3 the run errored. null while pending (docs/ci.md).",
+    )
     reasons = serializers.ListField(child=serializers.CharField())
     warnings = serializers.ListField(child=serializers.CharField())
     options = RunGateOptionsSerializer()

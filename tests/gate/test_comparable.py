@@ -78,7 +78,8 @@ def test_the_plan_says_what_breaks_comparability_before_launching(alice, demo_ag
         f"Not comparable with baseline run #{baseline.pk}: The red-team depth differs: Quick in the baseline, none "
         "in this run. The release gate will fail this run; leave the setting out to use the baseline's."
     )
-    assert "7 removed since the baseline" in other.warnings[1]  # the attacks were scenarios of the baseline
+    # The attacks were scenarios of the baseline too, but the depth says it all: one reason, not two.
+    assert [w for w in other.warnings if w.startswith("Not comparable")] == [other.warnings[0]]
     assert not Baseline.objects.exclude(run=baseline).exists()  # a plan writes nothing
 
 
