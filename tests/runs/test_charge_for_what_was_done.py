@@ -3,6 +3,8 @@ first few conversations and costs nothing, and a judge reply that gave no verdic
 
 from __future__ import annotations
 
+from django.urls import reverse
+
 from billing.selectors import balance_for_account, run_credits
 from evaluations.agents.services import agent_create
 from evaluations.runs.choices import RunStatus
@@ -20,7 +22,9 @@ def _phrase_suite(acme, n: int):
     )  # fmt: skip
 
 
-def test_a_dead_agent_stops_the_run_early_and_costs_nothing(launch, acme, unused_tcp_port, private_endpoints) -> None:
+def test_a_dead_agent_stops_the_run_early_and_costs_nothing(
+    launch, client, alice, acme, unused_tcp_port, private_endpoints
+) -> None:
     down = agent_create(account=acme, data={"name": "Down", "protocol": "simple_chat",
                                             "endpoint_url": f"http://127.0.0.1:{unused_tcp_port}/chat"})  # fmt: skip
     suite = _phrase_suite(acme, 23)
@@ -37,6 +41,31 @@ def test_a_dead_agent_stops_the_run_early_and_costs_nothing(launch, acme, unused
     credits = run_credits(run_id=run.pk)
     assert credits.held == 69 and credits.charged == 0 and credits.released == 69  # not 69 for 69 refusals
     assert balance_for_account(account_id=acme.pk) == before
+
+    # The report's failure banner leads to what failed: the agent and its Test request, not the model provider.
+    client.force_login(alice)
+    page = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
+    link = reverse("evaluations:agent-edit", args=[down.pk]) + "#test-request"
+    assert f'<p class="verdict-more" id="failure-link"><a href="{link}">Check Down: its endpoint and settings' in page
+    assert "How to configure a model provider" not in page.split('id="verdict-header"')[1].split("</section>")[0]
+    edit = client.get(link.split("#")[0]).content.decode()
+    assert 'id="test-request"' in edit and 'id="test-request-button"' in edit
+
+
+def test_a_judge_failure_links_to_the_model_provider_help(
+    launch, client, alice, acme, demo_agent_record, anthropic_judge_env
+) -> None:
+    scenarios = [{"kind": "accuracy", "name": f"Hours {i}", "turns": [f"When is support open? ({i})"],
+                  "expected_outcome": "States the support hours."} for i in range(2)]  # fmt: skip
+    suite = suite_create(account=acme, agent=demo_agent_record, name="Judge fails", scenarios=scenarios)
+    for _ in range(2):
+        anthropic_judge_env.server_error()
+    run = launch(agent=demo_agent_record, suite=suite, runs_per_scenario=1, parallel=1, judge_model="sonnet")
+    assert run.status == RunStatus.FAILED and run.refund_reason == "half or more of the replies unscored"
+    client.force_login(alice)
+    page = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
+    assert f'id="failure-link"><a href="{reverse("help-provider")}">Check the model provider (the judge) settings' in page
+    assert "#test-request" not in page
 
 
 def test_a_judge_reply_without_a_verdict_is_not_charged(
