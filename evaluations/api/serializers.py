@@ -291,6 +291,11 @@ class RunGateSerializer(serializers.Serializer):
     metrics = serializers.JSONField(
         required=False, help_text="Per metric: baseline, current, drop, threshold, p-value."
     )
+    suite_change = serializers.JSONField(
+        required=False,
+        help_text="When the suite changed since the baseline: baseline_version, version, compared_scenarios (the "
+        "unchanged ones the gate compared), new_scenarios and edited_scenarios (no baseline yet), gone_scenarios.",
+    )
 
     class Meta:
         ref_name = "RunGate"

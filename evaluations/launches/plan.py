@@ -195,7 +195,7 @@ def _elsewhere(request: LaunchRequest, endpoint: str) -> str:
     return (
         f" {request.agent.name} has a baseline at {named}: to gate this run against it, set "
         f"compare_with_endpoint: {pins[0].endpoint_url} (TRUSTGATE_COMPARE_WITH_ENDPOINT in the Use in CI step, "
-        "Compare with on the New evaluation page)."
+        "“Gate against the baseline of” on the New evaluation page)."
     )
 
 
@@ -240,12 +240,16 @@ def _comparability(
                 "of the suite as the baseline to gate the next ones."
             )
         else:
-            warnings.append(f"Compared with baseline run #{baseline_run.pk} on what did not change: {change.sentence()}")
+            warnings.append(
+                f"Compared with baseline run #{baseline_run.pk} on what did not change: {change.sentence()}"
+            )
     return tuple(differences), warnings
 
 
 def _change_scenario(data: dict[str, Any]) -> gate.ChangeScenario:
-    return gate.ChangeScenario(str(data.get("key", "")), str(data.get("name") or data.get("key")), scenario_identity(data))
+    return gate.ChangeScenario(
+        str(data.get("key", "")), str(data.get("name") or data.get("key")), scenario_identity(data)
+    )
 
 
 def low_power_warning(*, runs_per_scenario: int, baseline_runs: int | None) -> str:

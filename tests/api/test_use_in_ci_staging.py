@@ -4,6 +4,9 @@ a new suite version compared on the scenarios that did not change instead of fai
 
 from __future__ import annotations
 
+from typing import Any
+
+import httpx
 import pytest
 from django.urls import reverse
 
@@ -80,3 +83,17 @@ def test_exit_codes_staging_and_a_new_suite_version(
     ) in changed.stdout
     assert "No baseline yet for 1 new or edited scenario: “Opening hours”." in changed.stdout
     assert "Gone since the baseline (retired or replaced): “Gift return window”." in changed.stdout
+    status = EvaluationRun.objects.order_by("-pk").first()
+    assert status is not None
+    gate = fetch_json(live_server.url, token, status.pk)["gate"]
+    assert gate["state"] == "pass" and gate["suite_change"]["baseline_version"] == 1
+    assert gate["suite_change"]["new_scenarios"] == ["Opening hours"]
+    assert gate["suite_change"]["gone_scenarios"] == ["Gift return window"]
+    assert gate["suite_change"]["compared_scenarios"] == demo_suite.scenarios.filter(is_active=True).count() - 1
+
+
+def fetch_json(url: str, token: str, run_id: int) -> dict[str, Any]:
+    response = httpx.get(f"{url}/api/v1/aiagent/runs/{run_id}", headers={"Authorization": f"Bearer {token}"},
+                         trust_env=False, timeout=10)  # fmt: skip
+    response.raise_for_status()
+    return dict(response.json())

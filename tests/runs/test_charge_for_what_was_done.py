@@ -34,7 +34,10 @@ def test_a_dead_agent_stops_the_run_early_and_costs_nothing(
 
     assert run.status == RunStatus.FAILED and run.is_agent_down
     assert run.error_message.startswith(f"The agent is down: {DOWN_AFTER} conversations in a row could not connect")
-    assert "of 69 conversations" in run.error_message and "Could not connect to the agent at 127.0.0.1" in run.error_message
+    assert (
+        "of 69 conversations" in run.error_message
+        and "Could not connect to the agent at 127.0.0.1" in run.error_message
+    )
     attempts = run.attempts.count()
     assert DOWN_AFTER <= attempts <= DOWN_AFTER + 2  # the ones in flight when it tripped end; no new one starts
     assert all(a.verdict == Verdict.ERROR for a in run.attempts.all())
@@ -64,7 +67,9 @@ def test_a_judge_failure_links_to_the_model_provider_help(
     assert run.status == RunStatus.FAILED and run.refund_reason == "half or more of the replies unscored"
     client.force_login(alice)
     page = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
-    assert f'id="failure-link"><a href="{reverse("help-provider")}">Check the model provider (the judge) settings' in page
+    assert (
+        f'id="failure-link"><a href="{reverse("help-provider")}">Check the model provider (the judge) settings' in page
+    )
     assert "#test-request" not in page
 
 

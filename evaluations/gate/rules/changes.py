@@ -51,7 +51,9 @@ class SuiteChange:
         ]
         if self.new or self.edited:
             no_baseline = [*self.new, *self.edited]
-            out.append(f"No baseline yet for {_count(len(no_baseline), 'new or edited scenario')}: {_names(no_baseline)}.")
+            out.append(
+                f"No baseline yet for {_count(len(no_baseline), 'new or edited scenario')}: {_names(no_baseline)}."
+            )
         if self.gone:
             out.append(f"Gone since the baseline (retired or replaced): {_names(self.gone)}.")
         return " ".join(out)

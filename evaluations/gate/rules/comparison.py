@@ -79,8 +79,8 @@ def compare(
         # Another version of the same suite: compared on the scenarios both runs hold unchanged (docs/gate.md).
         change = suite_change(baseline, current)
         if not change.matched:
-            reasons = (change.sentence(), wording.SUITE_CHANGED_ADVICE)
-            return GateVerdict(state=NOT_COMPARABLE, reasons=reasons, differences=(change.sentence(),), change=change)
+            said = (change.sentence(), wording.SUITE_CHANGED_ADVICE)
+            return GateVerdict(state=NOT_COMPARABLE, reasons=said, differences=said[:1], change=change)
         baseline, current = _unchanged_only(baseline, current, change)
 
     compares_scenarios = current.profile.mode == SAVED
@@ -175,7 +175,10 @@ def setting_difference_fields(baseline: Profile, current: Profile) -> tuple[tupl
     base_judge, cur_judge = _judge_label(baseline), _judge_label(current)
     if base_judge != cur_judge:
         out.append(
-            ("judge_model", f"The judge model differs: the baseline was scored by {base_judge}, this run by {cur_judge}.")
+            (
+                "judge_model",
+                f"The judge model differs: the baseline was scored by {base_judge}, this run by {cur_judge}.",
+            )
         )
     if baseline.judge_prompt_version != current.judge_prompt_version:
         out.append((

@@ -124,7 +124,7 @@ jq -r '.warnings[]? | "  ! warning: " + .' "$WORK/body"
 if [ "$(jq -r '.comparable' "$WORK/body")" = "false" ]; then
   case "${TRUSTGATE_ALLOW_NOT_COMPARABLE:-false}" in
     1|true|TRUE|True|yes|on) say "Launching anyway (TRUSTGATE_ALLOW_NOT_COMPARABLE)." ;;
-    *) not_gated "the run would not be comparable with the pinned baseline. Leave the differing setting empty, or set TRUSTGATE_ALLOW_NOT_COMPARABLE=true." ;;
+    *) not_gated "the run would not be comparable with the pinned baseline (each warning above says why and what to do). TRUSTGATE_ALLOW_NOT_COMPARABLE=true launches it anyway." ;;
   esac
 fi
 
