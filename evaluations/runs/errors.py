@@ -61,7 +61,7 @@ DOWN_AFTER = 3  # conversations in a row that could not connect: the agent is do
 @dataclasses.dataclass
 class AgentDownWatch:
     """Watches conversations as they end (docs/runs.md, "When the agent is down"): after ``DOWN_AFTER`` in a row
-    that could not even connect (refused, unreachable), the agent is taken to be down. Each further conversation
+    that ended in a connection error (refused, unreachable, closed without a reply), the agent is taken to be down. Each further conversation
     would only be another refused connection, so the run stops there rather than trying every one."""
 
     in_a_row: int = 0

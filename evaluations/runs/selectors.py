@@ -192,9 +192,9 @@ def run_get_in_account(*, run_id: int, account_id: int) -> EvaluationRun:
     return found
 
 
-# An attempt that ended in one of these errors never delivered its last user turn: no connection was made (refused,
-# unreachable, a TLS failure), the endpoint guard refused the address, or the agent's own settings could not build
-# the request. A timeout or an HTTP error status did reach the agent, so that turn is charged.
+# An attempt that ended in one of these errors is not charged for its last user turn: a connection error (refused,
+# unreachable, a TLS failure, closed without a reply), the endpoint guard refused the address, or the agent's own
+# settings could not build the request. A timeout or an HTTP error status did reach the agent, so that turn is.
 UNDELIVERED_ERROR_KINDS = frozenset({"connection", "blocked", "config"})
 
 

@@ -41,7 +41,7 @@ def test_use_in_ci_page_fills_in_this_instance_and_the_suite(client, alice, suit
     assert f"TRUSTGATE_SUITE_ID: &quot;{suite.pk}&quot;" in page
     assert "TRUSTGATE_URL: &quot;http://testserver&quot;" in page
     assert "secrets.TRUSTGATE_API_KEY" in page and "secrets.AGENT_API_KEY" in page
-    assert "0 on pass, 1 on fail, 2 on error" in page
+    assert "exits <strong>0</strong> on pass, <strong>1</strong> when blocked or failed" in page
     assert reverse("billing:api-keys") in page
 
 

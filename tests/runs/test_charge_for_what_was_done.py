@@ -3,6 +3,11 @@ first few conversations and costs nothing, and a judge reply that gave no verdic
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
 from django.urls import reverse
 
 from billing.selectors import balance_for_account, run_credits
@@ -53,6 +58,56 @@ def test_a_dead_agent_stops_the_run_early_and_costs_nothing(
     assert "How to configure a model provider" not in page.split('id="verdict-header"')[1].split("</section>")[0]
     edit = client.get(link.split("#")[0]).content.decode()
     assert 'id="test-request"' in edit and 'id="test-request-button"' in edit
+
+
+class _DiesAfterFour(BaseHTTPRequestHandler):
+    """Answers four messages, then closes every connection without a reply (a crashed agent behind a proxy)."""
+
+    answered = 0
+
+    def do_POST(self) -> None:
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        if type(self).answered >= 4:
+            self.close_connection = True
+            return
+        type(self).answered += 1
+        body = b'{"reply": "hi there"}'
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def dies_after_four() -> Iterator[str]:
+    _DiesAfterFour.answered = 0
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _DiesAfterFour)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/chat"
+    server.shutdown()
+    server.server_close()
+
+
+def test_an_agent_that_dies_mid_run_is_charged_for_what_came_back(
+    launch, acme, dies_after_four, private_endpoints
+) -> None:
+    agent = agent_create(account=acme, data={"name": "Dies", "protocol": "simple_chat",
+                                             "endpoint_url": dies_after_four})  # fmt: skip
+    before = balance_for_account(account_id=acme.pk)
+
+    run = launch(agent=agent, suite=_phrase_suite(acme, 10), runs_per_scenario=1, parallel=1)
+
+    assert run.status == RunStatus.FAILED and run.is_agent_down
+    assert run.error_message.startswith("The agent is down: 3 conversations in a row could not connect, so the run "
+                                        "stopped after 7 of 10 conversations")  # fmt: skip
+    assert run.attempts.filter(verdict=Verdict.PASS).count() == 4  # what came back is scored ...
+    assert run_credits(run_id=run.pk).charged == 4  # ... and charged; the three without a reply are not
+    assert balance_for_account(account_id=acme.pk) == before - 4
 
 
 def test_a_judge_failure_links_to_the_model_provider_help(
