@@ -64,6 +64,12 @@ def test_exit_codes_staging_and_a_new_suite_version(
     assert gated.returncode == 1, gated.stdout + gated.stderr
     assert "Release gate blocked: Response accuracy fell" in gated.stdout and "Not gated" not in gated.stdout
     demo_agent_mode("normal")
+    nowhere = run_bash(script, tmp_path, {**env, "TRUSTGATE_ENDPOINT_URL": staging,
+                                          "TRUSTGATE_COMPARE_WITH_ENDPOINT": "http://localhost:1/x"})  # fmt: skip
+    assert nowhere.returncode == 2, nowhere.stdout + nowhere.stderr  # nothing to compare with there: not gated
+    assert "Verdict: FAIL (not launched): No baseline is pinned for Northwind bot at http://localhost:1/x" in (
+        nowhere.stdout
+    )
 
     # A new suite version: one scenario retired, one added. The others are compared (no NOT COMPARABLE, no exit 1).
     retired = demo_suite.scenarios.get(name="Gift return window")

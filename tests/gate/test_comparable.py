@@ -140,3 +140,26 @@ def test_a_red_team_only_run_is_pinned_from_its_report(client, alice, demo_agent
     page = client.post(reverse("evaluations:run-pin-baseline", args=[run.pk]), follow=True).content.decode()
     assert f"Run #{run.pk} is now the baseline for Northwind bot with red-team attacks only (Quick, library" in page
     assert Baseline.objects.get().scope == f"redteam:quick:{LIBRARY_VERSION}"
+
+
+def test_a_difference_no_setting_caused_is_not_told_to_leave_a_setting_out(
+    alice, demo_agent_record, demo_suite, launch
+) -> None:
+    """The red-team library changed on this Trustgate since the baseline was pinned: nothing the launch set causes
+    it, so the plan says to pin a new baseline, never to leave a setting out."""
+    from evaluations.runs.models import EvaluationRun
+
+    baseline = launch(agent=demo_agent_record, suite=demo_suite, redteam_depth="quick")
+    snapshot = {**baseline.settings_snapshot, "redteam_library_version": "2020.01.1"}
+    EvaluationRun.objects.filter(pk=baseline.pk).update(settings_snapshot=snapshot)
+    baseline.refresh_from_db()
+    baseline_pin(run=baseline, user=alice)
+    plan = launch_plan(LaunchRequest(agent=demo_agent_record, suite=demo_suite))
+    assert plan.comparable is False
+    assert plan.warnings[0] == (
+        f"Not comparable with baseline run #{baseline.pk}: The red-team library version differs: 2020.01.1 in the "
+        f"baseline, {LIBRARY_VERSION} in this run. No setting of this launch causes it (it changed on this Trustgate "
+        "since the baseline was pinned), so the release gate will fail this run; if the change is intended, pin a "
+        "good run made this way as the baseline."
+    )
+    assert not any("leave the setting out" in warning for warning in plan.warnings)
