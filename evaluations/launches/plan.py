@@ -151,8 +151,8 @@ def launch_plan(request: LaunchRequest, *, against_baseline: bool = True) -> Lau
             f"No baseline is pinned for {agent.name} at {other} with {what}, so there is nothing to compare with "
             "there. Pin a run of that endpoint first, or leave this empty to use this endpoint's own baseline.",
         )
-    elsewhere = _elsewhere(request, endpoint) if defaults.source != BASELINE else ""
     if defaults.source != BASELINE and request.ci is not None and request.ci.options.fail_on_no_baseline:
+        elsewhere = _elsewhere(request, endpoint)
         raise LaunchPlanError(  # decided here, before anything is held or charged (docs/ci.md)
             "fail_on_no_baseline",
             f"fail_on_no_baseline is set and no baseline is pinned for {agent.name} at {endpoint} with {what}, so "
@@ -171,7 +171,7 @@ def launch_plan(request: LaunchRequest, *, against_baseline: bool = True) -> Lau
         warnings.append(
             f"Not gated: this run goes to {endpoint} (an endpoint override), where no baseline is pinned with "
             f"{what}, and compare_with_endpoint is not set, so the release gate will not compare it with anything "
-            "and a regression would pass." + elsewhere
+            "and a regression would pass." + _elsewhere(request, endpoint)
         )
     low = low_power_warning(
         runs_per_scenario=settings.runs_per_scenario,

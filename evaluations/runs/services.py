@@ -12,6 +12,7 @@ import logging
 import threading
 import time
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -24,6 +25,7 @@ from evaluations.core.jobs import job_claim
 from evaluations.core.lease import Lease, lease_deadline
 from evaluations.core.specs import ScenarioSpec
 from evaluations.llm.clients import close_clients
+from evaluations.outbound.client import OutboundError, connect_check
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
 from evaluations.outbound.masking import mask_key
 from evaluations.runs.attempts import AttemptScorer
@@ -107,6 +109,9 @@ def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Eve
         except EndpointBlocked as exc:
             _run_fail(run, f"Trustgate did not connect: {exc}")
             return
+        if unreachable := _connect_problem(config):
+            _run_fail(run, unreachable, is_agent_down=True)  # nothing sent: the hold is released in full
+            return
     _set_stage(run, RunStage.GENERATE)  # saved suites were frozen at launch: nothing to write
     if run.settings.is_generated and not run.settings.generated:
         if not _generate(run):
@@ -156,6 +161,29 @@ def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Eve
     _set_stage(run, RunStage.JUDGE)  # verdicts were written as each conversation ended
     _set_stage(run, RunStage.SCORE)
     run_score(run=run)
+
+
+CONNECT_TIMEOUT = 10.0  # seconds, at most: the agent's own timeout when it is shorter
+
+
+def _connect_problem(config: AgentConfig) -> str:
+    """The Connect stage really connects (docs/runs.md, "When the agent is down"): a TCP connection to the agent's
+    checked address, opened and closed, nothing sent. The run's sentence when nothing listens there, else ""."""
+    timeout = min(CONNECT_TIMEOUT, config.timeout_seconds or CONNECT_TIMEOUT)
+    try:
+        run_sync(connect_check(config.endpoint_url, timeout=timeout))
+    except (OutboundError, EndpointBlocked) as exc:
+        where = urlsplit(config.endpoint_url.strip()).netloc
+        return (
+            f"The agent is down: Trustgate could not connect to {where} ({_reason(exc)}), so no conversation was "
+            "started and nothing is charged. Check that it is running and reachable from Trustgate (its Test "
+            "request tries it), then run again."
+        )
+    return ""
+
+
+def _reason(exc: Exception) -> str:
+    return exc.reason if isinstance(exc, OutboundError) else str(exc).rstrip(".")
 
 
 def _generate(run: EvaluationRun) -> bool:
@@ -254,11 +282,12 @@ def run_score(*, run: EvaluationRun, agent_down: str = "") -> None:
         run_settle(run=run, usage=run_usage(run_id=run.pk))
 
 
-def _run_fail(run: EvaluationRun, message: str, *, refund_reason: str = "") -> None:
+def _run_fail(run: EvaluationRun, message: str, *, refund_reason: str = "", is_agent_down: bool = False) -> None:
     with transaction.atomic():
         EvaluationRun.objects.filter(pk=run.pk).update(
-            status=RunStatus.FAILED, error_message=message, refund_reason=refund_reason, finished_at=timezone.now()
-        )
+            status=RunStatus.FAILED, error_message=message, refund_reason=refund_reason, finished_at=timezone.now(),
+            is_agent_down=is_agent_down,
+        )  # fmt: skip
         run_secret_delete(run_id=run.pk)
         # Credits: charge what was used, release the rest (refund when refund_reason).
         run_settle(run=run, usage=run_usage(run_id=run.pk))
