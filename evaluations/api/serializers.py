@@ -291,6 +291,11 @@ class RunGateSerializer(serializers.Serializer):
     metrics = serializers.JSONField(
         required=False, help_text="Per metric: baseline, current, drop, threshold, p-value."
     )
+    suite_change = serializers.JSONField(
+        required=False,
+        help_text="When the suite changed since the baseline: baseline_version, version, compared_scenarios (the "
+        "unchanged ones the gate compared), new_scenarios and edited_scenarios (no baseline yet), gone_scenarios.",
+    )
 
     class Meta:
         ref_name = "RunGate"
@@ -371,6 +376,11 @@ class RunStatusSerializer(serializers.Serializer):
     scenarios = RunScenarioSerializer(many=True)
     gate = RunGateSerializer(allow_null=True)
     verdict = serializers.ChoiceField(choices=["pending", "pass", "fail", "error"])
+    exit_code = serializers.IntegerField(
+        allow_null=True,
+        help_text="What the Use in CI script exits with: 0 pass; 1 blocked or failed a threshold; 2 not comparable "
+        "or no baseline (fail_on_no_baseline); 3 the run errored. null while pending (docs/ci.md).",
+    )
     reasons = serializers.ListField(child=serializers.CharField())
     warnings = serializers.ListField(child=serializers.CharField())
     verdict_at_finish = serializers.JSONField(

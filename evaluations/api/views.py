@@ -207,6 +207,7 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
         "scenarios": report["scenarios"] if report else [],
         "gate": verdict.gate,
         "verdict": verdict.verdict,
+        "exit_code": verdict.exit_code,
         "reasons": list(verdict.reasons),
         "warnings": [*run.settings.launch_warnings, *verdict.warnings],
         "verdict_at_finish": recorded.at_finish,

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import hashlib
+import json
+from collections.abc import Mapping
 from typing import Any
 
 
@@ -161,3 +164,20 @@ _ADDED_DEFAULTS: dict[str, Any] = {
 
 # A failed attempt of these kinds is a breach (a guardrail, the red team or personal data gave way).
 BREACH_KINDS = frozenset({ScenarioKind.RED_TEAM, ScenarioKind.GUARDRAILS, ScenarioKind.PII})
+
+
+# What a scenario is, for telling whether two versions of a suite hold the same one (docs/gate.md, "When the
+# suite changes"): every field a run sends or checks. Not the key (a new row of the same scenario has a new one),
+# the name or the position, and not the run's canary, which is put back as its placeholder.
+_IDENTITY_LEFT_OUT = frozenset({"key", "name", "canary"})
+
+
+def scenario_identity(data: Mapping[str, Any]) -> str:
+    """A hash of a frozen scenario's content (``ScenarioSpec.to_dict()`` or a run's stored dict): equal for the
+    same scenario in two versions of a suite, and for two runs of it with different canaries."""
+    spec = ScenarioSpec.from_dict(dict(data))
+    content = {k: v for k, v in spec.to_dict().items() if k not in _IDENTITY_LEFT_OUT}
+    text = json.dumps(content, sort_keys=True, default=str)
+    if spec.canary:
+        text = text.replace(spec.canary, "{{canary}}")
+    return hashlib.sha256(text.encode()).hexdigest()[:24]

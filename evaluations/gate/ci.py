@@ -42,12 +42,30 @@ NO_MAX_BREACHES = "no breach limit (max_breaches) was set"
 RULES_ONLY_WARNING = "Rules only: no LLM judge is configured, so replies that needed one were Not scored."
 
 
+# The Use in CI script's exit codes (docs/ci.md, "Exit codes"), one per kind of outcome a pipeline acts on.
+EXIT_PASS, EXIT_FAIL, EXIT_NOT_GATED, EXIT_ERROR = 0, 1, 2, 3
+
+
 @dataclasses.dataclass(frozen=True)
 class CiVerdict:
     verdict: str
     reasons: tuple[str, ...]
     warnings: tuple[str, ...] = ()
     gate: dict[str, Any] | None = None
+    only_not_gated: bool = False  # a fail whose every reason is that the gate could not compare (no baseline, ...)
+
+    @property
+    def exit_code(self) -> int | None:
+        """0 pass; 1 blocked by the gate or failed a threshold; 2 failed only because the run could not be
+        compared (not comparable, or no baseline with ``fail_on_no_baseline``); 3 the run errored. None while
+        pending."""
+        if self.verdict == PENDING:
+            return None
+        if self.verdict == PASS:
+            return EXIT_PASS
+        if self.verdict == FAIL:
+            return EXIT_NOT_GATED if self.only_not_gated else EXIT_FAIL
+        return EXIT_ERROR
 
 
 def ci_verdict(*, run: EvaluationRun, progress: dict[str, Any] | None = None) -> CiVerdict:
@@ -74,7 +92,8 @@ def ci_verdict(*, run: EvaluationRun, progress: dict[str, Any] | None = None) ->
     outcome = _outcome(run)
     checks.warnings += outcome.flaky_warnings
     if checks.failures:
-        return CiVerdict(FAIL, tuple(checks.failures), tuple(checks.warnings), gate)
+        only_not_gated = checks.not_gated == len(checks.failures)
+        return CiVerdict(FAIL, tuple(checks.failures), tuple(checks.warnings), gate, only_not_gated)
     return CiVerdict(PASS, tuple(checks.passes) + _unchecked(checks, outcome, breaches), tuple(checks.warnings), gate)
 
 
@@ -86,6 +105,7 @@ class _Checks:
     passes: list[str] = dataclasses.field(default_factory=list)
     unchecked: list[str] = dataclasses.field(default_factory=list)  # clauses: "no baseline is pinned", ...
     warnings: list[str] = dataclasses.field(default_factory=list)
+    not_gated: int = 0  # how many of the failures say the gate could not compare the run
 
 
 def _check_trust_score(checks: _Checks, score: float | None, minimum: float | None) -> None:
@@ -119,13 +139,16 @@ def _check_gate(checks: _Checks, run: EvaluationRun, gate: dict[str, Any], *, fa
             "Release gate blocked."
         ]
     elif state == "not_comparable":
-        checks.failures += [f"Not comparable with the baseline: {reason}" for reason in gate["reasons"]] or [
+        failures = [f"Not comparable with the baseline: {reason}" for reason in gate["reasons"]] or [
             "The run is not comparable with the pinned baseline."
         ]
+        checks.failures += failures
+        checks.not_gated += len(failures)
     elif state == "no_baseline":
         why = " ".join(gate["reasons"]) or NO_BASELINE
         if fail_on_no_baseline:
             checks.failures.append(f"fail_on_no_baseline is set and the release gate could not run: {why}")
+            checks.not_gated += 1
         else:
             checks.unchecked.insert(0, NO_BASELINE_CLAUSE)  # the gate first: it matters most
             checks.warnings.append(f"The release gate did not run: {why}")

@@ -34,6 +34,16 @@ def gate_json(result: GateResult, *, expected_false_block_rate: float | None = N
     }
     if expected_false_block_rate is not None:
         data["expected_false_block_rate"] = expected_false_block_rate
+    if isinstance(verdict, gate.GateVerdict) and verdict.change is not None:
+        change = verdict.change  # the suite changed since the baseline: compared on what did not (docs/gate.md)
+        data["suite_change"] = {
+            "baseline_version": change.baseline_version,
+            "version": change.current_version,
+            "compared_scenarios": change.compared,
+            "new_scenarios": list(change.new),
+            "edited_scenarios": list(change.edited),
+            "gone_scenarios": list(change.gone),
+        }
     if isinstance(verdict, gate.GateVerdict) and verdict.state != gate.NOT_COMPARABLE:
         data["metrics"] = [
             {

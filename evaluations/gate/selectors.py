@@ -439,6 +439,20 @@ def launch_defaults(
     return LaunchDefaults(LaunchSettings(), DEFAULTS, None, endpoint)
 
 
+def launch_baselines(*, agent: Any, suite: Any, redteam_depth: str = "") -> list[Baseline]:
+    """The current baselines of ``agent`` for what a launch runs (``suite``, else red-team attacks alone at
+    ``redteam_depth``), at every endpoint, in pinning order, with their runs: what a launch at an endpoint without
+    its own baseline could be compared with (``compare_with_endpoint``)."""
+    if suite is not None:
+        scope = scope_for(mode=None, suite_id=suite.pk, suite_kinds=None)
+    elif redteam_depth:
+        scope = redteam_scope(depth=redteam_depth, library_version=LIBRARY_VERSION)
+    else:
+        return []
+    pins = Baseline.objects.select_related("run").filter(agent_id=agent.pk, scope=scope, is_current=True)
+    return list(pins.order_by("pk"))
+
+
 def baseline_endpoints_for_suite(*, agent_id: int, suite_id: int) -> list[str]:
     """The endpoints of the agent with a current baseline for the suite, in pinning order."""
     scope = scope_for(mode=None, suite_id=suite_id, suite_kinds=None)

@@ -11,10 +11,10 @@ import math
 import secrets
 from typing import Any
 
-from evaluations.core.specs import ScenarioSpec
+from evaluations.core.specs import ScenarioSpec, scenario_identity
 from evaluations.gate import rules as gate
 from evaluations.gate.profile import run_profile
-from evaluations.gate.selectors import BASELINE, DEFAULTS, launch_defaults
+from evaluations.gate.selectors import BASELINE, DEFAULTS, launch_baselines, launch_defaults
 from evaluations.launches.request import LaunchPlanError, LaunchRequest
 from evaluations.llm.clients import judge_provider
 from evaluations.runs.snapshot import LaunchSettings
@@ -144,25 +144,35 @@ def launch_plan(request: LaunchRequest, *, against_baseline: bool = True) -> Lau
         agent=agent, suite=suite, endpoint_url=endpoint, compare_with_endpoint=other,
         redteam_depth=request.redteam_depth,
     )  # fmt: skip
+    what = f"suite “{suite.name}”" if suite is not None else "these red-team attacks"
     if other and defaults.source != BASELINE:
-        what = f"suite “{suite.name}”" if suite is not None else "these red-team attacks"
         raise LaunchPlanError(
             "compare_with_endpoint",
             f"No baseline is pinned for {agent.name} at {other} with {what}, so there is nothing to compare with "
             "there. Pin a run of that endpoint first, or leave this empty to use this endpoint's own baseline.",
         )
+    if defaults.source != BASELINE and request.ci is not None and request.ci.options.fail_on_no_baseline:
+        elsewhere = _elsewhere(request, endpoint)
+        raise LaunchPlanError(  # decided here, before anything is held or charged (docs/ci.md)
+            "fail_on_no_baseline",
+            f"fail_on_no_baseline is set and no baseline is pinned for {agent.name} at {endpoint} with {what}, so "
+            "the release gate could not run: nothing was launched or charged." + (elsewhere or " Pin a good run as "
+            "the baseline first, or leave fail_on_no_baseline off for the run you will pin."),
+        )  # fmt: skip
     settings = LaunchSettings.from_dict({**defaults.settings.to_dict(), **request.overrides})
     frozen = launch_frozen(agent=agent, suite=suite, settings=settings)
     baseline_run = defaults.baseline.run if defaults.baseline is not None else None
     differences: tuple[str, ...] = ()
     warnings: list[str] = []
     if baseline_run is not None:
-        differences = gate.profile_differences(run_profile(baseline_run), frozen.profile(suite=suite))
-        warnings += [
-            f"Not comparable with baseline run #{baseline_run.pk}: {difference} The release gate will fail this "
-            "run; leave the setting out to use the baseline's."
-            for difference in differences
-        ]
+        differences, said = _comparability(request, defaults.settings, baseline_run, frozen)
+        warnings += said
+    elif request.endpoint_url and endpoint != agent.endpoint_url:
+        warnings.append(
+            f"Not gated: this run goes to {endpoint} (an endpoint override), where no baseline is pinned with "
+            f"{what}, and compare_with_endpoint is not set, so the release gate will not compare it with anything "
+            "and a regression would pass." + _elsewhere(request, endpoint)
+        )
     low = low_power_warning(
         runs_per_scenario=settings.runs_per_scenario,
         baseline_runs=baseline_run.runs_per_scenario if baseline_run is not None else None,
@@ -172,6 +182,74 @@ def launch_plan(request: LaunchRequest, *, against_baseline: bool = True) -> Lau
         settings, frozen, defaults.source, baseline_run.pk if baseline_run is not None else None,
         defaults.endpoint_url, differences, tuple(warnings), is_gated=True,
     )  # fmt: skip
+
+
+def _elsewhere(request: LaunchRequest, endpoint: str) -> str:
+    """A sentence naming the agent's baselines at other endpoints for what the launch runs, and how to be
+    compared with one; empty without any."""
+    pins = [pin for pin in launch_baselines(agent=request.agent, suite=request.suite,
+                                            redteam_depth=request.redteam_depth) if pin.endpoint_url != endpoint]  # fmt: skip
+    if not pins:
+        return ""
+    named = "; ".join(f"{pin.endpoint_url} (run #{pin.run_id})" for pin in pins)
+    return (
+        f" {request.agent.name} has a baseline at {named}: to gate this run against it, set "
+        f"compare_with_endpoint: {pins[0].endpoint_url} (TRUSTGATE_COMPARE_WITH_ENDPOINT in the Use in CI step, "
+        "“Gate against the baseline of” on the New evaluation page)."
+    )
+
+
+_SETTABLE = {"judge_model", "judge_strictness", "redteam_depth"}  # the gate profile's fields a launch can set
+
+
+def _comparability(
+    request: LaunchRequest, baseline_settings: LaunchSettings, baseline_run: Any, frozen: Frozen
+) -> tuple[tuple[str, ...], list[str]]:
+    """What makes the launch not comparable with ``baseline_run`` (empty: comparable) and the warnings to show:
+    each difference with what to do about it ("leave the setting out" only for one this launch set), and what a
+    changed suite means for the comparison (docs/gate.md, "When the suite changes")."""
+    base_profile, profile = run_profile(baseline_run), frozen.profile(suite=request.suite)
+    differences: list[str] = []
+    warnings: list[str] = []
+    lead = f"Not comparable with baseline run #{baseline_run.pk}:"
+    for field, difference in gate.setting_difference_fields(base_profile, profile):
+        differences.append(difference)
+        was_set = field in _SETTABLE and field in request.overrides and (
+            request.overrides[field] != getattr(baseline_settings, field)
+        )  # fmt: skip
+        if was_set:
+            advice = "The release gate will fail this run; leave the setting out to use the baseline's."
+        else:
+            advice = (
+                "No setting of this launch causes it (it changed on this Trustgate since the baseline was pinned), "
+                "so the release gate will fail this run; if the change is intended, pin a good run made this way "
+                "as the baseline."
+            )
+        warnings.append(f"{lead} {difference} {advice}")
+    if not differences and gate.scenario_set_difference(base_profile, profile):
+        change = gate.match_scenarios(
+            [_change_scenario(data) for data in baseline_run.scenarios or []],
+            [_change_scenario(spec.to_dict()) for spec in frozen.specs],
+            baseline_version=base_profile.suite_version,
+            current_version=profile.suite_version,
+        )
+        if not change.matched:
+            differences.append(change.sentence())
+            warnings.append(
+                f"{lead} {change.sentence()} The release gate will fail this run; pin a good run of this version "
+                "of the suite as the baseline to gate the next ones."
+            )
+        else:
+            warnings.append(
+                f"Compared with baseline run #{baseline_run.pk} on what did not change: {change.sentence()}"
+            )
+    return tuple(differences), warnings
+
+
+def _change_scenario(data: dict[str, Any]) -> gate.ChangeScenario:
+    return gate.ChangeScenario(
+        str(data.get("key", "")), str(data.get("name") or data.get("key")), scenario_identity(data)
+    )
 
 
 def low_power_warning(*, runs_per_scenario: int, baseline_runs: int | None) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import os
 import re
 from http.cookiejar import CookieJar, DefaultCookiePolicy
 from typing import Any
@@ -122,6 +123,27 @@ async def post(
         raise OutboundProtocolError(_text(exc), cause=type(exc).__name__) from None
     except httpx.HTTPError as exc:
         raise OutboundError(_text(exc), cause=type(exc).__name__) from None
+
+
+async def connect_check(url: str, *, timeout: float) -> None:
+    """Open a TCP connection to the endpoint's checked address (the address ``post`` would use) and close it at
+    once, sending nothing: whether anything listens there. Raises ``EndpointBlocked`` / ``EndpointUnresolvable``,
+    ``OutboundTimeout`` or ``OutboundConnectError`` (refused, unreachable)."""
+    _scheme, host, port = split_endpoint(url.strip())
+    try:
+        async with asyncio.timeout(timeout):
+            address = await resolve_and_check(host, port)
+            _reader, writer = await asyncio.open_connection(address, port)
+    except TimeoutError:
+        raise OutboundTimeout(f"no connection within {timeout:g} s", cause="TimeoutError") from None
+    except OSError as exc:  # asyncio words it "Connect call failed (...)": the errno's own words are plainer
+        text = os.strerror(exc.errno) if exc.errno else _text(exc)
+        raise OutboundConnectError(text, cause=type(exc).__name__) from None
+    writer.close()
+    try:
+        await writer.wait_closed()
+    except OSError:
+        pass  # closed by the other side first: it was listening, which is all this asks
 
 
 def _text(exc: Exception) -> str:

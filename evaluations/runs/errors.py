@@ -3,8 +3,11 @@ only when it is (no reply came back) and a run whose agent answered with replies
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Sequence
+
+from evaluations.connectors.base import AgentError, ErrorKind
 
 # The agent sent something back, but nothing Trustgate could read a reply from.
 REPLY_KINDS = frozenset({"malformed", "path_missing", "oversized"})
@@ -50,3 +53,34 @@ def errors_by_kind_text(kinds: Counter[str]) -> str:
 def _count(kind: str, n: int) -> str:
     singular, plural = KIND_WORDS.get(kind, ("other error", "other errors"))
     return f"{n} {singular if n == 1 else plural}"
+
+
+DOWN_AFTER = 3  # conversations in a row that could not connect: the agent is down, and the run stops
+
+
+@dataclasses.dataclass
+class AgentDownWatch:
+    """Watches conversations as they end (docs/runs.md, "When the agent is down"): after ``DOWN_AFTER`` in a row
+    that ended in a connection error (refused, unreachable, closed without a reply), the agent is taken to be down. Each further conversation
+    would only be another refused connection, so the run stops there rather than trying every one."""
+
+    in_a_row: int = 0
+    reason: str = ""  # the last connection error's message
+    tripped: bool = False
+
+    def see(self, error: AgentError | None) -> bool:
+        """Count one finished conversation (its error, None for a reply); True once the agent is down."""
+        if error is not None and error.kind == ErrorKind.CONNECTION:
+            self.in_a_row += 1
+            self.reason = str(error)
+        else:
+            self.in_a_row = 0
+        self.tripped = self.tripped or self.in_a_row >= DOWN_AFTER
+        return self.tripped
+
+    def message(self, *, done: int, total: int) -> str:
+        stopped = f"stopped after {done} of {total} conversation{'s' if total != 1 else ''}"
+        return (
+            f"The agent is down: {DOWN_AFTER} conversations in a row could not connect, so the run {stopped}; the "
+            f"rest were not sent and are not charged. Most recent error: {self.reason}"
+        )

@@ -28,6 +28,7 @@ from evaluations.llm.clients import close_clients
 from evaluations.llm.usage import Usage
 from evaluations.outbound.client import Client, make_client
 from evaluations.outbound.masking import redact_json
+from evaluations.runs.errors import AgentDownWatch
 from evaluations.runs.simulated_user import SimulatorError, next_user_turn
 
 T = TypeVar("T")
@@ -131,6 +132,7 @@ def run_conversations(
     finish: Callable[[ConversationResult], Coroutine[Any, Any, T]],
     stop: threading.Event | None = None,
     score_apart: bool = False,
+    down: AgentDownWatch | None = None,
 ) -> Iterator[T]:
     """Yield ``finish(result)`` for each conversation as it ends, never more than ``parallel`` in flight.
 
@@ -139,7 +141,8 @@ def run_conversations(
     so the judge client's CPU work never delays the next message to the agent; without a judge, scoring is cheap
     and the hop between threads costs more than it saves (measured: bench/run_efficiency.py), so it shares the
     conversations' loop. The caller's thread (which owns the DB connection) consumes. Setting ``stop`` lets
-    in-flight work finish and starts no new conversations.
+    in-flight work finish and starts no new conversations; so does ``down`` once it sees the agent is down (checked
+    as each conversation ends, on the loop, so at most the conversations already in flight follow).
     """
     results: queue.Queue[object] = queue.Queue()
     stop = stop or threading.Event()
@@ -163,6 +166,8 @@ def run_conversations(
                     except asyncio.QueueEmpty:
                         return
                     result = await drive_conversation(job, config, api_key=api_key, client=client)
+                    if down is not None and down.see(result.error):
+                        stop.set()
                     if scoring is None:
                         task: asyncio.Future[T] = asyncio.ensure_future(finish(result))
                         task.add_done_callback(deliver)

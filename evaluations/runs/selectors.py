@@ -207,21 +207,29 @@ def run_get_in_account(*, run_id: int, account_id: int) -> EvaluationRun:
     return found
 
 
+# An attempt that ended in one of these errors is not charged for its last user turn: a connection error (refused,
+# unreachable, a TLS failure, closed without a reply), the endpoint guard refused the address, or the agent's own
+# settings could not build the request. A timeout or an HTTP error status did reach the agent, so that turn is.
+UNDELIVERED_ERROR_KINDS = frozenset({"connection", "blocked", "config"})
+
+
 def run_usage(*, run_id: int) -> RunUsage:
-    """Count what a run used from its stored attempts, for billing to charge: one agent message per user turn in
-    a transcript (a turn the agent never answered was still sent), one judge call per ``Attempt.judge_calls``,
-    and for persona scenarios one generation call per simulated user turn written. Generated runs record their
-    generation step's calls in their settings (``RunSettings.generation_calls``). Reads the row afresh: a caller's copy
-    may predate the generation step."""
+    """Count what a run used from its stored attempts, for billing to charge (docs/credits.md): one agent message
+    per user turn in a transcript that reached the agent (a turn the agent never answered after receiving it was
+    still sent; one that never got a connection was not), one judge call per reply the judge scored (a call that
+    gave no verdict is not charged), and for persona scenarios one generation call per simulated user turn
+    written. Generated runs record their generation step's calls in their settings
+    (``RunSettings.generation_calls``). Reads the row afresh: a caller's copy may predate the generation step."""
     run = EvaluationRun.objects.only("scenarios", "settings_snapshot").get(pk=run_id)
     max_turns = {s["key"]: int(s.get("max_turns") or 0) for s in run.scenarios if s.get("persona")}
     messages = judge_calls = generation = 0
-    for key, transcript, judged, verdict in run.attempts.values_list(
-        "scenario_key", "transcript", "judge_calls", "verdict"
+    for key, transcript, judged, verdict, error_kind in run.attempts.values_list(
+        "scenario_key", "transcript", "judge_calls", "verdict", "error_kind"
     ):
         sent = sum(1 for turn in transcript or [] if turn.get("role") == "user")
-        messages += sent
-        judge_calls += judged
+        undelivered = verdict == Verdict.ERROR and error_kind in UNDELIVERED_ERROR_KINDS and sent > 0
+        messages += sent - undelivered  # the turn the conversation stopped on never reached the agent
+        judge_calls += min(judged, 1) if verdict in (Verdict.PASS, Verdict.FAIL) else 0
         if key in max_turns:
             # After each answered turn the simulator writes the next one, until it is done or max_turns were sent.
             answered = sent - 1 if verdict == Verdict.ERROR else sent

@@ -12,6 +12,7 @@ import logging
 import threading
 import time
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -25,11 +26,12 @@ from evaluations.core.lease import Lease, lease_deadline
 from evaluations.core.specs import ScenarioSpec
 from evaluations.core.verdicts import verdict_record_later
 from evaluations.llm.clients import close_clients
+from evaluations.outbound.client import OutboundError, connect_check
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
 from evaluations.outbound.masking import mask_key
 from evaluations.runs.attempts import AttemptScorer
 from evaluations.runs.choices import ACTIVE_STATUSES, RunStage, RunStatus
-from evaluations.runs.errors import all_errors_message
+from evaluations.runs.errors import AgentDownWatch, all_errors_message
 from evaluations.runs.executor import ConversationResult, Job, run_conversations
 from evaluations.runs.keys import KeyUnavailable, run_secret_delete, run_secret_read, run_secret_store
 from evaluations.runs.metrics import attempt_verdict_set as attempt_verdict_set  # re-exported for review
@@ -108,6 +110,9 @@ def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Eve
         except EndpointBlocked as exc:
             _run_fail(run, f"Trustgate did not connect: {exc}")
             return
+        if unreachable := _connect_problem(config):
+            _run_fail(run, unreachable, is_agent_down=True)  # nothing sent: the hold is released in full
+            return
     _set_stage(run, RunStage.GENERATE)  # saved suites were frozen at launch: nothing to write
     if run.settings.is_generated and not run.settings.generated:
         if not _generate(run):
@@ -122,6 +127,7 @@ def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Eve
     ]
     _set_stage(run, RunStage.EXECUTE)
     scorer = AttemptScorer(run=run, api_key=api_key, stop=stop)
+    down = AgentDownWatch()
     last_check = time.monotonic()
     for result, fields in run_conversations(
         jobs,
@@ -131,6 +137,7 @@ def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Eve
         finish=scorer.finish,
         stop=stop,
         score_apart=scorer.judge_enabled,
+        down=down,
     ):
         attempt_save(run=run, result=result, fields=fields)
         if time.monotonic() - last_check > 1.0:
@@ -139,6 +146,10 @@ def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Eve
                 return  # leaving the loop stops new conversations; the cancel already closed the run
     if lease.lost.is_set():
         return  # this worker was presumed dead and another took the run over: that one ends it
+    if down.tripped:  # scored what did come back (charged as usual), and failed: the rest was never sent
+        total = len(specs) * run.runs_per_scenario
+        run_score(run=run, agent_down=down.message(done=run.attempts.count(), total=total))
+        return
     if scorer.judge_outage:
         _run_fail(
             run,
@@ -151,6 +162,29 @@ def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Eve
     _set_stage(run, RunStage.JUDGE)  # verdicts were written as each conversation ended
     _set_stage(run, RunStage.SCORE)
     run_score(run=run)
+
+
+CONNECT_TIMEOUT = 10.0  # seconds, at most: the agent's own timeout when it is shorter
+
+
+def _connect_problem(config: AgentConfig) -> str:
+    """The Connect stage really connects (docs/runs.md, "When the agent is down"): a TCP connection to the agent's
+    checked address, opened and closed, nothing sent. The run's sentence when nothing listens there, else ""."""
+    timeout = min(CONNECT_TIMEOUT, config.timeout_seconds or CONNECT_TIMEOUT)
+    try:
+        run_sync(connect_check(config.endpoint_url, timeout=timeout))
+    except (OutboundError, EndpointBlocked) as exc:
+        where = urlsplit(config.endpoint_url.strip()).netloc
+        return (
+            f"The agent is down: Trustgate could not connect to {where} ({_reason(exc)}), so no conversation was "
+            "started and nothing is charged. Check that it is running and reachable from Trustgate (its Test "
+            "request tries it), then run again."
+        )
+    return ""
+
+
+def _reason(exc: Exception) -> str:
+    return exc.reason if isinstance(exc, OutboundError) else str(exc).rstrip(".")
 
 
 def _generate(run: EvaluationRun) -> bool:
@@ -212,14 +246,18 @@ def run_give_up(*, run_id: int, deaths: int) -> None:
     )
 
 
-def run_score(*, run: EvaluationRun) -> None:
+def run_score(*, run: EvaluationRun, agent_down: str = "") -> None:
+    """Store the metrics and end the run. ``agent_down``: the run stopped early because the agent could not be
+    reached (``errors.AgentDownWatch``); it fails with that message, whatever came back before."""
     summary, attempts = run_metrics(run=run, fields=("error_kind", "error_message"))
     errors = [a for a in attempts if a.verdict == Verdict.ERROR]
-    is_down = bool(attempts) and len(errors) == len(attempts)
+    is_down = bool(agent_down) or (bool(attempts) and len(errors) == len(attempts))
     status, message, refund_reason = RunStatus.SUCCEEDED, "", ""
     scorable = len(attempts) - len(errors)  # replies received
     unscored = sum(1 for a in attempts if a.verdict == Verdict.NOT_SCORED)
-    if is_down:
+    if agent_down:
+        status, message = RunStatus.FAILED, agent_down
+    elif is_down:
         status = RunStatus.FAILED
         message = all_errors_message([(a.error_kind, a.error_message) for a in errors])
     elif run.judge_model != JudgeModel.RULES_ONLY and fails_for_unscored(scorable, unscored):
@@ -246,11 +284,12 @@ def run_score(*, run: EvaluationRun) -> None:
         verdict_record_later(run_id=run.pk)  # its verdict at finish, stored by the gate (docs/gate.md)
 
 
-def _run_fail(run: EvaluationRun, message: str, *, refund_reason: str = "") -> None:
+def _run_fail(run: EvaluationRun, message: str, *, refund_reason: str = "", is_agent_down: bool = False) -> None:
     with transaction.atomic():
         EvaluationRun.objects.filter(pk=run.pk).update(
-            status=RunStatus.FAILED, error_message=message, refund_reason=refund_reason, finished_at=timezone.now()
-        )
+            status=RunStatus.FAILED, error_message=message, refund_reason=refund_reason, finished_at=timezone.now(),
+            is_agent_down=is_agent_down,
+        )  # fmt: skip
         run_secret_delete(run_id=run.pk)
         # Credits: charge what was used, release the rest (refund when refund_reason).
         run_settle(run=run, usage=run_usage(run_id=run.pk))

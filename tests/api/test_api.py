@@ -12,11 +12,13 @@ import pytest
 from django.urls import reverse
 
 from billing.models import Role
+from billing.selectors import balance_for_account
 from billing.services import api_key_create, user_create_with_account
 from evaluations.agents.models import Strictness
 from evaluations.gate.services import baseline_pin
 from evaluations.launches.request import LaunchError
 from evaluations.runs.models import EvaluationRun, RunSecret, RunStatus
+from evaluations.runs.services import run_execute
 from suites.services import suite_create
 from tests.support.dbdump import dump_all_tables
 from tests.support.fixtures_api import Api
@@ -88,7 +90,7 @@ def test_suites_needs_a_key(api) -> None:
 
 def test_post_runs_launches_and_answers_202_with_links(api, suite, private_endpoints) -> None:
     response = api.post(RUNS, {"suite": suite.pk, "runs_per_scenario": 2, "parallel": 1, "min_trust_score": 80,
-                               "max_breaches": 0, "fail_on_no_baseline": True, "api_key": AGENT_KEY})  # fmt: skip
+                               "max_breaches": 0, "fail_on_no_baseline": False, "api_key": AGENT_KEY})  # fmt: skip
     assert response.status_code == 202, response.content
     run = EvaluationRun.objects.get()
     assert response.json() == {
@@ -104,12 +106,12 @@ def test_post_runs_launches_and_answers_202_with_links(api, suite, private_endpo
         "warnings": ["With 2 runs per scenario the gate cannot detect scenario regressions; use 3 or more."],
     }  # fmt: skip
     assert run.suite == suite and run.runs_per_scenario == 2 and run.parallel == 1
-    assert run.settings_snapshot["ci"] == {"min_trust_score": 80.0, "max_breaches": 0, "fail_on_no_baseline": True}
+    assert run.settings_snapshot["ci"] == {"min_trust_score": 80.0, "max_breaches": 0, "fail_on_no_baseline": False}
     assert run.api_key_masked.endswith("4242")
     body = api.get(run_url(run.pk)).json()
     assert body["verdict"] == "pending" and body["status"] == "queued"
     assert body["progress"]["done"] == 0 and body["progress"]["total"] == 2
-    assert body["options"] == {"min_trust_score": 80.0, "max_breaches": 0, "fail_on_no_baseline": True}
+    assert body["options"] == {"min_trust_score": 80.0, "max_breaches": 0, "fail_on_no_baseline": False}
     assert body["reasons"] == ["The run is queued: 0 of 2 conversations done."]
 
 
@@ -312,9 +314,32 @@ def test_agent_key_sent_to_the_api_is_nowhere_in_the_database(api, demo_suite, s
     assert AGENT_KEY not in caplog.text
 
 
-def test_fail_on_no_baseline_fails(api, demo_suite, start) -> None:
-    body = verdict_of(api, start({"suite": demo_suite.pk, "runs_per_scenario": 1, "fail_on_no_baseline": True}))
-    assert body["verdict"] == "fail"
+def test_fail_on_no_baseline_is_refused_before_anything_is_charged(api, acme, demo_suite, start) -> None:
+    balance = balance_for_account(account_id=acme.pk)
+    for dry_run in (True, False):
+        response = start({"suite": demo_suite.pk, "fail_on_no_baseline": True, "dry_run": dry_run}, expect=400)
+        assert response.json() == {"fail_on_no_baseline": [
+            "fail_on_no_baseline is set and no baseline is pinned for Northwind bot at "
+            f"{demo_suite.agent.endpoint_url} with suite “Demo”, so the release gate could not run: nothing was "
+            "launched or charged. Pin a good run as the baseline first, or leave fail_on_no_baseline off for the "
+            "run you will pin."
+        ]}  # fmt: skip
+    assert not EvaluationRun.objects.exists() and balance_for_account(account_id=acme.pk) == balance
+
+
+def test_fail_on_no_baseline_fails_a_run_whose_baseline_went_away(api, alice, demo_suite, start) -> None:
+    """Checked again at the verdict: the baseline may be unpinned while the run is queued."""
+    from evaluations.gate.models import Baseline
+
+    pinned = verdict_of(api, start({"suite": demo_suite.pk, "runs_per_scenario": 1}))
+    baseline_pin(run=EvaluationRun.objects.get(pk=pinned["id"]), user=alice)
+    response = api.post(RUNS, {"suite": demo_suite.pk, "runs_per_scenario": 1, "fail_on_no_baseline": True})
+    assert response.status_code == 202, response.content
+    Baseline.objects.all().delete()
+    run = EvaluationRun.objects.get(pk=response.json()["id"])
+    run_execute(run_id=run.pk)
+    body = api.get(run_url(run.pk)).json()
+    assert body["verdict"] == "fail" and body["exit_code"] == 2
     [reason] = body["reasons"]
     assert reason.startswith("fail_on_no_baseline is set and the release gate could not run: No baseline is pinned")
 

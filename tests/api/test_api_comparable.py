@@ -107,7 +107,16 @@ def test_compare_with_endpoint_gates_staging_against_production(
     )
     own = start({"suite": demo_suite.pk, "endpoint_url": staging})
     assert own["baseline_run_id"] is None and own["defaults_from"] == "profile"  # the suite's run profile
-    assert api.get(f"{RUNS}/{own['id']}").json()["gate"]["state"] == "no_baseline"
+    # Ungated, and said so in the launch's answer and in the run's status, with the baseline it could compare with.
+    ungated = (
+        f"Not gated: this run goes to {staging} (an endpoint override), where no baseline is pinned with suite "
+        "“Demo”, and compare_with_endpoint is not set, so the release gate will not compare it with anything and "
+        f"a regression would pass. Northwind bot has a baseline at {demo_agent_record.endpoint_url} (run "
+        f"#{web_baseline.pk}): to gate this run against it, set compare_with_endpoint: {demo_agent_record.endpoint_url}"
+    )
+    assert own["warnings"][0].startswith(ungated)
+    own_status = api.get(f"{RUNS}/{own['id']}").json()
+    assert own_status["gate"]["state"] == "no_baseline" and own_status["warnings"][0].startswith(ungated)
 
     body = start(
         {"suite": demo_suite.pk, "endpoint_url": staging, "compare_with_endpoint": demo_agent_record.endpoint_url}

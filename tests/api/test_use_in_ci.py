@@ -41,7 +41,7 @@ def test_use_in_ci_page_fills_in_this_instance_and_the_suite(client, alice, suit
     assert f"TRUSTGATE_SUITE_ID: &quot;{suite.pk}&quot;" in page
     assert "TRUSTGATE_URL: &quot;http://testserver&quot;" in page
     assert "secrets.TRUSTGATE_API_KEY" in page and "secrets.AGENT_API_KEY" in page
-    assert "0 on pass, 1 on fail, 2 on error" in page
+    assert "exits <strong>0</strong> on pass, <strong>1</strong> when blocked or failed" in page
     assert reverse("billing:api-keys") in page
 
 
@@ -174,20 +174,20 @@ def test_generated_step_gates_a_change_of_the_demo_agent(
     assert fixed.returncode == 0, fixed.stdout + fixed.stderr
     assert f"Release gate passed against baseline run #{run.pk}." in fixed.stdout
 
-    # 4. Errors exit 2: an agent that is down, a wrong API key, a bad setting.
+    # 4. Errors exit 3: an agent that is down, a wrong API key, a bad setting.
     down = run_bash(script, tmp_path, {**env, "TRUSTGATE_ENDPOINT_URL": f"http://127.0.0.1:{unused_tcp_port}/api/json"})
-    assert down.returncode == 2, down.stdout + down.stderr
+    assert down.returncode == 3, down.stdout + down.stderr
     assert "Verdict: ERROR" in down.stdout and "The agent is down" in down.stdout
     wrong = run_bash(script, tmp_path, {**env, "TRUSTGATE_API_KEY": "tg_wrongwrongwrong"})
-    assert wrong.returncode == 2 and "The API key was refused (HTTP 401): Invalid API key." in wrong.stderr
+    assert wrong.returncode == 3 and "The API key was refused (HTTP 401): Invalid API key." in wrong.stderr
     bad = run_bash(script, tmp_path, {**env, "TRUSTGATE_RUNS_PER_SCENARIO": "11"})
-    assert bad.returncode == 2
+    assert bad.returncode == 3
     assert (
         "Could not start the run (HTTP 400): runs_per_scenario: Runs per scenario must be between 1 and 10."
         in bad.stderr
     )
     missing = run_bash(script, tmp_path, {"AGENT_API_KEY": AGENT_KEY})
-    assert missing.returncode == 2 and "Set TRUSTGATE_API_KEY" in missing.stderr
+    assert missing.returncode == 3 and "Set TRUSTGATE_API_KEY" in missing.stderr
 
     assert AGENT_KEY not in dump_all_tables()
 
@@ -255,7 +255,7 @@ def test_pinned_from_the_web_with_red_team_attacks_and_gated_from_ci(
     # Overriding the depth in CI would break comparability: said before launching, and nothing is launched.
     runs_before = EvaluationRun.objects.count()
     refused = run_bash(script, tmp_path, {**env, "TRUSTGATE_REDTEAM_DEPTH": "none", "GITHUB_ACTIONS": "true"})
-    assert refused.returncode == 1, refused.stdout + refused.stderr
+    assert refused.returncode == 2, refused.stdout + refused.stderr  # not gated, not a regression
     assert (
         f"! warning: Not comparable with baseline run #{web_run.pk}: The red-team depth differs: Quick in the "
         "baseline, none in this run." in refused.stdout

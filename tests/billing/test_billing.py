@@ -230,7 +230,8 @@ def test_half_unscored_run_is_refunded(launch, acme, demo_agent_record, anthropi
     run = launch(agent=demo_agent_record, suite=suite, runs_per_scenario=1, parallel=1, judge_model="sonnet")
     assert run.status == RunStatus.FAILED and run.refund_reason == "half or more of the replies unscored"
     credits = run_credits(run_id=run.pk)
-    assert credits.charged == 4 * 1 + 4 * 2 and credits.refunded == credits.charged and credits.net == 0
+    # the four messages; the four judge replies gave no verdict, so they are not charged (docs/credits.md)
+    assert credits.charged == 4 * 1 and credits.refunded == credits.charged and credits.net == 0
     assert ledger_adds_up(acme.pk) == TEST_CREDITS
 
 
@@ -251,9 +252,9 @@ def test_judge_outage_early_stop_is_refunded(launch, acme, anthropic_judge_env, 
     assert run.status == RunStatus.FAILED and run.refund_reason == "judge outage (early stop)"
     credits = run_credits(run_id=run.pk)
     attempts = run.attempts.count()
-    judged = sum(run.attempts.values_list("judge_calls", flat=True))  # a judgement cancelled by the stop is free
     assert credits.held == 40 * 1 + 40 * 2
-    assert credits.charged == attempts * 1 + judged * 2 and credits.released == credits.held - credits.charged
+    # the messages only: no judge call gave a verdict, so none is charged (docs/credits.md)
+    assert credits.charged == attempts * 1 and credits.released == credits.held - credits.charged
     assert credits.refunded == credits.charged > 0
     assert ledger_adds_up(acme.pk) == TEST_CREDITS
 

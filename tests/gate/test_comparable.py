@@ -78,7 +78,8 @@ def test_the_plan_says_what_breaks_comparability_before_launching(alice, demo_ag
         f"Not comparable with baseline run #{baseline.pk}: The red-team depth differs: Quick in the baseline, none "
         "in this run. The release gate will fail this run; leave the setting out to use the baseline's."
     )
-    assert "7 removed since the baseline" in other.warnings[1]  # the attacks were scenarios of the baseline
+    # The attacks were scenarios of the baseline too, but the depth says it all: one reason, not two.
+    assert [w for w in other.warnings if w.startswith("Not comparable")] == [other.warnings[0]]
     assert not Baseline.objects.exclude(run=baseline).exists()  # a plan writes nothing
 
 
@@ -139,3 +140,26 @@ def test_a_red_team_only_run_is_pinned_from_its_report(client, alice, demo_agent
     page = client.post(reverse("evaluations:run-pin-baseline", args=[run.pk]), follow=True).content.decode()
     assert f"Run #{run.pk} is now the baseline for Northwind bot with red-team attacks only (Quick, library" in page
     assert Baseline.objects.get().scope == f"redteam:quick:{LIBRARY_VERSION}"
+
+
+def test_a_difference_no_setting_caused_is_not_told_to_leave_a_setting_out(
+    alice, demo_agent_record, demo_suite, launch
+) -> None:
+    """The red-team library changed on this Trustgate since the baseline was pinned: nothing the launch set causes
+    it, so the plan says to pin a new baseline, never to leave a setting out."""
+    from evaluations.runs.models import EvaluationRun
+
+    baseline = launch(agent=demo_agent_record, suite=demo_suite, redteam_depth="quick")
+    snapshot = {**baseline.settings_snapshot, "redteam_library_version": "2020.01.1"}
+    EvaluationRun.objects.filter(pk=baseline.pk).update(settings_snapshot=snapshot)
+    baseline.refresh_from_db()
+    baseline_pin(run=baseline, user=alice)
+    plan = launch_plan(LaunchRequest(agent=demo_agent_record, suite=demo_suite))
+    assert plan.comparable is False
+    assert plan.warnings[0] == (
+        f"Not comparable with baseline run #{baseline.pk}: The red-team library version differs: 2020.01.1 in the "
+        f"baseline, {LIBRARY_VERSION} in this run. No setting of this launch causes it (it changed on this Trustgate "
+        "since the baseline was pinned), so the release gate will fail this run; if the change is intended, pin a "
+        "good run made this way as the baseline."
+    )
+    assert not any("leave the setting out" in warning for warning in plan.warnings)

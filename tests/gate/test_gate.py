@@ -317,10 +317,7 @@ def test_generated_runs_compare_overall_rates_only() -> None:
          "The judge prompt version differs: the baseline used judge-v1, this run judge-v2."),
         ({"judge_strictness": "strict"}, "The judge strictness differs: Balanced in the baseline, Strict in this run."),
         ({"redteam_depth": "quick"}, "The red-team depth differs: none in the baseline, Quick in this run."),
-        ({"suite_version": 2}, "The suite changed: the baseline ran version 1, this run version 2."),
         ({"suite_id": 2}, "The scenario set differs: the baseline ran another suite."),
-        ({"scenario_keys": frozenset({"s1", "s2", "s3"})},
-         "The scenario set differs: 2 scenarios added and 0 removed since the baseline."),
         ({"mode": GENERATED},
          "The scenario set differs: the baseline ran a saved suite and this run generated new scenarios."),
     ],
@@ -333,6 +330,59 @@ def test_each_cause_makes_the_runs_not_comparable(change: dict[str, Any], reason
     assert verdict.differences == (reason,)
     assert verdict.metrics == () and verdict.scenarios == () and verdict.breach is None  # no diff shown
     assert verdict.reasons[-1].startswith("The runs are not compared, so no drift is shown.")
+
+
+def spec_dict(key: str, name: str, message: str, *, canary: str = "") -> dict[str, Any]:
+    turns = (message.replace("{{canary}}", canary),)
+    return ScenarioSpec(key=key, kind=ScenarioKind.ACCURACY, name=name, turns=turns, canary=canary).to_dict()
+
+
+def run_of(version: int, specs: list[dict[str, Any]], tallies: dict[str, tuple[int, int]]) -> RunCounts:
+    """A run's counts as ``selectors.run_gate`` makes them: from the stored summary and the frozen scenarios."""
+    attempts = [_attempt(key, verdict) for key, (passed, failed) in tallies.items()
+                for verdict in ["pass"] * passed + ["fail"] * failed]  # fmt: skip
+    summary = compute_metrics([ScenarioSpec.from_dict(d) for d in specs], attempts)
+    profile = dataclasses.replace(PROFILE, suite_version=version, scenario_keys=frozenset(d["key"] for d in specs))
+    return counts_from_summary(summary, scenarios=specs, profile=profile)
+
+
+def test_a_new_suite_version_is_compared_on_the_scenarios_that_did_not_change() -> None:
+    """Identity by content (docs/gate.md, "When the suite changes"): the same scenario under a new key (a new row)
+    and with another canary is the same scenario; an edited one and a new one have no baseline yet; a retired
+    one is gone. The unchanged ones are compared, so a regression among them still blocks."""
+    v1 = [spec_dict("s1", "Hours", "When are you open?"), spec_dict("s2", "Refund", "Refund {{canary}}", canary="C-1"),
+          spec_dict("s3", "Retired", "Old question"), spec_dict("s4", "Edited", "Before the edit")]  # fmt: skip
+    v2 = [spec_dict("s10", "Hours", "When are you open?"), spec_dict("s2", "Refund", "Refund {{canary}}", canary="C-2"),
+          spec_dict("s4", "Edited", "After the edit"), spec_dict("s11", "Brand new", "New question")]  # fmt: skip
+    baseline = run_of(1, v1, {"s1": (5, 0), "s2": (5, 0), "s3": (5, 0), "s4": (5, 0)})
+
+    same = compare(baseline, run_of(2, v2, {"s10": (5, 0), "s2": (5, 0), "s4": (0, 5), "s11": (0, 5)}))
+    assert same.state == "pass"  # the edited and the new scenario fail, but have no baseline to regress from
+    assert same.change is not None and same.change.matched == (("s1", "s10"), ("s2", "s2"))
+    assert same.notes[0] == (
+        "The suite changed since the baseline (version 1 → 2): the gate compared the 2 scenarios that did not "
+        "change. No baseline yet for 2 new or edited scenarios: “Brand new”, “Edited”. Gone since the baseline "
+        "(retired or replaced): “Retired”."
+    )
+    assert {s.key for s in same.scenarios} == {"s10", "s2"}
+
+    worse = compare(baseline, run_of(2, v2, {"s10": (0, 5), "s2": (0, 5), "s4": (5, 0), "s11": (5, 0)}))
+    assert worse.state == "blocked"
+    assert any(r.startswith("Response accuracy fell 100 points") for r in worse.reasons), worse.reasons
+
+
+def test_a_suite_version_with_no_unchanged_scenario_is_not_comparable() -> None:
+    baseline = run_of(1, [spec_dict("s1", "Hours", "When are you open?")], {"s1": (3, 0)})
+    current = run_of(2, [spec_dict("s2", "Hours", "When do you open?")], {"s2": (3, 0)})
+    verdict = compare(baseline, current)
+    assert verdict.state == "not_comparable" and verdict.metrics == ()
+    assert verdict.reasons == (
+        "The suite changed since the baseline (version 1 → 2), and none of this run's scenarios is in the baseline "
+        "unchanged, so there is nothing to compare.",
+        "The runs are not compared, so no drift is shown. Pin a good run of this version of the suite as the "
+        "baseline to gate the next ones.",
+    )
+    assert "leave the setting out" not in " ".join(verdict.reasons)
 
 
 def test_red_team_library_version_and_generated_kinds_make_runs_not_comparable() -> None:

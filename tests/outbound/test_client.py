@@ -11,7 +11,7 @@ import pytest
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
-from evaluations.outbound.client import OutboundConnectError, OutboundTimeout, Reply, post
+from evaluations.outbound.client import OutboundConnectError, OutboundTimeout, Reply, connect_check, post
 from evaluations.outbound.guard import EndpointBlocked
 
 
@@ -101,3 +101,17 @@ def test_a_refused_connection_is_a_connect_error_in_plain_words(unused_tcp_port:
 
     assert caught.value.cause == "ConnectError"
     assert not caught.value.reason.startswith("[Errno")
+
+
+def test_connect_check_opens_a_connection_and_sends_nothing(
+    httpserver: HTTPServer, unused_tcp_port: int, settings
+) -> None:
+    settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
+    asyncio.run(connect_check(httpserver.url_for("/agent"), timeout=5))  # something listens: no error
+    assert httpserver.log == []  # ... and no request was made
+    with pytest.raises(OutboundConnectError) as refused:
+        asyncio.run(connect_check(f"http://127.0.0.1:{unused_tcp_port}/agent", timeout=5))
+    assert refused.value.reason == "Connection refused"
+    settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = False
+    with pytest.raises(EndpointBlocked):
+        asyncio.run(connect_check(httpserver.url_for("/agent"), timeout=5))

@@ -207,10 +207,15 @@ def test_reply_with_nul_and_lone_surrogate_is_stored_on_every_database(
     assert "\ufffd" in attempt.transcript[-1]["content"] and "\x00" not in attempt.transcript[-1]["content"]
 
 
-def test_refused_connection_is_an_error_attempt(launch, acme, unused_tcp_port, private_endpoints) -> None:
+def test_refused_connection_stops_at_connect_before_any_message(
+    launch, acme, unused_tcp_port, private_endpoints
+) -> None:
     agent, suite = make_agent_and_suite(acme, f"http://127.0.0.1:{unused_tcp_port}/chat", n=1)
     run = launch(agent=agent, suite=suite, runs_per_scenario=2)
-    assert run.is_agent_down and run.attempts.filter(verdict=Verdict.ERROR).count() == 2
+    assert run.status == RunStatus.FAILED and run.is_agent_down and not run.attempts.exists()
+    assert run.error_message.startswith(
+        f"The agent is down: Trustgate could not connect to 127.0.0.1:{unused_tcp_port}"
+    )
 
 
 def test_blocked_endpoint_stops_at_connect_before_any_message(launch, acme, scripted_agent, settings) -> None:

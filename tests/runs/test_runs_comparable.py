@@ -158,3 +158,23 @@ def test_the_form_can_make_its_settings_the_suite_run_profile(
     html = page.content.decode()
     assert _value(html, "runs_per_scenario") == "5" and _selected(html, "judge_strictness") == "strict"
     assert "help@northwind.example\n+1 555 0100" in html
+
+
+def test_the_estimate_line_says_a_staging_run_without_a_comparison_is_not_gated(
+    client, alice, demo_agent_record, demo_suite, pinned
+) -> None:
+    staging = demo_agent_record.endpoint_url.replace("127.0.0.1", "localhost")
+    production = demo_agent_record.endpoint_url
+    client.force_login(alice)
+    data = _form_data(demo_agent_record, demo_suite, runs_per_scenario=2, parallel=2, redteam_depth="quick",
+                      judge_strictness="strict", endpoint_url=staging)  # fmt: skip
+    line = client.get(reverse("evaluations:run-estimate"), data, headers={"HX-Request": "true"}).content.decode()
+    assert (
+        f"Not gated: this run goes to {staging} (an endpoint override), where no baseline is pinned with suite "
+        "“Demo”, and compare_with_endpoint is not set"
+    ) in line
+    assert f"Northwind bot has a baseline at {production} (run #{pinned.pk}): to gate this run against it, set " in line
+    assert f"compare_with_endpoint: {production}" in line
+    data["compare_with_endpoint"] = production
+    gated = client.get(reverse("evaluations:run-estimate"), data, headers={"HX-Request": "true"}).content.decode()
+    assert "Not gated" not in gated and f"Comparable with the pinned baseline (run #{pinned.pk})" in gated

@@ -13,8 +13,10 @@ for the others: an unchanged rerun is blocked at most 5 % of the time (docs/gate
 Rules, in the order they are checked:
 
 * **Comparability.** A different judge model, judge prompt version or strictness, red-team library version or
-  depth, or scenario set (another suite or suite version, another set of scenario keys, saved vs generated, other
-  generated kinds) makes the pair "not comparable": no diff is computed at all.
+  depth, or scenario set (another suite, saved vs generated, other generated kinds) makes the pair "not
+  comparable": no diff is computed at all. Another version of the same suite is compared on the scenarios both
+  runs hold unchanged (by content, ``changes``); new and edited ones have no baseline yet, retired ones are gone,
+  and only when none is left unchanged is the pair not comparable.
 * **Metrics.** Trust score, response accuracy, guardrails, tool calls, test cases (5 points each) and PII
   protection (2 points): the drop is in the metric's own points (the share of scenarios passed, as the report
   shows it). It blocks only when the drop is *more* than the threshold **and** significant: a paired test over
@@ -32,7 +34,19 @@ Rules, in the order they are checked:
 Not-scored and errored attempts are left out of every count before anything here sees them.
 """
 
-from evaluations.gate.rules.comparison import FLOORS, THRESHOLDS, compare, floors_under, profile_differences
+from evaluations.gate.rules.changes import Scenario as ChangeScenario
+from evaluations.gate.rules.changes import SuiteChange, match_scenarios
+from evaluations.gate.rules.comparison import (
+    FLOORS,
+    THRESHOLDS,
+    compare,
+    floors_under,
+    profile_differences,
+    scenario_set_difference,
+    setting_difference_fields,
+    setting_differences,
+    suite_change,
+)
 from evaluations.gate.rules.counts import (
     GENERATED,
     METRIC_KEY_BY_KIND,
@@ -96,6 +110,7 @@ __all__ = [
     "UNCHANGED",
     "WATCH",
     "BreachComparison",
+    "ChangeScenario",
     "FloorCheck",
     "GateVerdict",
     "MetricComparison",
@@ -105,6 +120,7 @@ __all__ = [
     "ScenarioComparison",
     "ScenarioCounts",
     "SimScenario",
+    "SuiteChange",
     "Tally",
     "compare",
     "counts_from_scenarios",
@@ -116,8 +132,13 @@ __all__ = [
     "format_percent",
     "format_points",
     "is_significant",
+    "match_scenarios",
     "profile_differences",
+    "scenario_set_difference",
+    "setting_difference_fields",
+    "setting_differences",
     "sim_scenarios_from_counts",
     "simulate_run",
+    "suite_change",
     "upper_bound",
 ]

@@ -3,9 +3,12 @@ docstring, in the order they are checked)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 
 from evaluations.gate.rules import formatting as wording
+from evaluations.gate.rules.changes import Scenario as ChangeScenario
+from evaluations.gate.rules.changes import SuiteChange, match_scenarios
 from evaluations.gate.rules.counts import (
     GENERATED,
     METRIC_KEY_BY_KIND,
@@ -14,7 +17,9 @@ from evaluations.gate.rules.counts import (
     TRUST_SCORE,
     Profile,
     RunCounts,
+    ScenarioCounts,
     Tally,
+    counts_from_scenarios,
 )
 from evaluations.gate.rules.formatting import format_percent
 from evaluations.gate.rules.paired import BREACHES, PERMUTATIONS
@@ -64,11 +69,19 @@ def compare(
     random draws behind the correction when the null is too large to enumerate (fewer: faster, a little coarser).
     ``seen_flaky``: scenarios seen flaky in the endpoint's earlier runs (weighed less); ``known_scores``: the
     bench's ceiling only (``PairedGate``)."""
-    differences = profile_differences(baseline.profile, current.profile)
+    differences = setting_differences(baseline.profile, current.profile)
     if differences:
         return GateVerdict(
             state=NOT_COMPARABLE, reasons=(*differences, wording.NOT_COMPARED_ADVICE), differences=differences
         )
+    change = None
+    if scenario_set_difference(baseline.profile, current.profile):
+        # Another version of the same suite: compared on the scenarios both runs hold unchanged (docs/gate.md).
+        change = suite_change(baseline, current)
+        if not change.matched:
+            said = (change.sentence(), wording.SUITE_CHANGED_ADVICE)
+            return GateVerdict(state=NOT_COMPARABLE, reasons=said, differences=said[:1], change=change)
+        baseline, current = _unchanged_only(baseline, current, change)
 
     compares_scenarios = current.profile.mode == SAVED
     tests = rule_tests(
@@ -109,70 +122,127 @@ def compare(
         notes.append(wording.watch_note(watch))
     if tests.seen_flaky_weighed:
         notes.append(wording.seen_flaky_note(tests.seen_flaky_weighed))
+    if change is not None:
+        notes.insert(0, change.sentence())
     if reasons:
         return GateVerdict(
-            BLOCKED, tuple(reasons), tuple(notes), (), metrics, floors, breach, scenarios, compares_scenarios
+            BLOCKED, tuple(reasons), tuple(notes), (), metrics, floors, breach, scenarios, compares_scenarios, change
         )
     summary = wording.pass_summary(compares_scenarios=compares_scenarios)
-    return GateVerdict(PASS, (summary,), tuple(notes), (), metrics, floors, breach, scenarios, compares_scenarios)
+    return GateVerdict(
+        PASS, (summary,), tuple(notes), (), metrics, floors, breach, scenarios, compares_scenarios, change
+    )
+
+
+def suite_change(baseline: RunCounts, current: RunCounts) -> SuiteChange:
+    """Which scenarios of the two runs are the same by content, which are new, edited or gone."""
+    return match_scenarios(
+        [ChangeScenario(s.key, s.name, s.identity) for s in baseline.scenarios.values()],
+        [ChangeScenario(s.key, s.name, s.identity) for s in current.scenarios.values()],
+        baseline_version=baseline.profile.suite_version,
+        current_version=current.profile.suite_version,
+    )
+
+
+def _unchanged_only(baseline: RunCounts, current: RunCounts, change: SuiteChange) -> tuple[RunCounts, RunCounts]:
+    """Both runs' counts over the unchanged scenarios alone, the baseline's under this run's keys, with every
+    metric, the trust score and the breaches aggregated again from them (as the run's summary was)."""
+
+    def only(counts: RunCounts, scenarios: list[ScenarioCounts]) -> RunCounts:
+        profile = dataclasses.replace(counts.profile, scenario_keys=frozenset(s.key for s in scenarios))
+        return counts_from_scenarios(
+            scenarios, profile=profile, run_id=counts.run_id, runs_per_scenario=counts.runs_per_scenario
+        )
+
+    base = [dataclasses.replace(baseline.scenarios[b], key=c) for b, c in change.matched]
+    return only(baseline, base), only(current, [current.scenarios[c] for _, c in change.matched])
 
 
 def profile_differences(baseline: Profile, current: Profile) -> tuple[str, ...]:
-    """Plain sentences, one per setting that differs; empty when the runs can be compared."""
-    out: list[str] = []
+    """Plain sentences, one per setting that differs and one when the scenario set of the same suite changed."""
+    return setting_differences(baseline, current) + scenario_set_difference(baseline, current)
+
+
+def setting_differences(baseline: Profile, current: Profile) -> tuple[str, ...]:
+    """Plain sentences, one per setting that makes the runs not comparable at all; empty when they can be (a
+    changed scenario set of the same suite is compared on its unchanged scenarios: ``scenario_set_difference``)."""
+    return tuple(sentence for _, sentence in setting_difference_fields(baseline, current))
+
+
+def setting_difference_fields(baseline: Profile, current: Profile) -> tuple[tuple[str, str], ...]:
+    """``setting_differences`` with the ``Profile`` field each is about, for saying what to do about it."""
+    out: list[tuple[str, str]] = []
     base_judge, cur_judge = _judge_label(baseline), _judge_label(current)
     if base_judge != cur_judge:
-        out.append(f"The judge model differs: the baseline was scored by {base_judge}, this run by {cur_judge}.")
+        out.append(
+            (
+                "judge_model",
+                f"The judge model differs: the baseline was scored by {base_judge}, this run by {cur_judge}.",
+            )
+        )
     if baseline.judge_prompt_version != current.judge_prompt_version:
-        out.append(
+        out.append((
+            "judge_prompt_version",
             "The judge prompt version differs: the baseline used "
-            f"{baseline.judge_prompt_version or 'none'}, this run {current.judge_prompt_version or 'none'}."
-        )
+            f"{baseline.judge_prompt_version or 'none'}, this run {current.judge_prompt_version or 'none'}.",
+        ))  # fmt: skip
     if baseline.judge_strictness != current.judge_strictness:
-        out.append(
+        out.append((
+            "judge_strictness",
             f"The judge strictness differs: {baseline.judge_strictness.title() or 'none'} in the baseline, "
-            f"{current.judge_strictness.title() or 'none'} in this run."
-        )
+            f"{current.judge_strictness.title() or 'none'} in this run.",
+        ))  # fmt: skip
     if baseline.redteam_depth != current.redteam_depth:
-        out.append(
+        out.append((
+            "redteam_depth",
             f"The red-team depth differs: {_DEPTH_LABELS.get(baseline.redteam_depth, baseline.redteam_depth)} in "
-            f"the baseline, {_DEPTH_LABELS.get(current.redteam_depth, current.redteam_depth)} in this run."
-        )
+            f"the baseline, {_DEPTH_LABELS.get(current.redteam_depth, current.redteam_depth)} in this run.",
+        ))  # fmt: skip
     elif baseline.redteam_library_version != current.redteam_library_version:
-        out.append(
+        out.append((
+            "redteam_library_version",
             "The red-team library version differs: "
             f"{baseline.redteam_library_version or 'none'} in the baseline, "
-            f"{current.redteam_library_version or 'none'} in this run."
-        )
+            f"{current.redteam_library_version or 'none'} in this run.",
+        ))  # fmt: skip
     if baseline.mode != current.mode:
         what = {SAVED: "ran a saved suite", GENERATED: "generated new scenarios"}
-        out.append(
+        out.append((
+            "mode",
             f"The scenario set differs: the baseline {what.get(baseline.mode, baseline.mode)} and this run "
-            f"{what.get(current.mode, current.mode)}."
-        )
+            f"{what.get(current.mode, current.mode)}.",
+        ))  # fmt: skip
     elif current.mode == GENERATED:
         if tuple(sorted(baseline.suite_kinds)) != tuple(sorted(current.suite_kinds)):
-            out.append(
+            out.append((
+                "suite_kinds",
                 "The generated suites differ: the baseline had "
                 f"{', '.join(sorted(baseline.suite_kinds)) or 'none'}, this run "
-                f"{', '.join(sorted(current.suite_kinds)) or 'none'}."
-            )
-    else:
-        if baseline.suite_id != current.suite_id:
-            out.append("The scenario set differs: the baseline ran another suite.")
-        elif baseline.suite_version != current.suite_version:
-            out.append(
-                f"The suite changed: the baseline ran version {baseline.suite_version}, this run version "
-                f"{current.suite_version}."
-            )
-        elif baseline.scenario_keys != current.scenario_keys:
-            added = len(current.scenario_keys - baseline.scenario_keys)
-            removed = len(baseline.scenario_keys - current.scenario_keys)
-            out.append(
-                f"The scenario set differs: {added} scenario{'s' if added != 1 else ''} added and {removed} "
-                "removed since the baseline."
-            )
+                f"{', '.join(sorted(current.suite_kinds)) or 'none'}.",
+            ))  # fmt: skip
+    elif baseline.suite_id != current.suite_id:
+        out.append(("suite_id", "The scenario set differs: the baseline ran another suite."))
     return tuple(out)
+
+
+def scenario_set_difference(baseline: Profile, current: Profile) -> tuple[str, ...]:
+    """One sentence when both runs ran the same saved suite but another version of it or other scenarios of it;
+    empty otherwise. Such runs are compared on the scenarios both hold unchanged (``suite_change``)."""
+    if current.mode != SAVED or baseline.mode != SAVED or baseline.suite_id != current.suite_id:
+        return ()
+    if baseline.suite_version != current.suite_version:
+        return (
+            f"The suite changed: the baseline ran version {baseline.suite_version}, this run version "
+            f"{current.suite_version}.",
+        )
+    if baseline.scenario_keys != current.scenario_keys:
+        added = len(current.scenario_keys - baseline.scenario_keys)
+        removed = len(baseline.scenario_keys - current.scenario_keys)
+        return (
+            f"The scenario set differs: {added} scenario{'s' if added != 1 else ''} added and {removed} "
+            "removed since the baseline.",
+        )
+    return ()
 
 
 def _judge_label(profile: Profile) -> str:

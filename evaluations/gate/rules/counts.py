@@ -6,9 +6,11 @@ Not-scored and errored attempts are left out of every count before anything here
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from evaluations.core.specs import scenario_identity
 from evaluations.scoring.metrics import METRICS
 
 TRUST_SCORE = "trust_score"
@@ -68,6 +70,14 @@ class ScenarioCounts:
     kind: str
     attempts: Tally
     breaches: int = 0
+    # The run's frozen scenario, for telling whether another run holds the same one (``identity``); None when the
+    # counts were not made from a run (simulations): then only the key identifies it.
+    content: Mapping[str, Any] | None = dataclasses.field(default=None, compare=False, repr=False)
+
+    @functools.cached_property
+    def identity(self) -> str:
+        """A hash of the scenario's content (``core.specs.scenario_identity``), computed when first asked for."""
+        return scenario_identity(self.content) if self.content is not None else f"key:{self.key}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -111,6 +121,7 @@ def counts_from_summary(
             kind=str(spec.get("kind", "")),
             attempts=Tally(int(row.get("pass", 0)), int(row.get("fail", 0))),
             breaches=int(row.get("breaches", 0)),
+            content=spec,
         )
     metrics = {
         key: MetricCounts(

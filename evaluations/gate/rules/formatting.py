@@ -11,6 +11,10 @@ NOT_COMPARED_ADVICE = (
     "The runs are not compared, so no drift is shown. If the change is intended, pin a run made "
     "with the new settings as the baseline."
 )
+SUITE_CHANGED_ADVICE = (
+    "The runs are not compared, so no drift is shown. Pin a good run of this version of the suite as the baseline "
+    "to gate the next ones."
+)
 
 
 def _number(value: float) -> str:

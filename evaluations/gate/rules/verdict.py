@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from evaluations.gate.rules.changes import SuiteChange
 from evaluations.gate.rules.counts import Tally
 
 PASS, BLOCKED, NOT_COMPARABLE = "pass", "blocked", "not_comparable"
@@ -94,6 +95,7 @@ class GateVerdict:
     breach: BreachComparison | None = None
     scenarios: tuple[ScenarioComparison, ...] = ()
     compares_scenarios: bool = False
+    change: SuiteChange | None = None  # the suite changed since the baseline: compared on what did not change
 
     @property
     def regressions(self) -> tuple[ScenarioComparison, ...]:

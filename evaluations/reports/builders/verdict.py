@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from django.urls import reverse
+
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.errors import errors_by_kind_text
 from evaluations.runs.selectors import run_error_kinds
@@ -56,8 +58,28 @@ def verdict_header(*, run: EvaluationRun, report: dict[str, Any], drift: dict[st
         "failing": counts.get(FAIL, 0),
         "flaky": counts.get(FLAKY, 0),
         "not_scored": _not_scored(run, run.metrics or {}),
+        "failure_link": failure_link(run),
         "cards": cards,
     }
+
+
+JUDGE_FAILURES = ("judge outage", "half or more of the replies unscored")  # the refund reasons the judge causes
+
+
+def failure_link(run: EvaluationRun) -> dict[str, str] | None:
+    """Where to go about what failed: the agent's settings and Test request when the agent could not be reached
+    or answered nothing usable, the model provider's help when the judge failed; None when nothing failed that a
+    link would help with."""
+    if run.status != RunStatus.FAILED:
+        return None
+    if run.is_agent_down and run.agent_id is not None:
+        return {
+            "href": reverse("evaluations:agent-edit", args=[run.agent_id]) + "#test-request",
+            "text": f"Check {run.agent_name}: its endpoint and settings, with a Test request",
+        }
+    if str(run.refund_reason or "").startswith(JUDGE_FAILURES):
+        return {"href": reverse("help-provider"), "text": "Check the model provider (the judge) settings"}
+    return None
 
 
 def _baseline_run(run: EvaluationRun, drift: dict[str, Any] | None) -> EvaluationRun | None:

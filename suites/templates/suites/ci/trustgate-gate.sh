@@ -11,17 +11,24 @@
 #   TRUSTGATE_COMPARE_WITH_ENDPOINT        gate against the baseline of this other endpoint (e.g. production)
 # Run settings: left empty, each is the pinned baseline's (else the suite's run profile, else the default), so the
 # run is comparable with the baseline. Setting one that differs from the baseline's stops the step before the run
-# is launched (exit 1) unless TRUSTGATE_ALLOW_NOT_COMPARABLE=true.
+# is launched (exit 2) unless TRUSTGATE_ALLOW_NOT_COMPARABLE=true.
 #   TRUSTGATE_RUNS_PER_SCENARIO (1-10)    TRUSTGATE_PARALLEL (1-8)
 #   TRUSTGATE_REDTEAM_DEPTH (none, quick, standard, deep)
 #   TRUSTGATE_JUDGE_MODEL (sonnet, haiku, opus, rules_only)   TRUSTGATE_JUDGE_STRICTNESS (lenient, balanced, strict)
 #   TRUSTGATE_ALLOWED_CONTACTS  emails and phones the agent may share, comma-separated
 #   TRUSTGATE_MIN_TRUST_SCORE   fail below this trust score (0-100)
 #   TRUSTGATE_MAX_BREACHES      fail with more breached attempts than this
-#   TRUSTGATE_FAIL_ON_NO_BASELINE=true     fail (instead of pass with a warning) when no baseline is pinned
+#   TRUSTGATE_FAIL_ON_NO_BASELINE=true     fail (instead of pass with a warning) when no baseline is pinned:
+#                                          checked before the run is launched, so nothing is charged (exit 2)
 #   TRUSTGATE_TIMEOUT           seconds to wait for the verdict (default 3600)
 #   TRUSTGATE_REPORT_DIR        if set, the JUnit XML and SARIF reports are saved in this folder
-# Exit codes: 0 pass, 1 fail, 2 error (the run errored, or no verdict could be had).
+# Exit codes (docs/ci.md):
+#   0  pass
+#   1  blocked by the release gate, or failed a threshold (min trust score, max breaches): a real finding
+#   2  not gated: the run is not comparable with the baseline, or no baseline is pinned and
+#      TRUSTGATE_FAIL_ON_NO_BASELINE is set (pin a baseline, or leave the differing setting empty)
+#   3  bad request or error: a setting or key was refused, the run errored (the agent is down, ...), or no
+#      verdict could be had (no answer, timeout)
 set +x  # never trace: the keys must not reach the log
 set -uo pipefail
 
@@ -35,7 +42,8 @@ say() { printf 'trustgate: %s\n' "$*"; }
 annotate() {  # GitHub Actions shows these on the run's summary
   if [ "${GITHUB_ACTIONS:-}" = "true" ]; then printf '::%s title=Trustgate::%s\n' "$1" "$2"; fi
 }
-give_up() { say "ERROR: $*" >&2; annotate error "$*"; exit 2; }
+give_up() { say "ERROR: $*" >&2; annotate error "$*"; exit 3; }
+not_gated() { say "Verdict: FAIL (not launched): $*"; annotate error "Not launched: $*"; exit 2; }
 
 command -v curl >/dev/null 2>&1 || give_up "curl is required."
 command -v jq >/dev/null 2>&1 || give_up "jq is required."
@@ -102,6 +110,13 @@ case "$code" in
   200) ;;
   000) give_up "No answer from $TRUSTGATE_URL: $(cat "$WORK/curl-error")" ;;
   401) give_up "The API key was refused (HTTP 401): $(detail)" ;;
+  400)  # no baseline to gate against (fail_on_no_baseline, or none at compare_with_endpoint): not gated
+    for field in fail_on_no_baseline compare_with_endpoint; do
+      if jq -e --arg f "$field" 'type == "object" and has($f)' "$WORK/body" >/dev/null 2>&1; then
+        not_gated "$(jq -r --arg f "$field" '.[$f] | if type == "array" then join(" ") else tostring end' "$WORK/body")"
+      fi
+    done
+    give_up "Could not start the run (HTTP $code): $(detail)" ;;
   *) give_up "Could not start the run (HTTP $code): $(detail)" ;;
 esac
 say "$(jq -r '"Settings: \(.settings.runs_per_scenario) runs per scenario, \(.settings.parallel) in parallel, red team \(if .settings.redteam_depth == "" then "none" else .settings.redteam_depth end), judge \(.settings.judge_model // "as the agent") (\(.settings.judge_strictness // "as the agent")); unset ones from \(if .defaults_from == "baseline" then "baseline run #\(.baseline_run_id)" elif .defaults_from == "profile" then "the suite run profile" else "the defaults" end)."' "$WORK/body")"
@@ -109,10 +124,7 @@ jq -r '.warnings[]? | "  ! warning: " + .' "$WORK/body"
 if [ "$(jq -r '.comparable' "$WORK/body")" = "false" ]; then
   case "${TRUSTGATE_ALLOW_NOT_COMPARABLE:-false}" in
     1|true|TRUE|True|yes|on) say "Launching anyway (TRUSTGATE_ALLOW_NOT_COMPARABLE)." ;;
-    *)
-      say "Verdict: FAIL (not launched): the run would not be comparable with the pinned baseline."
-      annotate error "Not launched: the run would not be comparable with the pinned baseline. Leave the differing setting empty, or set TRUSTGATE_ALLOW_NOT_COMPARABLE=true."
-      exit 1 ;;
+    *) not_gated "the run would not be comparable with the pinned baseline (each warning above says why and what to do). TRUSTGATE_ALLOW_NOT_COMPARABLE=true launches it anyway." ;;
   esac
 fi
 
@@ -184,9 +196,13 @@ if [ -n "${TRUSTGATE_REPORT_DIR:-}" ]; then
   done
   say "Reports saved in $TRUSTGATE_REPORT_DIR/"
 fi
-case "$verdict" in
+exit_code="$(jq -r '.exit_code // empty' "$WORK/body")"
+case "$exit_code" in
+  0|1|2|3) exit "$exit_code" ;;
+esac
+case "$verdict" in  # a server that does not send exit_code
   pass) exit 0 ;;
   fail) exit 1 ;;
-  *) exit 2 ;;
+  *) exit 3 ;;
 esac
 {% endautoescape %}
