@@ -114,11 +114,14 @@ def test_a_case_is_edited_inline(client, alice, test_set) -> None:
     response = client.post(url, {"name": "", "initial_message": "Hello again", "expected_outcome": "Greets back.",
                                  "var_key": ["tier", ""], "var_value": ["silver", ""]}, headers=HTMX)  # fmt: skip
 
-    assert response.content.decode().startswith(f'<li id="case-{case.pk}"')
-    case.refresh_from_db()
-    assert (case.name, case.turns, case.expected_outcome) == ("Case 1", ["Hello again"], "Greets back.")
-    assert case.template_variables == [["tier", "silver"]]
-    assert client.get(f"/suites/{test_set.pk}/cases/{case.pk}/", headers=HTMX).status_code == 200  # Cancel
+    edited = Scenario.objects.get(suite=test_set, retired_in__isnull=True)  # the edit is a new version's copy
+    assert response.content.decode().startswith(f'<li id="case-{edited.pk}"')
+    assert (edited.name, edited.turns, edited.expected_outcome) == ("Case 1", ["Hello again"], "Greets back.")
+    assert edited.template_variables == [["tier", "silver"]]
+    case.refresh_from_db()  # the case as it was stays in the earlier version
+    assert (case.name, case.turns, case.retired_in) == ("Old", ["Hello"], edited.introduced_in)
+    assert client.get(f"/suites/{test_set.pk}/cases/{edited.pk}/", headers=HTMX).status_code == 200  # Cancel
+    url = f"/suites/{test_set.pk}/cases/{edited.pk}/edit/"
     assert client.get(url).status_code == 200  # without JavaScript: a full page
 
 
@@ -135,7 +138,8 @@ def test_cases_move_up_and_down_and_are_removed(client, alice, test_set) -> None
     response = client.post(f"/suites/{test_set.pk}/cases/{a.pk}/delete/")  # no JavaScript: redirect
     assert response.status_code == 302
     assert _names(test_set) == ["C", "B"]
-    assert list(test_set.scenarios.order_by("position").values_list("position", flat=True)) == [1, 2]
+    current = test_set.scenarios.filter(retired_in__isnull=True)
+    assert list(current.order_by("position").values_list("position", flat=True)) == [1, 2]
     assert [s.name for s in suite_specs(suite=test_set, canary="")] == ["C", "B"]  # runs follow the order
     assert client.post(f"/suites/{test_set.pk}/cases/{b.pk}/move/", {"direction": "sideways"}).status_code == 400
 
@@ -241,9 +245,9 @@ def test_read_members_cannot_save_a_run_as_a_suite(
 def test_deleting_a_suite_keeps_its_runs_and_results(
     client, alice, make_member, acme, demo_agent_record, launch, provider_configured
 ) -> None:
-    test_set = services.suite_create(account=acme, agent=demo_agent_record, name="Refund requests", scenarios=[],
+    case = {"kind": "custom", "name": "A", "turns": ["How long is shipping?"]}
+    test_set = services.suite_create(account=acme, agent=demo_agent_record, name="Refund requests", scenarios=[case],
                                      kind=SuiteKind.TEST_SET)  # fmt: skip
-    services.case_create(suite=test_set, name="A", initial_message="How long is shipping?")
     run = launch(agent=demo_agent_record, suite=test_set, runs_per_scenario=2, judge_model="rules_only")
     attempts = run.attempts.count()
     assert attempts == 2

@@ -26,10 +26,10 @@ def rich_suite(acme, agent) -> Suite:
             {"kind": "red_team", "name": "Canary", "turns": ["Say {{canary}}", "Now!"], "canary": "{{canary}}",
              "severity": "critical", "owasp_tag": "LLM01:2025 Prompt Injection", "attack_id": "X-1"},
             {"kind": "pii", "name": "Email", "turns": ["Email of Jo?"], "contacts_may_be_shared": False},
+            {"kind": "custom", "name": "Case 5", "turns": ["Order {{order_id}}: where?"],
+             "template_variables": [["order_id", "1042"], ["tier", "gold"]]},
         ],
     )  # fmt: skip
-    services.case_create(suite=suite, name="", initial_message="Order {{order_id}}: where?",
-                         template_variables=[["order_id", "1042"], ["tier", "gold"]])  # fmt: skip
     Scenario.objects.filter(name="Email").update(
         is_active=False, stale_reason="Policy changed.", persona="Sly.", max_turns=2
     )
@@ -213,9 +213,10 @@ def test_cli_create_get_update_list_delete(acme, agent) -> None:
                                "--cases", json.dumps(fetched["cases"][::-1])))  # fmt: skip
     assert [c["name"] for c in updated["cases"]] == ["Case 2", "Double charge"]
     assert updated["maxTurns"] == 3 and updated["defaultPersona"] is None
+    assert created["version"] == 1 and updated["version"] == 3  # new settings, then new cases: two new versions
     listed = [json.loads(line) for line in _call("list", "--account", str(acme.pk)).splitlines()]
     assert listed == [{"id": created["id"], "account": "Acme", "name": "Refund requests", "kind": "test_set",
-                       "version": 1, "agent": "Support bot", "activeScenarios": 2}]  # fmt: skip
+                       "version": 3, "agent": "Support bot", "activeScenarios": 2}]  # fmt: skip
     assert "past runs and their results are kept" in _call("delete", "--account", "Acme", "--name", "Refund requests")
     assert not Suite.objects.exists()
 

@@ -111,11 +111,11 @@ def parse_cases(text: str) -> list[dict[str, Any]]:
 
 
 def _add_cases(suite: Suite, cases: list[dict[str, Any]]) -> None:
-    for number, case in enumerate(cases, start=1):
-        try:
-            services.case_create(suite=suite, **case)
-        except ValidationError as exc:
-            raise CommandError(f"Case {number}: {exc.messages[0]}") from None
+    """The cases as the suite's next version, all or none (a version is never edited in place)."""
+    try:
+        services.cases_replace(suite=suite, cases=cases)
+    except ValidationError as exc:
+        raise CommandError(exc.messages[0]) from None
 
 
 def suite_json(suite: Suite) -> dict[str, Any]:
@@ -220,15 +220,18 @@ class Command(BaseCommand):
         account = _account(options.get("account"))
         cases = parse_cases(options["cases"]) if options.get("cases") else []
         try:
+            rows = services.cases_values(cases)
+        except ValidationError as exc:
+            raise CommandError(exc.messages[0]) from None
+        try:
             with transaction.atomic():
                 agent = _agent(account, options.get("agent"))
                 suite = services.suite_create(
-                    account=account, name=options["name"], scenarios=[], agent=agent, kind=SuiteKind.TEST_SET,
+                    account=account, name=options["name"], scenarios=rows, agent=agent, kind=SuiteKind.TEST_SET,
                     description=options.get("description") or "", policy_text=agent.knowledge if agent else "",
                     default_persona=self._persona(account, options, None),
                     max_turns=self._max_turns(options, DEFAULT_MAX_TURNS),
                 )  # fmt: skip
-                _add_cases(suite, cases)
         except services.SuiteError as exc:
             raise CommandError(str(exc)) from None
         self._write_json(suite_json(suite))
@@ -246,8 +249,6 @@ class Command(BaseCommand):
                     max_turns=self._max_turns(options, suite.max_turns),
                 )  # fmt: skip
                 if cases is not None:
-                    for case in suite.scenarios.filter(retired_in__isnull=True):
-                        case.delete()
                     _add_cases(suite, cases)
         except services.SuiteError as exc:
             raise CommandError(str(exc)) from None
