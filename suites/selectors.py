@@ -18,7 +18,7 @@ def suite_specs(*, suite: Suite, canary: str) -> list[ScenarioSpec]:
     """The suite's active scenarios as run specs, in run order, with ``canary`` filled in."""
     return [
         scenario.to_spec(canary=canary)
-        for scenario in suite.scenarios.filter(is_active=True).order_by("position", "pk")
+        for scenario in suite.scenarios.filter(is_active=True, retired_in__isnull=True).order_by("position", "pk")
     ]
 
 
@@ -26,7 +26,9 @@ def suite_list_for_user(*, user: Any) -> QuerySet[Suite]:
     return (
         Suite.objects.filter(account_id__in=account_ids_for_user(user=user))
         .select_related("agent", "account", "default_persona")
-        .annotate(active_scenarios=Count("scenarios", filter=Q(scenarios__is_active=True)))
+        .annotate(
+            active_scenarios=Count("scenarios", filter=Q(scenarios__is_active=True, scenarios__retired_in__isnull=True))
+        )
     )
 
 

@@ -184,8 +184,8 @@ def suite_update(
 # Versions: never edited in place ----------------------------------------------------------------------------------
 # A version is the set of scenario rows whose ``introduced_in`` .. ``retired_in`` spans it (docs/suites.md). An
 # edit never writes a row of an earlier version: the row is retired in the new version and an edited copy is
-# added in it. Only ``position`` (the run order later runs use) and ``is_active`` (False once retired) change on
-# a row after it is written.
+# added in it. After a row is written only ``retired_in`` (once) and ``position`` (the run order later runs use)
+# change; a retired row keeps every field, ``is_active`` too, so the versions it belongs to read as they ran.
 
 REVISED_FIELDS = [*SCENARIO_FIELDS, "uses_canary", "is_active", "stale_reason"]
 
@@ -280,7 +280,7 @@ def suite_revise(
     reordered = bool(ordering) and ordering != [pk for pk in current if pk in ordering]
     if not (copies or added or retired or reordered):
         return Revision(version=None, edited={}, added=[])
-    Scenario.objects.filter(pk__in=retired).update(is_active=False, retired_in=number)
+    Scenario.objects.filter(pk__in=retired).update(retired_in=number)
     Scenario.objects.bulk_create([*copies.values(), *added])
     if reordered:
         for position, pk in enumerate(ordering, start=1):

@@ -155,7 +155,7 @@ def _update(suite: Suite, parsed: ParsedSuite, *, persona: Any, user: Any) -> No
             row.full_clean(exclude=["suite"])
             new_rows.append(row)
     retired = [row.pk for row in current if row.pk not in kept]
-    Scenario.objects.filter(pk__in=retired).update(is_active=False, retired_in=number, position=offset)
+    Scenario.objects.filter(pk__in=retired).update(retired_in=number, position=offset)
     Scenario.objects.bulk_create(new_rows)
     suite.change_proposals.filter(status=ProposalStatus.PENDING).update(status=ProposalStatus.SUPERSEDED)
     suite.kind, suite.description = parsed.kind, parsed.description

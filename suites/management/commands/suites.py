@@ -264,7 +264,7 @@ class Command(BaseCommand):
         for suite in suites:
             row = {"id": suite.pk, "account": suite.account.name, "name": suite.name, "kind": suite.kind,
                    "version": suite.version, "agent": suite.agent.name if suite.agent else None,
-                   "activeScenarios": suite.scenarios.filter(is_active=True).count()}  # fmt: skip
+                   "activeScenarios": suite.scenarios.filter(is_active=True, retired_in__isnull=True).count()}  # fmt: skip
             self.stdout.write(json.dumps(row, ensure_ascii=False))
 
     def do_delete(self, options: dict[str, Any]) -> None:
