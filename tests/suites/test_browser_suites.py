@@ -50,7 +50,9 @@ def test_build_run_save_check_and_accept(
     page.locator(f"#case-{second.pk}").get_by_role("link", name="Edit").click()  # inline editing
     page.locator(f"#id_case_{second.pk}_name").fill("Tent warranty")
     page.locator(f"#case-{second.pk}").get_by_role("button", name="Save case").click()
-    expect(page.locator(f"#case-{second.pk}")).to_contain_text("Tent warranty")
+    expect(page.locator("#case-list")).to_contain_text("Tent warranty")  # the edited copy, in a new version
+    expect(page.locator("#suite-version")).to_have_text("v4")  # created, two cases added, one edited
+    expect(page.locator("#suite-versions")).to_contain_text("Edited “Tent warranty”")
     page.get_by_role("button", name="Move “Tent warranty” up").click()
     expect(page.locator("#case-list .case-name").first).to_have_text("Tent warranty")
 
