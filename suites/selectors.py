@@ -114,8 +114,8 @@ class VersionUse:
         if not self.is_referenced:
             return ""
         return (
-            f"Version {self.number} of “{suite_name}” is read-only: {self.summary} refer{'s' if len(self.run_ids) == 1 else ''} "
-            "to it. An edit makes a new version; this one stays as it is."
+            f"Version {self.number} of “{suite_name}” is read-only ({self.summary}): saving an edit makes a new "
+            "version, and this one stays as it is."
         )
 
 
