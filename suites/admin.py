@@ -123,14 +123,18 @@ class SuiteAdmin(admin.ModelAdmin):
             return
         formset.save(commit=False)  # fills changed_objects, new_objects and deleted_objects; writes nothing
         suite = form.instance
-        revision = services.suite_revise(
-            suite=suite,
-            user=request.user,
-            note="Edited in the admin",
-            edits={obj.pk: _values(obj) for obj, _ in formset.changed_objects},
-            additions=[_values(obj) for obj in formset.new_objects],
-            removals=[obj.pk for obj in formset.deleted_objects],
-        )
+        try:
+            revision = services.suite_revise(
+                suite=suite,
+                user=request.user,
+                note="Edited in the admin",
+                edits={obj.pk: _values(obj) for obj, _ in formset.changed_objects},
+                additions=[_values(obj) for obj in formset.new_objects],
+                removals=[obj.pk for obj in formset.deleted_objects],
+            )
+        except services.SuiteError as exc:  # e.g. someone else made a new version meanwhile: nothing was written
+            messages.error(request, f"The scenarios were not saved: {exc}")
+            return
         if revision.version is not None:
             messages.info(
                 request, f"Saved as version {revision.version.number}; version {revision.version.number - 1} is "
@@ -169,12 +173,18 @@ class ScenarioAdmin(admin.ModelAdmin):
     def save_model(self, request: HttpRequest, obj: Scenario, form: Any, change: bool) -> None:
         suite = Suite.objects.get(pk=obj.suite_id)
         note = f"{'Edited' if change else 'Added'} “{obj.name}” in the admin"
-        if change:
-            revision = services.suite_revise(suite=suite, user=request.user, note=note, edits={obj.pk: _values(obj)})
-            new = revision.edited.get(obj.pk)
-        else:
-            revision = services.suite_revise(suite=suite, user=request.user, note=note, additions=[_values(obj)])
-            new = revision.added[0]
+        try:
+            if change:
+                revision = services.suite_revise(
+                    suite=suite, user=request.user, note=note, edits={obj.pk: _values(obj)}
+                )
+                new = revision.edited.get(obj.pk)
+            else:
+                revision = services.suite_revise(suite=suite, user=request.user, note=note, additions=[_values(obj)])
+                new = revision.added[0]
+        except services.SuiteError as exc:  # e.g. the row was retired meanwhile: nothing was written
+            messages.error(request, f"Not saved: {exc}")
+            return
         if new is not None:
             obj.pk, obj.introduced_in, obj.retired_in = new.pk, new.introduced_in, new.retired_in
         if revision.version is not None:
