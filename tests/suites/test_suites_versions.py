@@ -249,3 +249,25 @@ def test_a_referenced_version_is_read_only_in_the_admin(admin_client, pinned) ->
     current = suite.scenarios.filter(retired_in__isnull=True).first()
     assert current is not None
     assert admin_client.post(f"/admin/suites/scenario/{current.pk}/delete/", {"post": "yes"}).status_code == 403
+
+
+def test_a_yaml_import_that_switches_a_scenario_off_leaves_the_pinned_version_as_it_ran(alice, pinned) -> None:
+    import yaml
+
+    from suites.yaml_io import import_suite_yaml
+
+    suite, _ = pinned
+    rows = list(suite.scenarios.order_by("position", "pk"))
+    data = yaml.safe_load(suite_to_yaml(suite))
+    data["version"] = 2
+    data["scenarios"][0]["active"] = False
+
+    result = import_suite_yaml(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), account=suite.account)
+
+    assert result.action == "updated" and result.suite.version == 2
+    assert [_content(r) for r in Scenario.objects.filter(pk__in=[r.pk for r in rows]).order_by("pk")] == [
+        _content(r) for r in sorted(rows, key=lambda r: r.pk)
+    ]  # the first row still runs in version 1; version 2 holds a copy that does not
+    assert Scenario.objects.get(pk=rows[0].pk).retired_in == 2
+    assert not suite.scenarios.get(retired_in__isnull=True, name=rows[0].name).is_active
+    assert suite.scenarios.filter(retired_in__isnull=True, introduced_in=1).count() == len(rows) - 1
