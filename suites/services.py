@@ -285,7 +285,12 @@ def suite_revise(
     if reordered:
         for position, pk in enumerate(ordering, start=1):
             Scenario.objects.filter(pk=copies[pk].pk if pk in copies else pk).update(position=position)
-    locked.change_proposals.filter(status=ProposalStatus.PENDING).update(status=ProposalStatus.SUPERSEDED)
+    for proposal in locked.change_proposals.filter(status=ProposalStatus.PENDING):
+        # A pending check follows the suite to the new version; a stale scenario edited or removed here is the
+        # editor's to decide now, so the proposal no longer retires it.
+        proposal.stale = [entry for entry in proposal.stale if entry["scenario_id"] not in retired]
+        proposal.base_version = number
+        proposal.save(update_fields=["stale", "base_version"])
     version = suite_version_create(suite=locked, user=user, note=note)
     suite.version = locked.version
     return Revision(version=version, edited=copies, added=added)

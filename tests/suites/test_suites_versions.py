@@ -271,3 +271,22 @@ def test_a_yaml_import_that_switches_a_scenario_off_leaves_the_pinned_version_as
     assert Scenario.objects.get(pk=rows[0].pk).retired_in == 2
     assert not suite.scenarios.get(retired_in__isnull=True, name=rows[0].name).is_active
     assert suite.scenarios.filter(retired_in__isnull=True, introduced_in=1).count() == len(rows) - 1
+
+
+def test_a_pending_check_follows_an_edit_to_the_new_version(pinned) -> None:
+    from suites.models import ChangeProposal, ProposalStatus
+
+    suite, _ = pinned
+    rows = list(suite.scenarios.order_by("position", "pk"))
+    proposal = ChangeProposal.objects.create(
+        suite=suite, base_version=1, policy_text="New policy.", model="sonnet",
+        stale=[{"scenario_id": rows[0].pk, "name": rows[0].name, "reason": "Old."},
+               {"scenario_id": rows[1].pk, "name": rows[1].name, "reason": "Old too."}],
+        replacements=[],
+    )  # fmt: skip
+
+    services.suite_revise(suite=suite, note="Edited", edits={rows[1].pk: {"expected_outcome": "Fixed by hand."}})
+
+    proposal.refresh_from_db()
+    assert proposal.status == ProposalStatus.PENDING and proposal.base_version == 2
+    assert [entry["scenario_id"] for entry in proposal.stale] == [rows[0].pk]  # the edited one is the editor's now
