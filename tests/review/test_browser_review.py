@@ -98,4 +98,16 @@ def test_keys_act_on_the_focused_conversation_only_and_the_focus_stays_put(
         (first, "withdraw"),
         (second, "agree"),
     ]
+
+    # A refused overrule (a rule's fail, the dispute not confirmed) comes back in the card, reason kept.
+    rule_fail = next(a for a in run.attempts.all() if names[a.scenario_key] == "Card on file")
+    card = page.locator(f"#attempt-{rule_fail.pk}")
+    card.focus()
+    page.keyboard.press("o")
+    page.keyboard.type("It is a test card.")
+    page.keyboard.press("Enter")
+    card.get_by_role("alert").get_by_text("This fail comes from a rule").wait_for()
+    assert _focused_card(page) == f"attempt-{rule_fail.pk}"
+    assert card.locator(f"#reason-{rule_fail.pk}").input_value() == "It is a test card."
+    assert not Review.objects.filter(attempt_id=rule_fail.pk).exists()
     axe_clean(page)
