@@ -110,6 +110,16 @@
     });
   }
 
+  // Inside [data-swap-errors], a refused htmx form comes back as its fragment with the errors (status 400): show
+  // it in place, as the page without JavaScript does (htmx leaves 4xx replies unswapped otherwise).
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const target = event.detail.target;
+    if (event.detail.xhr.status === 400 && target && target.closest("[data-swap-errors]")) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+
   // <form data-confirm="Delete …?">: ask before a destructive post.
   document.addEventListener("submit", function (event) {
     const message = event.target.dataset ? event.target.dataset.confirm : undefined;

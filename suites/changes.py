@@ -31,7 +31,7 @@ from evaluations.llm.clients import ToolSpec, close_clients
 from evaluations.llm.fencing import fence, new_boundary
 from suites.generation import GENERATED_KINDS, GenerationError, propose_with_retry, scenario_schema, validate_scenario
 from suites.models import ChangeProposal, ProposalStatus, Scenario, Suite, SuiteVersion
-from suites.services import scenario_from_spec_dict, suite_version_recorded
+from suites.services import scenario_from_spec_dict, suite_version_create
 
 PROPOSE_CHANGES = "propose_changes"
 MAX_POLICY_CHARS = 100_000
@@ -271,16 +271,14 @@ def accept_changes(*, suite: Suite, proposal_id: int, user: Any) -> SuiteVersion
         row.suite, row.introduced_in = locked, number
         row.full_clean(exclude=["suite"])
     Scenario.objects.bulk_create(rows)
-    locked.version, locked.policy_text = number, proposal.policy_text
-    locked.save(update_fields=["version", "policy_text", "updated_at"])
-    version = SuiteVersion.objects.create(
+    version = suite_version_create(
         suite=locked,
+        user=user,
         number=number,
         policy_text=proposal.policy_text,
-        created_by=user,
         note=f"Accepted changes: {len(stale_ids)} stale retired, {len(rows)} new",
+        accepted=True,
     )
-    suite_version_recorded(suite=locked, number=number, user=user, note=version.note, accepted=True)
     proposal.status, proposal.decided_at, proposal.decided_by = ProposalStatus.ACCEPTED, timezone.now(), user
     proposal.resulting_version = number
     proposal.save(update_fields=["status", "decided_at", "decided_by", "resulting_version"])

@@ -10,12 +10,12 @@ from django.core.exceptions import ValidationError
 from django.http import QueryDict
 
 from evaluations.agents.selectors import agent_list_for_account
-from evaluations.core.specs import PhraseScope
+from evaluations.core.specs import KIND_LABELS, PhraseScope, ScenarioKind, Severity
 from evaluations.scoring.rules import clean_markers
 from suites.changes import MAX_POLICY_CHARS
+from suites.fields import CASE_MORE_FIELDS, MAX_MESSAGE_CHARS, clean_template_variables, undefined_variables
 from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, Suite
 from suites.selectors import persona_list_for_account
-from suites.services import MAX_MESSAGE_CHARS, clean_template_variables, undefined_variables
 from suites.yaml_io.parse import SuiteImportError, parse_tool_checks
 
 MODEL_CHOICES = [("sonnet", "Sonnet"), ("haiku", "Haiku"), ("opus", "Opus")]
@@ -154,13 +154,54 @@ class CaseForm(forms.Form):
         "one_of, any, regex, contains), tool_order (in_order or any_order), forbidden_tool_calls, max_tool_calls.",
     )
 
+    # The other fields of a scenario, as the suite YAML has them (docs/suites.md). The template sends
+    # ``more_fields`` with them, so a post without them (an older page, a script) leaves them as they are.
+    kind = forms.ChoiceField(choices=[(k.value, KIND_LABELS[k]) for k in ScenarioKind], initial=ScenarioKind.CUSTOM)
+    later_turns = forms.CharField(
+        label="Scripted turns after the first",
+        required=False,
+        max_length=40_000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="Each later user turn, in order; separate them with a line holding only ---.",
+    )
+    correct_answer = forms.CharField(required=False, max_length=8000, widget=forms.Textarea(attrs={"rows": 2}))
+    severity = forms.ChoiceField(choices=[(s.value, s.value.title()) for s in Severity], initial=Severity.MEDIUM)
+    owasp_tag = forms.CharField(label="OWASP tag", required=False, max_length=80)
+    uses_canary = forms.BooleanField(
+        label="Uses {{canary}} (a fresh value per run)", required=False, help_text="Red-team leak checks."
+    )
+    contacts_may_be_shared = forms.BooleanField(label="Contact details may be shared", required=False, initial=True)
+    persona = forms.CharField(
+        label="Simulated user of this scenario",
+        required=False,
+        max_length=4000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Blank: the suite's default simulated user, if any.",
+    )
+    max_turns = forms.IntegerField(
+        label="Turn limit", initial=DEFAULT_MAX_TURNS, min_value=1, max_value=MAX_TURNS_LIMIT,
+        error_messages={"invalid": f"The turn limit must be a whole number between 1 and {MAX_TURNS_LIMIT}.",
+                        "min_value": f"The turn limit must be between 1 and {MAX_TURNS_LIMIT}.",
+                        "max_value": f"The turn limit must be between 1 and {MAX_TURNS_LIMIT}."},
+    )  # fmt: skip
+    attack_id = forms.CharField(label="Attack id", required=False, max_length=40)
+    is_active = forms.BooleanField(label="Active (runs)", required=False, initial=True)
+    stale_reason = forms.CharField(
+        label="Why stale", required=False, max_length=4000, help_text="Set by Check for changes; clear it when fixed."
+    )
+    MORE_FIELDS = CASE_MORE_FIELDS
+
     def __init__(self, *args: Any, prefix_id: str = "new", **kwargs: Any) -> None:
         kwargs.setdefault("auto_id", f"id_case_{prefix_id}_%s")
         super().__init__(*args, **kwargs)
         self.variables: list[list[str]] = []
         self.variable_error = ""
+        self.has_more = not self.is_bound or self.data.get("more_fields") == "1"
         if self.is_bound:
             self.variables = variable_rows(self.data)  # type: ignore[arg-type]
+        if not self.has_more:
+            for name in self.MORE_FIELDS:
+                self.fields[name].required = False
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -187,7 +228,33 @@ class CaseForm(forms.Form):
         checks["required_scope"] = data.get("required_scope") or PhraseScope.ANY_REPLY
         checks["forbidden_scope"] = data.get("forbidden_scope") or PhraseScope.ANY_REPLY
         data["checks"] = checks
+        data["more"] = self._more(data) if self.has_more else None
         return data
+
+    def _more(self, data: dict[str, Any]) -> dict[str, Any]:
+        more = {name: data.get(name) for name in self.MORE_FIELDS if name != "later_turns"}
+        more["max_turns"] = more["max_turns"] or DEFAULT_MAX_TURNS
+        for name in ("correct_answer", "owasp_tag", "persona", "attack_id", "stale_reason"):
+            more[name] = (more[name] or "").strip()
+        blocks: list[str] = []
+        block: list[str] = []
+        for line in (data.get("later_turns") or "").splitlines():
+            if line.strip() == "---":
+                blocks.append("\n".join(block).strip())
+                block = []
+            else:
+                block.append(line)
+        blocks.append("\n".join(block).strip())
+        more["later_turns"] = [turn for turn in blocks if turn]
+        for turn in blocks:
+            missing = undefined_variables(turn, data.get("template_variables") or [])
+            if missing:
+                names = ", ".join("{{" + name + "}}" for name in missing)
+                self.add_error(
+                    "later_turns", f"A later turn uses {names}, not defined: add it under Template variables."
+                )
+                break
+        return more
 
 
 class CheckForm(forms.Form):

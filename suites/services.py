@@ -2,25 +2,33 @@
 
 from __future__ import annotations
 
-import re
+import dataclasses
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.utils import timezone
 
 from billing.audit import AuditAction, audit_record
 from billing.models import Account
-from evaluations.core.specs import ScenarioKind
 from evaluations.core.verdicts import SUITE_VERSION, verdict_records_refresh_later
-from suites.models import DEFAULT_MAX_TURNS, NAME_VALIDATORS, Persona, Scenario, Suite, SuiteKind, SuiteVersion
+from suites.fields import (
+    SCENARIO_FIELDS,
+    tool_call_fields,
+)
+from suites.models import (
+    DEFAULT_MAX_TURNS,
+    NAME_VALIDATORS,
+    Persona,
+    ProposalStatus,
+    Scenario,
+    Suite,
+    SuiteKind,
+    SuiteVersion,
+)
 
-SCENARIO_FIELDS = (
-    "kind name turns expected_outcome correct_answer required_phrases forbidden_phrases expected_tool_call "
-    "expected_tool_calls tool_order forbidden_tool_calls max_tool_calls required_scope forbidden_scope "
-    "template_variables severity owasp_tag contacts_may_be_shared persona max_turns attack_id"
-).split()
 CANARY_PLACEHOLDER = "{{canary}}"
 
 
@@ -38,12 +46,6 @@ def scenario_from_spec_dict(data: dict[str, Any], *, position: int) -> Scenario:
         )
     )
     return Scenario(position=position, uses_canary=bool(data.get("canary")), **values)
-
-
-def tool_call_fields(calls: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """The two stored forms of the expected calls: the first alone (what older readers use) and the list."""
-    listed = [{"name": c["name"], "arguments": dict(c.get("arguments") or {})} for c in calls]
-    return {"expected_tool_call": listed[0] if listed else None, "expected_tool_calls": listed}
 
 
 def _check_storable_name(name: str) -> None:
@@ -109,7 +111,6 @@ def suite_create(
 
 
 @transaction.atomic
-@transaction.atomic
 def suite_seed(*, account: Account, name: str, agent: Any, scenarios: Sequence[dict[str, Any]]) -> Suite:
     """Used by the demo seed: the named suite, on this agent, holding exactly these scenarios (idempotent)."""
     suite, _ = Suite.objects.get_or_create(account=account, name=name, defaults={"agent": agent})
@@ -120,17 +121,34 @@ def suite_seed(*, account: Account, name: str, agent: Any, scenarios: Sequence[d
 
 
 def suite_replace_scenarios(*, suite: Suite, scenarios: Sequence[dict[str, Any]]) -> Suite:
-    """Make the suite hold exactly these scenarios (idempotent)."""
-    suite.scenarios.all().delete()
-    rows = [scenario_from_spec_dict(data, position=i) for i, data in enumerate(scenarios, start=1)]
-    for row in rows:
-        row.suite = suite
-        row.introduced_in = suite.version
-    Scenario.objects.bulk_create(rows)
-    SuiteVersion.objects.get_or_create(suite=suite, number=suite.version, defaults={"note": "Created"})
+    """Make the suite's current version hold exactly these scenarios: a suite without a version yet gets them as
+    version 1; different ones make a new version (earlier versions keep theirs); the same ones change nothing."""
+    if not suite.versions.exists():
+        rows = [scenario_from_spec_dict(data, position=i) for i, data in enumerate(scenarios, start=1)]
+        for row in rows:
+            row.suite, row.introduced_in = suite, suite.version
+        Scenario.objects.bulk_create(rows)
+        SuiteVersion.objects.create(suite=suite, number=suite.version, note="Created")
+        return suite
+    wanted = [scenario_from_spec_dict(data, position=i) for i, data in enumerate(scenarios, start=1)]
+    current = list(current_scenarios(suite))
+    if [_content(row) for row in current] == [_content(row) for row in wanted]:
+        return suite
+    suite_revise(
+        suite=suite,
+        note="Scenarios replaced",
+        removals=[row.pk for row in current],
+        additions=[{field: getattr(row, field) for field in REVISED_FIELDS} for row in wanted],
+    )
+    suite.refresh_from_db()
     return suite
 
 
+# What a run of the suite depends on beside its scenarios: a change to one of these is a new version too.
+VERSIONED_SETTINGS = ("default_persona_id", "max_turns", "secret_markers")
+
+
+@transaction.atomic
 def suite_update(
     *,
     suite: Suite,
@@ -140,18 +158,150 @@ def suite_update(
     default_persona: Persona | None,
     max_turns: int,
     secret_markers: str | None = None,
+    user: Any = None,
 ) -> Suite:
-    """Edit the suite's settings (not its scenarios; not a new version). ``secret_markers``: one a line; None
-    keeps them."""
+    """Edit the suite's settings. ``secret_markers``: one a line; None keeps them. Name, description and agent
+    change in place; the default simulated user, the turn limit and the secret markers change what a run does,
+    so changing one of them makes a new version (earlier versions and their runs are as they were)."""
     name = name.strip()
     _check_unique_name(account=suite.account, name=name, exclude_pk=suite.pk)
+    before = [getattr(suite, field) for field in VERSIONED_SETTINGS]
     suite.name, suite.description, suite.agent = name, description, agent
     suite.default_persona, suite.max_turns = default_persona, max_turns
     if secret_markers is not None:
         suite.secret_markers = secret_markers
     fields = ["name", "description", "agent", "default_persona", "max_turns", "secret_markers", "updated_at"]
     suite.save(update_fields=fields)
+    if [getattr(suite, field) for field in VERSIONED_SETTINGS] != before:
+        version = suite_version_create(suite=suite, user=user, note="Settings changed")
+        suite.version = version.number
     return suite
+
+
+# Versions: never edited in place ----------------------------------------------------------------------------------
+# A version is the set of scenario rows whose ``introduced_in`` .. ``retired_in`` spans it (docs/suites.md). An
+# edit never writes a row of an earlier version: the row is retired in the new version and an edited copy is
+# added in it. After a row is written only ``retired_in`` (once) and ``position`` (the run order later runs use)
+# change; a retired row keeps every field, ``is_active`` too, so the versions it belongs to read as they ran.
+
+REVISED_FIELDS = [*SCENARIO_FIELDS, "uses_canary", "is_active", "stale_reason"]
+
+
+def _content(row: Scenario) -> str:
+    values = {field: getattr(row, field) for field in REVISED_FIELDS}
+    values["template_variables"] = [list(pair) for pair in row.template_variables or []]
+    values.update(tool_call_fields(row.expected_calls))
+    return json.dumps(values, sort_keys=True, default=str)
+
+
+def suite_version_create(
+    *,
+    suite: Suite,
+    user: Any,
+    note: str,
+    number: int | None = None,
+    policy_text: str | None = None,
+    accepted: bool = False,
+) -> SuiteVersion:
+    """The one door to a new version row: ``number`` (default: the next one) becomes the suite's version, with
+    ``policy_text`` (default: the suite's), recorded by ``suite_version_recorded``. The caller holds the
+    transaction and has written the scenarios."""
+    number = number if number is not None else suite.version + 1
+    policy = suite.policy_text if policy_text is None else policy_text
+    Suite.objects.filter(pk=suite.pk).update(version=number, policy_text=policy, updated_at=timezone.now())
+    suite.version, suite.policy_text = number, policy
+    version = SuiteVersion.objects.create(
+        suite=suite, number=number, policy_text=policy, note=note[:300], created_by=user
+    )
+    suite_version_recorded(suite=suite, number=number, user=user, note=version.note, accepted=accepted)
+    return version
+
+
+@dataclasses.dataclass(frozen=True)
+class Revision:
+    """What ``suite_revise`` did: the new version (None when nothing changed) and each edited row's new copy."""
+
+    version: SuiteVersion | None
+    edited: dict[int, Scenario]  # the id of the row as it was → its copy in the new version
+    added: list[Scenario]
+
+
+def _current_row(suite: Suite, current: dict[int, Scenario], pk: int) -> Scenario:
+    if pk in current:
+        return current[pk]
+    row = Scenario.objects.filter(pk=pk, suite=suite).first()
+    if row is None:
+        raise SuiteError("This scenario is not part of the suite any more; reload the page.")
+    raise SuiteError(
+        f"“{row.name}” belongs only to earlier versions of “{suite.name}”, which stay as they ran: edit the "
+        "scenarios of the current version instead."
+    )
+
+
+def _checked(row: Scenario) -> Scenario:
+    try:
+        row.full_clean(exclude=["suite"])
+    except ValidationError as exc:
+        raise SuiteError(" ".join(f"{row.name}: {message}" for message in exc.messages)) from None
+    return row
+
+
+@transaction.atomic
+def suite_revise(
+    *,
+    suite: Suite,
+    note: str,
+    user: Any = None,
+    edits: Mapping[int, Mapping[str, Any]] | None = None,
+    additions: Sequence[Mapping[str, Any]] = (),
+    removals: Sequence[int] = (),
+    order: Sequence[int] | None = None,
+) -> Revision:
+    """Make the next version of the suite from its current one, all or nothing: ``edits`` (row id → field
+    values) replace those rows by edited copies, ``additions`` are appended, ``removals`` are retired and
+    ``order`` (current row ids) is the new run order. Nothing that changes nothing makes a version.
+
+    Raises SuiteError, naming the scenario, for a row outside the current version (its versions are read-only) or
+    a value the row cannot hold. The caller checks the Write role.
+    """
+    locked = Suite.objects.select_for_update().get(pk=suite.pk)  # one revision at a time
+    current = {row.pk: row for row in current_scenarios(locked)}
+    for pk in [*(edits or {}), *removals]:
+        _current_row(locked, current, pk)
+    number = locked.version + 1
+    copies: dict[int, Scenario] = {}
+    for pk, values in (edits or {}).items():
+        old = current[pk]
+        copy = Scenario(**{field: getattr(old, field) for field in REVISED_FIELDS}, suite=locked, position=old.position)
+        for field, value in values.items():
+            setattr(copy, field, value)
+        if _content(copy) != _content(old):
+            copy.introduced_in = number
+            copies[pk] = _checked(copy)
+    last = max((row.position for row in current.values()), default=0)
+    added = [
+        _checked(Scenario(**dict(values), suite=locked, position=last + i, introduced_in=number))
+        for i, values in enumerate(additions, start=1)
+    ]
+    retired = [*copies, *(pk for pk in removals if pk not in copies)]
+    ordering = [pk for pk in (order or []) if pk in current]
+    reordered = bool(ordering) and ordering != [pk for pk in current if pk in ordering]
+    if not (copies or added or retired or reordered):
+        return Revision(version=None, edited={}, added=[])
+    Scenario.objects.filter(pk__in=retired).update(retired_in=number)
+    Scenario.objects.bulk_create([*copies.values(), *added])
+    if reordered:
+        for position, pk in enumerate(ordering, start=1):
+            Scenario.objects.filter(pk=copies[pk].pk if pk in copies else pk).update(position=position)
+    for proposal in locked.change_proposals.filter(status=ProposalStatus.PENDING):
+        # A pending check follows the suite to the new version; a stale scenario edited or removed here is the
+        # editor's to decide now, so the proposal no longer retires it.
+        proposal.stale = [entry for entry in proposal.stale if entry["scenario_id"] not in retired]
+        proposal.base_version = number
+        proposal.save(update_fields=["stale", "base_version"])
+    version = suite_version_create(suite=locked, user=user, note=note)
+    suite.version = locked.version
+    return Revision(version=version, edited=copies, added=added)
 
 
 RUN_PROFILE_KEYS = ("runs_per_scenario", "parallel", "redteam_depth", "judge_model", "judge_strictness",
@@ -208,164 +358,9 @@ def persona_get_or_create(*, account: Account, name: str, description: str) -> P
     return persona
 
 
-# Test-set cases ------------------------------------------------------------------------------------------------
-
-_VARIABLE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-RESERVED_VARIABLES = ("message", "history", "conversation_id", "canary")
-MAX_MESSAGE_CHARS = 4000
-
-
-_PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
-
-
-def undefined_variables(text: str, variables: Sequence[Sequence[str]]) -> list[str]:
-    """The ``{{name}}`` placeholders in ``text`` that no template variable defines (nor Trustgate: canary and the
-    request-format names), in order of appearance, each once."""
-    defined = {str(pair[0]) for pair in variables} | set(RESERVED_VARIABLES)
-    missing: list[str] = []
-    for name in _PLACEHOLDER.findall(text):
-        if name not in defined and name not in missing:
-            missing.append(name)
-    return missing
-
-
-def clean_template_variables(pairs: Sequence[Sequence[str]]) -> list[list[str]]:
-    """Key/value rows -> ``[[key, value], ...]``; blank rows are dropped. Raises ValidationError naming the row."""
-    cleaned: list[list[str]] = []
-    seen: set[str] = set()
-    for number, pair in enumerate(pairs, start=1):
-        key, value = (str(pair[0]).strip(), str(pair[1])) if len(pair) == 2 else ("", "")
-        if not key and not value.strip():
-            continue
-        if not key:
-            raise ValidationError(f"Variable {number}: give the name of the value “{value[:40]}”.")
-        if not _VARIABLE_NAME.match(key):
-            raise ValidationError(f"Variable {number}: “{key}” is not a valid name; use letters, digits and _.")
-        if key in RESERVED_VARIABLES:
-            raise ValidationError(f"Variable {number}: “{key}” is reserved by Trustgate; choose another name.")
-        if key in seen:
-            raise ValidationError(f"Variable {number}: “{key}” is given twice.")
-        seen.add(key)
-        cleaned.append([key, value])
-    return cleaned
-
-
-def _current(suite: Suite) -> Any:
+def current_scenarios(suite: Suite) -> Any:
+    """The rows of the suite's current version, in run order."""
     return suite.scenarios.filter(retired_in__isnull=True).order_by("position", "pk")
-
-
-def _renumber(suite: Suite) -> None:
-    for position, scenario in enumerate(_current(suite).only("pk", "position"), start=1):
-        if scenario.position != position:
-            Scenario.objects.filter(pk=scenario.pk).update(position=position)
-
-
-def case_default_name(*, suite: Suite, position: int, exclude_pk: int | None = None) -> str:
-    """ "Case N": N is the case's place in the run order, or the next free number when that name is taken."""
-    taken = set(_current(suite).exclude(pk=exclude_pk).values_list("name", flat=True))
-    number = position
-    while f"Case {number}" in taken:
-        number += 1
-    return f"Case {number}"
-
-
-def _clean_case(initial_message: str, expected_outcome: str) -> tuple[str, str]:
-    message = initial_message.strip()
-    if not message:
-        raise ValidationError("Write the initial message the simulated user sends.")
-    if len(message) > MAX_MESSAGE_CHARS:
-        raise ValidationError(f"Keep the initial message under {MAX_MESSAGE_CHARS:,} characters.")
-    return message, expected_outcome.strip()
-
-
-@transaction.atomic
-def case_create(
-    *,
-    suite: Suite,
-    name: str,
-    initial_message: str,
-    expected_outcome: str = "",
-    template_variables: Sequence[Sequence[str]] = (),
-    checks: Mapping[str, Any] | None = None,
-) -> Scenario:
-    """Append a test case. A blank name becomes "Case N". Raises ValidationError for bad input.
-
-    ``checks`` holds the case's phrase and tool-call checks, as ``CaseForm`` cleans them (``CASE_CHECK_FIELDS``)."""
-    message, expected = _clean_case(initial_message, expected_outcome)
-    variables = clean_template_variables(template_variables)
-    Suite.objects.select_for_update().filter(pk=suite.pk).first()  # serialise appends: positions stay unique
-    position = (_current(suite).aggregate(last=Max("position"))["last"] or 0) + 1
-    name = name.strip() or case_default_name(suite=suite, position=position)
-    return Scenario.objects.create(
-        suite=suite,
-        position=position,
-        kind=ScenarioKind.CUSTOM,
-        name=name[:200],
-        turns=[message],
-        expected_outcome=expected,
-        template_variables=variables,
-        introduced_in=suite.version,
-        **_case_checks(checks),
-    )
-
-
-CASE_CHECK_FIELDS = (
-    "required_phrases required_scope forbidden_phrases forbidden_scope expected_tool_call expected_tool_calls "
-    "tool_order forbidden_tool_calls max_tool_calls"
-).split()
-
-
-def _case_checks(checks: Mapping[str, Any] | None) -> dict[str, Any]:
-    return {field: checks[field] for field in CASE_CHECK_FIELDS if checks is not None and field in checks}
-
-
-def case_update(
-    *,
-    case: Scenario,
-    name: str,
-    initial_message: str,
-    expected_outcome: str,
-    template_variables: Sequence[Sequence[str]],
-    checks: Mapping[str, Any] | None = None,
-) -> Scenario:
-    """Edit a case in place: its initial message replaces the first turn. A blank name becomes "Case N".
-    ``checks`` (as in ``case_create``) replaces the case's checks when given."""
-    message, expected = _clean_case(initial_message, expected_outcome)
-    case.template_variables = clean_template_variables(template_variables)
-    case.name = (name.strip() or case_default_name(suite=case.suite, position=case.position, exclude_pk=case.pk))[:200]
-    case.turns = [message, *case.turns[1:]]
-    case.expected_outcome = expected
-    values = _case_checks(checks)
-    for field, value in values.items():
-        setattr(case, field, value)
-    case.save(update_fields=["name", "turns", "expected_outcome", "template_variables", *values])
-    return case
-
-
-@transaction.atomic
-def case_move(*, case: Scenario, direction: str) -> None:
-    """Swap the case with its neighbour ("up" or "down"); at either end nothing happens."""
-    if direction not in ("up", "down"):
-        raise ValidationError("Move a case up or down.")
-    Suite.objects.select_for_update().filter(pk=case.suite_id).first()
-    _renumber(case.suite)
-    ordered = list(_current(case.suite).only("pk", "position"))
-    index = next((i for i, row in enumerate(ordered) if row.pk == case.pk), None)
-    if index is None:
-        return
-    other = index - 1 if direction == "up" else index + 1
-    if not 0 <= other < len(ordered):
-        return
-    Scenario.objects.filter(pk=ordered[index].pk).update(position=ordered[other].position)
-    Scenario.objects.filter(pk=ordered[other].pk).update(position=ordered[index].position)
-
-
-@transaction.atomic
-def case_delete(*, case: Scenario) -> None:
-    """Remove a case; the others close the gap. Runs that used it keep their frozen copy."""
-    suite = case.suite
-    case.delete()
-    _renumber(suite)
 
 
 # Save as suite -----------------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from evalsite.http import HtmxHttpRequest
 from evalsite.listing import list_page
 from evaluations.launches.ci import ci_launch_preview, ci_script, ci_workflow
 from evaluations.runs.selectors import run_get_for_member
-from suites import changes, selectors, services
+from suites import cases, changes, selectors, services
 from suites.filters import SuiteFilter
 from suites.forms import CaseForm, CheckForm, ImportForm, SaveAsSuiteForm, SuiteForm
 from suites.models import Scenario, Suite, SuiteKind
@@ -117,13 +117,22 @@ def _roles(request: HttpRequest, suite: Suite) -> dict[str, bool]:
     }
 
 
+def _versions_context(suite: Suite) -> dict[str, Any]:
+    """The Versions section: each version with what refers to it (a referenced version is read-only)."""
+    uses = selectors.suite_version_uses(suite=suite)
+    versions = list(suite.versions.select_related("created_by"))
+    return {
+        "versions": [(version, uses.get(version.number)) for version in versions],
+        "retired": selectors.suite_retired_scenarios(suite=suite),
+    }
+
+
 def _detail_context(request: HttpRequest, suite: Suite, **extra: Any) -> dict[str, Any]:
     return {
         **_roles(request, suite),
+        **_versions_context(suite),
         "suite": suite,
         "cases": selectors.suite_current_scenarios(suite=suite),
-        "retired": selectors.suite_retired_scenarios(suite=suite),
-        "versions": suite.versions.select_related("created_by"),
         "pending": selectors.proposal_pending(suite=suite),
         "case_form": CaseForm(),
         **extra,
@@ -151,7 +160,7 @@ def suite_edit(request: HttpRequest, suite_id: int) -> HttpResponse:
             services.suite_update(
                 suite=suite, name=data["name"], description=data["description"], agent=data["agent"],
                 default_persona=_persona_from_form(form, suite.account), max_turns=data["max_turns"],
-                secret_markers=data["secret_markers"],
+                secret_markers=data["secret_markers"], user=request.user,
             )  # fmt: skip
         except services.SuiteError as exc:
             form.add_error("name", str(exc))
@@ -179,6 +188,8 @@ def _case_list(request: HtmxHttpRequest, suite: Suite, *, case_form: CaseForm | 
     cases = list(selectors.suite_current_scenarios(suite=suite))
     context = {
         **_roles(request, suite),
+        **_versions_context(suite),
+        "versions_oob": True,
         "suite": suite,
         "cases": cases,
         "active_scenarios": sum(1 for case in cases if case.is_active),  # the page's count follows (out of band)
@@ -194,12 +205,16 @@ def case_create(request: HtmxHttpRequest, suite_id: int) -> HttpResponse:
     form = CaseForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
-        services.case_create(
-            suite=suite, name=data["name"], initial_message=data["initial_message"],
-            expected_outcome=data["expected_outcome"], template_variables=data["template_variables"],
-            checks=data["checks"],
-        )  # fmt: skip
-        return _case_list(request, suite)
+        try:
+            cases.case_create(
+                suite=suite, name=data["name"], initial_message=data["initial_message"],
+                expected_outcome=data["expected_outcome"], template_variables=data["template_variables"],
+                checks=data["checks"], more=data["more"], user=request.user,
+            )  # fmt: skip
+        except services.SuiteError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return _case_list(request, suite)
     if not request.htmx:
         return render(request, "suites/suite_detail.html", _detail_context(request, suite, case_form=form), status=400)
     return _case_list(request, suite, case_form=form)
@@ -219,7 +234,8 @@ def _case_form_initial(case: Scenario) -> dict[str, Any]:
         "name": case.name, "initial_message": case.initial_message, "expected_outcome": case.expected_outcome,
         "required_phrases": "\n".join(case.required_phrases or []), "required_scope": case.required_scope,
         "forbidden_phrases": "\n".join(case.forbidden_phrases or []), "forbidden_scope": case.forbidden_scope,
-        "tool_checks": tool_checks_to_yaml(case),
+        "tool_checks": tool_checks_to_yaml(case), "later_turns": "\n---\n".join(case.turns[1:]),
+        **{name: getattr(case, name) for name in CaseForm.MORE_FIELDS if name != "later_turns"},
     }  # fmt: skip
 
 
@@ -233,15 +249,20 @@ def case_edit(request: HtmxHttpRequest, suite_id: int, case_id: int) -> HttpResp
         form.variables = [list(pair) for pair in case.template_variables or []]
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        services.case_update(
-            case=case, name=data["name"], initial_message=data["initial_message"],
-            expected_outcome=data["expected_outcome"], template_variables=data["template_variables"],
-            checks=data["checks"],
-        )  # fmt: skip
-        if not request.htmx:
-            return redirect("suites:suite-detail", suite.pk)
-        context = {**_roles(request, suite), "suite": suite, "case": case}
-        return render(request, "suites/partials/case_row.html", context)
+        try:
+            case = cases.case_update(
+                case=case, name=data["name"], initial_message=data["initial_message"],
+                expected_outcome=data["expected_outcome"], template_variables=data["template_variables"],
+                checks=data["checks"], more=data["more"], user=request.user,
+            )  # fmt: skip
+        except services.SuiteError as exc:
+            form.add_error(None, str(exc))
+        else:
+            if not request.htmx:
+                messages.success(request, f"“{case.name}” saved: “{suite.name}” is now version {suite.version}.")
+                return redirect("suites:suite-detail", suite.pk)
+            context = {**_roles(request, suite), **_versions_context(suite), "suite": suite, "case": case}
+            return render(request, "suites/partials/case_row.html", {**context, "row_versions_oob": True})
     template = "suites/partials/case_form.html" if request.htmx else "suites/case_edit.html"
     return render(request, template, {"suite": suite, "case": case, "form": form}, status=400 if form.errors else 200)
 
@@ -252,7 +273,7 @@ def case_move(request: HtmxHttpRequest, suite_id: int, case_id: int) -> HttpResp
     suite = selectors.suite_get_for_member(user=request.user, suite_id=suite_id, role=Role.WRITE)
     case = selectors.case_get(suite=suite, case_id=case_id)
     try:
-        services.case_move(case=case, direction=request.POST.get("direction", ""))
+        cases.case_move(case=case, direction=request.POST.get("direction", ""), user=request.user)
     except ValidationError as exc:
         return HttpResponse(exc.messages[0], status=400)
     return _case_list(request, suite)
@@ -263,7 +284,7 @@ def case_move(request: HtmxHttpRequest, suite_id: int, case_id: int) -> HttpResp
 def case_delete(request: HtmxHttpRequest, suite_id: int, case_id: int) -> HttpResponse:
     suite = selectors.suite_get_for_member(user=request.user, suite_id=suite_id, role=Role.WRITE)
     case = selectors.case_get(suite=suite, case_id=case_id)
-    services.case_delete(case=case)
+    cases.case_delete(case=case, user=request.user)
     return _case_list(request, suite)
 
 

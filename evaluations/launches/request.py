@@ -111,4 +111,8 @@ def launch_request_errors(request: LaunchRequest) -> dict[str, list[str]]:
 def _active_scenarios(suite: Suite) -> int:
     """The suite's active scenarios: annotated by ``suites.selectors.suite_list_for_user``, else counted."""
     annotated = getattr(suite, "active_scenarios", None)
-    return int(annotated) if annotated is not None else suite.scenarios.filter(is_active=True).count()
+    return (
+        int(annotated)
+        if annotated is not None
+        else suite.scenarios.filter(is_active=True, retired_in__isnull=True).count()
+    )

@@ -176,6 +176,26 @@ class ReviewCard:
     def shown_verdict(self) -> str:
         return self.attempt.verdict
 
+    @property
+    def conversation(self) -> str:
+        """Which conversation this is, in the words of the card's title: “Refund window” · run 2 of run #14."""
+        return f"“{self.scenario_name}” · run {self.attempt.repeat} of run #{self.attempt.run_id}"
+
+    @property
+    def outcome(self) -> str:
+        """What the reviewer's last entry did to this conversation, naming it; "" before any entry."""
+        last, judge = self.state.last, self.state.judge_verdict.title()
+        if last is None:
+            return ""
+        if last.action == ReviewAction.OVERRULE:
+            return (
+                f"Overruled {self.conversation}: its verdict is now {last.human_verdict.title()} (the judge said "
+                f"{judge}). The run's figures, gate and CI verdict use it."
+            )
+        if last.action == ReviewAction.AGREE:
+            return f"Agreed with the judge on {self.conversation}: {judge}."
+        return f"Overrule withdrawn on {self.conversation}: the judge's {judge} stands again."
+
 
 def review_queue(*, run: Any, show: str, only: int | None = None) -> dict[str, Any]:
     """The run's scored conversations as review cards, filtered by ``show`` (one of SHOW_CHOICES)."""

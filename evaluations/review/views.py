@@ -29,6 +29,8 @@ def run_review(request: HttpRequest, run_id: int) -> HttpResponse:
         show = "unreviewed"
     context = review_selectors.review_queue(run=run, show=show)
     can_review = membership_get(user=request.user, account_id=run.account_id).allows(Role.PUBLISH)
+    changed = request.GET.get("changed", "")  # the conversation the reviewer just changed (no-JavaScript path)
+    context["changed_id"] = int(changed) if changed.isdigit() else None
     return render(request, "review/run_review.html", {"run": run, "show": show, "can_review": can_review, **context})
 
 
@@ -47,10 +49,18 @@ def attempt_review(request: HtmxHttpRequest, run_id: int, attempt_id: int) -> Ht
         review_services.attempt_review(user=request.user, run=run, attempt=attempt, request=review_request)
     except review_services.ReviewError as exc:
         error = str(exc)
-    if not request.htmx:
-        return redirect(reverse("review:run-review", args=[run.pk]) + f"?show=all#attempt-{attempt.pk}")
     card = review_selectors.review_queue(run=run, show="all", only=attempt.pk)["cards"][0]
-    context = {"run": run, "card": card, "error": error, "can_review": True}
+    if not request.htmx:  # every outcome, a refusal too, is a message on the page the reviewer lands on
+        messages.add_message(request, messages.ERROR if error else messages.SUCCESS, error or card.outcome)
+        changed = "" if error else f"&changed={attempt.pk}"
+        return redirect(reverse("review:run-review", args=[run.pk]) + f"?show=all{changed}#attempt-{attempt.pk}")
+    context = {
+        "run": run,
+        "card": card,
+        "error": error,
+        "can_review": True,
+        "changed_id": None if error else attempt.pk,
+    }
     return render(request, "review/partials/card.html", context, status=400 if error else 200)
 
 

@@ -9,14 +9,9 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 from django.db.models import Max
 
-from suites.models import ProposalStatus, Scenario, Suite, SuiteVersion
-from suites.services import (
-    SCENARIO_FIELDS,
-    persona_get_or_create,
-    suite_create,
-    suite_version_recorded,
-    tool_call_fields,
-)
+from suites.fields import SCENARIO_FIELDS, tool_call_fields
+from suites.models import ProposalStatus, Scenario, Suite
+from suites.services import persona_get_or_create, suite_create, suite_version_create
 from suites.yaml_io.parse import ImportProblem, ParsedSuite, SuiteImportError, parse_suite_yaml
 
 if TYPE_CHECKING:
@@ -132,38 +127,40 @@ def import_suite_yaml(text: str, *, account: Account, user: Any = None) -> Impor
         return ImportResult(existing, "updated")
 
 
+def _state_signature(values: dict[str, Any]) -> str:
+    """A row's content with whether it runs: a scenario switched off (or made stale) is a changed scenario, so the
+    row the earlier versions hold is never written."""
+    return json.dumps([_signature(values), values["is_active"], values["stale_reason"]])
+
+
 def _update(suite: Suite, parsed: ParsedSuite, *, persona: Any, user: Any) -> None:
     """Version N+k from the file: unchanged scenarios stay (same ids), the rest are retired or added."""
     number = parsed.version
     current = list(suite.scenarios.filter(retired_in__isnull=True).order_by("position", "pk"))
     by_signature: dict[str, list[Scenario]] = {}
     for row in current:
-        by_signature.setdefault(_signature(_row_values(row)), []).append(row)
+        values = {**_row_values(row), "is_active": row.is_active, "stale_reason": row.stale_reason}
+        by_signature.setdefault(_state_signature(values), []).append(row)
     kept: set[int] = set()
     offset = (suite.scenarios.aggregate(last=Max("position"))["last"] or 0) + len(parsed.scenarios) + 1
     new_rows: list[Scenario] = []
     for position, values in enumerate(parsed.scenarios, start=1):
-        matches = by_signature.get(_signature(values))
+        matches = by_signature.get(_state_signature(values))
         if matches:
             row = matches.pop(0)
             kept.add(row.pk)
-            Scenario.objects.filter(pk=row.pk).update(
-                position=position, is_active=values["is_active"], stale_reason=values["stale_reason"]
-            )
+            Scenario.objects.filter(pk=row.pk).update(position=position)
         else:
             row = _row(values, suite=suite, position=position, version=number)
             row.full_clean(exclude=["suite"])
             new_rows.append(row)
     retired = [row.pk for row in current if row.pk not in kept]
-    Scenario.objects.filter(pk__in=retired).update(is_active=False, retired_in=number, position=offset)
+    Scenario.objects.filter(pk__in=retired).update(retired_in=number, position=offset)
     Scenario.objects.bulk_create(new_rows)
     suite.change_proposals.filter(status=ProposalStatus.PENDING).update(status=ProposalStatus.SUPERSEDED)
-    suite.version, suite.kind, suite.description = number, parsed.kind, parsed.description
-    suite.agent, suite.policy_text, suite.default_persona = parsed.agent, parsed.policy, persona
+    suite.kind, suite.description = parsed.kind, parsed.description
+    suite.agent, suite.default_persona = parsed.agent, persona
     suite.max_turns = parsed.max_turns
     suite.secret_markers = "\n".join(parsed.secret_markers)
     suite.save()
-    SuiteVersion.objects.create(
-        suite=suite, number=number, policy_text=parsed.policy, created_by=user, note="Imported from YAML"
-    )
-    suite_version_recorded(suite=suite, number=number, user=user, note="Imported from YAML")
+    suite_version_create(suite=suite, user=user, note="Imported from YAML", number=number, policy_text=parsed.policy)

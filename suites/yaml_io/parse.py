@@ -12,8 +12,8 @@ from evaluations.agents.selectors import agent_get_by_name
 from evaluations.core import yamlsafe
 from evaluations.core.specs import PhraseScope, ScenarioKind, Severity, ToolOrder
 from evaluations.scoring.rules import MatcherError, clean_markers, validate_matcher
+from suites.fields import clean_template_variables
 from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, SuiteKind
-from suites.services import clean_template_variables
 from suites.yaml_io.export import FORMAT
 
 if TYPE_CHECKING:

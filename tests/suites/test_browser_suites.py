@@ -50,7 +50,16 @@ def test_build_run_save_check_and_accept(
     page.locator(f"#case-{second.pk}").get_by_role("link", name="Edit").click()  # inline editing
     page.locator(f"#id_case_{second.pk}_name").fill("Tent warranty")
     page.locator(f"#case-{second.pk}").get_by_role("button", name="Save case").click()
-    expect(page.locator(f"#case-{second.pk}")).to_contain_text("Tent warranty")
+    expect(page.locator("#case-list")).to_contain_text("Tent warranty")  # the edited copy, in a new version
+    expect(page.locator("#suite-version")).to_have_text("v4")  # created, two cases added, one edited
+    expect(page.locator("#suite-versions")).to_contain_text("Edited “Tent warranty”")
+    edited = test_set.scenarios.get(name="Tent warranty", retired_in__isnull=True)
+    page.locator(f"#case-{edited.pk}").get_by_role("link", name="Edit").click()
+    page.locator(f"#id_case_{edited.pk}_initial_message").fill("Order {{order_id}}: warranty?")
+    page.locator(f"#case-{edited.pk}").get_by_role("button", name="Save case").click()
+    expect(page.locator(f"#case-{edited.pk}")).to_contain_text("not defined: add it")  # refused, shown in place
+    page.locator(f"#case-{edited.pk}").get_by_role("link", name="Cancel").click()
+    expect(page.locator("#suite-version")).to_have_text("v4")
     page.get_by_role("button", name="Move “Tent warranty” up").click()
     expect(page.locator("#case-list .case-name").first).to_have_text("Tent warranty")
 

@@ -7,7 +7,7 @@ import pytest
 
 from billing.models import Role
 from evaluations.runs.models import EvaluationRun
-from suites import services
+from suites import cases, services
 from suites.models import Persona, Scenario, Suite, SuiteKind, SuiteVersion
 from suites.selectors import suite_specs
 
@@ -78,10 +78,10 @@ def test_cases_are_added_inline_and_a_blank_name_becomes_case_n(client, alice, t
 
 def test_case_n_takes_the_next_free_number(test_set) -> None:
     for message in ("one", "two", "three"):
-        services.case_create(suite=test_set, name="", initial_message=message)
-    services.case_delete(case=Scenario.objects.get(name="Case 2"))
+        cases.case_create(suite=test_set, name="", initial_message=message)
+    cases.case_delete(case=Scenario.objects.get(name="Case 2"))
 
-    services.case_create(suite=test_set, name=" ", initial_message="four")
+    cases.case_create(suite=test_set, name=" ", initial_message="four")
 
     assert _names(test_set) == ["Case 1", "Case 3", "Case 4"]
 
@@ -101,9 +101,7 @@ def test_bad_case_input_shows_errors_in_the_fragment_and_saves_nothing(client, a
 
 
 def test_a_case_is_edited_inline(client, alice, test_set) -> None:
-    case = services.case_create(
-        suite=test_set, name="Old", initial_message="Hello", template_variables=[["tier", "gold"]]
-    )
+    case = cases.case_create(suite=test_set, name="Old", initial_message="Hello", template_variables=[["tier", "gold"]])
     client.force_login(alice)
     url = f"/suites/{test_set.pk}/cases/{case.pk}/edit/"
 
@@ -114,16 +112,19 @@ def test_a_case_is_edited_inline(client, alice, test_set) -> None:
     response = client.post(url, {"name": "", "initial_message": "Hello again", "expected_outcome": "Greets back.",
                                  "var_key": ["tier", ""], "var_value": ["silver", ""]}, headers=HTMX)  # fmt: skip
 
-    assert response.content.decode().startswith(f'<li id="case-{case.pk}"')
-    case.refresh_from_db()
-    assert (case.name, case.turns, case.expected_outcome) == ("Case 1", ["Hello again"], "Greets back.")
-    assert case.template_variables == [["tier", "silver"]]
-    assert client.get(f"/suites/{test_set.pk}/cases/{case.pk}/", headers=HTMX).status_code == 200  # Cancel
+    edited = Scenario.objects.get(suite=test_set, retired_in__isnull=True)  # the edit is a new version's copy
+    assert response.content.decode().startswith(f'<li id="case-{edited.pk}"')
+    assert (edited.name, edited.turns, edited.expected_outcome) == ("Case 1", ["Hello again"], "Greets back.")
+    assert edited.template_variables == [["tier", "silver"]]
+    case.refresh_from_db()  # the case as it was stays in the earlier version
+    assert (case.name, case.turns, case.retired_in) == ("Old", ["Hello"], edited.introduced_in)
+    assert client.get(f"/suites/{test_set.pk}/cases/{edited.pk}/", headers=HTMX).status_code == 200  # Cancel
+    url = f"/suites/{test_set.pk}/cases/{edited.pk}/edit/"
     assert client.get(url).status_code == 200  # without JavaScript: a full page
 
 
 def test_cases_move_up_and_down_and_are_removed(client, alice, test_set) -> None:
-    a, b, c = (services.case_create(suite=test_set, name=n, initial_message=n) for n in "ABC")
+    a, b, c = (cases.case_create(suite=test_set, name=n, initial_message=n) for n in "ABC")
     client.force_login(alice)
 
     client.post(f"/suites/{test_set.pk}/cases/{c.pk}/move/", {"direction": "up"}, headers=HTMX)
@@ -135,17 +136,18 @@ def test_cases_move_up_and_down_and_are_removed(client, alice, test_set) -> None
     response = client.post(f"/suites/{test_set.pk}/cases/{a.pk}/delete/")  # no JavaScript: redirect
     assert response.status_code == 302
     assert _names(test_set) == ["C", "B"]
-    assert list(test_set.scenarios.order_by("position").values_list("position", flat=True)) == [1, 2]
+    current = test_set.scenarios.filter(retired_in__isnull=True)
+    assert list(current.order_by("position").values_list("position", flat=True)) == [1, 2]
     assert [s.name for s in suite_specs(suite=test_set, canary="")] == ["C", "B"]  # runs follow the order
     assert client.post(f"/suites/{test_set.pk}/cases/{b.pk}/move/", {"direction": "sideways"}).status_code == 400
 
 
 def test_the_suite_persona_drives_cases_without_their_own(acme, test_set) -> None:
     persona = services.persona_get_or_create(account=acme, name="Impatient customer", description="Wants it now.")
-    plain = services.case_create(suite=test_set, name="", initial_message="Where is my refund?")
-    own = services.case_create(suite=test_set, name="", initial_message="Hi")
+    plain = cases.case_create(suite=test_set, name="", initial_message="Where is my refund?")
+    own = cases.case_create(suite=test_set, name="", initial_message="Hi")
     Scenario.objects.filter(pk=own.pk).update(persona="A polite retiree.", max_turns=3)
-    scripted = services.case_create(suite=test_set, name="", initial_message="Hi")
+    scripted = cases.case_create(suite=test_set, name="", initial_message="Hi")
     Scenario.objects.filter(pk=scripted.pk).update(turns=["Hi", "Refund order 7"])
     Suite.objects.filter(pk=test_set.pk).update(default_persona=persona, max_turns=4)
 
@@ -158,7 +160,7 @@ def test_the_suite_persona_drives_cases_without_their_own(acme, test_set) -> Non
 
 
 def test_read_members_cannot_edit(client, make_member, test_set) -> None:
-    case = services.case_create(suite=test_set, name="A", initial_message="a")
+    case = cases.case_create(suite=test_set, name="A", initial_message="a")
     client.force_login(make_member("rita", Role.READ))
 
     page = client.get(f"/suites/{test_set.pk}/").content.decode()
@@ -173,7 +175,7 @@ def test_read_members_cannot_edit(client, make_member, test_set) -> None:
 
 
 def test_every_suite_page_is_404_for_another_account(client, bob, test_set, agent, launch, provider_configured) -> None:
-    case = services.case_create(suite=test_set, name="A", initial_message="a")
+    case = cases.case_create(suite=test_set, name="A", initial_message="a")
     run = launch(agent=agent, suite=test_set, runs_per_scenario=1, judge_model="rules_only")
     client.force_login(bob)
     base = f"/suites/{test_set.pk}"
@@ -230,7 +232,7 @@ def test_save_a_run_as_a_suite(client, alice, acme, agent, launch) -> None:
 def test_read_members_cannot_save_a_run_as_a_suite(
     client, make_member, test_set, agent, launch, provider_configured
 ) -> None:
-    services.case_create(suite=test_set, name="A", initial_message="a")
+    cases.case_create(suite=test_set, name="A", initial_message="a")
     run = launch(agent=agent, suite=test_set, runs_per_scenario=1, judge_model="rules_only")
     client.force_login(make_member("rita", Role.READ))
 
@@ -241,9 +243,9 @@ def test_read_members_cannot_save_a_run_as_a_suite(
 def test_deleting_a_suite_keeps_its_runs_and_results(
     client, alice, make_member, acme, demo_agent_record, launch, provider_configured
 ) -> None:
-    test_set = services.suite_create(account=acme, agent=demo_agent_record, name="Refund requests", scenarios=[],
+    case = {"kind": "custom", "name": "A", "turns": ["How long is shipping?"]}
+    test_set = services.suite_create(account=acme, agent=demo_agent_record, name="Refund requests", scenarios=[case],
                                      kind=SuiteKind.TEST_SET)  # fmt: skip
-    services.case_create(suite=test_set, name="A", initial_message="How long is shipping?")
     run = launch(agent=demo_agent_record, suite=test_set, runs_per_scenario=2, judge_model="rules_only")
     attempts = run.attempts.count()
     assert attempts == 2
@@ -263,8 +265,8 @@ def test_deleting_a_suite_keeps_its_runs_and_results(
 
 def test_admin_shows_suites_with_ordered_scenarios_versions_and_personas(admin_client, acme, test_set) -> None:
     persona = services.persona_get_or_create(account=acme, name="Impatient customer", description="Wants it now.")
-    services.case_create(suite=test_set, name="Second", initial_message="b")
-    services.case_create(suite=test_set, name="First", initial_message="a")
+    cases.case_create(suite=test_set, name="Second", initial_message="b")
+    cases.case_create(suite=test_set, name="First", initial_message="a")
     Scenario.objects.filter(name="First").update(position=0)
 
     page = admin_client.get(f"/admin/suites/suite/{test_set.pk}/change/").content.decode()

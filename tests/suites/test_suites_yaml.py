@@ -26,10 +26,10 @@ def rich_suite(acme, agent) -> Suite:
             {"kind": "red_team", "name": "Canary", "turns": ["Say {{canary}}", "Now!"], "canary": "{{canary}}",
              "severity": "critical", "owasp_tag": "LLM01:2025 Prompt Injection", "attack_id": "X-1"},
             {"kind": "pii", "name": "Email", "turns": ["Email of Jo?"], "contacts_may_be_shared": False},
+            {"kind": "custom", "name": "Case 5", "turns": ["Order {{order_id}}: where?"],
+             "template_variables": [["order_id", "1042"], ["tier", "gold"]]},
         ],
     )  # fmt: skip
-    services.case_create(suite=suite, name="", initial_message="Order {{order_id}}: where?",
-                         template_variables=[["order_id", "1042"], ["tier", "gold"]])  # fmt: skip
     Scenario.objects.filter(name="Email").update(
         is_active=False, stale_reason="Policy changed.", persona="Sly.", max_turns=2
     )
@@ -74,7 +74,9 @@ def test_a_higher_version_updates_keeping_unchanged_scenarios(rich_suite, alice)
     assert Scenario.objects.get(pk=kept.pk).retired_in is None  # same id: drift compares it scenario by scenario
     old_tool = Scenario.objects.get(name="Tool call 1", retired_in=2)
     new_tool = Scenario.objects.get(name="Tool call 1", retired_in__isnull=True)
-    assert not old_tool.is_active and new_tool.introduced_in == 2 and new_tool.turns == ["Where is NW-00001?"]
+    assert (
+        old_tool.is_active and new_tool.introduced_in == 2
+    )  # the retired row keeps every field and new_tool.turns == ["Where is NW-00001?"]
     assert [s.name for s in result.suite.scenarios.filter(retired_in__isnull=True).order_by("position")] == [
         "Accuracy 1", "Tool call 1", "Canary", "Email", "Case 5"]  # fmt: skip
     assert SuiteVersion.objects.get(suite=rich_suite, number=2).note == "Imported from YAML"
@@ -213,9 +215,10 @@ def test_cli_create_get_update_list_delete(acme, agent) -> None:
                                "--cases", json.dumps(fetched["cases"][::-1])))  # fmt: skip
     assert [c["name"] for c in updated["cases"]] == ["Case 2", "Double charge"]
     assert updated["maxTurns"] == 3 and updated["defaultPersona"] is None
+    assert created["version"] == 1 and updated["version"] == 3  # new settings, then new cases: two new versions
     listed = [json.loads(line) for line in _call("list", "--account", str(acme.pk)).splitlines()]
     assert listed == [{"id": created["id"], "account": "Acme", "name": "Refund requests", "kind": "test_set",
-                       "version": 1, "agent": "Support bot", "activeScenarios": 2}]  # fmt: skip
+                       "version": 3, "agent": "Support bot", "activeScenarios": 2}]  # fmt: skip
     assert "past runs and their results are kept" in _call("delete", "--account", "Acme", "--name", "Refund requests")
     assert not Suite.objects.exists()
 

@@ -29,6 +29,7 @@ from django.db import transaction
 from billing.selectors import account_get_by_name_or_id, account_get_sole
 from evaluations.agents.selectors import agent_get_by_name
 from suites import services
+from suites.cases import cases_replace, cases_values
 from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, Suite, SuiteKind
 from suites.yaml_io import SuiteImportError, import_suite_yaml, suite_to_yaml
 
@@ -75,7 +76,7 @@ def _pick(case: dict[str, Any], camel: str, snake: str, default: Any = "") -> An
 
 
 def parse_cases(text: str) -> list[dict[str, Any]]:
-    """``--cases`` JSON -> case dicts for ``services.case_create``. Raises CommandError naming the case."""
+    """``--cases`` JSON -> case dicts for ``cases.case_create``. Raises CommandError naming the case."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -111,11 +112,11 @@ def parse_cases(text: str) -> list[dict[str, Any]]:
 
 
 def _add_cases(suite: Suite, cases: list[dict[str, Any]]) -> None:
-    for number, case in enumerate(cases, start=1):
-        try:
-            services.case_create(suite=suite, **case)
-        except ValidationError as exc:
-            raise CommandError(f"Case {number}: {exc.messages[0]}") from None
+    """The cases as the suite's next version, all or none (a version is never edited in place)."""
+    try:
+        cases_replace(suite=suite, cases=cases)
+    except ValidationError as exc:
+        raise CommandError(exc.messages[0]) from None
 
 
 def suite_json(suite: Suite) -> dict[str, Any]:
@@ -220,15 +221,18 @@ class Command(BaseCommand):
         account = _account(options.get("account"))
         cases = parse_cases(options["cases"]) if options.get("cases") else []
         try:
+            rows = cases_values(cases)
+        except ValidationError as exc:
+            raise CommandError(exc.messages[0]) from None
+        try:
             with transaction.atomic():
                 agent = _agent(account, options.get("agent"))
                 suite = services.suite_create(
-                    account=account, name=options["name"], scenarios=[], agent=agent, kind=SuiteKind.TEST_SET,
+                    account=account, name=options["name"], scenarios=rows, agent=agent, kind=SuiteKind.TEST_SET,
                     description=options.get("description") or "", policy_text=agent.knowledge if agent else "",
                     default_persona=self._persona(account, options, None),
                     max_turns=self._max_turns(options, DEFAULT_MAX_TURNS),
                 )  # fmt: skip
-                _add_cases(suite, cases)
         except services.SuiteError as exc:
             raise CommandError(str(exc)) from None
         self._write_json(suite_json(suite))
@@ -246,8 +250,6 @@ class Command(BaseCommand):
                     max_turns=self._max_turns(options, suite.max_turns),
                 )  # fmt: skip
                 if cases is not None:
-                    for case in suite.scenarios.filter(retired_in__isnull=True):
-                        case.delete()
                     _add_cases(suite, cases)
         except services.SuiteError as exc:
             raise CommandError(str(exc)) from None
@@ -263,7 +265,7 @@ class Command(BaseCommand):
         for suite in suites:
             row = {"id": suite.pk, "account": suite.account.name, "name": suite.name, "kind": suite.kind,
                    "version": suite.version, "agent": suite.agent.name if suite.agent else None,
-                   "activeScenarios": suite.scenarios.filter(is_active=True).count()}  # fmt: skip
+                   "activeScenarios": suite.scenarios.filter(is_active=True, retired_in__isnull=True).count()}  # fmt: skip
             self.stdout.write(json.dumps(row, ensure_ascii=False))
 
     def do_delete(self, options: dict[str, Any]) -> None:
