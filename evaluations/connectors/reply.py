@@ -124,9 +124,7 @@ def _simple_chat_tool_calls(data: dict[str, Any], inner_key: str) -> tuple[tuple
     return (), ""
 
 
-def extract(
-    config: AgentConfig, data: Any, preview: str, status: int
-) -> tuple[str, tuple[ToolCall, ...], str, str]:
+def extract(config: AgentConfig, data: Any, preview: str, status: int) -> tuple[str, tuple[ToolCall, ...], str, str]:
     """(reply text, tool calls, the path the text came from, the path the tool calls came from or "")."""
     if config.protocol == Protocol.OPENAI:
         _require_object(data, preview, status, "choices[0].message")

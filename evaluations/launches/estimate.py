@@ -9,9 +9,9 @@ import dataclasses
 from collections.abc import Sequence
 
 from billing.services import CostEstimate, run_cost_estimate
+from evaluations.core.specs import ScenarioSpec
 from evaluations.launches.plan import LaunchPlan
 from evaluations.launches.request import LaunchRequest
-from evaluations.core.specs import ScenarioSpec
 from evaluations.scoring.rules.engine import rules_can_fail, rules_decide
 from suites.generation import DEFAULT_COUNTS, MAX_TURNS_PER_SCENARIO
 
@@ -30,7 +30,7 @@ class RulesCoverage:
         return self.total - self.decided - self.only_fail
 
     def sentence(self) -> str:
-        """"12 of 45 scenarios can be decided by rules alone; 20 more can only be failed by rules (a pass needs
+        """ "12 of 45 scenarios can be decided by rules alone; 20 more can only be failed by rules (a pass needs
         the judge); 13 need the judge and will be Not scored." The one wording of the page and the CI API."""
         parts = [f"{self.decided:,} of {self.total:,} scenario{_s(self.total)} can be decided by rules alone"]
         if self.only_fail:

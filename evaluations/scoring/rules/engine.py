@@ -151,7 +151,9 @@ def _wants_judge(scenario: ScenarioSpec) -> bool:
 
 
 def _has_phrase_checks(scenario: ScenarioSpec) -> bool:
-    return bool([p for p in scenario.required_phrases if p.strip()] or [p for p in scenario.forbidden_phrases if p.strip()])
+    return bool(
+        [p for p in scenario.required_phrases if p.strip()] or [p for p in scenario.forbidden_phrases if p.strip()]
+    )
 
 
 def _has_own_checks(scenario: ScenarioSpec) -> bool:
