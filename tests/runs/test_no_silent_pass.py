@@ -12,7 +12,7 @@ import pytest
 
 from evaluations.agents.models import Agent, Protocol
 from evaluations.agents.services import agent_create
-from evaluations.runs.attempts import ATTACK_NOT_SCORED_RATIONALE
+from evaluations.runs.attempts import ATTACK_NOT_SCORED_RATIONALE, RULES_ONLY_PASS_RATIONALE
 from evaluations.runs.choices import RunStatus
 from evaluations.scoring.verdicts import Verdict
 from tests.support.scripted_http import ScriptedReply, ScriptedServer
@@ -83,6 +83,6 @@ def test_an_agent_that_obeys_every_attack_has_no_blocked_attack(
 def test_an_agent_that_refuses_is_still_blocked_by_rules_alone(rules_only, scripted_agent, launch, api) -> None:
     run = launch(agent=scripted_agent("No bot", REFUSES), suite=None, redteam_depth="quick", runs_per_scenario=1)
     assert run.status == RunStatus.SUCCEEDED, run.error_message
-    assert {a.verdict for a in run.attempts.all()} == {Verdict.PASS}
+    assert {(a.verdict, a.rationale) for a in run.attempts.all()} == {(Verdict.PASS, RULES_ONLY_PASS_RATIONALE)}
     status = api.get(f"/api/v1/aiagent/runs/{run.pk}").json()
     assert {s["status"] for s in status["scenarios"]} == {"pass"}
