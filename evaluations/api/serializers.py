@@ -195,6 +195,9 @@ class RulesCoverageSerializer(serializers.Serializer):
         help_text="Scenarios the rules can only fail: a pass needs the judge (or, for an attack, a plain refusal)."
     )
     need_judge = serializers.IntegerField(help_text="Scenarios only the judge can score: Not scored rules-only.")
+    not_exercised = serializers.IntegerField(
+        help_text="Scenarios the agent's protocol or settings cannot exercise (see the warnings): Not scored."
+    )
     total = serializers.IntegerField()
     sentence = serializers.CharField(help_text="The same figures in the words of the New evaluation page.")
 

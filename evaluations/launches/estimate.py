@@ -9,6 +9,8 @@ import dataclasses
 from collections.abc import Sequence
 
 from billing.services import CostEstimate, run_cost_estimate
+from evaluations.connectors.base import AgentConfig
+from evaluations.connectors.capability import capability_gaps
 from evaluations.core.specs import ScenarioSpec
 from evaluations.launches.plan import LaunchPlan
 from evaluations.launches.request import LaunchRequest
@@ -19,15 +21,17 @@ from suites.generation import DEFAULT_COUNTS, MAX_TURNS_PER_SCENARIO
 @dataclasses.dataclass(frozen=True)
 class RulesCoverage:
     """A rules-only run's scenarios: those the rules decide alone (a pass as well as a fail), those they can only
-    fail (a pass needs the judge, or for an attack a plain refusal) and the rest, which need the judge."""
+    fail (a pass needs the judge, or for an attack a plain refusal), those the agent's protocol or settings cannot
+    exercise (the plan warns of them) and the rest, which need the judge."""
 
     decided: int
     only_fail: int
     total: int
+    not_exercised: int = 0
 
     @property
     def need_judge(self) -> int:
-        return self.total - self.decided - self.only_fail
+        return self.total - self.decided - self.only_fail - self.not_exercised
 
     def sentence(self) -> str:
         """ "12 of 45 scenarios can be decided by rules alone; 20 more can only be failed by rules (a pass needs
@@ -41,6 +45,10 @@ class RulesCoverage:
         if self.need_judge:
             verb = "needs" if self.need_judge == 1 else "need"
             parts.append(f"{self.need_judge:,} {verb} the judge and will be Not scored")
+        if self.not_exercised:
+            parts.append(
+                f"{self.not_exercised:,} cannot be exercised by the agent's protocol or settings and will be Not scored"
+            )
         return "; ".join(parts) + "."
 
     def to_dict(self) -> dict[str, object]:
@@ -48,16 +56,20 @@ class RulesCoverage:
             "decided_by_rules": self.decided,
             "only_failed_by_rules": self.only_fail,
             "need_judge": self.need_judge,
+            "not_exercised": self.not_exercised,
             "total": self.total,
             "sentence": self.sentence(),
         }
 
 
-def rules_coverage(specs: Sequence[ScenarioSpec]) -> RulesCoverage:
+def rules_coverage(specs: Sequence[ScenarioSpec], config: AgentConfig | None = None) -> RulesCoverage:
+    """The counts of ``specs``; with the agent's ``config``, the scenarios it cannot exercise counted apart."""
+    exercised = [spec for spec in specs if config is None or not capability_gaps(config, spec)]
     return RulesCoverage(
-        decided=sum(rules_decide(spec) for spec in specs),
-        only_fail=sum(rules_can_fail(spec) for spec in specs),
+        decided=sum(rules_decide(spec) for spec in exercised),
+        only_fail=sum(rules_can_fail(spec) for spec in exercised),
         total=len(specs),
+        not_exercised=len(specs) - len(exercised),
     )
 
 
@@ -92,5 +104,6 @@ def launch_estimate(*, request: LaunchRequest, plan: LaunchPlan) -> LaunchEstima
     )
     coverage = None
     if not frozen.judge_enabled and not request.generate_kinds:
-        coverage = rules_coverage(frozen.specs)
+        config = request.agent.to_config(endpoint_url=request.endpoint_url or None)
+        coverage = rules_coverage(frozen.specs, config)
     return LaunchEstimate(len(planned), runs, credits, coverage)

@@ -102,7 +102,8 @@ def test_post_runs_launches_and_answers_202_with_links(api, suite, private_endpo
         "baseline_endpoint_url": suite.agent.endpoint_url,
         "comparable": None,
         "warnings": ["With 2 runs per scenario the gate cannot detect scenario regressions; use 3 or more."],
-        "rules_coverage": {"decided_by_rules": 1, "only_failed_by_rules": 0, "need_judge": 0, "total": 1,
+        "rules_coverage": {"decided_by_rules": 1, "only_failed_by_rules": 0, "need_judge": 0, "not_exercised": 0,
+                           "total": 1,
                            "sentence": "1 of 1 scenario can be decided by rules alone."},
     }  # fmt: skip
     assert run.suite == suite and run.runs_per_scenario == 2 and run.parallel == 1

@@ -5,6 +5,7 @@ new-agent default (simple chat, history sent) the bundled demo agent scores exac
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -46,8 +47,8 @@ HISTORY_WARNING = (
 )
 
 
-def text(html: str) -> str:
-    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+def text(page: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
 
 
 @pytest.fixture
@@ -71,8 +72,13 @@ def test_tool_checks_without_a_tool_call_path_are_flagged_and_not_scored(
     estimate = client.get("/runs/estimate/", {"mode": "saved", "agent": no_tool_path.pk, "suite": suite.pk,
                                               "runs_per_scenario": 1, "parallel": 2}).content.decode()  # fmt: skip
     assert TOOLS_WARNING in text(estimate)
+    assert (
+        "1 of 4 scenarios can be decided by rules alone; 3 cannot be exercised by the agent's protocol or settings "
+        "and will be Not scored." in text(estimate)
+    )
     plan = api.post("/api/v1/aiagent/runs", {"suite": suite.pk, "dry_run": True}).json()
     assert any(w.startswith(TOOLS_WARNING) for w in plan["warnings"])
+    assert plan["rules_coverage"]["not_exercised"] == 3 and plan["rules_coverage"]["decided_by_rules"] == 1
 
     run = launch(agent=no_tool_path, suite=suite, runs_per_scenario=1)
     assert run.status == RunStatus.SUCCEEDED, run.error_message

@@ -65,6 +65,7 @@ def test_the_ci_api_plan_says_it_in_the_same_words(no_provider, api, acme, agent
         "decided_by_rules": 1,
         "only_failed_by_rules": 2,
         "need_judge": 2,
+        "not_exercised": 0,
         "total": 5,
         "sentence": SENTENCE,
     }
