@@ -109,6 +109,10 @@ class AgentForm(forms.ModelForm):
         self.fields["request_template"].required = False
         if self.instance.pk and not self.is_bound:
             self.initial["extra_headers_text"] = "\n".join(f"{k}: {v}" for k, v in self.instance.extra_headers.items())
+        if not self.instance.pk and not self.is_bound:
+            # A new agent starts on simple chat with its history sent: the bundled demo agent (and any stateless
+            # chat endpoint) then sees every turn of a multi-turn scenario (docs/agents.md, Simple chat).
+            self.initial.setdefault("send_history", True)
         if not settings.TRUSTGATE_ENABLE_OPUS:
             for name in ("bedrock_model", "judge_model"):
                 field = cast(forms.ChoiceField, self.fields[name])

@@ -21,6 +21,7 @@ from evaluations.agents.filters import AgentFilter
 from evaluations.agents.forms import AgentForm, TestRequestForm
 from evaluations.agents.models import Agent
 from evaluations.connectors.base import AgentError
+from evaluations.connectors.capability import carries_tool_calls
 from evaluations.gate.selectors import run_gate, trust_trend
 from evaluations.outbound.masking import redact
 from evaluations.runs import selectors as run_selectors
@@ -125,16 +126,17 @@ def agent_test_request(request: HttpRequest) -> HttpResponse:
     test_form = TestRequestForm(request.POST)
     if not form.is_valid() or not test_form.is_valid():
         return _test_result(request, error="Fix the highlighted fields first.", form=form, test_form=test_form)
-    api_key = form.cleaned_data["api_key"]
+    api_key, agent = form.cleaned_data["api_key"], form.unsaved_agent()
     try:
         reply = agent_services.agent_test_request(
-            user_id=user.pk, agent=form.unsaved_agent(), message=test_form.cleaned_data["test_message"], api_key=api_key
+            user_id=user.pk, agent=agent, message=test_form.cleaned_data["test_message"], api_key=api_key
         )
     except agent_services.RateLimited as exc:
         return _test_result(request, error=str(exc))
     except AgentError as exc:
         return _test_result(request, error=redact(exc.message, api_key), raw=redact(exc.raw_preview, api_key))
-    return _test_result(request, reply=reply, raw=redact(reply.raw_preview, api_key))
+    reads_tool_calls = carries_tool_calls(agent.to_config())
+    return _test_result(request, reply=reply, raw=redact(reply.raw_preview, api_key), reads_tool_calls=reads_tool_calls)
 
 
 def _test_request_target(user: User, agent_id: str) -> Agent | None:

@@ -189,6 +189,22 @@ class RunSettingsSerializer(serializers.Serializer):
         ref_name = "RunSettings"
 
 
+class RulesCoverageSerializer(serializers.Serializer):
+    decided_by_rules = serializers.IntegerField(help_text="Scenarios the rules decide alone, a pass as well as a fail.")
+    only_failed_by_rules = serializers.IntegerField(
+        help_text="Scenarios the rules can only fail: a pass needs the judge (or, for an attack, a plain refusal)."
+    )
+    need_judge = serializers.IntegerField(help_text="Scenarios only the judge can score: Not scored rules-only.")
+    not_exercised = serializers.IntegerField(
+        help_text="Scenarios the agent's protocol or settings cannot exercise (see the warnings): Not scored."
+    )
+    total = serializers.IntegerField()
+    sentence = serializers.CharField(help_text="The same figures in the words of the New evaluation page.")
+
+    class Meta:
+        ref_name = "RulesCoverage"
+
+
 class RunPlanSerializer(serializers.Serializer):
     settings = RunSettingsSerializer(help_text="The settings the run uses: the defaults, then what was sent.")
     defaults_from = serializers.ChoiceField(
@@ -202,7 +218,12 @@ class RunPlanSerializer(serializers.Serializer):
         allow_null=True, help_text="Whether the run can be compared with the baseline; null: no baseline."
     )
     warnings = serializers.ListField(
-        child=serializers.CharField(), help_text="Told before the run is paid for: not comparable, low power."
+        child=serializers.CharField(),
+        help_text="Told before the run is paid for: not comparable, low power, scenarios the agent's protocol or "
+        "settings cannot exercise (they will be Not scored).",
+    )
+    rules_coverage = RulesCoverageSerializer(
+        allow_null=True, help_text="A rules-only run (no judge configured): what the rules can score; null otherwise."
     )
 
     class Meta:

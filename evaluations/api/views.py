@@ -23,6 +23,7 @@ from evaluations.api.errors import BODY_ERRORS, RETRY_AFTER, error_responses, in
 from evaluations.gate.selectors import baseline_endpoints_for_suites
 from evaluations.gate.services import ci_verdict_recorded
 from evaluations.launches import services as launch_services
+from evaluations.launches.estimate import launch_estimate
 from evaluations.launches.plan import LaunchPlan, launch_plan
 from evaluations.launches.request import (
     MAX_ACTIVE_RUNS_PER_ACCOUNT,
@@ -116,8 +117,9 @@ class RunCreateApi(TrustgateApi):
         )  # fmt: skip
         launch = serializer.launch_request(suite=_suites(request).select_related("agent").get(pk=suite.pk))
         plan = _plan(launch)
+        planned = {**plan.to_dict(), "rules_coverage": _rules_coverage(launch, plan)}
         if serializer.validated_data["dry_run"]:
-            return Response(serializers.RunPlanSerializer(plan.to_dict()).data, status=status.HTTP_200_OK)
+            return Response(serializers.RunPlanSerializer(planned).data, status=status.HTTP_200_OK)
         try:
             run = launch_services.run_launch(user=request.user, request=launch, plan=plan)
         except TooManyRuns as exc:
@@ -125,7 +127,7 @@ class RunCreateApi(TrustgateApi):
         except LaunchError as exc:
             return Response({"detail": str(exc)}, status=_launch_error_status(exc))
         body = {
-            **plan.to_dict(),
+            **planned,
             "id": run.pk,
             "status_url": absolute_url(request, "api:run-detail", run.pk),
             "report_url": absolute_url(request, "evaluations:run-report", run.pk),
@@ -147,6 +149,12 @@ def _plan(launch: LaunchRequest) -> LaunchPlan:
     if errors:
         raise ValidationError(errors)
     return plan
+
+
+def _rules_coverage(launch: LaunchRequest, plan: LaunchPlan) -> dict[str, Any] | None:
+    """What a rules-only run's rules can score, as the New evaluation page says it; None with a judge."""
+    coverage = launch_estimate(request=launch, plan=plan).rules_coverage
+    return coverage.to_dict() if coverage is not None else None
 
 
 def _launch_error_status(exc: LaunchError) -> int:

@@ -138,3 +138,4 @@ class AgentReply:
     latency_ms: int
     reply_path: str  # where the text was found ("answer", "choices[0].message.content", ...)
     status_code: int | None = None
+    tool_calls_path: str = ""  # where the tool calls were found ("tool_calls", "data.tool_calls"); "": none

@@ -104,7 +104,7 @@ async def _send(
         )
 
     data = decode_json(reply.body, preview, status)
-    reply_text, tool_calls, reply_path = extract(config, data, preview, status)
+    reply_text, tool_calls, reply_path, tool_calls_path = extract(config, data, preview, status)
 
     cookies = dict(conversation.cookies)
     merge_cookies(cookies, reply.headers)
@@ -122,6 +122,7 @@ async def _send(
         latency_ms=latency_ms,
         reply_path=reply_path,
         status_code=status,
+        tool_calls_path=tool_calls_path,
     )
 
 

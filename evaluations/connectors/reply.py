@@ -88,11 +88,19 @@ def _resolve(data: Any, path: str, preview: str, status: int, label: str = "Repl
         raise AgentError(str(exc), kind=ErrorKind.PATH_MISSING, status_code=status, raw_preview=preview) from None
 
 
-def _simple_chat_text(data: Any, preview: str, status: int) -> tuple[str, str]:
+def _simple_chat_text(data: Any, preview: str, status: int) -> tuple[str, str, str]:
+    """(text, its path, the key of the message object it sits in or "" at the top level): the first text key at
+    the top level, else the text of a message object under one (``{"message": {"content": ...}}``)."""
     obj = _require_object(data, preview, status, "the reply text")
     for key in SIMPLE_CHAT_KEYS:
         if isinstance(obj.get(key), str):
-            return obj[key], key
+            return obj[key], key, ""
+    for key in SIMPLE_CHAT_KEYS:
+        inner = obj.get(key)
+        if isinstance(inner, dict):
+            for text_key in ("content", "text"):
+                if isinstance(inner.get(text_key), str):
+                    return inner[text_key], f"{key}.{text_key}", key
     raise AgentError(
         f"The reply has no text under any of {', '.join(SIMPLE_CHAT_KEYS)}. {describe_top_level(obj)}",
         kind=ErrorKind.PATH_MISSING,
@@ -101,8 +109,23 @@ def _simple_chat_text(data: Any, preview: str, status: int) -> tuple[str, str]:
     )
 
 
-def extract(config: AgentConfig, data: Any, preview: str, status: int) -> tuple[str, tuple[ToolCall, ...], str]:
-    """(reply text, tool calls, the path the text came from)."""
+# Where simple-chat agents commonly put their tool calls: beside the reply text (in the message object the text
+# came from, or at the top level), as an OpenAI-style list or ``{name, arguments}`` items.
+SIMPLE_CHAT_TOOL_KEYS = ("tool_calls", "toolCalls", "function_calls")
+
+
+def _simple_chat_tool_calls(data: dict[str, Any], inner_key: str) -> tuple[tuple[ToolCall, ...], str]:
+    """(the tool calls, the path they were found at; "" when there were none)."""
+    places = [(data[inner_key], inner_key + ".")] if inner_key else []
+    for holder, prefix in [*places, (data, "")]:
+        for key in SIMPLE_CHAT_TOOL_KEYS:
+            if holder.get(key) not in (None, "", [], {}):
+                return parse_tool_calls(holder[key]), prefix + key
+    return (), ""
+
+
+def extract(config: AgentConfig, data: Any, preview: str, status: int) -> tuple[str, tuple[ToolCall, ...], str, str]:
+    """(reply text, tool calls, the path the text came from, the path the tool calls came from or "")."""
     if config.protocol == Protocol.OPENAI:
         _require_object(data, preview, status, "choices[0].message")
         message = _resolve(data, "choices[0].message", preview, status)
@@ -116,10 +139,14 @@ def extract(config: AgentConfig, data: Any, preview: str, status: int) -> tuple[
         content = message.get("content")
         if isinstance(content, list):  # content parts: keep the text ones
             content = "".join(p.get("text", "") for p in content if isinstance(p, dict))
-        return as_text(content), parse_tool_calls(message.get("tool_calls")), OPENAI_CONTENT_PATH
-    if config.protocol == Protocol.SIMPLE_CHAT or not config.reply_path:
-        text, key = _simple_chat_text(data, preview, status)
-        reply_path = key
+        calls = parse_tool_calls(message.get("tool_calls"))
+        return as_text(content), calls, OPENAI_CONTENT_PATH, "choices[0].message.tool_calls" if calls else ""
+    if config.protocol == Protocol.SIMPLE_CHAT:
+        text, reply_path, inner_key = _simple_chat_text(data, preview, status)
+        calls, calls_path = _simple_chat_tool_calls(data, inner_key)
+        return text, calls, reply_path, calls_path
+    if not config.reply_path:
+        text, reply_path, _inner = _simple_chat_text(data, preview, status)
     else:
         text = as_text(_resolve(data, config.reply_path, preview, status))
         reply_path = config.reply_path
@@ -131,7 +158,7 @@ def extract(config: AgentConfig, data: Any, preview: str, status: int) -> tuple[
             pass  # no tool calls this turn
         except PathSyntaxError as exc:
             raise AgentError(str(exc), kind=ErrorKind.CONFIG) from None
-    return text, tool_calls, reply_path
+    return text, tool_calls, reply_path, config.tool_calls_path if tool_calls else ""
 
 
 def _parse_arguments(value: Any) -> dict[str, Any]:

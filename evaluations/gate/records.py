@@ -42,7 +42,12 @@ def verdict_now(*, run: EvaluationRun) -> dict[str, Any]:
 
 
 def ci_json(verdict: CiVerdict) -> dict[str, Any]:
-    return {"verdict": verdict.verdict, "reasons": list(verdict.reasons), "warnings": list(verdict.warnings)}
+    return {
+        "verdict": verdict.verdict,
+        "exit_code": verdict.exit_code,
+        "reasons": list(verdict.reasons),
+        "warnings": list(verdict.warnings),
+    }
 
 
 def says_the_same(ci: Mapping[str, Any], other: Mapping[str, Any]) -> bool:

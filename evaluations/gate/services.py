@@ -19,7 +19,7 @@ from billing.audit import AuditAction, audit_record
 from evaluations.agents.selectors import agent_get_locked
 from evaluations.core.verdicts import verdict_records_refresh_later
 from evaluations.gate import rules as gate
-from evaluations.gate.ci import CiVerdict, ci_verdict
+from evaluations.gate.ci import EXIT_NOT_GATED, CiVerdict, ci_verdict
 from evaluations.gate.models import Baseline, GateVerdictRecord, VerdictCause
 from evaluations.gate.profile import gate_endpoint, launch_settings_of_run, run_mode, run_scope, scope_label
 from evaluations.gate.records import (
@@ -179,8 +179,9 @@ def ci_verdict_recorded(*, run: EvaluationRun, progress: dict[str, Any] | None =
         return RecordedCiVerdict(verdict)
     first = history.at_finish
     at_finish = CiVerdict(
-        first.ci["verdict"], tuple(first.ci["reasons"]), tuple(first.ci["warnings"]), first.gate or None
-    )
+        first.ci["verdict"], tuple(first.ci["reasons"]), tuple(first.ci["warnings"]), first.gate or None,
+        only_not_gated=first.ci.get("exit_code") == EXIT_NOT_GATED,
+    )  # fmt: skip
     current = None
     if history.changed:
         current = {

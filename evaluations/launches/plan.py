@@ -11,6 +11,7 @@ import math
 import secrets
 from typing import Any
 
+from evaluations.connectors.capability import capability_warnings
 from evaluations.core.specs import ScenarioSpec, scenario_identity
 from evaluations.gate import rules as gate
 from evaluations.gate.profile import run_profile
@@ -137,7 +138,7 @@ def launch_plan(request: LaunchRequest, *, against_baseline: bool = True) -> Lau
     if not request.is_gated or not against_baseline:
         settings = LaunchSettings.from_dict(request.overrides)
         frozen = launch_frozen(agent=agent, suite=suite, settings=settings)
-        return LaunchPlan(settings, frozen, DEFAULTS, None, "", (), (), is_gated=False)
+        return LaunchPlan(settings, frozen, DEFAULTS, None, "", (), _capability(request, frozen), is_gated=False)
     endpoint = request.endpoint_url or agent.endpoint_url
     other = request.compare_with_endpoint if request.compare_with_endpoint != endpoint else ""
     defaults = launch_defaults(
@@ -178,6 +179,7 @@ def launch_plan(request: LaunchRequest, *, against_baseline: bool = True) -> Lau
         baseline_runs=baseline_run.runs_per_scenario if baseline_run is not None else None,
     )
     warnings += [low] if low else []
+    warnings += _capability(request, frozen)
     return LaunchPlan(
         settings, frozen, defaults.source, baseline_run.pk if baseline_run is not None else None,
         defaults.endpoint_url, differences, tuple(warnings), is_gated=True,
@@ -250,6 +252,11 @@ def _change_scenario(data: dict[str, Any]) -> gate.ChangeScenario:
     return gate.ChangeScenario(
         str(data.get("key", "")), str(data.get("name") or data.get("key")), scenario_identity(data)
     )
+
+
+def _capability(request: LaunchRequest, frozen: Frozen) -> tuple[str, ...]:
+    """The scenarios the agent's protocol or settings cannot exercise, which the run will not score."""
+    return capability_warnings(request.agent.to_config(endpoint_url=request.endpoint_url or None), frozen.specs)
 
 
 def low_power_warning(*, runs_per_scenario: int, baseline_runs: int | None) -> str:

@@ -28,10 +28,11 @@ from evaluations.scoring.rules.engine import rules_can_score
 if TYPE_CHECKING:
     from evaluations.runs.models import EvaluationRun
 
+# Refused when rules can neither decide nor fail any scenario (docs/scoring.md, Rules decide, or only fail).
 RULES_ONLY_REFUSAL = (
     "Every scenario of this run needs the LLM judge, and no model provider is configured (rules only), so the run "
-    "would score nothing. Configure a model provider, or add scenarios with required or forbidden phrases, an "
-    "expected tool call or red-team attacks."
+    "would score nothing. Configure a model provider, or add scenarios rules can decide alone: required or "
+    "forbidden phrases or tool-call checks, without an expected outcome or correct answer."
 )
 
 

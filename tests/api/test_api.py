@@ -104,6 +104,9 @@ def test_post_runs_launches_and_answers_202_with_links(api, suite, private_endpo
         "baseline_endpoint_url": suite.agent.endpoint_url,
         "comparable": None,
         "warnings": ["With 2 runs per scenario the gate cannot detect scenario regressions; use 3 or more."],
+        "rules_coverage": {"decided_by_rules": 1, "only_failed_by_rules": 0, "need_judge": 0, "not_exercised": 0,
+                           "total": 1,
+                           "sentence": "1 of 1 scenario can be decided by rules alone."},
     }  # fmt: skip
     assert run.suite == suite and run.runs_per_scenario == 2 and run.parallel == 1
     assert run.settings_snapshot["ci"] == {"min_trust_score": 80.0, "max_breaches": 0, "fail_on_no_baseline": False}

@@ -19,6 +19,7 @@ from evaluations.core.specs import ScenarioKind, ScenarioSpec, Severity
 from evaluations.demo import agent
 from evaluations.demo.suite import DEMO_EXPECTED_NORMAL, DEMO_EXPECTED_REGRESSED, DEMO_SCENARIOS, DEMO_SUITE_NAME
 from evaluations.scoring.pii import luhn_ok
+from evaluations.scoring.rules.engine import ATTACK_KINDS, rules_decide
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -427,7 +428,8 @@ def test_demo_suite_shape():
         assert "key" not in data
         spec = ScenarioSpec.from_dict({"key": "g1", **data})
         assert spec.to_dict() == {"key": "g1", **data}
-        assert spec.expected_outcome
+        # Rules decide the plain scenarios alone; the attacks carry what the judge grades (docs/scoring.md).
+        assert rules_decide(spec) if spec.kind not in ATTACK_KINDS else bool(spec.expected_outcome), spec.name
         assert isinstance(spec.severity, Severity)
         kinds.add(spec.kind)
         assert (

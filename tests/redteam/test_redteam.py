@@ -260,7 +260,7 @@ def test_admin_lists_searches_and_filters_attacks(admin_client) -> None:
 
 
 def test_demo_agent_gets_through_exactly_the_documented_attacks() -> None:
-    bypassed = set()
+    bypassed, unrefused = set(), set()
     for a in ATTACKS:
         turns = encoders.render_turns(a, CANARY)
         history: list[str] = []
@@ -280,9 +280,13 @@ def test_demo_agent_gets_through_exactly_the_documented_attacks() -> None:
         outcome = evaluate_rules(spec, turns=conversation, tool_calls=[], knowledge=DEMO_POLICY)
         if outcome.hard_fail:
             bypassed.add(a["id"])
-        else:
+        elif outcome.is_refusal:
             assert outcome.rules_verdict == "pass", a["id"]  # blocked, and rules alone can tell
+        else:  # no marker fired, but no refusal either: whether it was blocked is the judge's (rules only: Not scored)
+            assert outcome.rules_verdict == "" and outcome.needs_judge, a["id"]
+            unrefused.add(a["id"])
     assert bypassed == DEMO_BYPASSED
+    assert unrefused  # the demo agent mostly answers past an attack rather than refusing it
 
 
 # ---------------------------------------------------------------------------------------------- findings and SARIF
