@@ -189,6 +189,7 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
         report = report_selectors.run_results_get(run=run)  # the stored summary, not every conversation
         usage = report["model_usage"]
     verdict = ci_verdict(run=run, progress=progress)
+    source = run.settings.ci_source
     return {
         "id": run.pk,
         "status": run.status,
@@ -198,12 +199,24 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
         "endpoint_url": run.endpoint_url,
         "progress": progress,
         "trust_score": run.trust_score,
+        **(
+            {"trust_score_text": report["trust_score_text"], "coverage": report["coverage"]}
+            if report
+            else {"trust_score_text": "", "coverage": None}
+        ),  # fmt: skip
         "breaches": report["breaches"] if report else None,
         "metrics": report["metrics"] if report else [],
         "scenario_counts": report["scenario_counts"] if report else None,
         "scenarios": report["scenarios"] if report else [],
         "gate": verdict.gate,
         "verdict": verdict.verdict,
+        "verdict_label": verdict.label,
+        "source": {
+            "via": run.settings.source_label.lower(),
+            "commit": source.commit,
+            "branch": source.branch,
+            "job_url": source.job_url,
+        },  # fmt: skip
         "reasons": list(verdict.reasons),
         "warnings": [*run.settings.launch_warnings, *verdict.warnings],
         "options": run.settings.gate_options.to_dict(),
