@@ -32,8 +32,8 @@ from evaluations.review.selectors import calibration_warning_for_run
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.errors import unscored_by_cause
 from evaluations.runs.selectors import run_error_kinds
-from evaluations.scoring.coverage import coverage_of, shortfall_sentence
 from evaluations.scoring.calibration import overrule_sentence
+from evaluations.scoring.coverage import coverage_of, shortfall_sentence
 from evaluations.scoring.flakiness import scenario_flakiness
 from evaluations.scoring.metrics import FAIL as SCENARIO_FAIL
 from evaluations.scoring.metrics import PASS as SCENARIO_PASS
