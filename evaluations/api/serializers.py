@@ -428,7 +428,7 @@ class RunStatusSerializer(serializers.Serializer):
         help_text='The gate state as the pages say it: "PASS — no regression; 9 breaches (1 critical) also in the '
         'baseline". Blank while pending.',
     )
-    source = RunSourceSerializer()
+    source = RunSourceSerializer()  # type: ignore[assignment]  # a declared field, not Field.source
     reasons = serializers.ListField(child=serializers.CharField())
     warnings = serializers.ListField(child=serializers.CharField())
     options = RunGateOptionsSerializer()

@@ -102,8 +102,17 @@ def state_display(
     state: str, *, breaches: int, critical: int, baseline_breaches: int | None = None, is_baseline: bool = False
 ) -> dict[str, str]:
     """How a gate state reads wherever it is shown (the report header, the run lists, the dashboard, the agent
-    page, the CI output): ``label`` (the badge text), ``badge`` (its CSS class) and ``sentence``. A PASS with
-    breaches is not plain green: "PASS — no regression; 9 breaches (1 critical) also in the baseline"."""
+    page, the CI output): ``label`` (the badge text), ``badge`` (its CSS class), ``sentence``, ``detail`` (the
+    sentence after the label) and ``short`` (for a narrow cell). A PASS with breaches is not plain green: "PASS —
+    no regression; 9 breaches (1 critical) also in the baseline"."""
+    shown = _state_display(state, breaches=breaches, critical=critical, baseline_breaches=baseline_breaches,
+                           is_baseline=is_baseline)  # fmt: skip
+    return {**shown, "detail": shown["sentence"].removeprefix(shown["label"]).lstrip()}
+
+
+def _state_display(
+    state: str, *, breaches: int, critical: int, baseline_breaches: int | None, is_baseline: bool
+) -> dict[str, str]:
     label, badge = STATE_LABELS.get(state, state.upper()), STATE_BADGES.get(state, "not_scored")
     if is_baseline:
         label = "BASELINE"
