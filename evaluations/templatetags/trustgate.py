@@ -65,8 +65,8 @@ def trust_trends(lines: Sequence[dict], width: int = 560, height: int = 140) -> 
         ]
         drawn.append(charts.Line(line["label"], points, [slot[p["run_id"]] for p in line["points"]]))
         scores = ", ".join(f"#{p['run_id']} {float(p['score']):g}" for p in line["points"])
-        marked = [f"run #{p['run_id']}" for p in line["points"] if p.get("is_baseline")]
-        said.append(f"{line['label']}: {scores}" + (f"; baseline {', '.join(marked)}" if marked else ""))
+        marked = [f"run #{p['run_id']} ({float(p['score']):g})" for p in line["points"] if p.get("is_baseline")]
+        said.append(f"{line['label']}: {scores}" + (f". Baseline: {', '.join(marked)}" if marked else ""))
     label = f"Trust score over the last {len(runs)} runs, one line per suite and endpoint. " + ". ".join(said) + "."
     return charts.trend_lines(drawn, slots=len(runs), label=label, width=width, height=height)
 

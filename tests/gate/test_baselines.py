@@ -305,7 +305,7 @@ def test_trend_marks_the_baseline_on_the_agent_page(client, alice, acme, agent, 
     assert f"Other suite at {agent.endpoint_url}: runs #{other.pk}" in page
     # The newest run's line first: the other suite's (one run, a point and no line), then the suite's two runs.
     assert page.count('<polyline class="line s1"') == 1 and '<polyline class="line s0"' not in page
-    assert f"baseline run #{runs[0].pk}" in page
+    assert f"Baseline: run #{runs[0].pk} (100)." in page
 
 
 def test_drift_section_queries_do_not_grow_with_history_or_runs(
