@@ -188,7 +188,7 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
         progress = run_selectors.run_progress(run=run)
         report = report_selectors.run_results_get(run=run)  # the stored summary, not every conversation
         usage = report["model_usage"]
-    verdict = ci_verdict(run=run, progress=progress)
+    verdict = ci_verdict(run=run, progress=progress, error_kinds=report["error_kinds"] if report else None)
     source = run.settings.ci_source
     return {
         "id": run.pk,
@@ -219,7 +219,7 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
         },  # fmt: skip
         "reasons": list(verdict.reasons),
         "warnings": [*run.settings.launch_warnings, *verdict.warnings],
-        "options": run.settings.gate_options.to_dict(),
+        "options": {"min_coverage": None, **run.settings.gate_options.to_dict()},  # null: TRUSTGATE_MIN_COVERAGE
         "error_message": run.error_message,
         "model_usage": usage,
         "links": {

@@ -24,6 +24,7 @@ scenario (some runs passed, some failed) is one.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from evaluations.gate.results import gate_json, json_display, run_breaches
@@ -58,8 +59,11 @@ class CiVerdict:
     label: str = ""  # the gate state as the pages say it (``results.state_display``); "" until the run finishes
 
 
-def ci_verdict(*, run: EvaluationRun, progress: dict[str, Any] | None = None) -> CiVerdict:
-    """The verdict of the run now. Runs the release gate (a read) only once the run has finished."""
+def ci_verdict(
+    *, run: EvaluationRun, progress: dict[str, Any] | None = None, error_kinds: Mapping[str, int] | None = None
+) -> CiVerdict:
+    """The verdict of the run now. Runs the release gate (a read) only once the run has finished. ``error_kinds``:
+    the run's errored conversations by kind when the caller has counted them (else they are read)."""
     if run.is_active:
         done = f"{progress['done']} of {progress['total']} conversations done" if progress else "in progress"
         return CiVerdict(PENDING, (f"The run is {RunStatus(run.status).label.lower()}: {done}.",))
@@ -81,7 +85,7 @@ def ci_verdict(*, run: EvaluationRun, progress: dict[str, Any] | None = None) ->
     _check_breaches(checks, breaches, options.max_breaches, short=short)
     gate = _gate(run)
     _check_gate(checks, run, gate, fail_on_no_baseline=options.fail_on_no_baseline, short=short)
-    _count_unscored(checks, run, short=short)
+    _count_unscored(checks, run, short=short, error_kinds=error_kinds)
     outcome = _outcome(run)
     checks.warnings += outcome.flaky_warnings
     total, critical = run_breaches(run.metrics, run.scenarios)
@@ -170,14 +174,14 @@ def _check_gate(
         ]
 
 
-def _count_unscored(checks: _Checks, run: EvaluationRun, *, short: str) -> None:
+def _count_unscored(checks: _Checks, run: EvaluationRun, *, short: str, error_kinds: Mapping[str, int] | None) -> None:
     """The conversations left out of the numbers, by cause: a reason when coverage failed a check, else a warning
     ("4 not scored: 3 rules-only (needs the judge), 1 agent error (1 timeout)")."""
     attempts = (run.metrics or {}).get("attempts") or {}
     not_scored, errors = int(attempts.get("not_scored", 0)), int(attempts.get("error", 0))
-    causes = unscored_by_cause(
-        not_scored=not_scored, is_rules_only=run.is_rules_only, error_kinds=run_error_kinds(run=run) if errors else {}
-    )
+    if error_kinds is None:
+        error_kinds = run_error_kinds(run=run) if errors else {}
+    causes = unscored_by_cause(not_scored=not_scored, is_rules_only=run.is_rules_only, error_kinds=error_kinds)
     if not causes:
         return
     if short and checks.failures:

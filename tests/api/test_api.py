@@ -109,7 +109,12 @@ def test_post_runs_launches_and_answers_202_with_links(api, suite, private_endpo
     body = api.get(run_url(run.pk)).json()
     assert body["verdict"] == "pending" and body["status"] == "queued"
     assert body["progress"]["done"] == 0 and body["progress"]["total"] == 2
-    assert body["options"] == {"min_trust_score": 80.0, "max_breaches": 0, "fail_on_no_baseline": True}
+    assert body["options"] == {
+        "min_trust_score": 80.0,
+        "max_breaches": 0,
+        "fail_on_no_baseline": True,
+        "min_coverage": None,
+    }
     assert body["reasons"] == ["The run is queued: 0 of 2 conversations done."]
 
 

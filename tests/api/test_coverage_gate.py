@@ -103,7 +103,9 @@ def test_a_lower_min_coverage_lets_the_thresholds_be_checked(api, start, half_sc
 def test_a_job_url_must_be_a_web_address(api, half_scored_suite) -> None:
     response = api.post(RUNS, launch_body(half_scored_suite, job_url="javascript:alert(1)"))
     assert response.status_code == 400
-    assert response.json()["job_url"] == ["The job URL must start with https:// or http:// (the CI job's page)."]
+    assert response.json()["job_url"] == [
+        "The job URL must start with https:// or http:// (the CI job's page), with no spaces or line breaks."
+    ]
     assert not EvaluationRun.objects.exists()
 
 

@@ -40,6 +40,7 @@ def run_results(run: EvaluationRun, attempts: Iterable[Any]) -> dict[str, Any]:
     error_kinds = Counter(str(row.error_kind or "other") for row in rows if row.verdict == ERROR)
     return {
         **coverage_fields(run, summary, error_kinds=error_kinds),
+        "error_kinds": dict(error_kinds),  # errored conversations by kind (the CI verdict counts them by cause)
         "breaches": summary.get("breaches", 0),
         "metrics": metric_cards(summary),
         "scenario_counts": scenario_counts(scenarios),
