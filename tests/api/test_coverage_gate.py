@@ -13,9 +13,12 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
+from billing.services import api_key_create
 from evaluations.agents.services import agent_create
 from evaluations.runs.models import EvaluationRun
 from suites.services import suite_create
+from tests.api.test_use_in_ci import _tools, run_bash
+from tests.api.test_use_in_ci import fetch as fetch  # the live server's pages as alice
 from tests.support.scripted_http import ScriptedReply, ScriptedServer
 
 RUNS = "/api/v1/aiagent/runs"
@@ -139,3 +142,28 @@ def test_no_page_shows_the_score_of_a_half_scored_run_as_a_plain_number(
         row = page[page.index(f"#{run.pk}<" if page is not listing else f"Run {run.pk}<") :]
         assert "CI · " in row and "feature/refunds" in row and ">4f1c2a9b7e3d<" in row
         assert f'<a href="{SOURCE["job_url"]}" rel="noopener noreferrer nofollow">CI job</a>' in row
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_use_in_ci_step_sends_its_commit_branch_and_job_url(
+    live_server, fetch, alice, acme, half_scored_suite, tmp_path
+) -> None:
+    """The generated step, run for real under GitHub Actions' variables: the run keeps where it came from, and a
+    minimum trust score over too little scored fails with the sentence."""
+    _tools()
+    _, token = api_key_create(user=alice, account=acme, name="GitHub Actions")
+    script = fetch(reverse("suites:ci-script", args=[half_scored_suite.pk]))
+    github = {"GITHUB_SHA": SOURCE["commit"], "GITHUB_REF_NAME": "feature/refunds",
+              "GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "acme/shop", "GITHUB_RUN_ID": "812"}  # fmt: skip
+    env = {"TRUSTGATE_API_KEY": token, "TRUSTGATE_RUNS_PER_SCENARIO": "1", "TRUSTGATE_JUDGE_MODEL": "rules_only",
+           "TRUSTGATE_MIN_TRUST_SCORE": "90", **github}  # fmt: skip
+    result = run_bash(script, tmp_path, env)
+    assert result.returncode != 0, result.stdout + result.stderr
+    assert "Not enough scored to check the minimum trust score of 90 (min_trust_score)" in result.stdout
+    run = EvaluationRun.objects.get()
+    source = run.settings.ci_source
+    assert (source.commit, source.branch) == (SOURCE["commit"], "feature/refunds")
+    assert source.job_url == "https://github.com/acme/shop/actions/runs/812"
+    listing = fetch(reverse("evaluations:run-list"))
+    assert "CI · " in listing and ">4f1c2a9b7e3d<" in listing
+    assert 'href="https://github.com/acme/shop/actions/runs/812"' in listing
