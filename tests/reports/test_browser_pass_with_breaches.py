@@ -1,6 +1,7 @@
 """In real Chromium: a PASS whose run holds breaches reads "PASS — no regression; 4 breaches (1 critical) also in
 the baseline" in the report header, in amber rather than green (docs/gate.md#a-pass-with-breaches), on the first
-screen of a desktop and a phone, and the page is axe-clean."""
+screen of a desktop and a phone, and the page is axe-clean; so are the dashboard, the agent page and the runs page
+that list it."""
 
 from __future__ import annotations
 
@@ -40,4 +41,9 @@ def test_a_pass_with_breaches_is_amber_and_says_so(
         colour = state.evaluate("el => getComputedStyle(el).backgroundColor")
         assert colour == "rgb(255, 243, 214)", colour  # the amber of --error-bg, not the green of a clean pass
         axe_clean(page)
+        if viewport is DESKTOP:  # the lists say it too, and stay axe-clean with their new columns
+            for path in ("/", f"/agents/{agent.pk}/", "/runs/"):
+                page.goto(f"{live_server.url}{path}")
+                assert page.locator(".badge.pass_warn").first.is_visible(), path
+                axe_clean(page)
         context.close()
