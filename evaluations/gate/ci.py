@@ -27,12 +27,13 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from evaluations.gate.results import gate_json, json_display, run_breaches
+from evaluations.gate.labels import json_display, run_breaches
+from evaluations.gate.results import gate_json
 from evaluations.gate.selectors import run_gate
 from evaluations.review.selectors import calibration_warning_for_run
 from evaluations.runs.choices import RunStatus
-from evaluations.runs.errors import unscored_by_cause
 from evaluations.runs.selectors import run_error_kinds
+from evaluations.runs.unscored import unscored_by_cause
 from evaluations.scoring.calibration import overrule_sentence
 from evaluations.scoring.coverage import coverage_of, shortfall_sentence
 from evaluations.scoring.flakiness import scenario_flakiness
@@ -56,7 +57,7 @@ class CiVerdict:
     reasons: tuple[str, ...]
     warnings: tuple[str, ...] = ()
     gate: dict[str, Any] | None = None
-    label: str = ""  # the gate state as the pages say it (``results.state_display``); "" until the run finishes
+    label: str = ""  # the gate state as the pages say it (``labels.state_display``); "" until the run finishes
 
 
 def ci_verdict(
@@ -91,10 +92,10 @@ def ci_verdict(
     total, critical = run_breaches(run.metrics, run.scenarios)
     label = json_display(gate, run_id=run.pk, breaches=total, critical=critical)["sentence"]
     if checks.failures:
-        return CiVerdict(FAIL, tuple(checks.failures), tuple(checks.warnings), gate, label)
+        return CiVerdict(FAIL, tuple(checks.failures), tuple(checks.warnings), gate, label=label)
     said = (f"{label}.",) if total and gate["state"] == "pass" else ()  # breaches under a PASS: said first
     reasons = said + tuple(checks.passes) + _unchecked(checks, outcome, breaches)
-    return CiVerdict(PASS, reasons, tuple(checks.warnings), gate, label)
+    return CiVerdict(PASS, reasons, tuple(checks.warnings), gate, label=label)
 
 
 @dataclasses.dataclass

@@ -15,7 +15,8 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from evaluations.core.specs import ExpectedToolCall, ScenarioSpec
-from evaluations.gate.results import gate_json, result_display, run_breaches
+from evaluations.gate.labels import result_display, run_breaches
+from evaluations.gate.results import gate_json
 from evaluations.gate.selectors import baseline_for_run, run_gate
 from evaluations.reports.builders.flaky import flaky_drift
 from evaluations.reports.builders.summary import (

@@ -8,7 +8,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from evaluations.gate.results import GateResult, result_display, run_breaches
+from evaluations.gate.labels import result_display, run_breaches
+from evaluations.gate.results import GateResult
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.snapshot import CiSource
 from evaluations.scoring.coverage import coverage_of, score_text
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 class RunRow:
     run: EvaluationRun
     gate: GateResult | None  # finished runs only
-    verdict: dict[str, str] | None  # ``gate.results.state_display``: label, badge, sentence, short
+    verdict: dict[str, str] | None  # ``gate.labels.state_display``: label, badge, sentence, short
     source: str  # "Web" | "CI"
     ci: CiSource
     score: dict[str, Any]  # ``scoring.coverage.score_text``: text, number, enough, coverage

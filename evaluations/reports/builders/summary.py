@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from billing.selectors import run_credits
 from evaluations.core.specs import KIND_LABELS, ScenarioSpec
 from evaluations.runs.choices import RunStage, RunStatus
-from evaluations.runs.errors import unscored_by_cause
+from evaluations.runs.unscored import unscored_by_cause
 from evaluations.scoring.choices import JudgeModel, Strictness
 from evaluations.scoring.coverage import coverage_of, metric_coverage_text, score_text
 from evaluations.scoring.flakiness import FLAKY, scenario_flakiness

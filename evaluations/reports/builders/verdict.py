@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from evaluations.gate.results import PASS_WITH_BREACHES, result_display, run_breaches
+from evaluations.gate.labels import PASS_WITH_BREACHES, result_display, run_breaches
 from evaluations.runs.choices import RunStatus
-from evaluations.runs.errors import errors_by_kind_text, unscored_by_cause
+from evaluations.runs.errors import errors_by_kind_text
 from evaluations.runs.selectors import run_error_kinds
+from evaluations.runs.unscored import unscored_by_cause
 from evaluations.scoring.coverage import coverage_of, shortfall_sentence
 from evaluations.scoring.flakiness import FLAKY
 from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED
