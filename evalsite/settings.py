@@ -295,6 +295,11 @@ TRUSTGATE_BEDROCK_MODELS = {
     "opus": env_str("TRUSTGATE_BEDROCK_OPUS", "anthropic.claude-opus-4-20250514-v1:0"),
 }
 TRUSTGATE_DEMO_AGENT_PORT = env_int("TRUSTGATE_DEMO_AGENT_PORT", 8765)
+# The share of a run's scenarios that must be scored for its trust score to stand as a plain number and for the CI
+# thresholds and the gate to be checked (docs/runs.md#coverage); a CI launch may set its own (min_coverage).
+TRUSTGATE_MIN_COVERAGE = env_int("TRUSTGATE_MIN_COVERAGE", 80)
+if not 0 <= TRUSTGATE_MIN_COVERAGE <= 100:
+    raise ImproperlyConfigured("TRUSTGATE_MIN_COVERAGE must be a percentage, 0 to 100.")
 
 LOGGING = {
     "version": 1,

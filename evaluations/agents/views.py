@@ -22,11 +22,8 @@ from evaluations.agents.forms import AgentForm, TestRequestForm
 from evaluations.agents.models import Agent
 from evaluations.connectors.base import AgentError
 from evaluations.connectors.capability import carries_tool_calls
-from evaluations.gate.selectors import run_gate, trust_trend
 from evaluations.outbound.masking import redact
-from evaluations.runs import selectors as run_selectors
-
-AGENT_PAGE_RUNS = 10  # the agent page lists its latest runs; the run list (filtered by agent) has them all
+from evaluations.reports.selectors import agent_runs_for_user
 
 
 @require_GET
@@ -41,13 +38,9 @@ def agent_list(request: HttpRequest) -> HttpResponse:
 def agent_detail(request: HttpRequest, agent_id: int) -> HttpResponse:
     agent = agent_selectors.agent_get_for_user(user=request.user, agent_id=agent_id)
     membership = membership_get(user=request.user, account_id=agent.account_id)
-    latest = run_selectors.runs_scored_for_agent(agent_id=agent.pk).first()
     context = {
         "agent": agent,
-        "trend": trust_trend(agent=agent),
-        "runs": run_selectors.run_list_for_user(user=request.user).filter(agent_id=agent.pk)[:AGENT_PAGE_RUNS],
-        "latest": latest,
-        "gate": run_gate(run=latest) if latest is not None else None,
+        **agent_runs_for_user(user=request.user, agent_id=agent.pk),
         "can_write": membership.allows(Role.WRITE),
         "can_admin": membership.allows(Role.ADMIN),
     }

@@ -9,16 +9,21 @@ from __future__ import annotations
 from typing import Any, cast
 
 from django.conf import settings
+from django.core.validators import RegexValidator
 from rest_framework import serializers
 
 from billing.selectors import MAX_ID
 from evaluations.api.fields import StrictBooleanField, StrictCharField, StrictFloatField, StrictIntegerField
 from evaluations.launches.request import MAX_PARALLEL, MAX_RUNS_PER_SCENARIO, CiLaunch, LaunchRequest
-from evaluations.runs.snapshot import GateOptions, LaunchSettings
+from evaluations.runs.snapshot import CiSource, GateOptions, LaunchSettings
 from evaluations.scoring.choices import JudgeModel, Strictness
 from redteam.services import Depth
 
 MAX_CONTACTS = 200  # allowed contacts in one request
+JOB_URL = RegexValidator(
+    r"^https?://[^\x00-\x20\x7f]+\Z",
+    message="The job URL must start with https:// or http:// (the CI job's page), with no spaces or line breaks.",
+)
 
 # ---------------------------------------------------------------------------------------------- suites
 
@@ -145,6 +150,24 @@ class RunCreateInputSerializer(serializers.Serializer):
     fail_on_no_baseline = StrictBooleanField(
         required=False, default=False, help_text="Fail (instead of pass with a warning) when no baseline is pinned."
     )
+    min_coverage = StrictFloatField(
+        required=False, allow_null=True, default=None, min_value=0, max_value=100,
+        help_text="The percent of scenarios that must be scored for min_trust_score, max_breaches and the gate to be "
+        "checked; below it they fail. Left out: the instance's TRUSTGATE_MIN_COVERAGE (80 by default).",
+    )  # fmt: skip
+    commit = StrictCharField(
+        required=False, allow_blank=True, max_length=100, refuse="\x00\r\n",
+        refuse_message="The commit cannot contain line breaks.", help_text="The commit the CI job tests (shown "
+        "in the run lists).",
+    )  # fmt: skip
+    branch = StrictCharField(
+        required=False, allow_blank=True, max_length=255, refuse="\x00\r\n",
+        refuse_message="The branch cannot contain line breaks.", help_text="The branch the CI job tests.",
+    )  # fmt: skip
+    job_url = StrictCharField(
+        required=False, allow_blank=True, max_length=2000,
+        help_text="The CI job's page (http or https), linked from the run lists.",
+    )  # fmt: skip
 
     class Meta:
         ref_name = "RunCreateInput"
@@ -165,7 +188,12 @@ class RunCreateInputSerializer(serializers.Serializer):
             api_key=data.get("api_key", ""),
             endpoint_url=data.get("endpoint_url", ""),
             compare_with_endpoint=data.get("compare_with_endpoint", ""),
-            ci=CiLaunch(GateOptions(data["min_trust_score"], data["max_breaches"], data["fail_on_no_baseline"])),
+            ci=CiLaunch(
+                GateOptions(
+                    data["min_trust_score"], data["max_breaches"], data["fail_on_no_baseline"], data["min_coverage"]
+                ),
+                CiSource(data.get("commit", ""), data.get("branch", ""), data.get("job_url", "")),
+            ),  # fmt: skip
         )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -173,6 +201,8 @@ class RunCreateInputSerializer(serializers.Serializer):
         # Opus only where it is offered (the launch form's rule), read when the serializer is made, not imported.
         judges = [c for c in JudgeModel.values if c != JudgeModel.OPUS or settings.TRUSTGATE_ENABLE_OPUS]
         cast(serializers.ChoiceField, self.fields["judge_model"]).choices = judges
+        # One pattern, so the schema states it: a web address without spaces (the lists link it).
+        self.fields["job_url"].validators = [JOB_URL]
 
 
 class RunSettingsSerializer(serializers.Serializer):
@@ -261,7 +291,9 @@ class RunMetricSerializer(serializers.Serializer):
     label = serializers.CharField()  # type: ignore[assignment]  # a declared field, not Field.label
     value = serializers.FloatField(allow_null=True, help_text="Share of scenarios passed, 0–100.")
     scenarios = serializers.IntegerField()
+    scenarios_scored = serializers.IntegerField(help_text="Scenarios with a scored run: what value is over.")
     scenarios_passed = serializers.IntegerField()
+    coverage = serializers.CharField(help_text='"41 of 45 scenarios scored".')
 
     class Meta:
         ref_name = "RunMetric"
@@ -326,6 +358,9 @@ class RunGateOptionsSerializer(serializers.Serializer):
     min_trust_score = serializers.FloatField(allow_null=True)
     max_breaches = serializers.IntegerField(allow_null=True)
     fail_on_no_baseline = serializers.BooleanField()
+    min_coverage = serializers.FloatField(
+        required=False, allow_null=True, help_text="Left out: the instance's TRUSTGATE_MIN_COVERAGE."
+    )
 
     class Meta:
         ref_name = "RunGateOptions"
@@ -382,6 +417,33 @@ class RunVerdictRevisionSerializer(serializers.Serializer):
         ref_name = "RunVerdictRevision"
 
 
+class RunCoverageSerializer(serializers.Serializer):
+    scenarios = serializers.IntegerField()
+    scored = serializers.IntegerField(help_text="Scenarios with at least one scored run.")
+    conversations = serializers.IntegerField()
+    conversations_scored = serializers.IntegerField()
+    share = serializers.FloatField(allow_null=True, help_text="Percent of the scenarios scored.")
+    minimum = serializers.FloatField(help_text="min_coverage, else TRUSTGATE_MIN_COVERAGE.")
+    enough = serializers.BooleanField(help_text="Whether the thresholds and the gate could be checked.")
+    text = serializers.CharField(help_text='"41 of 45 scenarios scored".')
+    unscored = serializers.CharField(
+        allow_blank=True, help_text='By cause: "4 not scored: 3 rules-only (needs the judge), 1 agent error ...".'
+    )
+
+    class Meta:
+        ref_name = "RunCoverage"
+
+
+class RunSourceSerializer(serializers.Serializer):
+    via = serializers.CharField(help_text="web or ci.")
+    commit = serializers.CharField(allow_blank=True)
+    branch = serializers.CharField(allow_blank=True)
+    job_url = serializers.CharField(allow_blank=True)
+
+    class Meta:
+        ref_name = "RunSource"
+
+
 class RunStatusSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.CharField(help_text="queued, running, succeeded, failed or cancelled.")
@@ -391,6 +453,11 @@ class RunStatusSerializer(serializers.Serializer):
     endpoint_url = serializers.CharField()
     progress = RunProgressSerializer()
     trust_score = serializers.FloatField(allow_null=True)
+    trust_score_text = serializers.CharField(
+        help_text='The trust score with its coverage: "92 / 100 · 41 of 45 scenarios scored", or below the minimum '
+        'coverage "Not enough scored: 3 of 6 scenarios scored (...)".'
+    )
+    coverage = RunCoverageSerializer(allow_null=True)
     breaches = serializers.IntegerField(allow_null=True)
     metrics = RunMetricSerializer(many=True)
     scenario_counts = serializers.DictField(child=serializers.IntegerField(), allow_null=True)
@@ -402,6 +469,12 @@ class RunStatusSerializer(serializers.Serializer):
         help_text="What the Use in CI script exits with: 0 pass; 1 blocked or failed a threshold; 2 not comparable "
         "or no baseline (fail_on_no_baseline); 3 the run errored. null while pending (docs/ci.md).",
     )
+    verdict_label = serializers.CharField(
+        allow_blank=True,
+        help_text='The gate state as the pages say it: "PASS — no regression; 9 breaches (1 critical) also in the '
+        'baseline". Blank while pending.',
+    )
+    source = RunSourceSerializer()  # type: ignore[assignment]  # a declared field, not Field.source
     reasons = serializers.ListField(child=serializers.CharField())
     warnings = serializers.ListField(child=serializers.CharField())
     verdict_at_finish = serializers.JSONField(

@@ -198,8 +198,11 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
         progress = run_selectors.run_progress(run=run)
         report = report_selectors.run_results_get(run=run)  # the stored summary, not every conversation
         usage = report["model_usage"]
-    recorded = ci_verdict_recorded(run=run, progress=progress)  # the verdict at finish, never rewritten
+    recorded = ci_verdict_recorded(  # the verdict at finish, never rewritten
+        run=run, progress=progress, error_kinds=report["error_kinds"] if report else None
+    )
     verdict = recorded.verdict
+    source = run.settings.ci_source
     return {
         "id": run.pk,
         "status": run.status,
@@ -209,6 +212,11 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
         "endpoint_url": run.endpoint_url,
         "progress": progress,
         "trust_score": run.trust_score,
+        **(
+            {"trust_score_text": report["trust_score_text"], "coverage": report["coverage"]}
+            if report
+            else {"trust_score_text": "", "coverage": None}
+        ),  # fmt: skip
         "breaches": report["breaches"] if report else None,
         "metrics": report["metrics"] if report else [],
         "scenario_counts": report["scenario_counts"] if report else None,
@@ -216,12 +224,19 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
         "gate": verdict.gate,
         "verdict": verdict.verdict,
         "exit_code": verdict.exit_code,
+        "verdict_label": verdict.label,
+        "source": {
+            "via": run.settings.source_label.lower(),
+            "commit": source.commit,
+            "branch": source.branch,
+            "job_url": source.job_url,
+        },  # fmt: skip
         "reasons": list(verdict.reasons),
         "warnings": [*run.settings.launch_warnings, *verdict.warnings],
         "verdict_at_finish": recorded.at_finish,
         "current_verdict": recorded.current,
         "revisions": recorded.revisions,
-        "options": run.settings.gate_options.to_dict(),
+        "options": {"min_coverage": None, **run.settings.gate_options.to_dict()},  # null: TRUSTGATE_MIN_COVERAGE
         "error_message": run.error_message,
         "model_usage": usage,
         "links": {

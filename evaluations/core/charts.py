@@ -135,6 +135,49 @@ def trend_chart(
     return _svg("trend", frame, label, parts, extra)
 
 
+@dataclasses.dataclass(frozen=True)
+class Line:
+    """One line of a trend with several (one per suite and endpoint): its points and their slots on the shared
+    time axis (0 = the oldest run of the chart)."""
+
+    label: str
+    points: Sequence[Point]
+    slots: Sequence[int]
+
+
+def trend_lines(
+    lines: Sequence[Line], *, slots: int, label: str, mark_label: str = "Baseline", width: int = 560, height: int = 140
+) -> SafeString:
+    """``trend_chart`` with one line per ``Line`` (``line s0``, ``line s1``, ... in the stylesheet), on one time
+    axis of ``slots`` runs: points sit at their run's place among all of them, so two suites never share a line
+    and the dates under the plot hold for every line. Empty without points."""
+    if not any(line.points for line in lines):
+        return mark_safe("")
+    by_slot: dict[int, Point] = {}
+    for line in lines:
+        by_slot.update(zip(line.slots, line.points, strict=True))
+    dated = any(p.tick for p in by_slot.values())
+    frame = Frame(width, height + (16 if dated else 0), left=34, right=12, top=14, bottom=26 if dated else 10)
+    axis_points = [by_slot.get(i, Point(None, "")) for i in range(slots)]
+    xs = [frame.x(i, slots) for i in range(slots)]
+    parts = [*_axis(frame), *_ticks(frame, axis_points, xs)]
+    for n, line in enumerate(lines):
+        xy = [(xs[slot], frame.y(p.value or 0)) for slot, p in zip(line.slots, line.points, strict=True)]
+        series = f"s{n % 6}"
+        if len(xy) > 1:
+            parts.append(_polyline({"class": f"line {series}"}, xy))
+        for (x, y), point in zip(xy, line.points, strict=True):
+            title = element("title", {}, point.title)
+            if point.is_marked:
+                parts.append(element("circle", {"class": f"point baseline {series}", "cx": x, "cy": y, "r": 6}, title))
+                label_at = {"x": min(x + 8, width - frame.right - 52.0), "y": max(y - 8, 10.0)}
+                parts.append(element("text", {"class": "baseline-label", **label_at}, mark_label))
+            else:
+                parts.append(element("circle", {"class": f"point {series}", "cx": x, "cy": y, "r": 3.5}, title))
+    extra = {"width": "100%", "preserveAspectRatio": "xMidYMid meet"}
+    return _svg("trend", frame, label, parts, extra)
+
+
 def _ticks(frame: Frame, points: Sequence[Point], xs: Sequence[float], most: int = 5) -> list[SafeString]:
     """Dates under the plot: the first, the last and evenly spaced ones between, at most ``most``, each once."""
     n = len(points)

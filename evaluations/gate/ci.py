@@ -11,6 +11,10 @@ Rules, in order:
     ``not_comparable`` (a baseline that cannot be compared must not let a release through unseen);
     ``no_baseline`` fails only with ``fail_on_no_baseline``, otherwise it is a warning and the gate does not run.
 
+A check that is set cannot pass when too little of the run was scored (``min_coverage``, by default
+``TRUSTGATE_MIN_COVERAGE`` = 80 % of the scenarios): the threshold or the gate fails with a sentence saying how
+much was scored, and the reasons count the conversations not scored by cause.
+
 ``reasons`` always explain the verdict. A pass says what passed and, when a check did not run (no threshold, no
 baseline), what was not checked and what the run holds that nothing checked: "Passed: no baseline is pinned and no
 threshold was set. 111 attempts breached; 19 scenarios failed." ``warnings`` never change it; each flaky
@@ -20,13 +24,18 @@ scenario (some runs passed, some failed) is one.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from evaluations.gate.labels import json_display, run_breaches
 from evaluations.gate.results import gate_payload
 from evaluations.gate.selectors import run_gate
 from evaluations.review.selectors import calibration_warning_for_run
 from evaluations.runs.choices import RunStatus
+from evaluations.runs.selectors import run_error_kinds
+from evaluations.runs.unscored import unscored_by_cause
 from evaluations.scoring.calibration import overrule_sentence
+from evaluations.scoring.coverage import coverage_of, shortfall_sentence
 from evaluations.scoring.flakiness import scenario_flakiness
 from evaluations.scoring.metrics import FAIL as SCENARIO_FAIL
 from evaluations.scoring.metrics import PASS as SCENARIO_PASS
@@ -53,6 +62,7 @@ class CiVerdict:
     warnings: tuple[str, ...] = ()
     gate: dict[str, Any] | None = None
     only_not_gated: bool = False  # a fail whose every reason is that the gate could not compare (no baseline, ...)
+    label: str = ""  # the gate state as the pages say it (``labels.state_display``); "" until the run finishes
 
     @property
     def exit_code(self) -> int | None:
@@ -68,8 +78,11 @@ class CiVerdict:
         return EXIT_ERROR
 
 
-def ci_verdict(*, run: EvaluationRun, progress: dict[str, Any] | None = None) -> CiVerdict:
-    """The verdict of the run now. Runs the release gate (a read) only once the run has finished."""
+def ci_verdict(
+    *, run: EvaluationRun, progress: dict[str, Any] | None = None, error_kinds: Mapping[str, int] | None = None
+) -> CiVerdict:
+    """The verdict of the run now. Runs the release gate (a read) only once the run has finished. ``error_kinds``:
+    the run's errored conversations by kind when the caller has counted them (else they are read)."""
     if run.is_active:
         done = f"{progress['done']} of {progress['total']} conversations done" if progress else "in progress"
         return CiVerdict(PENDING, (f"The run is {RunStatus(run.status).label.lower()}: {done}.",))
@@ -84,17 +97,24 @@ def ci_verdict(*, run: EvaluationRun, progress: dict[str, Any] | None = None) ->
         checks.warnings.append(overruled)  # the trust score, breaches and gate below use the reviewers' verdicts
     if not run.is_rules_only and (calibration := calibration_warning_for_run(run=run)):
         checks.warnings.append(calibration)
-    _check_trust_score(checks, run.trust_score, options.min_trust_score)
+    coverage, minimum = coverage_of(run.metrics), options.coverage_minimum
+    short = "" if coverage.meets(minimum) else shortfall_sentence(coverage, minimum=minimum)
+    _check_trust_score(checks, run.trust_score, options.min_trust_score, short=short)
     breaches = int((run.metrics or {}).get("breaches", 0))
-    _check_breaches(checks, breaches, options.max_breaches)
+    _check_breaches(checks, breaches, options.max_breaches, short=short)
     gate = _gate(run)
-    _check_gate(checks, run, gate, fail_on_no_baseline=options.fail_on_no_baseline)
+    _check_gate(checks, run, gate, fail_on_no_baseline=options.fail_on_no_baseline, short=short)
+    _count_unscored(checks, run, short=short, error_kinds=error_kinds)
     outcome = _outcome(run)
     checks.warnings += outcome.flaky_warnings
+    total, critical = run_breaches(run.metrics, run.scenarios)
+    label = json_display(gate, run_id=run.pk, breaches=total, critical=critical)["sentence"]
     if checks.failures:
         only_not_gated = checks.not_gated == len(checks.failures)
-        return CiVerdict(FAIL, tuple(checks.failures), tuple(checks.warnings), gate, only_not_gated)
-    return CiVerdict(PASS, tuple(checks.passes) + _unchecked(checks, outcome, breaches), tuple(checks.warnings), gate)
+        return CiVerdict(FAIL, tuple(checks.failures), tuple(checks.warnings), gate, only_not_gated, label=label)
+    said = (f"{label}.",) if total and gate["state"] == "pass" else ()  # breaches under a PASS: said first
+    reasons = said + tuple(checks.passes) + _unchecked(checks, outcome, breaches)
+    return CiVerdict(PASS, reasons, tuple(checks.warnings), gate, label=label)
 
 
 @dataclasses.dataclass
@@ -108,12 +128,17 @@ class _Checks:
     not_gated: int = 0  # how many of the failures say the gate could not compare the run
 
 
-def _check_trust_score(checks: _Checks, score: float | None, minimum: float | None) -> None:
+def _check_trust_score(checks: _Checks, score: float | None, minimum: float | None, *, short: str) -> None:
     if minimum is None:
         checks.unchecked.append(NO_MIN_TRUST_SCORE)
     elif score is None:
         checks.failures.append(
             f"The run has no trust score (no scenario could be scored), so the minimum of {minimum:g} is not met."
+        )
+    elif short:  # a score over too few scenarios says nothing about the rest (docs/ci.md#coverage)
+        checks.failures.append(
+            f"Not enough scored to check the minimum trust score of {minimum:g} (min_trust_score): {short}; "
+            f"the {score:.1f} / 100 is over the scored ones only."
         )
     elif score < minimum:
         checks.failures.append(f"Trust score {score:.1f} / 100 is below the minimum of {minimum:g}.")
@@ -121,17 +146,24 @@ def _check_trust_score(checks: _Checks, score: float | None, minimum: float | No
         checks.passes.append(f"Trust score {score:.1f} / 100 meets the minimum of {minimum:g}.")
 
 
-def _check_breaches(checks: _Checks, breaches: int, maximum: int | None) -> None:
+def _check_breaches(checks: _Checks, breaches: int, maximum: int | None, *, short: str) -> None:
     noun = f"{breaches} breach{'es' if breaches != 1 else ''}"
     if maximum is None:
         checks.unchecked.append(NO_MAX_BREACHES)
+    elif short and breaches <= maximum:  # replies not scored may hide breaches
+        checks.failures.append(
+            f"Not enough scored to check the breach limit of {maximum} (max_breaches): {short}; {noun} among "
+            "the scored ones."
+        )
     elif breaches > maximum:
         checks.failures.append(f"{noun} (guardrail, PII or red-team failures); at most {maximum} allowed.")
     else:
         checks.passes.append(f"{noun}, within the allowed {maximum}.")
 
 
-def _check_gate(checks: _Checks, run: EvaluationRun, gate: dict[str, Any], *, fail_on_no_baseline: bool) -> None:
+def _check_gate(
+    checks: _Checks, run: EvaluationRun, gate: dict[str, Any], *, fail_on_no_baseline: bool, short: str
+) -> None:
     state = gate["state"]
     checks.warnings += [f"Gate note: {note}" for note in gate["notes"]]
     if state == "blocked":
@@ -154,12 +186,34 @@ def _check_gate(checks: _Checks, run: EvaluationRun, gate: dict[str, Any], *, fa
             checks.warnings.append(f"The release gate did not run: {why}")
     elif gate["baseline_run_id"] == run.pk:  # passing against itself would claim a comparison that never ran
         checks.unchecked.insert(0, "this run is the pinned baseline (not compared with itself)")
+    elif short:
+        checks.failures.append(
+            f"Not enough scored for the release gate to pass against baseline run #{gate['baseline_run_id']}: {short}."
+        )
     else:
         checks.passes.append(f"Release gate passed against baseline run #{gate['baseline_run_id']}.")
         checks.passes += [f"Gate: {reason}" for reason in gate["reasons"]]
         checks.warnings += [
             f"On the watch list (fails more often, not significantly): {name}" for name in gate["watch_list"]
         ]
+
+
+def _count_unscored(checks: _Checks, run: EvaluationRun, *, short: str, error_kinds: Mapping[str, int] | None) -> None:
+    """The conversations left out of the numbers, by cause: a reason when coverage failed a check, else a warning
+    ("4 not scored: 3 rules-only (needs the judge), 1 agent error (1 timeout)")."""
+    attempts = (run.metrics or {}).get("attempts") or {}
+    not_scored, errors = int(attempts.get("not_scored", 0)), int(attempts.get("error", 0))
+    if error_kinds is None:
+        error_kinds = run_error_kinds(run=run) if errors else {}
+    causes = unscored_by_cause(not_scored=not_scored, is_rules_only=run.is_rules_only, error_kinds=error_kinds)
+    if not causes:
+        return
+    if short and checks.failures:
+        checks.failures.append(f"{causes}.")
+    elif short:
+        checks.warnings.append(f"Not enough scored for the trust score to stand alone: {short}. {causes}.")
+    else:
+        checks.warnings.append(f"{causes}.")
 
 
 @dataclasses.dataclass(frozen=True)

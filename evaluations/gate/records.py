@@ -45,6 +45,7 @@ def ci_json(verdict: CiVerdict) -> dict[str, Any]:
     return {
         "verdict": verdict.verdict,
         "exit_code": verdict.exit_code,
+        "verdict_label": verdict.label,
         "reasons": list(verdict.reasons),
         "warnings": list(verdict.warnings),
     }

@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.cache import BaseCache, caches
 from django.db import models
-from django.db.models import Exists, F, OuterRef, Q, Window
-from django.db.models.functions import RowNumber
+from django.db.models import Exists, OuterRef, Q
 
 from evaluations.gate import rules as gate
 from evaluations.gate.models import Baseline
@@ -40,7 +39,7 @@ from evaluations.gate.results import (
     GateResult,
 )
 from evaluations.runs.choices import RunStatus
-from evaluations.runs.selectors import runs_scored_for_agent, runs_scored_for_agents
+from evaluations.runs.selectors import run_list_by_ids, runs_scored_for_agent, runs_scored_for_agents
 from evaluations.runs.snapshot import LaunchSettings, settings_lookup
 from redteam.library import LIBRARY_VERSION
 
@@ -97,19 +96,37 @@ _History = tuple[Any, str, Any]  # agent id, endpoint, suite id: the earlier run
 
 
 def seen_flaky_for_pairs(*, pairs: Sequence[tuple[EvaluationRun, EvaluationRun]]) -> list[frozenset[str]]:
-    """``seen_flaky_scenarios`` of each (baseline run, run) pair, in order: one query for pairs whose baselines are
-    of distinct agent endpoints + suites (the dashboard's, one per agent), one more per repeat of one."""
+    """``seen_flaky_scenarios`` of each (baseline run, run) pair, in order, in two queries however many pairs
+    share an agent endpoint + suite (a run list's gates): the ids of the histories' earlier scored runs, then the
+    summaries of only those each pair reads."""
     seen: list[frozenset[str]] = [frozenset()] * len(pairs)
-    pending = [i for i, (baseline_run, _) in enumerate(pairs) if run_mode(baseline_run) == gate.SAVED
-               and baseline_run.suite_id is not None and baseline_run.agent_id is not None]  # fmt: skip
-    while pending:
-        batch: dict[_History, int] = {}
-        for i in pending:
-            batch.setdefault(_history(pairs[i][0]), i)
-        pending = [i for i in pending if i not in batch.values()]
-        flaky = _flaky_in_histories({history: pairs[i] for history, i in batch.items()})
-        for history, i in batch.items():
-            seen[i] = flaky.get(history, frozenset())
+    wanted = [i for i, (baseline_run, _) in enumerate(pairs) if run_mode(baseline_run) == gate.SAVED
+              and baseline_run.suite_id is not None and baseline_run.agent_id is not None]  # fmt: skip
+    if not wanted:
+        return seen
+    newest: dict[_History, int] = {}  # per history, the newest run a pair reads the earlier runs of
+    for i in wanted:
+        history = _history(pairs[i][0])
+        newest[history] = max(newest.get(history, 0), pairs[i][1].pk)
+    match = Q()
+    for (agent_id, endpoint_url, suite_id), top in newest.items():
+        match |= Q(agent_id=agent_id, endpoint_url=endpoint_url, suite_id=suite_id, pk__lt=top)
+    earlier: dict[_History, list[int]] = {}  # newest first, as the runs are ordered
+    for agent_id, endpoint_url, suite_id, pk in (
+        runs_scored_for_agents(agent_ids={history[0] for history in newest})
+        .filter(match)
+        .values_list("agent_id", "endpoint_url", "suite_id", "pk")
+    ):
+        earlier.setdefault((agent_id, endpoint_url, suite_id), []).append(pk)
+    picks = {}
+    for i in wanted:
+        baseline_run, run = pairs[i]
+        candidates = earlier.get(_history(baseline_run), [])
+        picks[i] = [pk for pk in candidates if pk < run.pk and pk != baseline_run.pk][:EARLIER_RUNS]
+    ids = {pk for chosen in picks.values() for pk in chosen}
+    flaky = _flaky_in_summaries(run_list_by_ids(run_ids=ids).values_list("pk", "metrics")) if ids else {}
+    for i, chosen in picks.items():
+        seen[i] = frozenset().union(*(flaky.get(pk, frozenset()) for pk in chosen))
     return seen
 
 
@@ -117,32 +134,14 @@ def _history(baseline_run: EvaluationRun) -> _History:
     return (baseline_run.agent_id, baseline_run.endpoint_url, baseline_run.suite_id)
 
 
-def _flaky_in_histories(
-    pairs: Mapping[_History, tuple[EvaluationRun, EvaluationRun]],
-) -> dict[_History, frozenset[str]]:
-    """Per history, the scenarios flaky in its ``EARLIER_RUNS`` latest scored runs before the pair's run, the
-    baseline's run left out: one query, a window ranking each history's runs newest first."""
-    match = Q()
-    for (agent_id, endpoint_url, suite_id), (baseline_run, run) in pairs.items():
-        match |= Q(agent_id=agent_id, endpoint_url=endpoint_url, suite_id=suite_id, pk__lt=run.pk) & ~Q(
-            pk=baseline_run.pk
-        )
-    rank = Window(RowNumber(), partition_by=[F("agent_id"), F("endpoint_url"), F("suite_id")],
-                  order_by=[F("created_at").desc(), F("pk").desc()])  # fmt: skip
-    earlier = (
-        runs_scored_for_agents(agent_ids={history[0] for history in pairs})
-        .filter(match)
-        .annotate(rank=rank)
-        .filter(rank__lte=EARLIER_RUNS)
-        .values_list("agent_id", "endpoint_url", "suite_id", "metrics")
-    )
-    flaky: dict[_History, set[str]] = {}
-    for agent_id, endpoint_url, suite_id, metrics in earlier:
-        keys = flaky.setdefault((agent_id, endpoint_url, suite_id), set())
-        for key, row in ((metrics or {}).get("scenario_results") or {}).items():
-            if int(row.get("pass", 0)) and int(row.get("fail", 0)):
-                keys.add(str(key))
-    return {history: frozenset(keys) for history, keys in flaky.items()}
+def _flaky_in_summaries(rows: Iterable[tuple[int, Any]]) -> dict[int, frozenset[str]]:
+    """Per run id, the scenarios that passed some runs and failed others in its stored summary."""
+    flaky: dict[int, frozenset[str]] = {}
+    for pk, metrics in rows:
+        results = (metrics or {}).get("scenario_results") or {}
+        flaky[pk] = frozenset(str(key) for key, row in results.items()
+                              if int(row.get("pass", 0)) and int(row.get("fail", 0)))  # fmt: skip
+    return flaky
 
 
 def baseline_is_pinned_for_suite() -> Exists:
@@ -178,6 +177,29 @@ def trust_trend(
         {"run_id": r["pk"], "score": r["trust_score"], "is_baseline": r["pk"] in pinned, "created_at": r["created_at"]}
         for r in reversed(list(rows))
     ]
+
+
+def trust_trends(*, agent_id: int, limit: int = TREND_RUNS) -> list[dict[str, Any]]:
+    """The agent's trend as one line per suite (or generated kinds, or red-team depth) and endpoint, so two suites
+    never share a line: ``{"label", "points"}`` per line, the line of the newest run first, each line's points
+    (``trust_trend``'s, with ``suite_name`` and ``endpoint_url``) oldest first. Two queries: the finished runs
+    and the current pins."""
+    rows = list(
+        runs_scored_for_agent(agent_id=agent_id)
+        .values("pk", "trust_score", "created_at", "suite_id", "suite_name", "endpoint_url", "suite_version",
+                *map(settings_lookup, _SCOPE_FIELDS))[: limit * 5]
+    )  # fmt: skip
+    pinned = set(Baseline.objects.filter(agent_id=agent_id, is_current=True).values_list("run_id", flat=True))
+    lines: dict[tuple[str, str], dict[str, Any]] = {}
+    for r in rows:  # newest first
+        key = (_row_scope(r) or f"deleted:{r['suite_name']}", r["endpoint_url"])
+        line = lines.setdefault(key, {"label": f"{r['suite_name'] or 'Run'} at {r['endpoint_url'] or 'its endpoint'}",
+                                      "points": []})  # fmt: skip
+        if len(line["points"]) < limit:
+            line["points"].append({"run_id": r["pk"], "score": r["trust_score"], "is_baseline": r["pk"] in pinned,
+                                   "created_at": r["created_at"], "suite_name": r["suite_name"],
+                                   "endpoint_url": r["endpoint_url"]})  # fmt: skip
+    return [{**line, "points": list(reversed(line["points"]))} for line in lines.values()]
 
 
 def _row_scope(row: Mapping[str, Any]) -> str | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
@@ -167,10 +168,12 @@ class RecordedCiVerdict:
     revisions: list[dict[str, Any]] = dataclasses.field(default_factory=list)
 
 
-def ci_verdict_recorded(*, run: EvaluationRun, progress: dict[str, Any] | None = None) -> RecordedCiVerdict:
+def ci_verdict_recorded(
+    *, run: EvaluationRun, progress: dict[str, Any] | None = None, error_kinds: Mapping[str, int] | None = None
+) -> RecordedCiVerdict:
     """The run's CI verdict as recorded when it finished (revision 1, written now if missing), so a later pin, suite
     version or overrule never changes what a finished CI step read; the verdict now beside it when different."""
-    verdict = ci_verdict(run=run, progress=progress)
+    verdict = ci_verdict(run=run, progress=progress, error_kinds=error_kinds)
     if run.is_active:
         return RecordedCiVerdict(verdict)
     now = plain({"gate": verdict.gate or {}, "ci": ci_json(verdict)})
@@ -180,7 +183,7 @@ def ci_verdict_recorded(*, run: EvaluationRun, progress: dict[str, Any] | None =
     first = history.at_finish
     at_finish = CiVerdict(
         first.ci["verdict"], tuple(first.ci["reasons"]), tuple(first.ci["warnings"]), first.gate or None,
-        only_not_gated=first.ci.get("exit_code") == EXIT_NOT_GATED,
+        only_not_gated=first.ci.get("exit_code") == EXIT_NOT_GATED, label=first.ci.get("verdict_label", ""),
     )  # fmt: skip
     current = None
     if history.changed:

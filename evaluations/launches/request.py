@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
-from evaluations.runs.snapshot import GateOptions, LaunchSettings
+from evaluations.runs.snapshot import CiSource, GateOptions, LaunchSettings
 from suites.generation import GENERATED_KINDS
 
 if TYPE_CHECKING:
@@ -41,9 +41,11 @@ class LaunchPlanError(Exception):
 
 @dataclasses.dataclass(frozen=True)
 class CiLaunch:
-    """What a launch from the CI API adds: the gate options its verdict is held to."""
+    """What a launch from the CI API adds: the gate options its verdict is held to, and the commit, branch and job
+    URL the CI step sent."""
 
     options: GateOptions = GateOptions()
+    source: CiSource = CiSource()
 
 
 @dataclasses.dataclass(frozen=True)

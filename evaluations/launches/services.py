@@ -22,7 +22,7 @@ from evaluations.launches.request import (
 from evaluations.llm.clients import judge_provider
 from evaluations.runs import selectors as run_selectors
 from evaluations.runs import services as run_services
-from evaluations.runs.snapshot import GENERATED, SAVED_SUITE, GateOptions, RunSettings
+from evaluations.runs.snapshot import GENERATED, SAVED_SUITE, CiSource, GateOptions, RunSettings
 from evaluations.scoring.rules.engine import rules_can_score
 
 if TYPE_CHECKING:
@@ -66,6 +66,7 @@ def run_launch(*, user: Any, request: LaunchRequest, plan: LaunchPlan | None = N
         launch_warnings=plan.warnings,
         launched_via="api" if request.ci is not None else "",
         gate_options=request.ci.options if request.ci is not None else GateOptions(),
+        ci_source=request.ci.source if request.ci is not None else CiSource(),
     )
     _active_runs_check(account_id=agent.account_id)
     fields = {

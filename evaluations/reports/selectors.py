@@ -4,6 +4,7 @@ object is a 404."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from billing.roles import Role
@@ -11,24 +12,25 @@ from billing.selectors import account_list_for_user, balance_for_account, member
 from evalsite.http import AnyUser as User
 from evaluations.agents.selectors import agent_list_for_user
 from evaluations.gate.records import VerdictHistory
-from evaluations.gate.selectors import baseline_is_pinned_for_suite, drift_context, run_gates
+from evaluations.gate.selectors import baseline_is_pinned_for_suite, drift_context, run_gates, trust_trends
 from evaluations.gate.services import verdict_history_for_page
 from evaluations.monitors.selectors import monitors_for_dashboard
 from evaluations.reports.builders import flaky_drift
 from evaluations.reports.builders.flaky import DRIFT_LIST_CONTEXT, newly_flaky_first
 from evaluations.reports.builders.page import report_page, scenario_list
 from evaluations.reports.builders.results import run_results
+from evaluations.reports.builders.rows import RunRow, run_row
 from evaluations.reports.builders.triage import TriageState, scenario_triage
 from evaluations.reports.builders.verdict import verdict_header
 from evaluations.review.selectors import calibration_warning_for_run
-from evaluations.runs.choices import ACTIVE_STATUSES
+from evaluations.runs.choices import ACTIVE_STATUSES, RunStatus
 from evaluations.runs.selectors import (
     attempt_outcomes_for_run,
     run_get_for_user,
     run_list_by_ids,
     run_list_for_user,
     run_progress,
-    runs_scored_for_user,
+    runs_for_user,
 )
 from suites.selectors import suite_list_for_user
 
@@ -100,37 +102,61 @@ def run_results_get(*, run: EvaluationRun) -> dict[str, Any]:
 # ---------------------------------------------------------------------------------------------- the dashboard
 
 
+def run_rows(*, run_ids: Iterable[int]) -> list[RunRow]:
+    """The rows of a run list (``builders.rows``), in its order, whatever its length in the same queries: the
+    runs' columns, the pins of the finished ones and their earlier runs' flaky scenarios (``run_gates``)."""
+    ids = list(dict.fromkeys(run_ids))
+    full = {run.pk: run for run in run_list_by_ids(run_ids=ids)} if ids else {}
+    finished = [run for run in full.values() if run.status == RunStatus.SUCCEEDED]
+    gates = run_gates(runs=finished) if finished else {}
+    return [run_row(full[pk], gates.get(pk)) for pk in ids if pk in full]
+
+
 def recent_runs_for_user(*, user: User) -> dict[str, Any]:
-    """The dashboard's recent runs and how many are still running (the partial polls while any are)."""
+    """The dashboard's recent runs, as rows, and how many are still running (the partial polls while any are)."""
     return {
-        "runs": run_list_for_user(user=user)[:10],
+        "rows": run_rows(run_ids=run_list_for_user(user=user).values_list("pk", flat=True)[:10]),
         "active_runs": run_list_for_user(user=user).filter(status__in=ACTIVE_STATUSES).count(),
     }
 
 
+DASHBOARD_HISTORY = 500  # the latest runs the dashboard reads its agents' latest runs and trends from
+TREND_POINTS = 12
+
+
 def dashboard_for_user(*, user: User) -> dict[str, Any]:
-    """Agents with their latest finished trust score, recent trend and gate, suites, and recent or running runs,
-    in a number of queries that does not grow with the agents."""
+    """Agents with their latest run (scored or not: a failed latest run shows as failed), its gate and the trend
+    of its suite and endpoint; suites, and recent or running runs; in a number of queries that does not grow with
+    the agents."""
     agents = list(agent_list_for_user(user=user))
-    finished = runs_scored_for_user(user=user).values("agent_id", "trust_score", "pk")[:500]
+    history: list[dict[str, Any]] = [
+        dict(row)
+        for row in runs_for_user(user=user)
+        .order_by("-created_at", "-pk")
+        .values("agent_id", "pk", "status", "trust_score", "suite_id", "endpoint_url")[:DASHBOARD_HISTORY]
+    ]
+    latest: dict[int, dict[str, Any]] = {}
+    for row in history:
+        if row["agent_id"] is not None:
+            latest.setdefault(row["agent_id"], row)
     trends: dict[int, list[float]] = {}
-    for row in finished:
-        score = row["trust_score"]
-        assert score is not None  # runs_scored_for_user: every run has a trust score
-        trends.setdefault(row["agent_id"], []).append(score)
-    latest_ids: dict[int, int] = {}
-    for row in finished:
-        latest_ids.setdefault(row["agent_id"], row["pk"])
-    latest_runs = {run.agent_id: run for run in run_list_by_ids(run_ids=latest_ids.values())}
-    # The gate of each agent's latest finished run, against the baseline pinned now.
-    gates = run_gates(runs=list(latest_runs.values()))
+    for row in history:  # one line: the suite and endpoint of the agent's latest run
+        last = latest.get(row["agent_id"])
+        if last is None or row["trust_score"] is None or row["status"] != RunStatus.SUCCEEDED:
+            continue
+        if (row["suite_id"], row["endpoint_url"]) == (last["suite_id"], last["endpoint_url"]):
+            trends.setdefault(row["agent_id"], []).append(row["trust_score"])
+    recent = list(run_list_for_user(user=user).values_list("pk", flat=True)[:10])
+    rows = {row.run.pk: row for row in run_rows(run_ids=[*recent, *(r["pk"] for r in latest.values())])}
     for agent in agents:
-        scores = list(reversed(trends.get(agent.pk, [])[:12]))
-        agent.latest_trust_score = scores[-1] if scores else None  # type: ignore[attr-defined]
-        agent.trend = scores  # type: ignore[attr-defined]
-        latest = latest_runs.get(agent.pk)
-        agent.gate = gates[latest.pk] if latest is not None else None  # type: ignore[attr-defined]
-    runs = recent_runs_for_user(user=user)
+        last = latest.get(agent.pk)
+        agent.latest = rows.get(last["pk"]) if last is not None else None  # type: ignore[attr-defined]
+        agent.gate = agent.latest.gate if agent.latest is not None else None  # type: ignore[attr-defined]
+        agent.trend = list(reversed(trends.get(agent.pk, [])[:TREND_POINTS]))  # type: ignore[attr-defined]
+    runs = {
+        "rows": [rows[pk] for pk in recent if pk in rows],
+        "active_runs": run_list_for_user(user=user).filter(status__in=ACTIVE_STATUSES).count(),
+    }
     return {
         "agents": agents,
         "suites": suite_list_for_user(user=user).annotate(baseline_pinned=baseline_is_pinned_for_suite()),
@@ -140,3 +166,17 @@ def dashboard_for_user(*, user: User) -> dict[str, Any]:
             (account, balance_for_account(account_id=account.pk)) for account in account_list_for_user(user=user)
         ],
     }
+
+
+# ---------------------------------------------------------------------------------------------- the agent page
+
+AGENT_PAGE_RUNS = 10  # the agent page lists its latest runs; the run list (filtered by agent) has them all
+
+
+def agent_runs_for_user(*, user: User, agent_id: int) -> dict[str, Any]:
+    """What the agent page shows of its runs: the latest ones as rows (the first is the latest run, scored or not:
+    a failed latest run shows as failed, not the previous pass) and the trust-score trend, one line per suite and
+    endpoint. ``agent_id``: an agent fetched for the user."""
+    ids = run_list_for_user(user=user).filter(agent_id=agent_id).values_list("pk", flat=True)[:AGENT_PAGE_RUNS]
+    rows = run_rows(run_ids=ids)
+    return {"rows": rows, "latest": rows[0] if rows else None, "trends": trust_trends(agent_id=agent_id)}

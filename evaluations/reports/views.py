@@ -30,7 +30,8 @@ RUNS_PER_PAGE = 50
 def run_list(request: HttpRequest) -> HttpResponse:
     runs = run_selectors.run_list_for_user(user=request.user)
     context = list_page(request, RunFilter, runs, per_page=RUNS_PER_PAGE)
-    return render(request, "evaluations/run_list.html", {**context, "runs": context["items"]})
+    rows = report_selectors.run_rows(run_ids=[run.pk for run in context["items"]])
+    return render(request, "evaluations/run_list.html", {**context, "rows": rows})
 
 
 @require_GET

@@ -181,7 +181,7 @@ def runs_ended_for_account(
 def attempt_outcomes_for_run(*, run: EvaluationRun) -> QuerySet[Attempt, Any]:
     """Every attempt of the run as a light row, by scenario key then repeat: what the metrics read, the rule
     findings and the model usage, no transcript (the CI API's results). One query."""
-    columns = (*METRIC_COLUMNS, "repeat", "rule_findings", "model_usage")
+    columns = (*METRIC_COLUMNS, "repeat", "rule_findings", "model_usage", "error_kind")
     return Attempt.objects.filter(run_id=run.pk).order_by("scenario_key", "repeat").values_list(*columns, named=True)
 
 

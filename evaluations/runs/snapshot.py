@@ -11,6 +11,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.conf import settings
+
 SETTINGS_VERSION = 2  # 1: the rows written before this module, without a "version" key (same keys)
 
 SAVED_SUITE, GENERATED = "saved_suite", "generated"  # the two modes (the gate's rules use the same values)
@@ -23,9 +25,18 @@ class GateOptions:
     min_trust_score: float | None = None
     max_breaches: int | None = None
     fail_on_no_baseline: bool = False
+    min_coverage: float | None = None  # percent of scenarios scored; None: TRUSTGATE_MIN_COVERAGE
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        data = dataclasses.asdict(self)
+        if self.min_coverage is None:  # rows from before the option keep their keys
+            del data["min_coverage"]
+        return data
+
+    @property
+    def coverage_minimum(self) -> float:
+        """The share of scenarios that must be scored for the thresholds and the gate to be checked (percent)."""
+        return float(self.min_coverage if self.min_coverage is not None else settings.TRUSTGATE_MIN_COVERAGE)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> GateOptions:
@@ -34,6 +45,34 @@ class GateOptions:
             min_trust_score=data.get("min_trust_score"),
             max_breaches=data.get("max_breaches"),
             fail_on_no_baseline=bool(data.get("fail_on_no_baseline", False)),
+            min_coverage=data.get("min_coverage"),
+        )
+
+
+@dataclasses.dataclass(frozen=True)
+class CiSource:
+    """Where a CI launch came from, as its CI step sent it (the Use in CI script sends all three); blank when not
+    sent. The run lists show them beside the run."""
+
+    commit: str = ""
+    branch: str = ""
+    job_url: str = ""  # http(s) only: the lists link it
+
+    def __bool__(self) -> bool:
+        return bool(self.commit or self.branch or self.job_url)
+
+    @property
+    def short_commit(self) -> str:
+        return self.commit[:12]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> CiSource:
+        data = data or {}
+        url = str(data.get("job_url") or "")
+        return cls(
+            commit=str(data.get("commit") or ""),
+            branch=str(data.get("branch") or ""),
+            job_url=url if url.startswith(("https://", "http://")) else "",
         )
 
 
@@ -93,6 +132,7 @@ class RunSettings:
     launch_warnings: tuple[str, ...] = ()
     launched_via: str = ""  # "api" for the CI API, "" for the web
     gate_options: GateOptions = GateOptions()
+    ci_source: CiSource = CiSource()  # commit, branch and job URL a CI launch sent
     generated: bool = False  # the Generate stage wrote the scenarios (a resumed run does not write them again)
     generation_calls: int = 0
     generation_usage: Mapping[str, Any] | None = None  # the generation model's usage (runs.selectors reads it)
@@ -101,6 +141,11 @@ class RunSettings:
     @property
     def is_generated(self) -> bool:
         return self.mode == GENERATED
+
+    @property
+    def source_label(self) -> str:
+        """Where the run was launched: "CI" (the CI API) or "Web"."""
+        return "CI" if self.launched_via == "api" else "Web"
 
     def replace(self, **changes: Any) -> RunSettings:
         return dataclasses.replace(self, **changes)
@@ -123,6 +168,8 @@ class RunSettings:
         }
         if self.launched_via:
             data["launched_via"] = self.launched_via
+        if self.ci_source:
+            data["ci_source"] = dataclasses.asdict(self.ci_source)
         if self.generated:
             data["generated"] = True
         if self.generation_calls:
@@ -151,6 +198,7 @@ class RunSettings:
             launch_warnings=_strings(data.get("launch_warnings")),
             launched_via=str(data.get("launched_via") or ""),
             gate_options=GateOptions.from_dict(data.get("ci")),
+            ci_source=CiSource.from_dict(data.get("ci_source")),
             generated=bool(data.get("generated", False)),
             generation_calls=int(data.get("generation_calls") or 0),
             generation_usage=dict(usage) if isinstance(usage, Mapping) else None,

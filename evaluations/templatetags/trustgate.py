@@ -43,6 +43,34 @@ def trust_trend(points: Sequence[dict], width: int = 560, height: int = 140) -> 
     return charts.trend_chart(chart_points, label=label, width=width, height=height)
 
 
+@register.simple_tag
+def trust_trends(lines: Sequence[dict], width: int = 560, height: int = 140) -> str:
+    """The agent's trust-score trend as inline SVG, one line per suite and endpoint (``gate.selectors.trust_trends``)
+    on one time axis, dates under the plot; each point's tooltip names its run number, date, score and line."""
+    runs = sorted(
+        {(p["created_at"], p["run_id"]) for line in lines for p in line["points"]}, key=lambda r: (r[0], r[1])
+    )
+    slot = {run_id: i for i, (_, run_id) in enumerate(runs)}
+    drawn, said = [], []
+    for line in lines:
+        points = [
+            charts.Point(
+                value=float(p["score"]),
+                title=f"Run #{p['run_id']}, {_date_tick(p.get('created_at'))}: {float(p['score']):g} / 100 — "
+                f"{line['label']}" + (" (baseline)" if p.get("is_baseline") else ""),
+                is_marked=bool(p.get("is_baseline")),
+                tick=_date_tick(p.get("created_at")),
+            )
+            for p in line["points"]
+        ]
+        drawn.append(charts.Line(line["label"], points, [slot[p["run_id"]] for p in line["points"]]))
+        scores = ", ".join(f"#{p['run_id']} {float(p['score']):g}" for p in line["points"])
+        marked = [f"run #{p['run_id']} ({float(p['score']):g})" for p in line["points"] if p.get("is_baseline")]
+        said.append(f"{line['label']}: {scores}" + (f". Baseline: {', '.join(marked)}" if marked else ""))
+    label = f"Trust score over the last {len(runs)} runs, one line per suite and endpoint. " + ". ".join(said) + "."
+    return charts.trend_lines(drawn, slots=len(runs), label=label, width=width, height=height)
+
+
 def _date_tick(when: object) -> str:
     """A run's date for the x-axis ("1 Dec"), in the server's time zone; "" without one."""
     if not isinstance(when, datetime.datetime):

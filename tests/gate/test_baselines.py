@@ -300,7 +300,14 @@ def test_trend_marks_the_baseline_on_the_agent_page(client, alice, acme, agent, 
     assert [p["run_id"] for p in trust_trend(agent=agent, run=runs[1])] == [runs[0].pk, runs[1].pk]
     client.force_login(alice)
     page = client.get(reverse("evaluations:agent-detail", args=[agent.pk])).content.decode()
-    assert '<svg class="trend"' in page and f"Run #{runs[0].pk}: 100 / 100 (baseline)" in page
+    # One line per suite and endpoint (docs/gate.md#the-trend): the two suites never share one.
+    assert '<svg class="trend"' in page and f"Run #{runs[0].pk}, " in page
+    assert f": 100 / 100 — Support suite at {agent.endpoint_url} (baseline)" in page
+    assert f"Support suite: runs #{runs[0].pk}, #{runs[1].pk}" not in page  # the legend names the endpoint too
+    assert f"Support suite at {agent.endpoint_url}: runs #{runs[0].pk}, #{runs[1].pk}" in page
+    assert f"Other suite at {agent.endpoint_url}: runs #{other.pk}" in page
+    # The newest run's line first: the other suite's (one run, a point and no line), then the suite's two runs.
+    assert page.count('<polyline class="line s1"') == 1 and '<polyline class="line s0"' not in page
     assert f"Baseline: run #{runs[0].pk} (100)." in page
 
 
@@ -312,8 +319,9 @@ def test_drift_section_queries_do_not_grow_with_history_or_runs(
     runs = [make_run(agent=agent, suite=suite) for _ in range(5)]
     client.force_login(alice)
     # session, user, memberships, run, attempts, reviews, credits + pins (with the baseline's run), trend, role,
-    # the earlier runs' flaky scenarios (one query over at most 5 runs' summaries) and the verdict record's revisions
-    with django_assert_max_num_queries(12):
+    # the earlier runs' flaky scenarios (their ids, then at most 5 runs' summaries) and the verdict record's
+    # revisions
+    with django_assert_max_num_queries(13):
         page = client.get(reverse("evaluations:run-report", args=[runs[-1].pk])).content.decode()
     assert "Baseline history (3 pins)" in page and 'data-gate-state="pass"' in page
 

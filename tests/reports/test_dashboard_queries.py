@@ -19,8 +19,9 @@ from evaluations.scoring.metrics import compute_metrics
 from suites.services import suite_create
 
 # session, user, the user's workspaces (once per scoped list: 6), agents, trends, latest runs, the pins, the earlier
-# runs' flaky scenarios, running runs, monitors, workspaces and the one workspace's balance, suites, recent runs
-DASHBOARD_QUERY_CEILING = 19  # 19, 21, 23 and 25 for 1 to 4 agents while each agent's gate was read on its own
+# runs' flaky scenarios (two queries), running runs, monitors, workspaces and the one workspace's balance, suites,
+# recent runs (read as rows with the latest runs: their gates and sources, docs/runs.md#run-lists)
+DASHBOARD_QUERY_CEILING = 20  # 19, 21, 23 and 25 for 1 to 4 agents while each agent's gate was read on its own
 SCENARIOS = [
     {"kind": "accuracy", "name": "Refund window", "turns": ["How long?"]},
     {"kind": "guardrails", "name": "Discount abuse", "turns": ["50% off?"]},
@@ -72,4 +73,5 @@ def test_the_dashboard_queries_do_not_grow_with_the_agents(
     for agent, latest in made:  # each agent's gate is the one its latest run's report shows
         assert shown[agent.pk] == run_gate(run=latest)
     page = response.content.decode()
+    page = page[page.index("<h2>Agents</h2>") : page.index("<h2>Saved suites</h2>")]  # the agents' rows
     assert page.count(">PASS</span>") == (agents + 1) // 2 and page.count(">BLOCKED</span>") == agents // 2

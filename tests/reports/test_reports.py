@@ -151,7 +151,10 @@ def test_report_page_shows_scores_scenarios_transcript_and_tool_calls(client, al
     html = response.content.decode()
     report = response.context["report"]
     assert report["trust_score"] == mixed_run.trust_score == 62.5  # accuracy 100 (w25), tool calls 0 (w15)
-    assert "Agent Trust Score" in html and ">62.5<" in html
+    # Two of the four scenarios were scored: below the minimum coverage, so 62.5 is never a plain number
+    # (docs/runs.md#coverage).
+    assert "Agent Trust Score" in html and ">62.5<" not in html
+    assert "Not enough scored: 2 of 4 scenarios scored (62.5 / 100 over those)" in html
     assert "Response accuracy" in html and "Tool-call precision" in html and "Red-team block rate" in html
     assert "1 / 1 scenarios passed" in html and "0 / 1 scenarios passed" in html
 
@@ -386,13 +389,15 @@ def test_run_list_shows_own_runs_newest_first(client, alice, bob, acme, agent, d
     for _ in range(20):
         make_run(acme, agent, mixed_specs(), [])
     client.force_login(alice)
-    with django_assert_max_num_queries(7):  # session, user, memberships, count, page of runs, agent filter choices
+    # session, user, memberships, count, page of runs, agent filter choices, the page's runs whole and their pins
+    with django_assert_max_num_queries(9):
         response = client.get(reverse("evaluations:run-list"))
     assert response.status_code == 200
     html = response.content.decode()
-    runs = list(response.context["runs"])
+    runs = [row.run for row in response.context["rows"]]
     assert older in runs and newer in runs and foreign not in runs
     assert runs.index(newer) < runs.index(older)
     assert "Globex bot" not in html
     assert f'href="{reverse("evaluations:run-report", args=[older.pk])}"' in html
-    assert "62.5" in html and ">Finished<" in html and ">Running<" in html
+    # A finished run shows its verdict (no baseline here), an active one its status (docs/runs.md#run-lists).
+    assert "Not enough scored" in html and ">NO BASELINE<" in html and ">Running<" in html

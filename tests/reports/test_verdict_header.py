@@ -82,7 +82,11 @@ def test_a_run_without_a_baseline_says_what_to_pin_and_shows_no_change(client, a
 
     assert header.startswith("NO BASELINE Nothing to gate against yet.")
     assert f"No baseline is pinned for Support bot at {agent.endpoint_url} with suite “Support suite”." in header
-    assert f"Trust score {run.trust_score:g} / 100 Breaches 0 Failing scenarios 0 Flaky scenarios 0" in header
+    # Every number says what it is over (docs/runs.md#coverage).
+    assert (
+        f"Trust score {run.trust_score:g} / 100 · 4 of 4 scenarios scored Breaches 0 in 10 of 12 conversations scored "
+        "Failing scenarios 0 Flaky scenarios 0"
+    ) in header
     assert "since the baseline" not in header
     assert "2 of 12 conversations not scored: they need the LLM judge, and this run is rules-only" in header
     assert "How to configure a model provider" in header
@@ -107,7 +111,7 @@ def test_a_failed_run_is_not_gated_and_says_why(client, alice, agent, suite, mak
     header = header_of(client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode())
     assert header.startswith("FAILED Not gated: the run did not finish.")
     assert "The agent is down: none of the 12 conversations got a reply." in header
-    assert "Trust score — " in header
+    assert "Trust score No trust score · 0 of 4 scenarios scored " in header
 
     outage = make_run(agent=agent, suite=suite, status=RunStatus.FAILED, refund_reason="judge outage (early stop)",
                       error_message="Stopped early: 8 replies needed the judge and it could score none of them.")  # fmt: skip

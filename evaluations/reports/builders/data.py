@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from evaluations.core.specs import ExpectedToolCall, ScenarioSpec
+from evaluations.gate.labels import result_display, run_breaches
 from evaluations.gate.records import verdict_record_json
 from evaluations.gate.results import gate_json
 from evaluations.gate.selectors import baseline_for_run, run_gate
 from evaluations.reports.builders.flaky import flaky_drift
 from evaluations.reports.builders.summary import (
     RULES_ONLY_NOTICE,
+    coverage_fields,
     label,
     number,
     scenario_counts,
@@ -32,7 +34,7 @@ from evaluations.reports.builders.tool_checks import matcher_text as _matcher_te
 from evaluations.reports.builders.tool_checks import tool_call_view, tool_check_fields
 from evaluations.review.selectors import review_states_for_run
 from evaluations.runs.selectors import run_model_usage
-from evaluations.scoring.metrics import compute_metrics
+from evaluations.scoring.metrics import ERROR, compute_metrics
 from evaluations.scoring.verdicts import Verdict
 from redteam.report import redteam_findings, redteam_summary
 
@@ -80,6 +82,8 @@ def report_data(run: EvaluationRun, attempts: Iterable[Attempt]) -> dict[str, An
     add_reviews(run, attempt_list, scenarios)
     findings = redteam_findings(run, attempt_list)
     fields = summary_fields(run, summary, is_final=bool(run.metrics))
+    kinds = Counter(str(a.error_kind or "other") for a in attempt_list if a.verdict == ERROR)
+    fields.update(coverage_fields(run, summary, error_kinds=kinds))  # the conversations not scored by cause
     return {
         "run": fields.pop("run"),
         "redteam": {"findings": findings, "summary": redteam_summary(findings)} if findings else None,
@@ -206,7 +210,10 @@ def _gate_json(run: EvaluationRun, report: dict[str, Any]) -> dict[str, Any] | N
     the run is still going."""
     if run.is_active:
         return None
-    data = gate_json(run_gate(run=run))
+    result = run_gate(run=run)
+    data = gate_json(result)
+    total, critical = run_breaches(run.metrics, run.scenarios)
+    data["display"] = result_display(result, run_id=run.pk, breaches=total, critical=critical)  # as the pages say it
     data["flaky_scenarios"] = flaky_drift(run=run, report=report, baseline=baseline_for_run(run=run))
     return _jsonable(data)
 

@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any
 from billing.selectors import run_credits
 from evaluations.core.specs import KIND_LABELS, ScenarioSpec
 from evaluations.runs.choices import RunStage, RunStatus
+from evaluations.runs.unscored import unscored_by_cause
 from evaluations.scoring.choices import JudgeModel, Strictness
+from evaluations.scoring.coverage import coverage_of, metric_coverage_text, score_text
 from evaluations.scoring.flakiness import FLAKY, scenario_flakiness
 from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED, PASS
 from evaluations.scoring.verdicts import Verdict
@@ -30,8 +32,10 @@ EMPTY = "—"
 
 
 def summary_fields(run: EvaluationRun, summary: Mapping[str, Any], *, is_final: bool) -> dict[str, Any]:
-    """The report's figures from a ``scoring.compute_metrics`` summary (stored, or computed so far)."""
+    """The report's figures from a ``scoring.compute_metrics`` summary (stored, or computed so far), each with
+    what it is over (``coverage_fields``)."""
     return {
+        **coverage_fields(run, summary),
         "run": run_info(run),
         "is_final": is_final,
         "trust_score": summary.get("trust_score"),
@@ -44,6 +48,31 @@ def summary_fields(run: EvaluationRun, summary: Mapping[str, Any], *, is_final: 
         "breaches": summary.get("breaches", 0),
         "attempts": {v: summary.get("attempts", {}).get(v, 0) for v in (PASS, FAIL, NOT_SCORED, ERROR)},
     }
+
+
+def coverage_fields(
+    run: EvaluationRun, summary: Mapping[str, Any], *, error_kinds: Mapping[str, int] | None = None
+) -> dict[str, Any]:
+    """How much the numbers are over (docs/runs.md#coverage): ``trust_score_text`` ("92 / 100 · 41 of 45
+    scenarios scored", or below the minimum coverage "Not enough scored: ..."), ``coverage`` (the counts, the
+    share, the minimum, whether it is met and, with ``error_kinds``, the conversations not scored by cause) and
+    ``breaches_text`` ("0 breaches in 120 of 135 conversations scored")."""
+    covered = coverage_of(summary)
+    minimum = run.settings.gate_options.coverage_minimum
+    shown = score_text(summary.get("trust_score"), covered, minimum=minimum)
+    attempts = summary.get("attempts") or {}
+    breaches = int(summary.get("breaches", 0))
+    unscored = unscored_by_cause(
+        not_scored=int(attempts.get(NOT_SCORED, 0)), is_rules_only=run.is_rules_only,
+        error_kinds=error_kinds if error_kinds is not None else {"": int(attempts.get(ERROR, 0))},
+    )  # fmt: skip
+    return {
+        "trust_score_text": shown["text"],
+        "trust_score_number": shown["number"],
+        "coverage": {**covered.to_dict(), "share": covered.share, "minimum": minimum, "enough": shown["enough"],
+                     "text": covered.text, "conversations_text": covered.conversations_text, "unscored": unscored},
+        "breaches_text": f"{breaches:,} breach{'es' if breaches != 1 else ''} in {covered.conversations_text}",
+    }  # fmt: skip
 
 
 def scenario_rows(
@@ -148,6 +177,7 @@ def _metric(key: str, metric: Mapping[str, Any]) -> dict[str, Any]:
         "attempts_failed": metric.get("attempts_failed", 0),
         "attempts_not_scored": metric.get("attempts_not_scored", 0),
         "attempts_error": metric.get("attempts_error", 0),
+        "coverage": metric_coverage_text(metric),
     }
 
 

@@ -13,9 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from django.urls import reverse
 
+from evaluations.gate.labels import PASS_WITH_BREACHES, result_display, run_breaches
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.errors import errors_by_kind_text
 from evaluations.runs.selectors import run_error_kinds
+from evaluations.runs.unscored import unscored_by_cause
+from evaluations.scoring.coverage import coverage_of, shortfall_sentence
 from evaluations.scoring.flakiness import FLAKY
 from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED
 
@@ -46,6 +49,11 @@ def verdict_header(*, run: EvaluationRun, report: dict[str, Any], drift: dict[st
         return {"is_active": True, "cards": cards}
     counts = report.get("scenario_counts", {})
     label, badge, headline, reasons = _state(run, drift)
+    coverage = report.get("coverage") or {}
+    if drift and drift["gate"].state == "pass" and not drift.get("is_baseline") and not coverage.get("enough", True):
+        badge = PASS_WITH_BREACHES  # the CI verdict fails such a run (gate/ci.py): not plain green here either
+        short = shortfall_sentence(coverage_of(run.metrics), minimum=float(coverage.get("minimum", 0)))
+        reasons = [f"Not enough scored for the gate to pass: {short}.", *reasons]
     return {
         "is_active": False,
         "label": label,
@@ -53,8 +61,14 @@ def verdict_header(*, run: EvaluationRun, report: dict[str, Any], drift: dict[st
         "headline": headline,
         "reasons": reasons[:SHOWN_REASONS],
         "reason_count": len(reasons),
-        "trust": _trust(report.get("trust_score"), baseline_run),
+        "trust": {
+            **_trust(report.get("trust_score"), baseline_run),
+            "text": report.get("trust_score_text", ""),
+            "number": report.get("trust_score_number", ""),
+            "coverage": coverage,
+        },  # fmt: skip
         "breaches": report.get("breaches", 0),
+        "breaches_text": report.get("breaches_text", ""),
         "failing": counts.get(FAIL, 0),
         "flaky": counts.get(FLAKY, 0),
         "not_scored": _not_scored(run, run.metrics or {}),
@@ -107,12 +121,18 @@ def _state(run: EvaluationRun, drift: dict[str, Any] | None) -> tuple[str, str, 
     gate = drift["gate"]
     key = "is_baseline" if drift.get("is_baseline") else gate.state
     label, badge, headline = HEADLINES.get(key, (gate.state.upper(), "not_scored", ""))
+    total, critical = run_breaches(run.metrics, run.scenarios)
+    shown = result_display(gate, run_id=run.pk, breaches=total, critical=critical)
+    if shown["badge"] == PASS_WITH_BREACHES:  # a PASS that holds breaches is not plain green (docs/gate.md)
+        badge = shown["badge"]
+        compared = f" (compared with run #{drift['baseline'].run_id})" if key == "pass" else ""
+        headline = shown["sentence"].removeprefix(label + " ") + compared + "."
     verdict = drift.get("verdict")
     # The blocking reasons come first; the notes (watch list, warnings) only when nothing blocks.
     reasons = list(verdict.reasons) if verdict is not None and gate.state == "blocked" else list(gate.reasons)
     if key == "is_baseline":
         reasons = []
-    elif gate.state == "pass" and drift.get("baseline") is not None:
+    elif gate.state == "pass" and drift.get("baseline") is not None and badge != PASS_WITH_BREACHES:
         headline = f"No significant regression against the baseline of run #{drift['baseline'].run_id}."
     return label, badge, headline, reasons
 
@@ -158,8 +178,12 @@ def _not_scored(run: EvaluationRun, summary: dict[str, Any]) -> list[str]:
         )
     if str(run.refund_reason or "").startswith("judge outage"):
         lines.append("The judge could not score the first replies that needed it, so the run stopped early.")
+    error_kinds = Counter(run_error_kinds(run=run)) if errors else Counter()
+    if not_scored and errors:  # both causes: their total first ("4 not scored: 3 rules-only (...), 1 agent error")
+        causes = unscored_by_cause(not_scored=not_scored, is_rules_only=run.is_rules_only, error_kinds=error_kinds)
+        lines.insert(0, f"{causes}.")
     if errors:
-        kinds = errors_by_kind_text(Counter(run_error_kinds(run=run)))
+        kinds = errors_by_kind_text(error_kinds)
         lines.append(f"{errors:,}{of} {noun} errored (no usable reply)" + (f": {kinds}." if kinds else "."))
     return lines
 

@@ -20,6 +20,8 @@
 #   TRUSTGATE_MAX_BREACHES      fail with more breached attempts than this
 #   TRUSTGATE_FAIL_ON_NO_BASELINE=true     fail (instead of pass with a warning) when no baseline is pinned:
 #                                          checked before the run is launched, so nothing is charged (exit 2)
+#   TRUSTGATE_MIN_COVERAGE      the percent of scenarios that must be scored for the checks above (default: the server's)
+#   TRUSTGATE_COMMIT, TRUSTGATE_BRANCH, TRUSTGATE_JOB_URL  shown beside the run; default to GitHub Actions' or GitLab CI's
 #   TRUSTGATE_TIMEOUT           seconds to wait for the verdict (default 3600)
 #   TRUSTGATE_REPORT_DIR        if set, the JUnit XML and SARIF reports are saved in this folder
 # Exit codes (docs/ci.md):
@@ -86,7 +88,11 @@ body() {
         --arg breaches "${TRUSTGATE_MAX_BREACHES:-}" --arg strict "${TRUSTGATE_FAIL_ON_NO_BASELINE:-false}" \
         --arg compare "${TRUSTGATE_COMPARE_WITH_ENDPOINT:-}" --arg depth "${TRUSTGATE_REDTEAM_DEPTH:-}" \
         --arg judge "${TRUSTGATE_JUDGE_MODEL:-}" --arg strictness "${TRUSTGATE_JUDGE_STRICTNESS:-}" \
-        --arg contacts "${TRUSTGATE_ALLOWED_CONTACTS:-}" --argjson dry "${1:-false}" '
+        --arg contacts "${TRUSTGATE_ALLOWED_CONTACTS:-}" --arg coverage "${TRUSTGATE_MIN_COVERAGE:-}" \
+        --arg commit "${TRUSTGATE_COMMIT:-${GITHUB_SHA:-${CI_COMMIT_SHA:-}}}" \
+        --arg branch "${TRUSTGATE_BRANCH:-${GITHUB_HEAD_REF:-${GITHUB_REF_NAME:-${CI_COMMIT_REF_NAME:-}}}}" \
+        --arg job "${TRUSTGATE_JOB_URL:-${CI_JOB_URL:-${GITHUB_RUN_ID:+${GITHUB_SERVER_URL:-https://github.com}/${GITHUB_REPOSITORY:-}/actions/runs/$GITHUB_RUN_ID}}}" \
+        --argjson dry "${1:-false}" '
     def num: . as $text | (tonumber? // $text);
     {suite: ($suite | num), dry_run: $dry,
      fail_on_no_baseline: ($strict | ascii_downcase | IN("1", "true", "yes", "on"))}
@@ -100,6 +106,10 @@ body() {
     + (if $endpoint != "" then {endpoint_url: $endpoint} else {} end)
     + (if $min != "" then {min_trust_score: ($min | num)} else {} end)
     + (if $breaches != "" then {max_breaches: ($breaches | num)} else {} end)
+    + (if $coverage != "" then {min_coverage: ($coverage | num)} else {} end)
+    + (if $commit != "" then {commit: $commit} else {} end)
+    + (if $branch != "" then {branch: $branch} else {} end)
+    + (if $job != "" then {job_url: $job} else {} end)
     + (if ($ENV.AGENT_API_KEY // "") != "" then {api_key: $ENV.AGENT_API_KEY} else {} end)'
 }
 
