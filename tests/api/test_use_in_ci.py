@@ -3,6 +3,7 @@ bash + curl + jq against a live server and the demo agent (pass, blocked by the 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -146,7 +147,9 @@ def test_generated_step_gates_a_change_of_the_demo_agent(
     assert run.status == RunStatus.SUCCEEDED
     out = first.stdout
     assert f"Run #{run.pk} started for suite {demo_suite.pk}." in out
-    assert f"Verdict: PASS (trust score {round(run.trust_score, 1)} / 100) for run #{run.pk}" in out
+    status = json.loads((tmp_path / "reports" / f"trustgate-run-{run.pk}.status.json").read_text())
+    assert "scenarios scored" in status["trust_score_text"]  # the score says how much was scored
+    assert f"Verdict: PASS (trust score {status['trust_score_text']}) for run #{run.pk}" in out
     assert "! warning: The release gate did not run: No baseline is pinned for Northwind bot" in out
     assert f"Report: {live_server.url}/runs/{run.pk}/" in out
     assert "x Gift return window" in out  # failing scenarios are listed

@@ -186,10 +186,12 @@ while :; do
 done
 
 # 4. Print the verdict, its reasons and the report link; keep the reports if asked; exit on the verdict.
-score="$(jq -r 'if .trust_score == null then "none" else (.trust_score * 10 | round / 10 | tostring) + " / 100" end' "$WORK/body")"
+score="$(jq -r 'if (.trust_score_text // "") != "" then .trust_score_text elif .trust_score == null then "none"
+  else (.trust_score * 10 | round / 10 | tostring) + " / 100" end' "$WORK/body")"
 upper="$(printf '%s' "$verdict" | tr '[:lower:]' '[:upper:]')"
 say "Verdict: $upper (trust score $score) for run #$run_id"
 jq -r '.reasons[]? | "  - " + .' "$WORK/body"
+jq -r '.current_verdict.label? // empty | "  ! " + .' "$WORK/body"  # the verdict now, when a later change moved it
 jq -r '.warnings[]? | "  ! warning: " + .' "$WORK/body"
 jq -r '.scenarios[]? | select(.status == "fail") | "  x \(.name): \(.runs_failed) of \(.runs_passed + .runs_failed) scored runs failed"' "$WORK/body"
 say "Report: $report_url"
