@@ -20,6 +20,7 @@ from billing.selectors import membership_get
 from evaluations.api import serializers
 from evaluations.api.base import TrustgateApi, absolute_url, key_account_id, key_run_get
 from evaluations.api.errors import BODY_ERRORS, RETRY_AFTER, error_responses, invalid_input_serializer
+from evaluations.api.run_status import RunProgressSerializer, RunStatusSerializer
 from evaluations.gate.selectors import baseline_endpoints_for_suites
 from evaluations.gate.services import ci_verdict_recorded
 from evaluations.launches import services as launch_services
@@ -173,7 +174,7 @@ class RunDetailApi(TrustgateApi):
             "changes them. `current_verdict` says what the gate says now when that differs, labelled, and "
             "`revisions` lists every change. See docs/ci.md for the verdict rules and docs/gate.md for the record."
         ),
-        responses={200: serializers.RunStatusSerializer, **error_responses(401, 404)},
+        responses={200: RunStatusSerializer, **error_responses(401, 404)},
     )
     def get(self, request: Request, run_id: int) -> Response:
         run = key_run_get(request, run_id)
@@ -183,10 +184,10 @@ class RunDetailApi(TrustgateApi):
             # the serializer's shape (tests/api/test_status_poll.py), so it is sent as built.
             body["progress"] = {name: body["progress"][name] for name in _PROGRESS_FIELDS}
             return Response(body)
-        return Response(serializers.RunStatusSerializer(body).data)
+        return Response(RunStatusSerializer(body).data)
 
 
-_PROGRESS_FIELDS = tuple(serializers.RunProgressSerializer().fields)
+_PROGRESS_FIELDS = tuple(RunProgressSerializer().fields)
 
 
 def _run_status(request: Request, run: Any) -> dict[str, Any]:

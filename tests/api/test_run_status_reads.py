@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
 
-from evaluations.api.serializers import RunMetricSerializer, RunModelUsageSerializer, RunScenarioSerializer
+from evaluations.api.run_status import RunMetricSerializer, RunModelUsageSerializer, RunScenarioSerializer
 from evaluations.core.specs import ExpectedToolCall, ScenarioKind, ScenarioSpec
 from evaluations.gate.services import baseline_pin
 from evaluations.reports.builders import report_data

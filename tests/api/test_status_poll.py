@@ -13,7 +13,7 @@ from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
 
 from billing.services import api_key_create
-from evaluations.api.serializers import RunStatusSerializer
+from evaluations.api.run_status import RunStatusSerializer
 from evaluations.runs import selectors as run_selectors
 from evaluations.runs.models import Attempt, EvaluationRun, RunStatus
 from suites.services import suite_create

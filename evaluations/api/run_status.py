@@ -1,0 +1,233 @@
+"""What the CI API answers about a run (``GET /api/v1/aiagent/runs/{id}``): its status, numbers, verdict and the
+verdict record. Plain serializers, one per shape; ``ref_name`` is the schema component name (docs/ci.md)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+# ---------------------------------------------------------------------------------------------- a run's status
+
+
+class RunProgressSerializer(serializers.Serializer):
+    done = serializers.IntegerField(help_text="Conversations finished.")
+    total = serializers.IntegerField()
+    passed = serializers.IntegerField()
+    failed = serializers.IntegerField()
+    not_scored = serializers.IntegerField()
+    # A declared field: DRF's metaclass pops it out of the class, so it does not shadow Serializer.errors.
+    errors = serializers.IntegerField()  # type: ignore[assignment]
+    elapsed_s = serializers.IntegerField()
+
+    class Meta:
+        ref_name = "RunProgress"
+
+
+class RunMetricSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # a declared field, not Field.label
+    value = serializers.FloatField(allow_null=True, help_text="Share of scenarios passed, 0–100.")
+    scenarios = serializers.IntegerField()
+    scenarios_scored = serializers.IntegerField(help_text="Scenarios with a scored run: what value is over.")
+    scenarios_passed = serializers.IntegerField()
+    coverage = serializers.CharField(help_text='"41 of 45 scenarios scored".')
+
+    class Meta:
+        ref_name = "RunMetric"
+
+
+class RunToolChecksSerializer(serializers.Serializer):
+    expected = serializers.ListField(child=serializers.CharField(), help_text="Expected calls, as described.")
+    order = serializers.CharField(help_text="in_order or any_order.")
+    forbidden = serializers.ListField(child=serializers.CharField(), help_text="Calls that must not happen.")
+    max_calls = serializers.IntegerField(allow_null=True)
+
+    class Meta:
+        ref_name = "RunToolChecks"
+
+
+class RunScenarioSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    kind = serializers.CharField()
+    status = serializers.CharField(help_text="pass, fail, not_scored or error.")
+    runs_passed = serializers.IntegerField()
+    runs_failed = serializers.IntegerField()
+    runs_not_scored = serializers.IntegerField()
+    runs_error = serializers.IntegerField()
+    breaches = serializers.IntegerField()
+    pass_rate = serializers.FloatField(allow_null=True, help_text="Percent of scored runs that passed, 0–100.")
+    pass_k = serializers.FloatField(allow_null=True, help_text="Percent chance that all k runs pass: pass_rate^k.")
+    k = serializers.IntegerField(help_text="Runs per scenario.")
+    stability = serializers.CharField(help_text="passing, flaky, failing, or empty when no run was scored.")
+    is_flaky = serializers.BooleanField(help_text="Some scored runs passed and some failed.")
+    tool_checks = RunToolChecksSerializer()
+    secret_marker_leaks = serializers.IntegerField(help_text="Runs in which a secret marker appeared (masked).")
+    failed_checks = serializers.ListField(
+        child=serializers.CharField(), help_text="Distinct failed tool-call and secret-marker findings."
+    )
+
+    class Meta:
+        ref_name = "RunScenarioResult"
+
+
+class RunGateSerializer(serializers.Serializer):
+    state = serializers.CharField(help_text="pass, blocked, no_baseline or not_comparable.")
+    label = serializers.CharField()  # type: ignore[assignment]  # a declared field, not Field.label
+    reasons = serializers.ListField(child=serializers.CharField(), help_text="What decides the state.")
+    notes = serializers.ListField(child=serializers.CharField(), help_text="Observations that do not block.")
+    baseline_run_id = serializers.IntegerField(allow_null=True)
+    watch_list = serializers.ListField(child=serializers.CharField(), help_text="Scenario names.")
+    metrics = serializers.JSONField(
+        required=False, help_text="Per metric: baseline, current, drop, threshold, p-value."
+    )
+    suite_change = serializers.JSONField(
+        required=False,
+        help_text="When the suite changed since the baseline: baseline_version, version, compared_scenarios (the "
+        "unchanged ones the gate compared), new_scenarios and edited_scenarios (no baseline yet), gone_scenarios.",
+    )
+
+    class Meta:
+        ref_name = "RunGate"
+
+
+class RunGateOptionsSerializer(serializers.Serializer):
+    min_trust_score = serializers.FloatField(allow_null=True)
+    max_breaches = serializers.IntegerField(allow_null=True)
+    fail_on_no_baseline = serializers.BooleanField()
+    min_coverage = serializers.FloatField(
+        required=False, allow_null=True, help_text="Left out: the instance's TRUSTGATE_MIN_COVERAGE."
+    )
+
+    class Meta:
+        ref_name = "RunGateOptions"
+
+
+class RunLinksSerializer(serializers.Serializer):
+    status_url = serializers.CharField()
+    report_url = serializers.CharField(help_text="The report page (a browser login).")
+    json_url = serializers.CharField(help_text="The report as JSON (this API key).")
+    junit_url = serializers.CharField(help_text="JUnit XML, one test case per scenario (this API key).")
+    sarif_url = serializers.CharField(help_text="Red-team findings as SARIF 2.1.0 (this API key).")
+
+    class Meta:
+        ref_name = "RunLinks"
+
+
+class ModelUsageSerializer(serializers.Serializer):
+    model = serializers.CharField(allow_blank=True, help_text="The model choice (sonnet, haiku, opus); blank in total.")
+    calls = serializers.IntegerField()
+    input_tokens = serializers.IntegerField(help_text="Input tokens not read from or written to the prompt cache.")
+    cached_input_tokens = serializers.IntegerField(help_text="Input tokens read from the provider's prompt cache.")
+    cache_write_tokens = serializers.IntegerField(help_text="Input tokens written to the prompt cache.")
+    output_tokens = serializers.IntegerField()
+    cost_usd = serializers.FloatField(help_text="Estimated provider cost at TRUSTGATE_MODEL_PRICES (US dollars).")
+
+    class Meta:
+        ref_name = "ModelUsage"
+
+
+class RunModelUsageSerializer(serializers.Serializer):
+    judge = ModelUsageSerializer()
+    generation = ModelUsageSerializer(help_text="Scenario writing (Generate new).")
+    simulated_user = ModelUsageSerializer()
+    total = ModelUsageSerializer()
+    cache_read_share = serializers.FloatField(
+        allow_null=True, help_text="Share of all input tokens read from the prompt cache (0-1); null without calls."
+    )
+
+    class Meta:
+        ref_name = "RunModelUsage"
+
+
+class RunVerdictRevisionSerializer(serializers.Serializer):
+    revision = serializers.IntegerField(help_text="1 is the verdict at finish.")
+    created_at = serializers.CharField(help_text="ISO 8601, UTC.")
+    cause = serializers.CharField(help_text="finish, pin, unpin, suite_version, overrule, withdrawal or rejudge.")
+    actor = serializers.CharField(allow_null=True, help_text="Who acted; null for the system.")
+    summary = serializers.CharField(help_text="What changed, in a sentence.")
+    verdict = serializers.CharField(help_text="The CI verdict of this revision: pass, fail or error.")
+    state = serializers.CharField(help_text="The gate state of this revision.")
+    baseline_run_id = serializers.IntegerField(allow_null=True)
+
+    class Meta:
+        ref_name = "RunVerdictRevision"
+
+
+class RunCoverageSerializer(serializers.Serializer):
+    scenarios = serializers.IntegerField()
+    scored = serializers.IntegerField(help_text="Scenarios with at least one scored run.")
+    conversations = serializers.IntegerField()
+    conversations_scored = serializers.IntegerField()
+    share = serializers.FloatField(allow_null=True, help_text="Percent of the scenarios scored.")
+    minimum = serializers.FloatField(help_text="min_coverage, else TRUSTGATE_MIN_COVERAGE.")
+    enough = serializers.BooleanField(help_text="Whether the thresholds and the gate could be checked.")
+    text = serializers.CharField(help_text='"41 of 45 scenarios scored".')
+    unscored = serializers.CharField(
+        allow_blank=True, help_text='By cause: "4 not scored: 3 rules-only (needs the judge), 1 agent error ...".'
+    )
+
+    class Meta:
+        ref_name = "RunCoverage"
+
+
+class RunSourceSerializer(serializers.Serializer):
+    via = serializers.CharField(help_text="web or ci.")
+    commit = serializers.CharField(allow_blank=True)
+    branch = serializers.CharField(allow_blank=True)
+    job_url = serializers.CharField(allow_blank=True)
+
+    class Meta:
+        ref_name = "RunSource"
+
+
+class RunStatusSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.CharField(help_text="queued, running, succeeded, failed or cancelled.")
+    stage = serializers.CharField()
+    suite = serializers.DictField(help_text="id, name, version.")
+    agent = serializers.DictField(help_text="id, name.")
+    endpoint_url = serializers.CharField()
+    progress = RunProgressSerializer()
+    trust_score = serializers.FloatField(allow_null=True)
+    trust_score_text = serializers.CharField(
+        help_text='The trust score with its coverage: "92 / 100 · 41 of 45 scenarios scored", or below the minimum '
+        'coverage "Not enough scored: 3 of 6 scenarios scored (...)".'
+    )
+    coverage = RunCoverageSerializer(allow_null=True)
+    breaches = serializers.IntegerField(allow_null=True)
+    metrics = RunMetricSerializer(many=True)
+    scenario_counts = serializers.DictField(child=serializers.IntegerField(), allow_null=True)
+    scenarios = RunScenarioSerializer(many=True)
+    gate = RunGateSerializer(allow_null=True)
+    verdict = serializers.ChoiceField(choices=["pending", "pass", "fail", "error"])
+    exit_code = serializers.IntegerField(
+        allow_null=True,
+        help_text="What the Use in CI script exits with: 0 pass; 1 blocked or failed a threshold; 2 not comparable "
+        "or no baseline (fail_on_no_baseline); 3 the run errored. null while pending (docs/ci.md).",
+    )
+    verdict_label = serializers.CharField(
+        allow_blank=True,
+        help_text='The gate state as the pages say it: "PASS — no regression; 9 breaches (1 critical) also in the '
+        'baseline". Blank while pending.',
+    )
+    source = RunSourceSerializer()  # type: ignore[assignment]  # a declared field, not Field.source
+    reasons = serializers.ListField(child=serializers.CharField())
+    warnings = serializers.ListField(child=serializers.CharField())
+    verdict_at_finish = serializers.JSONField(
+        allow_null=True,
+        help_text="Revision 1 of the verdict record, frozen when the run finished: the baseline run, scope, endpoint "
+        "and settings compared, the gate and the CI verdict. Null while the run is active.",
+    )
+    current_verdict = serializers.JSONField(
+        allow_null=True,
+        help_text="The verdict now (label, verdict, reasons, warnings, gate, since_revision) when it differs from "
+        "the verdict at finish; null when it does not.",
+    )
+    revisions = RunVerdictRevisionSerializer(many=True)
+    options = RunGateOptionsSerializer()
+    error_message = serializers.CharField(allow_blank=True)
+    model_usage = RunModelUsageSerializer(help_text="Model calls, tokens and estimated provider cost, so far.")
+    links = RunLinksSerializer()
+
+    class Meta:
+        ref_name = "RunStatus"
