@@ -110,7 +110,8 @@ def run_rows(*, run_ids: Iterable[int]) -> list[RunRow]:
     ids = list(dict.fromkeys(run_ids))
     full = {run.pk: run for run in run_list_by_ids(run_ids=ids)} if ids else {}
     finished = [run for run in full.values() if run.status == RunStatus.SUCCEEDED]
-    records = listed_verdicts_for_runs(run_ids=[run.pk for run in finished]) if finished else {}
+    listed = listed_verdicts_for_runs(run_ids=[run.pk for run in finished]) if finished else {}
+    records = {pk: record for pk, record in listed.items() if record.at_finish.gate.get("state")}
     unrecorded = [run for run in finished if run.pk not in records]
     gates = run_gates(runs=unrecorded) if unrecorded else {}
     return [run_row(full[pk], record=records.get(pk), gate=gates.get(pk)) for pk in ids if pk in full]
@@ -129,7 +130,7 @@ TREND_POINTS = 12
 
 
 def dashboard_for_user(*, user: User) -> dict[str, Any]:
-    """Agents with their latest run (scored or not: a failed latest run shows as failed), its gate and the trend
+    """Agents with their latest run (scored or not: a failed latest run shows as failed), its verdict and the trend
     of its suite and endpoint; suites, and recent or running runs; in a number of queries that does not grow with
     the agents."""
     agents = list(agent_list_for_user(user=user))
