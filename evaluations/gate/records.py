@@ -72,6 +72,42 @@ def latest_records_for_runs(*, run_ids: Sequence[int]) -> dict[int, GateVerdictR
 
 
 @dataclasses.dataclass(frozen=True)
+class ListedVerdict:
+    """What a run list reads of a run's record: revision 1 (the verdict at finish, shown) and the latest revision
+    (what the record says now, shown beside it when it reads differently)."""
+
+    at_finish: GateVerdictRecord
+    latest: GateVerdictRecord
+
+    @property
+    def since(self) -> str:
+        """ "since the baseline was re-pinned by bob on 2026-12-01 10:04 UTC": what made the latest revision."""
+        return since_phrase(self.latest)
+
+
+def listed_verdicts_for_runs(*, run_ids: Sequence[int]) -> dict[int, ListedVerdict]:
+    """The first and the latest revision of each run that has a record, by run id, in one query (the run lists:
+    docs/runs.md#run-lists). Reads only the columns a list shows, not the CI verdicts or the settings compared."""
+    first: dict[int, GateVerdictRecord] = {}
+    latest: dict[int, GateVerdictRecord] = {}
+    rows = (
+        GateVerdictRecord.objects.filter(run_id__in=list(run_ids))
+        .only("run_id", "revision", "created_at", "actor_name", "cause", "state", "baseline_run_id", "gate")
+        .order_by("run_id", "revision")
+    )
+    for record in rows:
+        first.setdefault(record.run_id, record)
+        latest[record.run_id] = record
+    return {run_id: ListedVerdict(record, latest[run_id]) for run_id, record in first.items()}
+
+
+def since_phrase(record: GateVerdictRecord) -> str:
+    """What made ``record``, who and when: "since the baseline was re-pinned by bob on 2026-12-01 10:04 UTC"."""
+    who = record.actor_name or "the system"
+    return f"{_SINCE[VerdictCause(record.cause)]} by {who} on {_when(record.created_at)}"
+
+
+@dataclasses.dataclass(frozen=True)
 class VerdictHistory:
     """The verdict at finish, every revision, and the verdict now when it differs from the one at finish."""
 
@@ -115,8 +151,7 @@ class VerdictHistory:
                 "not name (such as a deleted baseline run)"
             )
         else:
-            who = self.since.actor_name or "the system"
-            why = f"{_SINCE[VerdictCause(self.since.cause)]} by {who} on {_when(self.since.created_at)}"
+            why = since_phrase(self.since)
         return f"Now: {state}{ci} — {why}."
 
 

@@ -11,7 +11,7 @@ from billing.roles import Role
 from billing.selectors import account_list_for_user, balance_for_account, membership_get
 from evalsite.http import AnyUser as User
 from evaluations.agents.selectors import agent_list_for_user
-from evaluations.gate.records import VerdictHistory
+from evaluations.gate.records import VerdictHistory, listed_verdicts_for_runs
 from evaluations.gate.selectors import baseline_is_pinned_for_suite, drift_context, run_gates, trust_trends
 from evaluations.gate.services import verdict_history_for_page
 from evaluations.monitors.selectors import monitors_for_dashboard
@@ -104,12 +104,17 @@ def run_results_get(*, run: EvaluationRun) -> dict[str, Any]:
 
 def run_rows(*, run_ids: Iterable[int]) -> list[RunRow]:
     """The rows of a run list (``builders.rows``), in its order, whatever its length in the same queries: the
-    runs' columns, the pins of the finished ones and their earlier runs' flaky scenarios (``run_gates``)."""
+    runs' columns and the verdict records of the finished ones (the verdict at finish and the latest revision).
+    Only a finished run with no record yet (one that ended before verdicts were recorded) is gated now, with the
+    pins and the earlier runs' flaky scenarios (``run_gates``); a page read writes no record (docs/runs.md)."""
     ids = list(dict.fromkeys(run_ids))
     full = {run.pk: run for run in run_list_by_ids(run_ids=ids)} if ids else {}
     finished = [run for run in full.values() if run.status == RunStatus.SUCCEEDED]
-    gates = run_gates(runs=finished) if finished else {}
-    return [run_row(full[pk], gates.get(pk)) for pk in ids if pk in full]
+    listed = listed_verdicts_for_runs(run_ids=[run.pk for run in finished]) if finished else {}
+    records = {pk: record for pk, record in listed.items() if record.at_finish.gate.get("state")}
+    unrecorded = [run for run in finished if run.pk not in records]
+    gates = run_gates(runs=unrecorded) if unrecorded else {}
+    return [run_row(full[pk], record=records.get(pk), gate=gates.get(pk)) for pk in ids if pk in full]
 
 
 def recent_runs_for_user(*, user: User) -> dict[str, Any]:
@@ -125,7 +130,7 @@ TREND_POINTS = 12
 
 
 def dashboard_for_user(*, user: User) -> dict[str, Any]:
-    """Agents with their latest run (scored or not: a failed latest run shows as failed), its gate and the trend
+    """Agents with their latest run (scored or not: a failed latest run shows as failed), its verdict and the trend
     of its suite and endpoint; suites, and recent or running runs; in a number of queries that does not grow with
     the agents."""
     agents = list(agent_list_for_user(user=user))
@@ -151,7 +156,6 @@ def dashboard_for_user(*, user: User) -> dict[str, Any]:
     for agent in agents:
         last = latest.get(agent.pk)
         agent.latest = rows.get(last["pk"]) if last is not None else None  # type: ignore[attr-defined]
-        agent.gate = agent.latest.gate if agent.latest is not None else None  # type: ignore[attr-defined]
         agent.trend = list(reversed(trends.get(agent.pk, [])[:TREND_POINTS]))  # type: ignore[attr-defined]
     runs = {
         "rows": [rows[pk] for pk in recent if pk in rows],

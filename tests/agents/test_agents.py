@@ -210,16 +210,21 @@ def test_opus_is_refused_unless_enabled(client, alice, settings) -> None:
     assert not Agent.objects.exists()
 
 
-def test_dashboard_shows_gate_and_baseline_state(client, alice, launch, demo_agent_record, demo_suite) -> None:
+def test_dashboard_shows_gate_and_baseline_state(
+    client, alice, launch, demo_agent_record, demo_suite, django_capture_on_commit_callbacks
+) -> None:
     from evaluations.gate.services import baseline_pin
 
     run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1)
     client.force_login(alice)
     html = client.get(reverse("evaluations:dashboard")).content.decode()
     assert "NO BASELINE" in html and "No baseline" in html
-    baseline_pin(run=run, user=alice)
+    with django_capture_on_commit_callbacks(execute=True):  # the pin's revisions of the agent's verdict records
+        baseline_pin(run=run, user=alice)
     html = client.get(reverse("evaluations:dashboard")).content.decode()
-    assert "Baseline pinned" in html and ">BASELINE<" in html  # the latest run is the pinned baseline itself
+    # The latest run is the pinned baseline itself: its verdict at finish (no baseline then), and what it is now.
+    assert "Baseline pinned" in html and ">NO BASELINE<" in html
+    assert 'at finish · now: <span class="badge pass_warn">BASELINE</span>' in html  # the demo run has breaches
 
 
 def test_template_variables_are_accepted_but_typos_of_builtins_are_not(client, alice, public_dns) -> None:

@@ -9,10 +9,12 @@ gate result and the scenario counts of ``report_data``; the one query it may add
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from django.urls import reverse
 
+from evaluations.gate import rules as gate_rules
 from evaluations.gate.labels import PASS_WITH_BREACHES, result_display, run_breaches
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.errors import errors_by_kind_text
@@ -44,7 +46,8 @@ def verdict_header(*, run: EvaluationRun, report: dict[str, Any], drift: dict[st
     card's change since the baseline. An active run gets no verdict (the header shows its progress instead)."""
     baseline_run = _baseline_run(run, drift)
     baseline_metrics = (baseline_run.metrics or {}).get("metrics", {}) if baseline_run is not None else {}
-    cards = [_card(m, baseline_metrics.get(m["key"])) for m in report.get("metrics", [])]
+    compared, over = _compared(drift) if baseline_run is not None else ({}, None)
+    cards = [_card(m, baseline_metrics.get(m["key"]), compared.get(m["key"]), over) for m in report.get("metrics", [])]
     if run.is_active:  # the progress panel's counts are the figures until the run ends
         return {"is_active": True, "cards": cards}
     counts = report.get("scenario_counts", {})
@@ -62,7 +65,7 @@ def verdict_header(*, run: EvaluationRun, report: dict[str, Any], drift: dict[st
         "reasons": reasons[:SHOWN_REASONS],
         "reason_count": len(reasons),
         "trust": {
-            **_trust(report.get("trust_score"), baseline_run),
+            **_trust(report.get("trust_score"), baseline_run, compared.get(gate_rules.TRUST_SCORE), over),
             "text": report.get("trust_score_text", ""),
             "number": report.get("trust_score_number", ""),
             "coverage": coverage,
@@ -137,25 +140,57 @@ def _state(run: EvaluationRun, drift: dict[str, Any] | None) -> tuple[str, str, 
     return label, badge, headline, reasons
 
 
-def _trust(score: float | None, baseline_run: EvaluationRun | None) -> dict[str, Any]:
+def _compared(drift: dict[str, Any] | None) -> tuple[Mapping[str, gate_rules.MetricComparison], int | None]:
+    """When the suite changed since the baseline, the gate compared the scenarios that did not change alone
+    (docs/gate.md#when-the-suite-changes): its figures over those, by metric key (the trust score's under
+    ``TRUST_SCORE``), and how many they are. ``({}, None)`` when the suite did not change."""
+    verdict = drift.get("verdict") if drift else None
+    if not isinstance(verdict, gate_rules.GateVerdict) or verdict.change is None:
+        return {}, None
+    return {m.key: m for m in verdict.metrics}, verdict.change.compared
+
+
+def _trust(
+    score: float | None,
+    baseline_run: EvaluationRun | None,
+    compared: gate_rules.MetricComparison | None = None,
+    over: int | None = None,
+) -> dict[str, Any]:
     """The score and its change since the baseline, when there is a comparable one (the page prints
-    "72 / 100, −6 since the baseline of run #12")."""
+    "72 / 100, −6 since the baseline of run #12"); after a suite change, over the scenarios that did not change,
+    as the gate compared them ("+3 since the baseline of run #12, over the 40 scenarios that did not change
+    (69 → 72)")."""
     baseline_score = baseline_run.trust_score if baseline_run is not None else None
-    change = None if score is None or baseline_score is None else round(score - baseline_score, 1)
+    current = score
+    if over is not None:
+        baseline_score = compared.baseline_value if compared is not None else None
+        current = compared.current_value if compared is not None else None
+    change = None if current is None or baseline_score is None else round(current - baseline_score, 1)
     return {
         "score": score,
         "change": change,
         "direction": _direction(change),
         "baseline_score": baseline_score,
         "baseline_run_id": baseline_run.pk if baseline_run is not None else None,
+        "over": over,  # None: the whole runs; else the number of unchanged scenarios compared
+        "over_score": current if over is not None else None,
     }
 
 
-def _card(metric: dict[str, Any], baseline: dict[str, Any] | None) -> dict[str, Any]:
+def _card(
+    metric: dict[str, Any],
+    baseline: dict[str, Any] | None,
+    compared: gate_rules.MetricComparison | None = None,
+    over: int | None = None,
+) -> dict[str, Any]:
     before = (baseline or {}).get("value")
     now = metric.get("value")
+    if over is not None:  # the suite changed: over the unchanged scenarios, as the gate compared them
+        before = compared.baseline_value if compared is not None else None
+        now = compared.current_value if compared is not None else None
     change = None if now is None or before is None else round(now - before, 1)
-    return {**metric, "change": change, "direction": _direction(change), "baseline_value": before}
+    return {**metric, "change": change, "direction": _direction(change), "baseline_value": before, "over": over,
+            "over_value": now if over is not None else None}  # fmt: skip
 
 
 def _not_scored(run: EvaluationRun, summary: dict[str, Any]) -> list[str]:
