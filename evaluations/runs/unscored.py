@@ -71,7 +71,8 @@ def _phrase(cause: str, n: int, agent: AgentConfig | None) -> str:
         return f"{what} answered without a refusal or a tripped rule (only the judge can tell)"
     if cause in (NotScoredCause.NO_TOOL_CALLS, NotScoredCause.NO_HISTORY):
         gap = TOOLS if cause == NotScoredCause.NO_TOOL_CALLS else HISTORY
-        where = gap_setting(agent, gap) if agent is not None else "the agent's protocol and settings"
+        unknown = "an agent that carries no tool calls" if gap == TOOLS else "an agent that sees each message alone"
+        where = gap_setting(agent, gap) if agent is not None else unknown
         return f"{n:,} {'its' if n == 1 else 'their'} checks cannot be exercised on {where}"
     if cause == NotScoredCause.SIMULATOR:
         return f"{n:,} cut short by the simulated user (not the agent)"
