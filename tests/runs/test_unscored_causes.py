@@ -129,7 +129,7 @@ def test_every_cause_in_words_and_rows_written_before_read_as_they_did() -> None
         "12 not scored: 2 rules-only (needs the judge), 1 rules-only (needs the judge), 1 attack answered without a "
         "refusal or a tripped rule (only the judge can tell), 1 its checks cannot be exercised on an agent that "
         "carries no tool calls, 1 its checks cannot be exercised on an agent that sees each message alone, 1 cut "
-        "short by the simulated user (not the agent), 1 the judge gave no verdict, 1 never sent to the judge (the "
+        "short by the simulated user (not the agent), 1 with no verdict from the judge, 1 never sent to the judge (the "
         "run stopped early), 3 agent errors (2 timeouts)"
     )
     # Rows written before causes were kept: the words they were counted in then, by the run's judge setting.
@@ -140,3 +140,24 @@ def test_every_cause_in_words_and_rows_written_before_read_as_they_did() -> None
         "1 not scored: 1 the judge gave no verdict"
     )
     assert unscored_by_cause(counts=UnscoredCounts(), is_rules_only=True) == ""
+
+
+def test_a_reply_the_judge_gave_no_verdict_for_is_counted_as_such(
+    launch, acme, demo_agent_record, anthropic_judge_env, api, client, alice
+) -> None:
+    hours = [{"kind": "accuracy", "name": f"Hours {i}", "turns": [f"When is support open? ({i})"],
+              "expected_outcome": "States the support hours."} for i in range(4)]  # fmt: skip
+    suite = suite_create(account=acme, agent=demo_agent_record, name="Judged", scenarios=hours)
+    anthropic_judge_env.reply_verdict("pass", 90)
+    anthropic_judge_env.reply_verdict("maybe", 150)  # malformed: Not scored, never a pass
+    for _ in range(2):
+        anthropic_judge_env.reply_verdict("pass", 90)
+    run = launch(agent=demo_agent_record, suite=suite, runs_per_scenario=1, parallel=1, judge_model="sonnet")
+    assert run.attempts.get(verdict=Verdict.NOT_SCORED).not_scored_cause == NotScoredCause.JUDGE_NO_VERDICT
+
+    causes = "1 not scored: 1 with no verdict from the judge."
+    warnings = api.get(f"{RUNS}/{run.pk}").json()["warnings"]  # 3 of 4 scored: below the minimum coverage
+    assert any(w.startswith("Not enough scored for the trust score to stand alone") and w.endswith(causes)
+               for w in warnings)  # fmt: skip
+    client.force_login(alice)
+    assert causes in header_of(client.get(f"/runs/{run.pk}/").content.decode())
