@@ -3,8 +3,7 @@
 It reads the run's stored metrics, its baseline run's stored metrics (already loaded by the drift section), the
 gate result and the scenario counts of ``report_data``; the one query it may add counts the conversations not
 scored by cause and those that errored by kind (``runs.selectors.run_unscored_counts``), and only when there are
-some. It never walks the attempts, so a
-10,000-conversation run costs what a 10-conversation run does.
+some. It never walks the attempts, so a 10,000-conversation run costs what a 10-conversation run does.
 """
 
 from __future__ import annotations
