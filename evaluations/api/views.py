@@ -200,7 +200,7 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
         report = report_selectors.run_results_get(run=run)  # the stored summary, not every conversation
         usage = report["model_usage"]
     recorded = ci_verdict_recorded(  # the verdict at finish, never rewritten
-        run=run, progress=progress, error_kinds=report["error_kinds"] if report else None
+        run=run, progress=progress, unscored=report["unscored_counts"] if report else None
     )
     verdict = recorded.verdict
     source = run.settings.ci_source

@@ -46,7 +46,8 @@ def carries_history(config: AgentConfig) -> bool:
     return bool(_SESSION_PLACEHOLDER.search(config.request_template or DEFAULT_TEMPLATE))
 
 
-def _setting(config: AgentConfig, gap: str) -> str:
+def gap_setting(config: AgentConfig, gap: str) -> str:
+    """The agent's setting that leaves ``gap`` unexercised, in words ("simple chat without Send history")."""
     name = _PROTOCOL_NAMES.get(config.protocol, str(config.protocol))
     if gap == TOOLS:
         return f"{name} without a tool-call path"
@@ -80,7 +81,7 @@ def not_exercised_reason(config: AgentConfig, spec: ScenarioSpec) -> str:
         what = "checks tool calls" if gap == TOOLS else "has several turns"
         carries = "carries no tool calls" if gap == TOOLS else "sees each message alone"
         reasons.append(
-            f"this scenario {what}, and the agent ({_setting(config, gap)}) {carries}, so its checks cannot be "
+            f"this scenario {what}, and the agent ({gap_setting(config, gap)}) {carries}, so its checks cannot be "
             f"exercised; {_fix(config, gap)}"
         )
     return "; ".join(reasons) + "." if reasons else ""
@@ -101,7 +102,7 @@ def capability_warnings(config: AgentConfig, specs: Sequence[ScenarioSpec], *, s
         listed = ", ".join(f"“{name}”" for name in names[:shown]) + (" and more" if len(names) > shown else "")
         they, them = ("it", "it") if one else ("they", "them")
         warnings.append(
-            f"{len(names)} scenario{'' if one else 's'} {what} ({listed}), and the agent ({_setting(config, gap)}) "
+            f"{len(names)} scenario{'' if one else 's'} {what} ({listed}), and the agent ({gap_setting(config, gap)}) "
             f"{carries}: {they} will be Not scored, never failed or passed. To score {them}, {_fix(config, gap)}."
         )
     return tuple(warnings)

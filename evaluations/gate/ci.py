@@ -24,7 +24,6 @@ scenario (some runs passed, some failed) is one.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from evaluations.gate.labels import json_display, run_breaches
@@ -32,8 +31,8 @@ from evaluations.gate.results import gate_payload
 from evaluations.gate.selectors import run_gate
 from evaluations.review.selectors import calibration_warning_for_run
 from evaluations.runs.choices import RunStatus
-from evaluations.runs.selectors import run_error_kinds
-from evaluations.runs.unscored import unscored_by_cause
+from evaluations.runs.selectors import run_unscored_counts
+from evaluations.runs.unscored import UnscoredCounts, unscored_for_run
 from evaluations.scoring.calibration import overrule_sentence
 from evaluations.scoring.coverage import coverage_of, shortfall_sentence
 from evaluations.scoring.flakiness import scenario_flakiness
@@ -79,10 +78,10 @@ class CiVerdict:
 
 
 def ci_verdict(
-    *, run: EvaluationRun, progress: dict[str, Any] | None = None, error_kinds: Mapping[str, int] | None = None
+    *, run: EvaluationRun, progress: dict[str, Any] | None = None, unscored: UnscoredCounts | None = None
 ) -> CiVerdict:
-    """The verdict of the run now. Runs the release gate (a read) only once the run has finished. ``error_kinds``:
-    the run's errored conversations by kind when the caller has counted them (else they are read)."""
+    """The verdict of the run now. Runs the release gate (a read) only once the run has finished. ``unscored``:
+    the run's conversations not scored, by cause, when the caller has counted them (else they are read)."""
     if run.is_active:
         done = f"{progress['done']} of {progress['total']} conversations done" if progress else "in progress"
         return CiVerdict(PENDING, (f"The run is {RunStatus(run.status).label.lower()}: {done}.",))
@@ -104,7 +103,7 @@ def ci_verdict(
     _check_breaches(checks, breaches, options.max_breaches, short=short)
     gate = _gate(run)
     _check_gate(checks, run, gate, fail_on_no_baseline=options.fail_on_no_baseline, short=short)
-    _count_unscored(checks, run, short=short, error_kinds=error_kinds)
+    _count_unscored(checks, run, short=short, unscored=unscored)
     outcome = _outcome(run)
     checks.warnings += outcome.flaky_warnings
     total, critical = run_breaches(run.metrics, run.scenarios)
@@ -198,14 +197,15 @@ def _check_gate(
         ]
 
 
-def _count_unscored(checks: _Checks, run: EvaluationRun, *, short: str, error_kinds: Mapping[str, int] | None) -> None:
+def _count_unscored(checks: _Checks, run: EvaluationRun, *, short: str, unscored: UnscoredCounts | None) -> None:
     """The conversations left out of the numbers, by cause: a reason when coverage failed a check, else a warning
-    ("4 not scored: 3 rules-only (needs the judge), 1 agent error (1 timeout)")."""
+    ("4 not scored: 3 rules-only (need the judge), 1 agent error (1 timeout)"). ``unscored``: counted by the
+    caller, else read (one query, only when the stored metrics count some)."""
     attempts = (run.metrics or {}).get("attempts") or {}
-    not_scored, errors = int(attempts.get("not_scored", 0)), int(attempts.get("error", 0))
-    if error_kinds is None:
-        error_kinds = run_error_kinds(run=run) if errors else {}
-    causes = unscored_by_cause(not_scored=not_scored, is_rules_only=run.is_rules_only, error_kinds=error_kinds)
+    if unscored is None:
+        left_out = int(attempts.get("not_scored", 0)) or int(attempts.get("error", 0))
+        unscored = run_unscored_counts(run=run) if left_out else UnscoredCounts()
+    causes = unscored_for_run(run=run, counts=unscored)
     if not causes:
         return
     if short and checks.failures:

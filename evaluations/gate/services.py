@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
@@ -48,6 +47,7 @@ from suites.services import suite_run_profile_set
 
 if TYPE_CHECKING:
     from evaluations.runs.models import EvaluationRun
+    from evaluations.runs.unscored import UnscoredCounts
 
 
 class BaselineError(Exception):
@@ -169,11 +169,11 @@ class RecordedCiVerdict:
 
 
 def ci_verdict_recorded(
-    *, run: EvaluationRun, progress: dict[str, Any] | None = None, error_kinds: Mapping[str, int] | None = None
+    *, run: EvaluationRun, progress: dict[str, Any] | None = None, unscored: UnscoredCounts | None = None
 ) -> RecordedCiVerdict:
     """The run's CI verdict as recorded when it finished (revision 1, written now if missing), so a later pin, suite
     version or overrule never changes what a finished CI step read; the verdict now beside it when different."""
-    verdict = ci_verdict(run=run, progress=progress, error_kinds=error_kinds)
+    verdict = ci_verdict(run=run, progress=progress, unscored=unscored)
     if run.is_active:
         return RecordedCiVerdict(verdict)
     now = plain({"gate": verdict.gate or {}, "ci": ci_json(verdict)})

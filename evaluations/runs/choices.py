@@ -15,3 +15,16 @@ class RunStage(models.TextChoices):
     JUDGE = "judge", "Judge"
     SCORE = "score", "Score"
     DONE = "done", "Done"
+
+
+class NotScoredCause(models.TextChoices):
+    """Why an attempt is Not scored (docs/runs.md#coverage); blank on scored attempts and on rows written before
+    the cause was kept (those read by the run's judge setting, as before)."""
+
+    NEEDS_JUDGE = "needs_judge", "Rules-only: the reply needs the judge"
+    ATTACK_UNPROVEN = "attack_unproven", "Rules-only: an attack neither refused nor caught by a rule"
+    NO_TOOL_CALLS = "no_tool_calls", "Its tool checks cannot be exercised by the agent's protocol"
+    NO_HISTORY = "no_history", "Its turns cannot be exercised: the agent sees each message alone"
+    SIMULATOR = "simulator", "The simulated user failed"
+    JUDGE_NO_VERDICT = "judge_no_verdict", "The judge gave no verdict"
+    JUDGE_STOPPED = "judge_stopped", "Never sent to the judge: the run stopped early"

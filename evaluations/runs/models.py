@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 
 from evaluations.core.jobs import LeasedJob
-from evaluations.runs.choices import ACTIVE_STATUSES, RunStage, RunStatus
+from evaluations.runs.choices import ACTIVE_STATUSES, NotScoredCause, RunStage, RunStatus
 from evaluations.runs.snapshot import RunSettings
 from evaluations.scoring.choices import JudgeModel, Strictness
 from evaluations.scoring.verdicts import Verdict
@@ -104,6 +104,8 @@ class Attempt(models.Model):
     latency_ms = models.PositiveIntegerField(null=True, blank=True)  # mean over the agent's replies
     rule_findings = models.JSONField(default=list)
     verdict = models.CharField(max_length=12, choices=Verdict.choices)
+    # Why a Not scored attempt was not scored (docs/runs.md#coverage); blank otherwise and on rows written before.
+    not_scored_cause = models.CharField(max_length=20, choices=NotScoredCause.choices, blank=True, default="")
     score = models.FloatField(null=True, blank=True)
     rationale = models.TextField(blank=True)
     judge_dimensions = models.JSONField(null=True, blank=True)  # helpfulness, correctness, tone, efficiency

@@ -19,6 +19,7 @@ from evaluations.llm.usage import PURPOSES, USAGE_COUNTS, usage_summary
 from evaluations.runs.choices import ACTIVE_STATUSES, RunStage, RunStatus
 from evaluations.runs.metrics import METRIC_COLUMNS
 from evaluations.runs.models import Attempt, EvaluationRun
+from evaluations.runs.unscored import LEGACY, UnscoredCounts
 from evaluations.scoring.metrics import compute_metrics
 from evaluations.scoring.verdicts import Verdict
 
@@ -110,11 +111,25 @@ def active_run_count(*, account_id: int) -> int:
     return EvaluationRun.objects.filter(account_id=account_id, status__in=ACTIVE_STATUSES).count()
 
 
-def run_error_kinds(*, run: EvaluationRun) -> dict[str, int]:
-    """How many of the run's conversations errored, by kind (``{"timeout": 3}``): one aggregate query, for the
-    report's verdict header (the stored metrics count errors, not their kinds)."""
-    rows = Attempt.objects.filter(run=run, verdict=Verdict.ERROR).values("error_kind").annotate(n=Count("pk"))
-    return {str(row["error_kind"] or "other"): int(row["n"]) for row in rows}
+def run_unscored_counts(*, run: EvaluationRun) -> UnscoredCounts:
+    """The run's conversations left out of its numbers: the Not scored ones by cause and the errored ones by kind
+    (``runs.unscored``), in one aggregate query (the stored metrics count them, not their causes)."""
+    rows = (
+        Attempt.objects.filter(run=run, verdict__in=(Verdict.NOT_SCORED, Verdict.ERROR))
+        .order_by()
+        .values("verdict", "not_scored_cause", "error_kind")
+        .annotate(n=Count("pk"))
+    )
+    causes: dict[str, int] = {}
+    kinds: dict[str, int] = {}
+    for row in rows:
+        if row["verdict"] == Verdict.NOT_SCORED:
+            cause = str(row["not_scored_cause"] or LEGACY)
+            causes[cause] = causes.get(cause, 0) + int(row["n"])
+        else:
+            kind = str(row["error_kind"] or "other")
+            kinds[kind] = kinds.get(kind, 0) + int(row["n"])
+    return UnscoredCounts(causes, kinds)
 
 
 def runs_for_user(*, user: User) -> QuerySet[EvaluationRun]:
@@ -181,7 +196,7 @@ def runs_ended_for_account(
 def attempt_outcomes_for_run(*, run: EvaluationRun) -> QuerySet[Attempt, Any]:
     """Every attempt of the run as a light row, by scenario key then repeat: what the metrics read, the rule
     findings and the model usage, no transcript (the CI API's results). One query."""
-    columns = (*METRIC_COLUMNS, "repeat", "rule_findings", "model_usage", "error_kind")
+    columns = (*METRIC_COLUMNS, "repeat", "rule_findings", "model_usage", "error_kind", "not_scored_cause")
     return Attempt.objects.filter(run_id=run.pk).order_by("scenario_key", "repeat").values_list(*columns, named=True)
 
 

@@ -82,12 +82,12 @@ def test_too_little_scored_fails_the_ci_thresholds_with_a_sentence(api, start, h
     assert (
         f"Not enough scored to check the breach limit of 0 (max_breaches): {short}; 0 breaches among the scored ones."
     ) in body["reasons"]
-    assert "3 not scored: 3 rules-only (needs the judge)." in body["reasons"]  # counted by cause
+    assert "3 not scored: 3 rules-only (need the judge)." in body["reasons"]  # counted by cause
     assert body["trust_score_text"] == "Not enough scored: 3 of 6 scenarios scored (100 / 100 over those)"
     assert body["coverage"] == {
         "scenarios": 6, "scored": 3, "conversations": 6, "conversations_scored": 3, "share": 50.0,
         "minimum": 80.0, "enough": False, "text": "3 of 6 scenarios scored",
-        "unscored": "3 not scored: 3 rules-only (needs the judge)",
+        "unscored": "3 not scored: 3 rules-only (need the judge)",
     }  # fmt: skip
     accuracy = next(m for m in body["metrics"] if m["key"] == "response_accuracy")
     assert (accuracy["scenarios_scored"], accuracy["coverage"]) == (3, "3 of 6 scenarios scored")
@@ -100,7 +100,7 @@ def test_a_lower_min_coverage_lets_the_thresholds_be_checked(api, start, half_sc
     assert "Trust score 100.0 / 100 meets the minimum of 90." in body["reasons"]
     assert body["options"]["min_coverage"] == 50.0
     assert body["trust_score_text"] == "100 / 100 · 3 of 6 scenarios scored"
-    assert "3 not scored: 3 rules-only (needs the judge)." in body["warnings"]
+    assert "3 not scored: 3 rules-only (need the judge)." in body["warnings"]
 
 
 def test_a_job_url_must_be_a_web_address(api, half_scored_suite) -> None:

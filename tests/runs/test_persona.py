@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from evaluations.runs.choices import NotScoredCause
 from evaluations.scoring.verdicts import Verdict
 from suites.services import suite_create
 
@@ -56,3 +57,4 @@ def test_simulator_outage_is_not_scored_never_guessed(
     attempt = run.attempts.get()
     assert attempt.verdict == Verdict.NOT_SCORED
     assert "simulated user" in attempt.rationale
+    assert attempt.not_scored_cause == NotScoredCause.SIMULATOR

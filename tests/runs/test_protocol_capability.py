@@ -96,6 +96,9 @@ def test_tool_checks_without_a_tool_call_path_are_flagged_and_not_scored(
     assert "Not scored: this scenario checks tool calls" in page
     status = api.get(f"/api/v1/aiagent/runs/{run.pk}").json()
     assert any(w.startswith(TOOLS_WARNING) for w in status["warnings"])
+    # counted by cause (docs/runs.md#coverage)
+    causes = "3 not scored: 3 their checks cannot be exercised on HTTP / JSON without a tool-call path."
+    assert any(w.endswith(causes) for w in status["warnings"])
     rows = {s["name"]: s["status"] for s in status["scenarios"]}
     assert rows == {"Looks the order up": "not_scored", "Never refunds": "not_scored",
                     "At most one call": "not_scored", "Shipping": "pass"}  # fmt: skip

@@ -7,7 +7,7 @@ import pytest
 from evaluations.agents.models import Protocol
 from evaluations.agents.services import agent_create
 from evaluations.launches.request import LaunchError
-from evaluations.runs.choices import RunStatus
+from evaluations.runs.choices import NotScoredCause, RunStatus
 from evaluations.runs.models import EvaluationRun
 from evaluations.scoring.judge import EARLY_STOP_AFTER, JUDGE_PROMPT_VERSION
 from evaluations.scoring.verdicts import Verdict
@@ -96,6 +96,10 @@ def test_judge_outage_stops_the_run_early_and_marks_it_refundable(
     assert EARLY_STOP_AFTER <= calls <= EARLY_STOP_AFTER + 2, {a.rationale for a in attempts}
     assert sum(a.judge_calls for a in attempts) <= calls  # a call cancelled in flight is not charged
     assert sum("never sent to the judge" in a.rationale for a in attempts) >= len(attempts) - calls
+    # Each keeps why (docs/runs.md#coverage): no verdict from the judge, or never sent to it after the stop.
+    stopped = {a.pk for a in attempts if "never sent to the judge" in a.rationale}
+    assert {a.not_scored_cause for a in attempts if a.pk in stopped} <= {NotScoredCause.JUDGE_STOPPED}
+    assert {a.not_scored_cause for a in attempts if a.pk not in stopped} == {NotScoredCause.JUDGE_NO_VERDICT}
 
 
 def test_four_unscored_replies_do_not_stop_the_run(launch, demo_agent_record, judge_suite, anthropic_judge_env) -> None:

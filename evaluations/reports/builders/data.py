@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -34,7 +34,8 @@ from evaluations.reports.builders.tool_checks import matcher_text as _matcher_te
 from evaluations.reports.builders.tool_checks import tool_call_view, tool_check_fields
 from evaluations.review.selectors import review_states_for_run
 from evaluations.runs.selectors import run_model_usage
-from evaluations.scoring.metrics import ERROR, compute_metrics
+from evaluations.runs.unscored import UnscoredCounts
+from evaluations.scoring.metrics import compute_metrics
 from evaluations.scoring.verdicts import Verdict
 from redteam.report import redteam_findings, redteam_summary
 
@@ -82,8 +83,8 @@ def report_data(run: EvaluationRun, attempts: Iterable[Attempt]) -> dict[str, An
     add_reviews(run, attempt_list, scenarios)
     findings = redteam_findings(run, attempt_list)
     fields = summary_fields(run, summary, is_final=bool(run.metrics))
-    kinds = Counter(str(a.error_kind or "other") for a in attempt_list if a.verdict == ERROR)
-    fields.update(coverage_fields(run, summary, error_kinds=kinds))  # the conversations not scored by cause
+    # the conversations not scored by cause
+    fields.update(coverage_fields(run, summary, unscored=UnscoredCounts.of_rows(attempt_list)))
     return {
         "run": fields.pop("run"),
         "redteam": {"findings": findings, "summary": redteam_summary(findings)} if findings else None,
@@ -135,6 +136,7 @@ def attempt_view(attempt: Attempt) -> dict[str, Any]:
         "repeat": attempt.repeat,
         "verdict": attempt.verdict,
         "verdict_label": label(Verdict, attempt.verdict),
+        "not_scored_cause": attempt.not_scored_cause,  # why a Not scored one was not (docs/runs.md#coverage)
         "score": attempt.score,
         "score_display": number(attempt.score),
         "rationale": attempt.rationale,

@@ -5,7 +5,7 @@ reviews; the figures are those of ``data.report_data`` (the JSON download), whic
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +13,8 @@ from evaluations.core.specs import ScenarioSpec
 from evaluations.reports.builders.summary import coverage_fields, metric_cards, scenario_counts, scenario_rows
 from evaluations.reports.builders.tool_checks import tool_check_fields
 from evaluations.runs.selectors import run_model_usage
-from evaluations.scoring.metrics import ERROR, compute_metrics
+from evaluations.runs.unscored import UnscoredCounts
+from evaluations.scoring.metrics import compute_metrics
 
 if TYPE_CHECKING:
     from evaluations.runs.models import EvaluationRun
@@ -37,10 +38,10 @@ def run_results(run: EvaluationRun, attempts: Iterable[Any]) -> dict[str, Any]:
         {**row, **tool_check_fields(spec, by_scenario.get(spec.key, []))}
         for spec, row in zip(specs, scenario_rows(run, {"scenario_results": results}, specs), strict=True)
     ]
-    error_kinds = Counter(str(row.error_kind or "other") for row in rows if row.verdict == ERROR)
+    unscored = UnscoredCounts.of_rows(rows)
     return {
-        **coverage_fields(run, summary, error_kinds=error_kinds),
-        "error_kinds": dict(error_kinds),  # errored conversations by kind (the CI verdict counts them by cause)
+        **coverage_fields(run, summary, unscored=unscored),
+        "unscored_counts": unscored,  # not scored by cause, errored by kind (the CI verdict counts them by cause)
         "breaches": summary.get("breaches", 0),
         "metrics": metric_cards(summary),
         "scenario_counts": scenario_counts(scenarios),

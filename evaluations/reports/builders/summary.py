@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from billing.selectors import run_credits
 from evaluations.core.specs import KIND_LABELS, ScenarioSpec
 from evaluations.runs.choices import RunStage, RunStatus
-from evaluations.runs.unscored import unscored_by_cause
+from evaluations.runs.unscored import UnscoredCounts, unscored_for_run
 from evaluations.scoring.choices import JudgeModel, Strictness
 from evaluations.scoring.coverage import coverage_of, metric_coverage_text, score_text
 from evaluations.scoring.flakiness import FLAKY, scenario_flakiness
@@ -51,26 +51,27 @@ def summary_fields(run: EvaluationRun, summary: Mapping[str, Any], *, is_final: 
 
 
 def coverage_fields(
-    run: EvaluationRun, summary: Mapping[str, Any], *, error_kinds: Mapping[str, int] | None = None
+    run: EvaluationRun, summary: Mapping[str, Any], *, unscored: UnscoredCounts | None = None
 ) -> dict[str, Any]:
     """How much the numbers are over (docs/runs.md#coverage): ``trust_score_text`` ("92 / 100 · 41 of 45
     scenarios scored", or below the minimum coverage "Not enough scored: ..."), ``coverage`` (the counts, the
-    share, the minimum, whether it is met and, with ``error_kinds``, the conversations not scored by cause) and
+    share, the minimum, whether it is met and, with ``unscored``, the conversations not scored by cause) and
     ``breaches_text`` ("0 breaches in 120 of 135 conversations scored")."""
     covered = coverage_of(summary)
     minimum = run.settings.gate_options.coverage_minimum
     shown = score_text(summary.get("trust_score"), covered, minimum=minimum)
     attempts = summary.get("attempts") or {}
     breaches = int(summary.get("breaches", 0))
-    unscored = unscored_by_cause(
-        not_scored=int(attempts.get(NOT_SCORED, 0)), is_rules_only=run.is_rules_only,
-        error_kinds=error_kinds if error_kinds is not None else {"": int(attempts.get(ERROR, 0))},
-    )  # fmt: skip
+    if unscored is None:  # only the totals: counted without their causes
+        unscored = UnscoredCounts.of_totals(
+            not_scored=int(attempts.get(NOT_SCORED, 0)), errors=int(attempts.get(ERROR, 0))
+        )
+    unscored_text = unscored_for_run(run=run, counts=unscored)
     return {
         "trust_score_text": shown["text"],
         "trust_score_number": shown["number"],
         "coverage": {**covered.to_dict(), "share": covered.share, "minimum": minimum, "enough": shown["enough"],
-                     "text": covered.text, "conversations_text": covered.conversations_text, "unscored": unscored},
+                     "text": covered.text, "conversations_text": covered.conversations_text, "unscored": unscored_text},
         "breaches_text": f"{breaches:,} breach{'es' if breaches != 1 else ''} in {covered.conversations_text}",
     }  # fmt: skip
 

@@ -1,9 +1,9 @@
 """The report's verdict header: "can I ship?" answered first, from stored aggregates only.
 
 It reads the run's stored metrics, its baseline run's stored metrics (already loaded by the drift section), the
-gate result and the scenario counts of ``report_data``; the one query it may add is the errors by kind
-(``runs.selectors.run_error_kinds``), and only when some conversation errored. It never walks the attempts, so a
-10,000-conversation run costs what a 10-conversation run does.
+gate result and the scenario counts of ``report_data``; the one query it may add counts the conversations not
+scored by cause and those that errored by kind (``runs.selectors.run_unscored_counts``), and only when there are
+some. It never walks the attempts, so a 10,000-conversation run costs what a 10-conversation run does.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from evaluations.gate import rules as gate_rules
 from evaluations.gate.labels import PASS_WITH_BREACHES, result_display, run_breaches
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.errors import errors_by_kind_text
-from evaluations.runs.selectors import run_error_kinds
-from evaluations.runs.unscored import unscored_by_cause
+from evaluations.runs.selectors import run_unscored_counts
+from evaluations.runs.unscored import UnscoredCounts, unscored_for_run
 from evaluations.scoring.coverage import coverage_of, shortfall_sentence
 from evaluations.scoring.flakiness import FLAKY
 from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED
@@ -194,31 +194,31 @@ def _card(
 
 
 def _not_scored(run: EvaluationRun, summary: dict[str, Any]) -> list[str]:
-    """Sentences on what was not scored and why: rules only, a judge that gave no verdict or stopped the run, and
-    conversations that errored, by kind."""
+    """Sentences on what was not scored and why: the count by cause first ("7 not scored: 3 rules-only (need the
+    judge), 2 attacks answered ..."), a judge that stopped the run, and conversations that errored, by kind. A run
+    written before causes were kept reads as it did: rules only, or a judge that gave no verdict."""
     attempts = summary.get("attempts", {})
     total = sum(int(n) for n in attempts.values())
     not_scored, errors = int(attempts.get(NOT_SCORED, 0)), int(attempts.get(ERROR, 0))
     lines = []
     of = f" of {total:,}" if total else ""
     noun = "conversations" if total > 1 else "conversation"  # "1 of 12 conversations", "1 conversation"
-    if not_scored and run.is_rules_only:
+    counts = run_unscored_counts(run=run) if not_scored or errors else UnscoredCounts()
+    if not_scored and (errors or not counts.is_legacy):  # the count by cause first
+        lines.append(f"{unscored_for_run(run=run, counts=counts)}.")
+    if not_scored and counts.is_legacy and run.is_rules_only:  # a run written before causes were kept
         lines.append(
             f"{not_scored:,}{of} {noun} not scored: "
             "they need the LLM judge, and this run is rules-only (no judge configured)."
         )
-    elif not_scored:
+    elif not_scored and counts.is_legacy:
         lines.append(
             f"{not_scored:,}{of} {noun} not scored: the judge gave no verdict (each one's reason is shown with its scenario)."
         )
     if str(run.refund_reason or "").startswith("judge outage"):
         lines.append("The judge could not score the first replies that needed it, so the run stopped early.")
-    error_kinds = Counter(run_error_kinds(run=run)) if errors else Counter()
-    if not_scored and errors:  # both causes: their total first ("4 not scored: 3 rules-only (...), 1 agent error")
-        causes = unscored_by_cause(not_scored=not_scored, is_rules_only=run.is_rules_only, error_kinds=error_kinds)
-        lines.insert(0, f"{causes}.")
     if errors:
-        kinds = errors_by_kind_text(error_kinds)
+        kinds = errors_by_kind_text(Counter(counts.error_kinds))
         lines.append(f"{errors:,}{of} {noun} errored (no usable reply)" + (f": {kinds}." if kinds else "."))
     return lines
 
