@@ -198,3 +198,25 @@ def test_the_pause_costs_no_query_per_scenario(client, alice, pinned, anthropic_
     _check(client, suite, anthropic_judge_env)
 
     assert counts() == unpaused  # the pause is read in the queries that read the rows
+
+
+def test_a_yaml_import_at_a_higher_version_keeps_the_pause_as_a_row_of_the_new_version(
+    client, alice, pinned, anthropic_judge_env
+) -> None:
+    suite, _ = pinned
+    before = _rows(suite)
+    flagged = suite.scenarios.get(name=FLAGGED)
+    client.force_login(alice)
+    proposal = _check(client, suite, anthropic_judge_env)
+    exported = suite_to_yaml(suite).replace("version: 1\n", "version: 2\n", 1)
+
+    assert import_suite_yaml(exported, account=suite.account).action == "updated"
+
+    proposal.refresh_from_db()
+    assert proposal.status == ProposalStatus.SUPERSEDED  # the file replaces the check
+    copy = suite.scenarios.get(name=FLAGGED, retired_in__isnull=True)
+    assert copy.introduced_in == 2 and not copy.is_active and copy.stale_reason == REASON  # as the file says
+    after = {row["id"]: row for row in _rows(suite)}
+    for row in before:  # version 1 as it ran: the paused row is retired, the others kept (only their run order moves)
+        retired = {"retired_in": 2} if row["id"] == flagged.pk else {}
+        assert after[row["id"]] == {**row, **retired, "position": after[row["id"]]["position"]}
