@@ -127,7 +127,7 @@ def test_the_editor_shows_the_pause_and_keeps_it_unless_it_is_lifted(
     suite.refresh_from_db()
     assert suite.version == 1 and _rows(suite) == before  # saved unchanged: no version, no row written
 
-    response = client.post(url, {**data, "is_active": "on", "stale_reason": ""}, headers=HTMX)
+    response = client.post(url, {**data, "is_active": "on"}, headers=HTMX)  # ticked: it runs, so not stale
 
     assert response.status_code == 200 and "Stale: not running" not in response.content.decode()
     suite.refresh_from_db()
