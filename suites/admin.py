@@ -4,6 +4,7 @@ version rows are read-only, and a version that a run or a baseline refers to say
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.forms import BaseInlineFormSet
@@ -37,10 +38,21 @@ def _versions_note(obj: Scenario) -> str:
     return f"{span}. Saving makes version {obj.suite.version + 1}."
 
 
+class ScenarioAdminForm(forms.ModelForm):
+    """A row a pending Check for changes pauses reads as on the suite page: inactive, with the check's reason (the
+    row itself holds neither). Saved unchanged it changes nothing; an edit keeps the pause unless it lifts it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.is_paused:
+            self.initial.update(is_active=False, stale_reason=self.instance.why_stale)
+
+
 class ScenarioInline(admin.StackedInline):
     """The current version's scenarios: a save of the suite page makes the next version from the changes."""
 
     model = Scenario
+    form = ScenarioAdminForm
     extra = 0
     ordering = ["position", "pk"]
     fields = SCENARIO_FIELDS
@@ -49,7 +61,7 @@ class ScenarioInline(admin.StackedInline):
     verbose_name_plural = "scenarios of the current version (saving a change makes a new version)"
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Scenario]:
-        return super().get_queryset(request).filter(retired_in__isnull=True)
+        return selectors.scenarios_with_pause(super().get_queryset(request).filter(retired_in__isnull=True))
 
 
 class RetiredScenarioInline(admin.TabularInline):
@@ -146,17 +158,31 @@ class SuiteAdmin(admin.ModelAdmin):
 class ScenarioAdmin(admin.ModelAdmin):
     """A current row: saving makes the suite's next version holding the edited copy. Retired rows: read-only."""
 
-    list_display = ["name", "suite", "kind", "severity", "is_active", "position", "introduced_in", "retired_in"]
+    form = ScenarioAdminForm
+    list_display = ["name", "suite", "kind", "severity", "is_active", "runs", "position", "introduced_in", "retired_in"]
     list_filter = ["kind", "severity", "is_active", "suite__kind"]
     search_fields = ["name", "suite__name", "expected_outcome", "correct_answer"]
     list_select_related = ["suite"]
     raw_id_fields = ["suite"]
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Scenario]:
+        return selectors.scenarios_with_pause(super().get_queryset(request))  # the pause read in the same query
+
     def get_fields(self, request: HttpRequest, obj: Any = None) -> list[Any]:
-        return ["suite", *SCENARIO_FIELDS, "versions"] if obj is not None else ["suite", *SCENARIO_FIELDS]
+        return ["suite", *SCENARIO_FIELDS, "pause", "versions"] if obj is not None else ["suite", *SCENARIO_FIELDS]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
-        return ["suite", *VERSION_FIELDS, "versions"] if obj is not None else VERSION_FIELDS
+        return ["suite", *VERSION_FIELDS, "pause", "versions"] if obj is not None else VERSION_FIELDS
+
+    @admin.display(description="Runs", boolean=True)
+    def runs(self, obj: Scenario) -> bool:
+        return obj.runs
+
+    @admin.display(description="Paused by a check")
+    def pause(self, obj: Scenario) -> str:
+        if not obj.is_paused:
+            return "—"
+        return f"{obj.pause_reason} (until the pending Check for changes is accepted or discarded)"
 
     @admin.display(description="Versions")
     def versions(self, obj: Scenario) -> str:

@@ -3,14 +3,16 @@
 ``check_for_changes`` shows the generation model the old policy, the new one and the suite's current
 scenarios (red-team library attacks aside: they do not depend on the policy). The model answers through a
 forced ``propose_changes`` call: which scenarios the change made stale (with a reason each) and replacement
-scenarios, validated like generated ones against the new policy. Stale scenarios stop running at once
-(``is_active=False`` with a ``stale_reason``); nothing else changes until a Publish member accepts.
-If the model is unavailable, or its proposal is still unusable after one retry, ``ChangeCheckError`` is
-raised and nothing is marked — never placeholder scenarios.
+scenarios, validated like generated ones against the new policy. Stale scenarios stop running at once: the
+pending proposal holds them (its ``StaleFlag`` rows, with the reasons) and ``suites.selectors`` reads the pause
+from there. No scenario row is written by a check — a row may belong to a version a run or a baseline refers to,
+and a version is never edited (docs/suites.md). If the model is unavailable, or its proposal is still unusable
+after one retry, ``ChangeCheckError`` is raised and nothing is marked — never placeholder scenarios.
 
 ``accept_changes`` creates the next version in one transaction: replacements become active scenarios of
 version N+1, the stale ones are retired in it, and the policy is recorded. Past runs are untouched: they
-point at the version they ran and keep a frozen copy of their scenarios.
+point at the version they ran and keep a frozen copy of their scenarios. ``discard_changes`` only closes the
+proposal, and its flagged scenarios run again.
 
 A newer check replaces a pending one: scenarios it no longer finds stale run again.
 """
@@ -30,7 +32,7 @@ from evaluations.core.specs import ScenarioKind
 from evaluations.llm.clients import ToolSpec, close_clients
 from evaluations.llm.fencing import fence, new_boundary
 from suites.generation import GENERATED_KINDS, GenerationError, propose_with_retry, scenario_schema, validate_scenario
-from suites.models import ChangeProposal, ProposalStatus, Scenario, Suite, SuiteVersion
+from suites.models import ChangeProposal, ProposalStatus, Scenario, StaleFlag, Suite, SuiteVersion
 from suites.services import scenario_from_spec_dict, suite_version_create
 
 PROPOSE_CHANGES = "propose_changes"
@@ -195,7 +197,7 @@ async def apropose_changes(
 
 
 def check_for_changes(*, suite: Suite, new_policy: str, model: str, user: Any = None) -> ChangeProposal:
-    """Ask the model which scenarios the new policy made stale; mark them inactive at once; keep the proposal.
+    """Ask the model which scenarios the new policy made stale; keep the proposal, which pauses them at once.
 
     Raises ChangeCheckError (nothing marked) when the policy is empty or too long, the model is unavailable,
     or its proposal is unusable after one retry.
@@ -216,17 +218,13 @@ def check_for_changes(*, suite: Suite, new_policy: str, model: str, user: Any = 
 @transaction.atomic
 def _proposal_store(*, suite: Suite, result: dict[str, Any], new_policy: str, model: str, user: Any) -> ChangeProposal:
     locked = Suite.objects.select_for_update().get(pk=suite.pk)
-    for older in locked.change_proposals.filter(status=ProposalStatus.PENDING):
-        older.status, older.decided_at = ProposalStatus.SUPERSEDED, timezone.now()
-        older.save(update_fields=["status", "decided_at"])
+    # The older check stops pausing what it flagged: what this one does not find stale runs again.
+    locked.change_proposals.filter(status=ProposalStatus.PENDING).update(
+        status=ProposalStatus.SUPERSEDED, decided_at=timezone.now()
+    )
     current = {s.pk: s for s in _checked_scenarios(locked)}
     stale = {pk: reason for pk, reason in result["stale"].items() if pk in current}
-    for pk, scenario in current.items():
-        if pk in stale:
-            Scenario.objects.filter(pk=pk).update(is_active=False, stale_reason=stale[pk])
-        elif scenario.stale_reason:  # stale under an earlier check, fine under this one: it runs again
-            Scenario.objects.filter(pk=pk).update(is_active=True, stale_reason="")
-    return ChangeProposal.objects.create(
+    proposal = ChangeProposal.objects.create(
         suite=locked,
         base_version=locked.version,
         policy_text=new_policy,
@@ -236,16 +234,21 @@ def _proposal_store(*, suite: Suite, result: dict[str, Any], new_policy: str, mo
         replacements=result["replacements"],
         created_by=user,
     )
+    StaleFlag.objects.bulk_create(
+        StaleFlag(proposal=proposal, scenario_id=pk, reason=reason) for pk, reason in stale.items()
+    )
+    return proposal
 
 
-def _pending(suite: Suite, proposal_id: int) -> tuple[Suite, ChangeProposal]:
+def _pending(suite: Suite, proposal_id: int, *, current: bool = True) -> tuple[Suite, ChangeProposal]:
+    """The suite and its pending proposal, locked. ``current``: the proposal must be for the suite's version."""
     locked = Suite.objects.select_for_update().get(pk=suite.pk)
     proposal = locked.change_proposals.select_for_update().filter(pk=proposal_id).first()
     if proposal is None:
         raise ChangeError("This proposal does not exist for this suite.")
     if not proposal.is_pending:
         raise ChangeError(f"This proposal cannot be changed any more: it is {proposal.get_status_display().lower()}.")
-    if proposal.base_version != locked.version:
+    if current and proposal.base_version != locked.version:
         raise ChangeError(
             f"This proposal was made for version {proposal.base_version}, but the suite is now at version "
             f"{locked.version}. Check for changes again."
@@ -261,10 +264,9 @@ def accept_changes(*, suite: Suite, proposal_id: int, user: Any) -> SuiteVersion
     """
     locked, proposal = _pending(suite, proposal_id)
     number = locked.version + 1
-    stale_ids = [entry["scenario_id"] for entry in proposal.stale]
-    Scenario.objects.filter(suite=locked, pk__in=stale_ids, retired_in__isnull=True).update(
-        is_active=False, retired_in=number
-    )
+    stale_ids = list(proposal.flags.values_list("scenario_id", flat=True))
+    # Retired in the new version and otherwise as they were: the versions before it hold them as they ran.
+    Scenario.objects.filter(suite=locked, pk__in=stale_ids, retired_in__isnull=True).update(retired_in=number)
     last = locked.scenarios.filter(retired_in__isnull=True).aggregate(last=Max("position"))["last"] or 0
     rows = [scenario_from_spec_dict(spec, position=last + i) for i, spec in enumerate(proposal.replacements, start=1)]
     for row in rows:
@@ -288,12 +290,9 @@ def accept_changes(*, suite: Suite, proposal_id: int, user: Any) -> SuiteVersion
 
 @transaction.atomic
 def discard_changes(*, suite: Suite, proposal_id: int, user: Any) -> ChangeProposal:
-    """Drop a pending proposal: the scenarios it flagged run again, and the version stays."""
-    locked, proposal = _pending(suite, proposal_id)
-    stale_ids = [entry["scenario_id"] for entry in proposal.stale]
-    Scenario.objects.filter(suite=locked, pk__in=stale_ids, retired_in__isnull=True).exclude(stale_reason="").update(
-        is_active=True, stale_reason=""
-    )
+    """Close a pending proposal (one made for an older version too): the scenarios it flagged run again, no row
+    is written and the version stays."""
+    _, proposal = _pending(suite, proposal_id, current=False)
     proposal.status, proposal.decided_at, proposal.decided_by = ProposalStatus.DISCARDED, timezone.now(), user
     proposal.save(update_fields=["status", "decided_at", "decided_by"])
     return proposal

@@ -91,6 +91,6 @@ def case_fields(checks: Mapping[str, Any] | None, more: Mapping[str, Any] | None
 def with_turns(values: dict[str, Any], message: str, old_turns: Sequence[str]) -> dict[str, Any]:
     later = values.pop("later_turns", None)
     values["turns"] = [message, *(list(old_turns[1:]) if later is None else later)]
-    if values.get("is_active") and "stale_reason" not in values:
-        values["stale_reason"] = ""  # made active again by hand: no longer stale
+    if values.get("is_active"):
+        values["stale_reason"] = ""  # made active by hand: it runs, so it is no longer stale
     return values

@@ -187,7 +187,10 @@ class CaseForm(forms.Form):
     attack_id = forms.CharField(label="Attack id", required=False, max_length=40)
     is_active = forms.BooleanField(label="Active (runs)", required=False, initial=True)
     stale_reason = forms.CharField(
-        label="Why stale", required=False, max_length=4000, help_text="Set by Check for changes; clear it when fixed."
+        label="Why stale",
+        required=False,
+        max_length=4000,
+        help_text="Shown while it is stale; ticking Active clears it.",
     )
     MORE_FIELDS = CASE_MORE_FIELDS
 

@@ -160,7 +160,9 @@ class Scenario(models.Model):
     attack_id = models.CharField(max_length=40, blank=True)
     is_active = models.BooleanField(default=True)
     stale_reason = models.TextField(
-        blank=True, help_text="Set by Check for changes: why the updated policy made this scenario stale."
+        blank=True,
+        help_text="Why this scenario is stale, as its versions hold it (a pending Check for changes keeps "
+        "its own reasons and writes no row).",
     )
     introduced_in = models.PositiveIntegerField(default=1, help_text="The suite version that added this scenario.")
     retired_in = models.PositiveIntegerField(
@@ -174,8 +176,28 @@ class Scenario(models.Model):
         return self.name
 
     @property
+    def pause_reason(self) -> str:
+        """Why a pending Check for changes pauses this scenario; "" when none does. ``suites.selectors``
+        (``scenarios_with_pause``) reads it in the query that reads the row: a check never writes the row
+        (docs/suites.md)."""
+        return str(getattr(self, "paused_by_check", "") or "")
+
+    @property
+    def is_paused(self) -> bool:
+        return bool(self.pause_reason)
+
+    @property
+    def runs(self) -> bool:
+        """Whether the next launch drives it: a current row, active, and not paused by a pending check."""
+        return self.is_active and not self.is_paused and self.retired_in is None
+
+    @property
+    def why_stale(self) -> str:
+        return self.pause_reason or self.stale_reason
+
+    @property
     def is_stale(self) -> bool:
-        return bool(self.stale_reason) and self.retired_in is None
+        return bool(self.why_stale) and self.retired_in is None
 
     @property
     def expected_calls(self) -> list[dict[str, Any]]:
@@ -276,3 +298,19 @@ class ChangeProposal(models.Model):
     @property
     def is_pending(self) -> bool:
         return self.status == ProposalStatus.PENDING
+
+
+class StaleFlag(models.Model):
+    """One scenario a Check for changes found stale, with the reason. While its proposal is pending the scenario
+    does not run; the row itself is never written (docs/suites.md). ``ChangeProposal.stale`` keeps the same list
+    as the check's record; these rows let a query ask what a pending check pauses."""
+
+    proposal = models.ForeignKey(ChangeProposal, on_delete=models.CASCADE, related_name="flags")
+    scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="stale_flags")
+    reason = models.TextField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["proposal", "scenario"], name="one_flag_per_scenario_check")]
+
+    def __str__(self) -> str:
+        return f"{self.scenario.name}: {self.reason[:60]}"

@@ -6,29 +6,68 @@ import dataclasses
 from collections import defaultdict
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Exists, IntegerField, OuterRef, QuerySet, Subquery, TextField, Value
+from django.db.models.functions import Coalesce
 from django.http import Http404
 
 from billing.selectors import account_ids_for_user, get_for_member
 from evaluations.core.specs import ScenarioSpec
-from suites.models import ChangeProposal, Persona, ProposalStatus, Scenario, Suite
+from suites.models import ChangeProposal, Persona, ProposalStatus, Scenario, StaleFlag, Suite
+
+# What runs ------------------------------------------------------------------------------------------------------
+# A scenario runs when its row is current and active and no pending Check for changes pauses it. The pause lives on
+# the check (its StaleFlag rows), never on the row, which may belong to a version a run or a baseline refers to
+# (docs/suites.md). Every reader asks here, in the query that reads the rows.
+
+
+def _pausing_flags() -> QuerySet[StaleFlag]:
+    """The pending check's flags of the scenario of the enclosing query."""
+    return StaleFlag.objects.filter(proposal__status=ProposalStatus.PENDING, scenario=OuterRef("pk"))
+
+
+def scenarios_with_pause(scenarios: QuerySet[Scenario]) -> QuerySet[Scenario]:
+    """``scenarios`` with why a pending check pauses each (``Scenario.pause_reason``) read in the same query."""
+    reason = Subquery(_pausing_flags().values("reason")[:1], output_field=TextField())
+    return scenarios.annotate(paused_by_check=Coalesce(reason, Value(""), output_field=TextField()))
+
+
+def scenarios_running(scenarios: QuerySet[Scenario]) -> QuerySet[Scenario]:
+    """Those of ``scenarios`` the next launch drives: current, active and not paused by a pending check."""
+    return scenarios.filter(is_active=True, retired_in__isnull=True).exclude(Exists(_pausing_flags()))
+
+
+def suite_running_count(*, suite: Suite) -> int:
+    """How many scenarios of the suite run: annotated as ``active_scenarios`` by ``suite_list_for_user``, else
+    counted."""
+    annotated = getattr(suite, "active_scenarios", None)
+    return int(annotated) if annotated is not None else scenarios_running(suite.scenarios.all()).count()
 
 
 def suite_specs(*, suite: Suite, canary: str) -> list[ScenarioSpec]:
-    """The suite's active scenarios as run specs, in run order, with ``canary`` filled in."""
+    """The suite's running scenarios as run specs, in run order, with ``canary`` filled in."""
     return [
         scenario.to_spec(canary=canary)
-        for scenario in suite.scenarios.filter(is_active=True, retired_in__isnull=True).order_by("position", "pk")
+        for scenario in scenarios_running(suite.scenarios.all()).order_by("position", "pk")
     ]
+
+
+def suite_running_count_expression() -> Coalesce:
+    """For ``Suite.objects.annotate(active_scenarios=…)``: how many scenarios of each suite run, in the query."""
+    running = (
+        scenarios_running(Scenario.objects.filter(suite=OuterRef("pk")))
+        .order_by()
+        .values("suite")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    return Coalesce(Subquery(running, output_field=IntegerField()), Value(0))
 
 
 def suite_list_for_user(*, user: Any) -> QuerySet[Suite]:
     return (
         Suite.objects.filter(account_id__in=account_ids_for_user(user=user))
         .select_related("agent", "account", "default_persona")
-        .annotate(
-            active_scenarios=Count("scenarios", filter=Q(scenarios__is_active=True, scenarios__retired_in__isnull=True))
-        )
+        .annotate(active_scenarios=suite_running_count_expression())
     )
 
 
@@ -40,16 +79,29 @@ def suite_get_for_user(*, user: Any, suite_id: int) -> Suite:
 
 
 def suite_current_scenarios(*, suite: Suite) -> QuerySet[Scenario]:
-    """The scenarios of the suite's current version in run order (stale ones included, retired ones not)."""
-    return suite.scenarios.filter(retired_in__isnull=True).order_by("position", "pk")
+    """The scenarios of the suite's current version in run order (paused and stale ones included, retired ones
+    not), each with its ``pause_reason``."""
+    return scenarios_with_pause(suite.scenarios.filter(retired_in__isnull=True)).order_by("position", "pk")
 
 
 def suite_retired_scenarios(*, suite: Suite) -> QuerySet[Scenario]:
-    return suite.scenarios.filter(retired_in__isnull=False).order_by("-retired_in", "position", "pk")
+    """Rows of earlier versions only, newest retirement first; ``retire_reason``: why the check whose acceptance
+    retired it found it stale, else the row's own stale reason."""
+    accepted = StaleFlag.objects.filter(
+        scenario=OuterRef("pk"),
+        proposal__status=ProposalStatus.ACCEPTED,
+        proposal__resulting_version=OuterRef("retired_in"),
+    )
+    reason = Subquery(accepted.values("reason")[:1], output_field=TextField())
+    return (
+        suite.scenarios.filter(retired_in__isnull=False)
+        .annotate(retire_reason=Coalesce(reason, "stale_reason", output_field=TextField()))
+        .order_by("-retired_in", "position", "pk")
+    )
 
 
 def case_get(*, suite: Suite, case_id: int) -> Scenario:
-    case = suite.scenarios.filter(pk=case_id, retired_in__isnull=True).first()
+    case = suite_current_scenarios(suite=suite).filter(pk=case_id).first()
     if case is None:
         raise Http404("No such case.")
     case.suite = suite  # one object: a write through the case shows in the suite the page renders

@@ -24,10 +24,12 @@ from suites.models import (
     Persona,
     ProposalStatus,
     Scenario,
+    StaleFlag,
     Suite,
     SuiteKind,
     SuiteVersion,
 )
+from suites.selectors import scenarios_with_pause
 
 CANARY_PLACEHOLDER = "{{canary}}"
 
@@ -131,7 +133,7 @@ def suite_replace_scenarios(*, suite: Suite, scenarios: Sequence[dict[str, Any]]
         SuiteVersion.objects.create(suite=suite, number=suite.version, note="Created")
         return suite
     wanted = [scenario_from_spec_dict(data, position=i) for i, data in enumerate(scenarios, start=1)]
-    current = list(current_scenarios(suite))
+    current = list(scenarios_with_pause(current_scenarios(suite)))  # a paused scenario is not what was asked for
     if [_content(row) for row in current] == [_content(row) for row in wanted]:
         return suite
     suite_revise(
@@ -183,12 +185,21 @@ def suite_update(
 # edit never writes a row of an earlier version: the row is retired in the new version and an edited copy is
 # added in it. After a row is written only ``retired_in`` (once) and ``position`` (the run order later runs use)
 # change; a retired row keeps every field, ``is_active`` too, so the versions it belongs to read as they ran.
+# A row a pending check pauses is edited as it reads (inactive, with the check's reason): the copy keeps the
+# pause unless the edit lifts it, and it leaves the check (docs/suites.md).
 
 REVISED_FIELDS = [*SCENARIO_FIELDS, "uses_canary", "is_active", "stale_reason"]
 
 
-def _content(row: Scenario) -> str:
+def _values(row: Scenario) -> dict[str, Any]:
+    """The row's fields as a reader sees them: a pending check's pause as inactive, with its reason."""
     values = {field: getattr(row, field) for field in REVISED_FIELDS}
+    values.update(is_active=row.is_active and not row.is_paused, stale_reason=row.why_stale)
+    return values
+
+
+def _content(row: Scenario) -> str:
+    values = _values(row)
     values["template_variables"] = [list(pair) for pair in row.template_variables or []]
     values.update(tool_call_fields(row.expected_calls))
     return json.dumps(values, sort_keys=True, default=str)
@@ -265,14 +276,14 @@ def suite_revise(
     a value the row cannot hold. The caller checks the Write role.
     """
     locked = Suite.objects.select_for_update().get(pk=suite.pk)  # one revision at a time
-    current = {row.pk: row for row in current_scenarios(locked)}
+    current = {row.pk: row for row in scenarios_with_pause(current_scenarios(locked))}
     for pk in [*(edits or {}), *removals]:
         _current_row(locked, current, pk)
     number = locked.version + 1
     copies: dict[int, Scenario] = {}
     for pk, values in (edits or {}).items():
         old = current[pk]
-        copy = Scenario(**{field: getattr(old, field) for field in REVISED_FIELDS}, suite=locked, position=old.position)
+        copy = Scenario(**_values(old), suite=locked, position=old.position)
         for field, value in values.items():
             setattr(copy, field, value)
         if _content(copy) != _content(old):
@@ -299,6 +310,7 @@ def suite_revise(
         proposal.stale = [entry for entry in proposal.stale if entry["scenario_id"] not in retired]
         proposal.base_version = number
         proposal.save(update_fields=["stale", "base_version"])
+        StaleFlag.objects.filter(proposal=proposal, scenario_id__in=retired).delete()
     version = suite_version_create(suite=locked, user=user, note=note)
     suite.version = locked.version
     return Revision(version=version, edited=copies, added=added)

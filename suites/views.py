@@ -192,7 +192,7 @@ def _case_list(request: HtmxHttpRequest, suite: Suite, *, case_form: CaseForm | 
         "versions_oob": True,
         "suite": suite,
         "cases": cases,
-        "active_scenarios": sum(1 for case in cases if case.is_active),  # the page's count follows (out of band)
+        "active_scenarios": sum(1 for case in cases if case.runs),  # the page's count follows (out of band)
         "case_form": case_form or CaseForm(),
     }
     return render(request, "suites/partials/case_list.html", context)
@@ -236,6 +236,7 @@ def _case_form_initial(case: Scenario) -> dict[str, Any]:
         "forbidden_phrases": "\n".join(case.forbidden_phrases or []), "forbidden_scope": case.forbidden_scope,
         "tool_checks": tool_checks_to_yaml(case), "later_turns": "\n---\n".join(case.turns[1:]),
         **{name: getattr(case, name) for name in CaseForm.MORE_FIELDS if name != "later_turns"},
+        "is_active": case.is_active and not case.is_paused, "stale_reason": case.why_stale,  # as the page shows it
     }  # fmt: skip
 
 

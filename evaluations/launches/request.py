@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
 from evaluations.runs.snapshot import CiSource, GateOptions, LaunchSettings
 from suites.generation import GENERATED_KINDS
+from suites.selectors import suite_running_count
 
 if TYPE_CHECKING:
     from evaluations.agents.models import Agent
@@ -96,7 +97,7 @@ def launch_request_errors(request: LaunchRequest) -> dict[str, list[str]]:
         errors["agent"] = [
             "That agent cannot be evaluated: it is archived (restore it on its page) or not in your workspaces."
         ]
-    if suite is not None and not _active_scenarios(suite):
+    if suite is not None and not suite_running_count(suite=suite):
         errors.setdefault("suite", []).append(
             f"The suite “{suite.name}” has no scenarios yet; add one before running it."
         )
@@ -108,13 +109,3 @@ def launch_request_errors(request: LaunchRequest) -> dict[str, list[str]]:
         except EndpointBlocked as exc:
             errors.setdefault("endpoint_url", []).append(str(exc))
     return errors
-
-
-def _active_scenarios(suite: Suite) -> int:
-    """The suite's active scenarios: annotated by ``suites.selectors.suite_list_for_user``, else counted."""
-    annotated = getattr(suite, "active_scenarios", None)
-    return (
-        int(annotated)
-        if annotated is not None
-        else suite.scenarios.filter(is_active=True, retired_in__isnull=True).count()
-    )

@@ -8,6 +8,7 @@ import yaml
 
 from evaluations.core.specs import PhraseScope, Severity, ToolOrder
 from suites.models import DEFAULT_MAX_TURNS, Scenario, Suite
+from suites.selectors import suite_current_scenarios
 
 FORMAT = "suite/v1"
 
@@ -50,8 +51,9 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
         ("persona", scenario.persona, ""),
         ("max_turns", scenario.max_turns, DEFAULT_MAX_TURNS),
         ("attack_id", scenario.attack_id, ""),
-        ("active", scenario.is_active, True),
-        ("stale_reason", scenario.stale_reason, ""),
+        # As the suite page shows it: a pending check's pause reads as inactive, with the check's reason.
+        ("active", scenario.is_active and not scenario.is_paused, True),
+        ("stale_reason", scenario.why_stale, ""),
     ]
     for field, value, default in optional:
         if value != default:
@@ -83,9 +85,7 @@ def suite_to_dict(suite: Suite) -> dict[str, Any]:
         data["max_turns"] = suite.max_turns
     if suite.secret_marker_list:  # the file is the suite's own definition: its markers travel with it
         data["secret_markers"] = suite.secret_marker_list
-    data["scenarios"] = [
-        scenario_to_dict(s) for s in suite.scenarios.filter(retired_in__isnull=True).order_by("position", "pk")
-    ]
+    data["scenarios"] = [scenario_to_dict(s) for s in suite_current_scenarios(suite=suite)]
     return data
 
 

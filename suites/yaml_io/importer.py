@@ -11,6 +11,7 @@ from django.db.models import Max
 
 from suites.fields import SCENARIO_FIELDS, tool_call_fields
 from suites.models import ProposalStatus, Scenario, Suite
+from suites.selectors import suite_current_scenarios
 from suites.services import persona_get_or_create, suite_create, suite_version_create
 from suites.yaml_io.parse import ImportProblem, ParsedSuite, SuiteImportError, parse_suite_yaml
 
@@ -44,7 +45,7 @@ def _row_values(row: Scenario) -> dict[str, Any]:
 def _same_content(suite: Suite, parsed: ParsedSuite) -> bool:
     persona = suite.default_persona
     mine_persona = (persona.name, persona.description) if persona is not None else None
-    rows = list(suite.scenarios.filter(retired_in__isnull=True).order_by("position", "pk"))
+    rows = list(suite_current_scenarios(suite=suite))  # as exported: a pending check's pause included
     return (
         suite.kind == parsed.kind
         and suite.description == parsed.description
@@ -53,7 +54,7 @@ def _same_content(suite: Suite, parsed: ParsedSuite) -> bool:
         and mine_persona == parsed.persona
         and suite.max_turns == parsed.max_turns
         and suite.secret_marker_list == parsed.secret_markers
-        and [(_signature(_row_values(r)), r.is_active, r.stale_reason) for r in rows]
+        and [(_signature(_row_values(r)), r.is_active and not r.is_paused, r.why_stale) for r in rows]
         == [(_signature(s), s["is_active"], s["stale_reason"]) for s in parsed.scenarios]
     )
 
@@ -134,7 +135,9 @@ def _state_signature(values: dict[str, Any]) -> str:
 
 
 def _update(suite: Suite, parsed: ParsedSuite, *, persona: Any, user: Any) -> None:
-    """Version N+k from the file: unchanged scenarios stay (same ids), the rest are retired or added."""
+    """Version N+k from the file: unchanged scenarios stay (same ids), the rest are retired or added. A row is
+    matched by its own state, not a pending check's pause: the check is replaced, so a scenario the file keeps
+    paused is a new row of the new version."""
     number = parsed.version
     current = list(suite.scenarios.filter(retired_in__isnull=True).order_by("position", "pk"))
     by_signature: dict[str, list[Scenario]] = {}

@@ -1,4 +1,5 @@
-"""Check for changes / Accept changes: stale scenarios stop at once, acceptance makes the next version."""
+"""Check for changes / Accept changes: stale scenarios stop at once (the pending check pauses them; no scenario
+row is written), acceptance makes the next version."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from billing.models import Role
 from suites import changes
 from suites.models import ChangeProposal, ProposalStatus, Scenario, Suite, SuiteVersion
-from suites.selectors import suite_specs
+from suites.selectors import suite_current_scenarios, suite_specs
 from suites.services import suite_create
 from tests.support.suite_proposals import NEW_POLICY, POLICY, accuracy, guardrail
 
@@ -39,14 +40,20 @@ def _changes(suite: Suite, *, stale: list[tuple[str, str]] | None = None, replac
     }
 
 
-def test_check_marks_stale_scenarios_inactive_at_once_and_keeps_the_proposal(anthropic_judge_env, suite, alice) -> None:
+def _running(suite: Suite) -> list[str]:
+    return [s.name for s in suite_specs(suite=suite, canary="")]
+
+
+def test_check_pauses_stale_scenarios_at_once_and_keeps_the_proposal(anthropic_judge_env, suite, alice) -> None:
     anthropic_judge_env.reply_tool_uses([("propose_changes", _changes(suite))])
 
     proposal = changes.check_for_changes(suite=suite, new_policy=NEW_POLICY, model="sonnet", user=alice)
 
-    stale = Scenario.objects.get(name="Accuracy 1")
-    assert not stale.is_active and stale.stale_reason == "The refund window is now 60 days." and stale.is_stale
-    assert [s.name for s in suite_specs(suite=suite, canary="")] == ["Accuracy 2", "Guardrail 1"]  # stops running
+    stale = next(s for s in suite_current_scenarios(suite=suite) if s.name == "Accuracy 1")
+    assert stale.is_paused and not stale.runs and stale.is_stale
+    assert stale.why_stale == "The refund window is now 60 days."
+    assert stale.is_active and stale.stale_reason == ""  # the row itself is not written
+    assert _running(suite) == ["Accuracy 2", "Guardrail 1"]  # stops running
     assert proposal.status == ProposalStatus.PENDING and proposal.base_version == 1
     assert proposal.replacements[0]["name"] == "Refund window (60 days)"
     suite.refresh_from_db()
@@ -70,14 +77,10 @@ def test_accept_retires_stale_activates_replacements_and_bumps_the_version(
     assert version.number == suite.version == 2 and suite.policy_text == NEW_POLICY.strip()
     assert SuiteVersion.objects.filter(suite=suite).count() == 2
     retired = Scenario.objects.get(name="Accuracy 1")
-    assert retired.retired_in == 2 and not retired.is_active
+    assert retired.retired_in == 2 and retired.is_active  # retired in v2, and in v1 as it ran
     new = Scenario.objects.get(name="Refund window (60 days)")
     assert new.is_active and new.introduced_in == 2 and new.required_phrases == ["60 days"]
-    assert [s.name for s in suite_specs(suite=suite, canary="")] == [
-        "Accuracy 2",
-        "Guardrail 1",
-        "Refund window (60 days)",
-    ]
+    assert _running(suite) == ["Accuracy 2", "Guardrail 1", "Refund window (60 days)"]
     proposal.refresh_from_db()
     assert proposal.status == ProposalStatus.ACCEPTED and proposal.resulting_version == 2
     past_run.refresh_from_db()  # the past run still points at the version it ran, with its frozen scenarios
@@ -97,7 +100,7 @@ def test_an_outage_reports_an_error_and_marks_nothing(anthropic_judge_env, suite
     with pytest.raises(changes.ChangeCheckError, match="unavailable, so the suite could not be checked"):
         changes.check_for_changes(suite=suite, new_policy=NEW_POLICY, model="sonnet")
 
-    assert Scenario.objects.filter(is_active=True).count() == 3 and not ChangeProposal.objects.exists()
+    assert len(_running(suite)) == 3 and not ChangeProposal.objects.exists()
 
 
 def test_a_malformed_check_is_retried_once_then_refused(anthropic_judge_env, suite) -> None:
@@ -112,7 +115,7 @@ def test_a_malformed_check_is_retried_once_then_refused(anthropic_judge_env, sui
 
     assert caught.value.reason == "malformed" and "does not appear verbatim" in caught.value.message
     assert "999999" in anthropic_judge_env.requests[1].user_text
-    assert Scenario.objects.filter(is_active=True).count() == 3
+    assert len(_running(suite)) == 3
 
 
 def test_a_newer_check_replaces_a_pending_one_and_unflags_what_is_fine_again(anthropic_judge_env, suite) -> None:
@@ -125,8 +128,7 @@ def test_a_newer_check_replaces_a_pending_one_and_unflags_what_is_fine_again(ant
 
     first.refresh_from_db()
     assert first.status == ProposalStatus.SUPERSEDED and second.is_pending
-    assert Scenario.objects.get(name="Accuracy 1").is_active
-    assert not Scenario.objects.get(name="Guardrail 1").is_active
+    assert _running(suite) == ["Accuracy 1", "Accuracy 2"]  # Accuracy 1 runs again, Guardrail 1 is paused
     with pytest.raises(changes.ChangeError, match="replaced by a newer check"):
         changes.accept_changes(suite=suite, proposal_id=first.pk, user=None)
 
@@ -137,7 +139,8 @@ def test_discard_lets_flagged_scenarios_run_again(anthropic_judge_env, suite, al
 
     changes.discard_changes(suite=suite, proposal_id=proposal.pk, user=alice)
 
-    assert Scenario.objects.filter(is_active=True, stale_reason="").count() == 3
+    assert _running(suite) == ["Accuracy 1", "Accuracy 2", "Guardrail 1"]
+    assert not any(s.is_stale for s in suite_current_scenarios(suite=suite))
     suite.refresh_from_db()
     assert suite.version == 1
 
@@ -149,6 +152,8 @@ def test_an_out_of_date_proposal_cannot_be_accepted(anthropic_judge_env, suite) 
 
     with pytest.raises(changes.ChangeError, match="made for version 1, but the suite is now at version 5"):
         changes.accept_changes(suite=suite, proposal_id=proposal.pk, user=None)
+    changes.discard_changes(suite=suite, proposal_id=proposal.pk, user=None)  # it can still be closed
+    assert len(_running(suite)) == 3
 
 
 # Views and roles ----------------------------------------------------------------------------------------------------

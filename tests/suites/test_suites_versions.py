@@ -4,75 +4,21 @@ version a run ran and a baseline pins stay as they were and are read-only in the
 
 from __future__ import annotations
 
-from html.parser import HTMLParser
 from typing import Any
 
 import pytest
 
-from evaluations.gate.services import baseline_pin
 from suites import services
 from suites.models import Scenario, Suite, SuiteKind, SuiteVersion
 from suites.yaml_io import suite_to_yaml
+from tests.support.html_forms import form_fields as _form
 
 HTMX = {"HX-Request": "true"}
 CONTENT = ("name", "kind", "turns", "expected_outcome", "severity", "required_phrases", "is_active")
 
 
-class _Form(HTMLParser):
-    """The fields of the page's main form as a browser would post them (checked boxes only)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.data: dict[str, Any] = {}
-        self._textarea: str | None = None
-        self._select: str | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        name = a.get("name")
-        if tag == "input" and name and a.get("type") not in ("submit", "button", "file"):
-            if a.get("type") == "checkbox":
-                if "checked" in a:
-                    self.data[name] = "on"
-            else:
-                self.data[name] = a.get("value") or ""
-        elif tag == "textarea" and name:
-            self._textarea = name
-            self.data[name] = ""
-        elif tag == "select" and name:
-            self._select = name
-            self.data.setdefault(name, "")
-        elif tag == "option" and self._select and "selected" in a:
-            self.data[self._select] = a.get("value") or ""
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "textarea":
-            self._textarea = None
-        elif tag == "select":
-            self._select = None
-
-    def handle_data(self, data: str) -> None:
-        if self._textarea:
-            self.data[self._textarea] += data.removeprefix("\n") if not self.data[self._textarea] else data
-
-
-def _form(client: Any, url: str) -> dict[str, Any]:
-    parser = _Form()
-    parser.feed(client.get(url).content.decode())
-    return parser.data
-
-
 def _content(row: Scenario) -> tuple[Any, ...]:
     return tuple(getattr(row, field) for field in CONTENT)
-
-
-@pytest.fixture
-def pinned(alice, launch, demo_agent_record, demo_suite) -> tuple[Suite, Any]:
-    """The demo suite at version 1, run once and that run pinned as the baseline."""
-    run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1)
-    baseline_pin(run=run, user=alice)
-    assert run.suite_version == 1
-    return demo_suite, run
 
 
 def test_editing_a_scenario_of_a_pinned_suite_in_the_product_makes_version_2(client, alice, pinned) -> None:
@@ -274,7 +220,7 @@ def test_a_yaml_import_that_switches_a_scenario_off_leaves_the_pinned_version_as
 
 
 def test_a_pending_check_follows_an_edit_to_the_new_version(pinned) -> None:
-    from suites.models import ChangeProposal, ProposalStatus
+    from suites.models import ChangeProposal, ProposalStatus, StaleFlag
 
     suite, _ = pinned
     rows = list(suite.scenarios.order_by("position", "pk"))
@@ -284,9 +230,14 @@ def test_a_pending_check_follows_an_edit_to_the_new_version(pinned) -> None:
                {"scenario_id": rows[1].pk, "name": rows[1].name, "reason": "Old too."}],
         replacements=[],
     )  # fmt: skip
+    StaleFlag.objects.bulk_create([StaleFlag(proposal=proposal, scenario=rows[0], reason="Old."),
+                                   StaleFlag(proposal=proposal, scenario=rows[1], reason="Old too.")])  # fmt: skip
 
     services.suite_revise(suite=suite, note="Edited", edits={rows[1].pk: {"expected_outcome": "Fixed by hand."}})
 
     proposal.refresh_from_db()
     assert proposal.status == ProposalStatus.PENDING and proposal.base_version == 2
     assert [entry["scenario_id"] for entry in proposal.stale] == [rows[0].pk]  # the edited one is the editor's now
+    assert list(proposal.flags.values_list("scenario_id", flat=True)) == [rows[0].pk]
+    copy = suite.scenarios.get(retired_in__isnull=True, name=rows[1].name)
+    assert not copy.is_active and copy.stale_reason == "Old too."  # still paused: the edit did not lift it

@@ -28,7 +28,7 @@ from django.db import transaction
 
 from billing.selectors import account_get_by_name_or_id, account_get_sole
 from evaluations.agents.selectors import agent_get_by_name
-from suites import services
+from suites import selectors, services
 from suites.cases import cases_replace, cases_values
 from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, Suite, SuiteKind
 from suites.yaml_io import SuiteImportError, import_suite_yaml, suite_to_yaml
@@ -138,9 +138,9 @@ def suite_json(suite: Suite) -> dict[str, Any]:
                 "expectedOutcome": s.expected_outcome,
                 "templateVariables": dict(s.template_variables or []),
                 **({"kind": s.kind} if s.kind != "custom" else {}),
-                **({"active": False} if not s.is_active else {}),
+                **({"active": False} if not s.runs else {}),
             }
-            for s in suite.scenarios.filter(retired_in__isnull=True).order_by("position", "pk")
+            for s in selectors.suite_current_scenarios(suite=suite)
         ],
     }
 
@@ -260,12 +260,13 @@ class Command(BaseCommand):
 
     def do_list(self, options: dict[str, Any]) -> None:
         suites = Suite.objects.select_related("account", "agent").order_by("account__name", "name")
+        suites = suites.annotate(active_scenarios=selectors.suite_running_count_expression())
         if options.get("account"):
             suites = suites.filter(account=_account(options["account"]))
         for suite in suites:
             row = {"id": suite.pk, "account": suite.account.name, "name": suite.name, "kind": suite.kind,
                    "version": suite.version, "agent": suite.agent.name if suite.agent else None,
-                   "activeScenarios": suite.scenarios.filter(is_active=True, retired_in__isnull=True).count()}  # fmt: skip
+                   "activeScenarios": selectors.suite_running_count(suite=suite)}  # fmt: skip
             self.stdout.write(json.dumps(row, ensure_ascii=False))
 
     def do_delete(self, options: dict[str, Any]) -> None:
