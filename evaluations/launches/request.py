@@ -98,8 +98,12 @@ def launch_request_errors(request: LaunchRequest) -> dict[str, list[str]]:
             "That agent cannot be evaluated: it is archived (restore it on its page) or not in your workspaces."
         ]
     if suite is not None and not suite_running_count(suite=suite):
+        held = suite.scenarios.filter(retired_in__isnull=True).count()
         errors.setdefault("suite", []).append(
-            f"The suite “{suite.name}” has no scenarios yet; add one before running it."
+            f"None of the {held} scenarios of the suite “{suite.name}” would run: each is inactive or paused by a "
+            "pending Check for changes. Accept or discard the check, or make a scenario active, on the suite's page."
+            if held
+            else f"The suite “{suite.name}” has no scenarios yet; add one before running it."
         )
     if suite is not None and suite.account_id != agent.account_id:
         errors.setdefault("suite", []).append("Choose a suite of the same workspace as the agent.")

@@ -227,6 +227,20 @@ def test_suite_without_active_scenarios_is_a_field_error(api, acme, agent) -> No
     assert response.status_code == 400 and "has no scenarios yet" in response.json()["suite"][0]
 
 
+def test_suite_whose_every_scenario_is_inactive_says_why_nothing_would_run(api, acme, agent) -> None:
+    idle = suite_create(
+        account=acme, agent=agent, name="Idle", scenarios=[{"kind": "accuracy", "name": "a", "turns": ["q"]}]
+    )
+    idle.scenarios.update(is_active=False)  # as a suite imported with every scenario `active: false` holds them
+    response = api.post(RUNS, {"suite": idle.pk})
+    assert response.status_code == 400
+    assert response.json()["suite"] == [
+        "None of the 1 scenarios of the suite “Idle” would run: each is inactive or paused by a pending Check for "
+        "changes. Accept or discard the check, or make a scenario active, on the suite's page."
+    ]
+    assert not EvaluationRun.objects.exists()
+
+
 def test_other_accounts_or_unknown_suite_is_404(api, bob, agent) -> None:
     theirs = suite_create(account=bob.memberships.get().account, name="Globex", scenarios=[])
     assert api.post(RUNS, {"suite": theirs.pk}).status_code == 404
