@@ -140,7 +140,7 @@ def test_regex_and_contains_matchers(matcher, value, ok):
     ("matcher", "message"),
     [
         ({"kind": "regex"}, 'A regex matcher needs a "pattern"'),
-        ({"kind": "regex", "pattern": "(unclosed"}, "is not valid"),
+        ({"kind": "regex", "pattern": "(unclosed"}, "does not compile"),
         ({"kind": "regex", "pattern": "a" * 400}, "under 300 characters"),
         ({"kind": "contains", "value": ""}, 'A contains matcher needs a "value"'),
         ({"kind": "contains", "value": "x", "pattern": "y"}, "remove pattern"),
@@ -183,9 +183,23 @@ def test_forbidden_phrase_scoped_to_the_final_reply():
     ]
 
 
-def test_a_pattern_that_backtracks_for_ever_does_not_match_and_does_not_hang() -> None:
-    from evaluations.scoring.rules.matchers import matcher_holds
+def test_a_pattern_that_backtracks_for_ever_is_stopped_and_fails_the_check_with_a_sentence() -> None:
+    import time
+
+    from evaluations.core.patterns import PATTERN_TIME_LIMIT_S, PatternTimeout
+    from evaluations.scoring.rules.tools import check_tool_calls
 
     catastrophic = {"kind": "regex", "pattern": r"(\d+)*\D"}
-    assert not matcher_holds(catastrophic, {"order_id": "1" * 5000}, "order_id")
+    with pytest.raises(PatternTimeout):
+        matcher_holds(catastrophic, {"order_id": "1" * 5000}, "order_id")
     assert matcher_holds(catastrophic, {"order_id": "12a"}, "order_id")
+    # Every matcher of a scenario shares one limit: many calls, each slow, still stop after one limit.
+    scenario = spec(expected_tool_calls=(ExpectedToolCall("lookup_order", {"order_id": catastrophic}),))
+    calls = [ToolCall(name="lookup_order", arguments={"order_id": "1" * 5000}) for _ in range(30)]
+    started = time.monotonic()
+    findings = check_tool_calls(scenario, calls)
+    assert time.monotonic() - started < PATTERN_TIME_LIMIT_S + 0.5
+    assert [f.message for f in findings if not f.passed] == [
+        "The tool-call checks were stopped. The pattern “(\\d+)*\\D” took longer than 0.1 s on this reply and was "
+        "stopped: simplify it."
+    ]

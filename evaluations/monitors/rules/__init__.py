@@ -8,10 +8,11 @@ arguments), and stored normalised as ``{"rule": name, ...}``:
   answer at all is an error, not a fail, whether or not this rule is listed.
 * ``contains: "30 days"`` / ``not_contains: "error"`` - a phrase (or a list: every one) is / is not in the
   answer: whole words, case-insensitive, Unicode-normalised (the same matcher as suite phrases).
-* ``regex: "pattern"`` - the answer matches (``search``). Run with the ``regex`` module and a time limit of
-  ``REGEX_TIMEOUT_S``; a pattern that runs out of time fails the sample with a message saying so, and a
+* ``regex: "pattern"`` - the answer matches (``search``). Run by the one pattern runner (``evaluations.core.patterns``)
+  within its time limit; a pattern that runs out of time fails the sample with a sentence saying so, and a
   pattern that blows up on simple probe strings is refused when the monitor is saved.
-* ``json_schema: {...}`` - the answer (or the one fenced ```json block in it) is JSON valid under the schema.
+* ``json_schema: {...}`` - the answer (or the one fenced ```json block in it) is JSON valid under the schema. Its
+  ``pattern`` and ``patternProperties`` run on the same runner, the same limit shared by the whole schema.
 * ``max_words: 80`` - at most this many whitespace-separated words.
 * ``no_pii`` - no card numbers, SSNs, IBANs, emails or phone numbers, except contacts in the agent's knowledge
   or allowed contacts, and values the question itself contained.

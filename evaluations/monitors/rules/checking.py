@@ -11,10 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
-import regex
-
-from evaluations.core import jsonsafe
-from evaluations.monitors.rules.parsing import REGEX_TIMEOUT_S, RuleError
+from evaluations.core import jsonsafe, patterns
+from evaluations.monitors.rules.parsing import RuleError
 from evaluations.scoring.pii import scan_pii
 from evaluations.scoring.rules import is_refusal, phrase_in
 
@@ -62,7 +60,10 @@ def _check_json(schema: dict[str, Any], answer: str) -> RuleResult:
         data = json.loads(_json_payload(answer))
     except ValueError:
         return RuleResult("json_schema", False, "The answer is not JSON.")
-    violation = jsonsafe.first_violation(schema, data)  # never fetches: a remote $ref raises SchemaUnresolvable
+    try:
+        violation = jsonsafe.first_violation(schema, data)  # never fetches: a remote $ref raises SchemaUnresolvable
+    except patterns.PatternTimeout as timeout:
+        return RuleResult("json_schema", False, str(timeout))
     if violation is None:
         return RuleResult("json_schema", True, "The answer is JSON that fits the schema.")
     # The validator's own message quotes the value; the path and keyword say enough without the answer text.
@@ -109,11 +110,9 @@ def _check_one(rule: dict[str, Any], answer: str, latency_ms: int | None, contex
         return RuleResult(name, True, "Contains none of " + "; ".join(f"“{p}”" for p in rule["phrases"]) + ".")
     if name == "regex":
         try:
-            matched = regex.search(rule["pattern"], answer, timeout=REGEX_TIMEOUT_S) is not None
-        except TimeoutError:
-            return RuleResult(
-                name, False, f"The pattern ran out of time ({REGEX_TIMEOUT_S:g} s) on this answer; simplify it."
-            )
+            matched = patterns.pattern_search(rule["pattern"], answer)
+        except patterns.PatternTimeout as timeout:
+            return RuleResult(name, False, str(timeout))
         return RuleResult(name, matched, "Matches the pattern." if matched else "Does not match the pattern.")
     if name == "json_schema":
         return _check_json(rule["schema"], answer)

@@ -8,9 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
-import regex
-
-from evaluations.core import jsonsafe, yamlsafe
+from evaluations.core import jsonsafe, patterns, yamlsafe
 
 RULE_NAMES = (
     "answered",
@@ -26,8 +24,6 @@ RULE_NAMES = (
 )
 DEFAULT_WITHIN_S = 20.0
 MAX_WITHIN_S = 300.0
-REGEX_TIMEOUT_S = 0.25
-REGEX_PROBE_TIMEOUT_S = 0.1
 MAX_PATTERN_CHARS = 500
 MAX_RUBRIC_CHARS = 2000
 MAX_PHRASE_CHARS = 500
@@ -81,19 +77,20 @@ _PROBE_CHARS = "ax0 "
 
 
 def check_pattern(pattern: str) -> None:
-    """Refuse a pattern that does not compile, or that runs away on simple repeated-character inputs."""
+    """Refuse a pattern that does not compile, or that runs away on simple repeated-character inputs (each probe
+    gets the pattern time limit, ``patterns.PATTERN_TIME_LIMIT_S``)."""
     if len(pattern) > MAX_PATTERN_CHARS:
         raise RuleError(f"regex: the pattern may be at most {MAX_PATTERN_CHARS} characters.")
     try:
-        compiled = regex.compile(pattern)
-    except regex.error as exc:
-        raise RuleError(f"regex: the pattern does not compile ({exc}).") from None
+        patterns.pattern_check(pattern)
+    except patterns.PatternError as exc:
+        raise RuleError(f"regex: {str(exc)[0].lower()}{str(exc)[1:]}") from None
     literals = {ch for ch in pattern if ch.isalnum() or ch in " -_.@"}
     for ch in sorted(set(_PROBE_CHARS) | literals)[:24]:
         for probe in (ch * 2000 + "\x00", (ch + " ") * 1000 + "\x00"):
             try:
-                compiled.search(probe, timeout=REGEX_PROBE_TIMEOUT_S)
-            except TimeoutError:
+                patterns.pattern_search(pattern, probe)
+            except patterns.PatternTimeout:
                 raise RuleError(
                     "regex: the pattern takes too long on simple inputs (catastrophic backtracking, e.g. nested "
                     "repeats such as (a+)+); simplify it."
@@ -107,7 +104,7 @@ def _check_schema(schema: Any) -> dict[str, Any]:
         raise RuleError("json_schema needs a JSON Schema object, e.g. {type: object, required: [answer]}.")
     try:
         jsonsafe.schema_check(schema)
-    except jsonsafe.SchemaRefersOutside as exc:
+    except (jsonsafe.SchemaRefersOutside, jsonsafe.SchemaLoops) as exc:
         raise RuleError(f"json_schema: {exc}", path=("json_schema", *exc.path)) from None
     except jsonsafe.SchemaRefused as exc:
         message = f"json_schema is not a valid JSON Schema: {str(exc)[:200]}."

@@ -2,8 +2,9 @@
 matching, wording.
 
 ``regex`` searches (Python ``re`` syntax, case-sensitive unless the pattern says ``(?i)``) the value as text: a
-string as is, anything else as JSON; a pattern that backtracks for over ``REGEX_TIMEOUT_S`` on a value does not
-match it, so a pathological pattern fails its check instead of stalling the worker. ``contains`` finds a substring, case-insensitively, in a string value, or an equal
+string as is, anything else as JSON, on the one pattern runner (``evaluations.core.patterns``): a pattern that
+backtracks for longer than its time limit on a value raises ``PatternTimeout``, whose sentence the tool-call rule
+reports as the failed check, instead of stalling the worker. ``contains`` finds a substring, case-insensitively, in a string value, or an equal
 element in a list value.
 
 Suites validate matchers with ``validate_matcher`` when one is written; the tool-call rule checks them again
@@ -12,13 +13,11 @@ and raises ``MatcherError`` for a malformed one.
 
 from __future__ import annotations
 
-import functools
 import json
 import math
 from typing import Any
 
-import regex
-
+from evaluations.core import patterns
 from evaluations.core.specs import MatcherKind
 
 
@@ -36,15 +35,6 @@ _MATCHER_KEYS = {
 }
 MAX_PATTERN_CHARS = 300
 MAX_MATCHED_CHARS = 10_000  # a regex reads at most this much of a value: arguments can be long
-
-
-REGEX_TIMEOUT_S = 0.1  # a pattern that backtracks for longer on one value does not match it (never a hang)
-
-
-@functools.lru_cache(maxsize=256)
-def _compiled(pattern: str) -> regex.Pattern[str]:
-    """The ``regex`` package (presidio's own dependency) in its ``re``-compatible mode, for its match timeout."""
-    return regex.compile(pattern)
 
 
 def _as_number(value: Any) -> float | None:
@@ -103,9 +93,9 @@ def _validate_pattern(pattern: Any) -> None:
     if len(pattern) > MAX_PATTERN_CHARS:
         raise MatcherError(f"Keep a regex pattern under {MAX_PATTERN_CHARS} characters.")
     try:
-        _compiled(pattern)
-    except regex.error as exc:
-        raise MatcherError(f"The regex pattern {pattern!r} is not valid: {exc}.") from None
+        patterns.pattern_check(pattern)
+    except patterns.PatternError as exc:
+        raise MatcherError(str(exc)) from None
 
 
 def _as_text(value: Any) -> str:
@@ -127,7 +117,11 @@ def _json_norm(value: Any) -> Any:
     return ("o", repr(value))
 
 
-def matcher_holds(matcher: dict[str, Any], arguments: dict[str, Any], name: str) -> bool:
+def matcher_holds(
+    matcher: dict[str, Any], arguments: dict[str, Any], name: str, *, budget: patterns.PatternBudget | None = None
+) -> bool:
+    """Whether argument ``name`` fits ``matcher``. Raises MatcherError for a malformed matcher and
+    ``patterns.PatternTimeout`` for a regex that ran out of time on the value (or of what is left of ``budget``)."""
     validate_matcher(matcher)
     if name not in arguments:
         return False
@@ -140,13 +134,7 @@ def matcher_holds(matcher: dict[str, Any], arguments: dict[str, Any], name: str)
     if kind == MatcherKind.ONE_OF:
         return any(_json_norm(value) == _json_norm(option) for option in matcher["values"])
     if kind == MatcherKind.REGEX:
-        try:
-            return (
-                _compiled(matcher["pattern"]).search(_as_text(value)[:MAX_MATCHED_CHARS], timeout=REGEX_TIMEOUT_S)
-                is not None
-            )
-        except TimeoutError:
-            return False
+        return patterns.pattern_search(matcher["pattern"], _as_text(value)[:MAX_MATCHED_CHARS], budget=budget)
     if kind == MatcherKind.CONTAINS:
         wanted = matcher["value"]
         if isinstance(value, list):

@@ -4,6 +4,9 @@ An expected call is met by a call with its name whose arguments satisfy every ma
 fine). In order: the expected calls appear as a subsequence of the calls made (other calls may come between);
 in any order: each expected call is met by a different call. A forbidden call is one with its name whose
 arguments satisfy its matchers (no matchers: any call of that name). Each check is one hard finding.
+
+The regex matchers of one scenario share one pattern time limit (docs/scoring.md#pattern-time-limit): a pattern
+that runs out of it ends the tool-call checks with one failing finding that says so.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from evaluations.connectors.base import ToolCall
+from evaluations.core.patterns import PatternBudget, PatternTimeout
 from evaluations.core.specs import ExpectedToolCall, ScenarioSpec, ToolOrder
 from evaluations.scoring.rules.findings import RULE_TOOL_CALL, RuleFinding
 from evaluations.scoring.rules.matchers import describe_matcher, matcher_holds, show, validate_matcher
@@ -28,27 +32,29 @@ def show_call(call: ToolCall) -> str:
     return f"{call.name}(" + ", ".join(f"{k}={show(v)}" for k, v in arguments.items()) + ")"
 
 
-def _failures(expected: ExpectedToolCall, call: ToolCall) -> list[str] | None:
+def _failures(expected: ExpectedToolCall, call: ToolCall, budget: PatternBudget) -> list[str] | None:
     """None when ``call`` has another name; else the arguments that do not match (empty: it matches)."""
     if call.name.strip() != expected.name.strip():
         return None
     arguments: dict[str, Any] = call.arguments if isinstance(call.arguments, dict) else {}
     failures = []
     for arg, matcher in expected.arguments.items():
-        if not matcher_holds(matcher, arguments, arg):
+        if not matcher_holds(matcher, arguments, arg, budget=budget):
             got = show(arguments[arg]) if arg in arguments else "missing"
             failures.append(f"{arg}: expected {describe_matcher(matcher)}, got {got}")
     return failures
 
 
-def _matches(expected: ExpectedToolCall, call: ToolCall) -> bool:
-    return _failures(expected, call) == []
+def _matches(expected: ExpectedToolCall, call: ToolCall, budget: PatternBudget) -> bool:
+    return _failures(expected, call, budget) == []
 
 
-def _miss(expected: ExpectedToolCall, calls: Sequence[ToolCall], prefix: str = "") -> RuleFinding:
+def _miss(
+    expected: ExpectedToolCall, calls: Sequence[ToolCall], budget: PatternBudget, prefix: str = ""
+) -> RuleFinding:
     """The failing finding for an expected call nothing met, naming the nearest call of that name."""
     wanted = describe_call(expected)
-    near = [(f, c) for c in calls if (f := _failures(expected, c)) is not None]
+    near = [(f, c) for c in calls if (f := _failures(expected, c, budget)) is not None]
     if not near:
         made = ", ".join(sorted({call.name for call in calls})) or "none"
         message = f"{prefix}Expected tool call {wanted}; got no call to {expected.name} (tool calls made: {made})."
@@ -62,13 +68,15 @@ def _miss(expected: ExpectedToolCall, calls: Sequence[ToolCall], prefix: str = "
     return RuleFinding(RULE_TOOL_CALL, False, True, message)
 
 
-def _assign_any_order(expected: Sequence[ExpectedToolCall], calls: Sequence[ToolCall]) -> list[int | None]:
+def _assign_any_order(
+    expected: Sequence[ExpectedToolCall], calls: Sequence[ToolCall], budget: PatternBudget
+) -> list[int | None]:
     """For each expected call, the index of a distinct call meeting it (a maximum matching), or None."""
     owner: dict[int, int] = {}  # call index -> expected index
 
     def place(e: int, seen: set[int]) -> bool:
         for c, call in enumerate(calls):
-            if c in seen or not _matches(expected[e], call):
+            if c in seen or not _matches(expected[e], call, budget):
                 continue
             seen.add(c)
             if c not in owner or place(owner[c], seen):
@@ -84,17 +92,17 @@ def _assign_any_order(expected: Sequence[ExpectedToolCall], calls: Sequence[Tool
     return chosen
 
 
-def _check_expected(scenario: ScenarioSpec, calls: Sequence[ToolCall]) -> list[RuleFinding]:
+def _check_expected(scenario: ScenarioSpec, calls: Sequence[ToolCall], budget: PatternBudget) -> list[RuleFinding]:
     expected = scenario.expected_tool_calls
     several = len(expected) > 1
     findings: list[RuleFinding] = []
     if scenario.tool_order == ToolOrder.ANY_ORDER or not several:
         for number, (call_index, wanted) in enumerate(
-            zip(_assign_any_order(expected, calls), expected, strict=True), 1
+            zip(_assign_any_order(expected, calls, budget), expected, strict=True), 1
         ):
             prefix = f"Expected call {number} of {len(expected)} (any order): " if several else ""
             if call_index is None:
-                findings.append(_miss(wanted, calls, prefix))
+                findings.append(_miss(wanted, calls, budget, prefix))
             else:
                 message = f"{prefix}Tool call {show_call(calls[call_index])} matches {describe_call(wanted)}."
                 findings.append(RuleFinding(RULE_TOOL_CALL, True, True, message))
@@ -102,13 +110,28 @@ def _check_expected(scenario: ScenarioSpec, calls: Sequence[ToolCall]) -> list[R
     position = 0
     for number, wanted in enumerate(expected, 1):
         prefix = f"Expected call {number} of {len(expected)} (in order): "
-        found = next((i for i in range(position, len(calls)) if _matches(wanted, calls[i])), None)
+        found = next((i for i in range(position, len(calls)) if _matches(wanted, calls[i], budget)), None)
         if found is None:
-            findings.append(_miss(wanted, calls, prefix))
+            findings.append(_miss(wanted, calls, budget, prefix))
             continue
         message = f"{prefix}Tool call {show_call(calls[found])} matches {describe_call(wanted)}."
         findings.append(RuleFinding(RULE_TOOL_CALL, True, True, message))
         position = found + 1
+    return findings
+
+
+def _check_call_matchers(
+    scenario: ScenarioSpec, tool_calls: Sequence[ToolCall], budget: PatternBudget
+) -> list[RuleFinding]:
+    findings = _check_expected(scenario, tool_calls, budget) if scenario.expected_tool_calls else []
+    for forbidden in scenario.forbidden_tool_calls:
+        hits = [call for call in tool_calls if _matches(forbidden, call, budget)]
+        what = describe_call(forbidden) if forbidden.arguments else forbidden.name
+        if hits:
+            message = f"Forbidden tool call {what} was made: {show_call(hits[0])}."
+            findings.append(RuleFinding(RULE_TOOL_CALL, False, True, message))
+        else:
+            findings.append(RuleFinding(RULE_TOOL_CALL, True, True, f"Forbidden tool call {what} was not made."))
     return findings
 
 
@@ -120,15 +143,11 @@ def check_tool_calls(scenario: ScenarioSpec, tool_calls: Sequence[ToolCall]) -> 
     for check in (*scenario.expected_tool_calls, *scenario.forbidden_tool_calls):
         for matcher in check.arguments.values():
             validate_matcher(matcher)
-    findings = _check_expected(scenario, tool_calls) if scenario.expected_tool_calls else []
-    for forbidden in scenario.forbidden_tool_calls:
-        hits = [call for call in tool_calls if _matches(forbidden, call)]
-        what = describe_call(forbidden) if forbidden.arguments else forbidden.name
-        if hits:
-            message = f"Forbidden tool call {what} was made: {show_call(hits[0])}."
-            findings.append(RuleFinding(RULE_TOOL_CALL, False, True, message))
-        else:
-            findings.append(RuleFinding(RULE_TOOL_CALL, True, True, f"Forbidden tool call {what} was not made."))
+    budget = PatternBudget()
+    try:
+        findings = _check_call_matchers(scenario, tool_calls, budget)
+    except PatternTimeout as timeout:
+        findings = [RuleFinding(RULE_TOOL_CALL, False, True, f"The tool-call checks were stopped. {timeout}")]
     limit = scenario.max_tool_calls
     if limit is not None:
         count = len(tool_calls)
