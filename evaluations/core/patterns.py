@@ -23,7 +23,11 @@ MAX_SEARCHED_CHARS = 100_000  # a pattern reads at most this much of a text
 
 
 class PatternError(ValueError):
-    """A pattern that does not compile; ``str(error)`` says why, as a sentence."""
+    """A pattern that does not compile; ``str(error)`` says why, as a sentence, ``reason`` the compiler's words."""
+
+    def __init__(self, pattern: str, reason: str) -> None:
+        super().__init__(f"The pattern {pattern[:60]} does not compile ({reason}).")
+        self.reason = reason
 
 
 class PatternTimeout(Exception):
@@ -44,7 +48,7 @@ def compiled(pattern: str) -> regex.Pattern[str]:
     try:
         return regex.compile(pattern)
     except regex.error as exc:
-        raise PatternError(f"The pattern {pattern[:60]} does not compile ({exc}).") from None
+        raise PatternError(pattern, str(exc)) from None
 
 
 def pattern_check(pattern: str) -> None:

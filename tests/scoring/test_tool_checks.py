@@ -140,7 +140,7 @@ def test_regex_and_contains_matchers(matcher, value, ok):
     ("matcher", "message"),
     [
         ({"kind": "regex"}, 'A regex matcher needs a "pattern"'),
-        ({"kind": "regex", "pattern": "(unclosed"}, "does not compile"),
+        ({"kind": "regex", "pattern": "(unclosed"}, "is not valid"),
         ({"kind": "regex", "pattern": "a" * 400}, "under 300 characters"),
         ({"kind": "contains", "value": ""}, 'A contains matcher needs a "value"'),
         ({"kind": "contains", "value": "x", "pattern": "y"}, "remove pattern"),

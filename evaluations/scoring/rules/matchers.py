@@ -95,7 +95,7 @@ def _validate_pattern(pattern: Any) -> None:
     try:
         patterns.pattern_check(pattern)
     except patterns.PatternError as exc:
-        raise MatcherError(str(exc)) from None
+        raise MatcherError(f"The regex pattern {pattern!r} is not valid: {exc.reason}.") from None
 
 
 def _as_text(value: Any) -> str:
