@@ -141,6 +141,12 @@ def first_violation(schema: Mapping[str, Any], instance: Any) -> Violation | Non
         raise SchemaUnresolvable(
             f"The schema refers to {exc.ref[:200]}, outside itself, which is not fetched: {_KEEP_LOCAL}."
         ) from None
+    except RecursionError:
+        # Rules saved before schema_check refused reference loops, or an answer nested deeper than Python recurses.
+        raise SchemaUnresolvable(
+            "The schema could not be applied: a reference in it leads back to itself without end, or the answer "
+            "is nested too deeply; edit the rule."
+        ) from None
     finally:
         _BUDGET.reset(token)
     if not errors:

@@ -188,3 +188,21 @@ def test_a_recursive_schema_that_descends_is_still_fine() -> None:
     )
     outcome = evaluate([rule], answer='{"child": {"child": {}}}', latency_ms=1, context=AnswerContext(ask="?"))
     assert outcome.results[0].passed
+
+
+def test_a_looping_schema_saved_earlier_makes_its_sample_an_error_with_a_sentence(
+    acme, agent_server, django_capture_on_commit_callbacks
+) -> None:
+    from tests.monitors.test_monitors_no_fetch import run_now, schema_monitor
+
+    agent_server.say('{"status": "ok"}')
+    monitor = schema_monitor(acme, agent_server.url, {"$anchor": "me", "$ref": "#me"})
+
+    run, _ = run_now(monitor, django_capture_on_commit_callbacks)
+
+    sample = MonitorSample.objects.get(run=run)
+    assert sample.verdict == SampleVerdict.ERROR
+    assert sample.error_message == (
+        "The json_schema rule could not be checked. The schema could not be applied: a reference in it leads back "
+        "to itself without end, or the answer is nested too deeply; edit the rule."
+    )
