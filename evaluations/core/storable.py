@@ -137,6 +137,15 @@ def loads(text: str, *, field: str, max_depth: int = MAX_DEPTH) -> Any:
     return check(value, field=field, max_depth=max_depth)
 
 
+def parse_id(text: object) -> int | None:
+    """A query-string id parsed bounded: the integer, or None for anything that is not one a database column holds
+    (a 5,000-digit number is refused by its length, before int() spends CPU on it)."""
+    if not isinstance(text, str) or not text.isascii() or not text.isdigit() or len(text) > _MAX_INTEGER_CHARS:
+        return None
+    number = int(text)
+    return number if number <= MAX_INTEGER else None
+
+
 def readable(text: str) -> str:
     """Old text a page can render: each lone surrogate replaced by U+FFFD."""
     return _SURROGATE.sub("\ufffd", text)
