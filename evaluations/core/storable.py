@@ -19,6 +19,8 @@ import math
 import re
 from typing import Any
 
+from django.core.exceptions import ValidationError
+
 MAX_DEPTH = 32  # far beyond any scenario, transcript or tool call; the parsers recurse about 1,000 deep
 MAX_INTEGER = 2**63 - 1  # what a database integer column holds
 _MAX_INTEGER_CHARS = 40  # a longer integer is out of range: refused before int() spends CPU on it
@@ -51,6 +53,22 @@ def text_problem(text: str, *, field: str, max_length: int | None = None, single
             f"{field} contains the control character U+{ord(control.group()):04X} (a line break or tab); use one line."
         )
     return ""
+
+
+def name_problem(text: str, *, field: str = "The name", max_length: int | None = None) -> str:
+    """A single-line name (agent, suite, monitor): storable and without control characters."""
+    return text_problem(text, field=field, max_length=max_length, single_line=True)
+
+
+def validate_single_line(value: str) -> None:
+    """The Django form validator of single-line names: every form of a name uses this one."""
+    if found := name_problem(value):
+        raise ValidationError(found, code="not_single_line")
+
+
+def one_line(text: str) -> str:
+    """Old text shown where one line is required (an e-mail subject): each control character becomes a space."""
+    return _CONTROL.sub(" ", readable(text))
 
 
 def problem(value: Any, *, field: str, max_depth: int = MAX_DEPTH, max_length: int | None = None) -> str:
