@@ -26,7 +26,7 @@ MAX_INTEGER = 2**63 - 1  # what a database integer column holds
 _MAX_INTEGER_CHARS = 40  # a longer integer is out of range: refused before int() spends CPU on it
 _NOT_STORABLE = re.compile("[\x00\ud800-\udfff]")
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = re.compile("[\x00\ud800-\udfff]")
 
 
 class NotStorable(ValueError):
@@ -143,16 +143,17 @@ def _bounded_int(digits: str) -> int:
     return int(digits)
 
 
-def loads(text: str, *, field: str, max_depth: int = MAX_DEPTH) -> Any:
+def loads(text: str, *, field: str, max_depth: int = MAX_DEPTH, repair: bool = False) -> Any:
     """JSON text parsed and checked: NotStorable (a sentence naming ``field``) or json.JSONDecodeError for text
-    that is not JSON. The depth is checked before the parser recurses."""
+    that is not JSON. The depth is checked before the parser recurses. ``repair`` (an agent's reply, which the
+    member does not write): NUL and lone surrogates become U+FFFD instead of a refusal."""
     if json_depth(text) > max_depth:
         raise NotStorable(f"{field} is nested more than {max_depth} levels deep.")
     try:
         value = json.loads(text, parse_constant=_refuse_constant, parse_int=_bounded_int)
     except NotStorable as exc:
         raise NotStorable(f"{field}: {exc}.") from None
-    return check(value, field=field, max_depth=max_depth)
+    return check(readable_value(value) if repair else value, field=field, max_depth=max_depth)
 
 
 def parse_id(text: object) -> int | None:
@@ -165,7 +166,7 @@ def parse_id(text: object) -> int | None:
 
 
 def readable(text: str) -> str:
-    """Old text a page can render: each lone surrogate replaced by U+FFFD."""
+    """Old text a page can render: each lone surrogate (and NUL) replaced by U+FFFD."""
     return _SURROGATE.sub("\ufffd", text)
 
 
