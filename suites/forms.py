@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.http import QueryDict
 
 from evaluations.agents.selectors import agent_list_for_account
+from evaluations.core import storable
 from evaluations.core.specs import KIND_LABELS, PhraseScope, ScenarioKind, Severity
 from evaluations.scoring.rules import clean_markers
 from suites.changes import MAX_POLICY_CHARS
@@ -31,7 +32,7 @@ max_tool_calls: 3"""
 class SuiteForm(forms.Form):
     """A test set's settings: name, description, agent and the optional default simulated user."""
 
-    name = forms.CharField(max_length=200)
+    name = forms.CharField(max_length=200, validators=[storable.validate_single_line])
     description = forms.CharField(required=False, max_length=4000, widget=forms.Textarea(attrs={"rows": 2}))
     agent: forms.ModelChoiceField[Any] = forms.ModelChoiceField(
         queryset=None, required=False, empty_label="No agent yet"

@@ -13,6 +13,7 @@ from evaluations.agents.models import Agent, BedrockModel, ConversationIdFrom, P
 from evaluations.connectors.paths import PathSyntaxError, parse_path
 from evaluations.connectors.templates import TemplateError, validate_template
 from evaluations.connectors.validation import check_extra_header_name, check_header_value
+from evaluations.core import storable
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
 from evaluations.scoring.choices import JudgeModel
 from evaluations.scoring.rules import clean_markers
@@ -121,6 +122,7 @@ class AgentForm(forms.ModelForm):
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()
+        storable.validate_single_line(name)
         clash = Agent.objects.filter(account_id=self.account_id or self.instance.account_id, name=name)
         if self.instance.pk:
             clash = clash.exclude(pk=self.instance.pk)

@@ -22,6 +22,7 @@ from evaluations.agents.forms import AgentForm, TestRequestForm
 from evaluations.agents.models import Agent
 from evaluations.connectors.base import AgentError
 from evaluations.connectors.capability import carries_tool_calls
+from evaluations.core.storable import parse_id
 from evaluations.outbound.masking import redact
 from evaluations.reports.selectors import agent_runs_for_user
 
@@ -135,8 +136,8 @@ def agent_test_request(request: HttpRequest) -> HttpResponse:
 def _test_request_target(user: User, agent_id: str) -> Agent | None:
     """The agent whose form is tested: the saved one, or a new one in the user's workspace; the Write role
     either way. None when the user is in no workspace."""
-    if agent_id.isdigit():
-        return agent_selectors.agent_get_for_member(user=user, agent_id=int(agent_id), role=Role.WRITE)
+    if agent_id.isdigit():  # bounded: an id beyond any row is not found
+        return agent_selectors.agent_get_for_member(user=user, agent_id=parse_id(agent_id) or 0, role=Role.WRITE)
     account = account_default_for_user(user=user)
     if account is None:
         return None

@@ -15,8 +15,10 @@ from evaluations.connectors.paths import (
     parse_path,
     resolve_path,
 )
+from evaluations.core import storable
 from evaluations.outbound.text import excerpt
 
+MAX_REPLY_DEPTH = 64  # docs/configuration.md: deeper replies are refused before the parser recurses
 SIMPLE_CHAT_KEYS = ("answer", "message", "reply", "response", "output", "text", "content")
 OPENAI_CONTENT_PATH = "choices[0].message.content"
 
@@ -35,7 +37,16 @@ def decode_json(raw: bytes, preview: str, status: int) -> Any:
         text = raw.decode("utf-8", errors="replace")
         valid_utf8 = False
     try:
-        return json.loads(text.removeprefix("\ufeff"))
+        return storable.loads(
+            text.removeprefix("\ufeff"), field="The agent's reply", max_depth=MAX_REPLY_DEPTH, repair=True
+        )
+    except storable.NotStorable as exc:
+        raise AgentError(
+            f"{exc} Trustgate reads replies up to {MAX_REPLY_DEPTH} levels of JSON nesting, with finite numbers.",
+            kind=ErrorKind.MALFORMED,
+            status_code=status,
+            raw_preview=preview,
+        ) from None
     except json.JSONDecodeError:
         problem = "is not valid UTF-8 and not JSON" if not valid_utf8 else "is not JSON"
         raise AgentError(
@@ -168,7 +179,12 @@ def _parse_arguments(value: Any) -> dict[str, Any]:
         return value
     if isinstance(value, str):
         try:
-            parsed = json.loads(value)
+            parsed = storable.loads(value, field="A tool call's arguments", max_depth=MAX_REPLY_DEPTH, repair=True)
+        except storable.NotStorable as exc:
+            raise AgentError(
+                f"{exc} Trustgate reads tool-call arguments up to {MAX_REPLY_DEPTH} levels deep.",
+                kind=ErrorKind.MALFORMED,
+            ) from None
         except json.JSONDecodeError:
             return {"_raw": value}
         return parsed if isinstance(parsed, dict) else {"_raw": value}

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from evaluations.connectors.paths import as_text
+from evaluations.core import storable
 
 BUILTIN_PLACEHOLDERS = ("message", "history", "conversation_id")
 DEFAULT_TEMPLATE = '{"message": {{message}}, "history": {{history}}, "conversation_id": {{conversation_id}}}'
@@ -113,6 +114,8 @@ def _parse(template: str, variables: Iterable[str]) -> tuple[Any, dict[str, str]
         raise TemplateError('The request template is empty; write a JSON body such as {"message": {{message}}}.')
     known = [*BUILTIN_PLACEHOLDERS, *_check_variable_names(variables)]
     prepared, sentinels, origin = _with_sentinels(template, known)
+    if storable.json_depth(prepared) > storable.MAX_DEPTH:  # before the parser recurses (docs/configuration.md)
+        raise TemplateError(f"The request template is nested more than {storable.MAX_DEPTH} levels deep.")
     try:
         parsed = json.loads(prepared)
     except json.JSONDecodeError as exc:

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from billing.roles import Role
 from billing.selectors import balance_for_account, membership_get
 from evaluations.agents import selectors as agent_selectors
+from evaluations.core.storable import parse_id
 from evaluations.gate.profile import launch_settings_of_run
 from evaluations.gate.selectors import launch_defaults
 from evaluations.launches import services as launch_services
@@ -36,7 +37,7 @@ def _launch_form(request: HttpRequest, data: object = None, initial: dict[str, A
         suites=suite_list_for_user(user=request.user),
         initial=initial
         if initial is not None
-        else {"agent": request.GET.get("agent"), "suite": request.GET.get("suite")},
+        else {"agent": parse_id(request.GET.get("agent")), "suite": parse_id(request.GET.get("suite"))},
     )
 
 
@@ -123,13 +124,13 @@ def _profile_save(form: RunLaunchForm, plan: LaunchPlan) -> None:
 def _initial(request: HttpRequest) -> dict[str, Any]:
     """Run again (``?again=<run id>``): that run's settings. Run (``?agent=&suite=``): the settings of the pinned
     baseline of the agent's endpoint + suite, else the suite's run profile, else the defaults."""
-    if (again := request.GET.get("again", "")).isdigit():
-        return _rerun_initial(run_selectors.run_get_for_user(user=request.user, run_id=int(again)))
-    initial: dict[str, Any] = {"agent": request.GET.get("agent"), "suite": request.GET.get("suite")}
+    if (again := parse_id(request.GET.get("again", ""))) is not None:  # ids parsed bounded (docs/configuration.md)
+        return _rerun_initial(run_selectors.run_get_for_user(user=request.user, run_id=again))
+    initial: dict[str, Any] = {"agent": parse_id(request.GET.get("agent")), "suite": parse_id(request.GET.get("suite"))}
     agents = agent_selectors.agent_list_for_user(user=request.user)
-    agent = agents.filter(pk=initial["agent"]).first() if str(initial["agent"]).isdigit() else None
+    agent = agents.filter(pk=initial["agent"]).first() if initial["agent"] is not None else None
     suites = suite_list_for_user(user=request.user)
-    suite = suites.filter(pk=initial["suite"]).first() if str(initial["suite"]).isdigit() else None
+    suite = suites.filter(pk=initial["suite"]).first() if initial["suite"] is not None else None
     if agent is not None and suite is not None:
         initial.update(settings_as_fields(launch_defaults(agent=agent, suite=suite).settings))
     return initial

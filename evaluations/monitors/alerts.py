@@ -25,6 +25,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
+from evaluations.core import storable
 from evaluations.core.bridge import run_sync
 from evaluations.monitors.models import MonitorEvent
 from evaluations.outbound.client import OutboundError, post
@@ -119,7 +120,7 @@ def _email(event: MonitorEvent) -> EmailMultiAlternatives:
     payload = webhook_payload(event)
     cases = [{**case, "diff": answer_diff(case["last_good_answer"], case["new_answer"])} for case in payload["cases"]]
     context = {"event": event, "monitor": monitor, "payload": payload, "cases": cases}
-    subject = f"[Trustgate] {event.title}: {monitor.name}"
+    subject = f"[Trustgate] {event.title}: {storable.one_line(monitor.name)}"  # a name saved before names were one line
     text = render_to_string("monitors/email/alert.txt", context)
     html = render_to_string("monitors/email/alert.html", context)
     message = EmailMultiAlternatives(subject=subject, body=text, to=monitor.alert_email_list)

@@ -8,7 +8,7 @@ from django import forms
 from django.forms import formset_factory
 
 from evaluations.agents.selectors import agent_list_for_account
-from evaluations.core import yamlsafe
+from evaluations.core import storable, yamlsafe
 from evaluations.monitors import validators
 from evaluations.monitors.models import Monitor, MonitorJudgeModel, MonitorProtocol, StorageMode
 from evaluations.monitors.rules import RuleError, parse_rule_lines, rule_to_line
@@ -39,7 +39,7 @@ class SecretReferenceInput(forms.TextInput):
 
 
 class MonitorForm(forms.Form):
-    name = forms.CharField(max_length=120)
+    name = forms.CharField(max_length=120, validators=[storable.validate_single_line])
     agent: forms.ModelChoiceField[Agent] = forms.ModelChoiceField(
         queryset=None,  # the workspace's agents, set in __init__
         required=False,

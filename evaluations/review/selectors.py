@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from evaluations.core.storable import readable_value
 from evaluations.llm.clients import judge_provider
 from evaluations.review.choices import ReviewAction
 from evaluations.review.models import CalibrationExample, CalibrationVerdict, RejudgeJob, Review
@@ -123,6 +124,8 @@ def calibration_for_account(*, account_id: int) -> list[ConfigAgreement]:
     )
     by_config: dict[str, list[CalibrationVerdict]] = defaultdict(list)
     for verdict in verdicts:
+        # a row saved before imports checked text (docs/configuration.md) still renders: U+FFFD for a lone surrogate
+        verdict.example.scenario = readable_value(verdict.example.scenario)
         by_config[verdict.config].append(verdict)
     rows = []
     for config, items in by_config.items():

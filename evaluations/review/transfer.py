@@ -13,6 +13,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from evaluations.core import storable
 from evaluations.core.specs import ScenarioSpec
 
 MAX_BYTES = 5 * 1024 * 1024
@@ -47,16 +48,18 @@ class ImportProblems(ValueError):
 def example_line(example: Any) -> str:
     """One example as a JSON line (``example`` is a CalibrationExample with its verdicts prefetched)."""
     return json.dumps(
-        {
-            "scenario": example.scenario,
-            "transcript": example.transcript,
-            "tool_calls": example.tool_calls,
-            "rule_findings": example.rule_findings,
-            "knowledge": example.knowledge,
-            "human_verdict": example.human_verdict,
-            "judge_verdicts": {v.config: v.verdict for v in example.verdicts.all()},
-            "source_run": example.run_id_ref,
-        },
+        storable.readable_value(  # a row saved before the import checked text still exports
+            {
+                "scenario": example.scenario,
+                "transcript": example.transcript,
+                "tool_calls": example.tool_calls,
+                "rule_findings": example.rule_findings,
+                "knowledge": example.knowledge,
+                "human_verdict": example.human_verdict,
+                "judge_verdicts": {v.config: v.verdict for v in example.verdicts.all()},
+                "source_run": example.run_id_ref,
+            }
+        ),
         ensure_ascii=False,
     )
 
@@ -90,14 +93,14 @@ def parse_lines(raw: bytes) -> list[ImportedExample]:
 
 
 def _example(line: str) -> ImportedExample:
-    try:
-        data = json.loads(line)
+    try:  # storable text only (docs/configuration.md): no NUL, no lone surrogate, bounded depth, finite numbers
+        data = storable.loads(line, field="the line")
     except json.JSONDecodeError as exc:
         raise ValueError(f"not valid JSON ({exc.msg}, column {exc.colno}).") from None
+    except storable.NotStorable as exc:
+        raise ValueError(f"{str(exc)[0].lower()}{str(exc)[1:]}") from None
     if not isinstance(data, dict):
         raise ValueError("each line must be a JSON object.")
-    if "\x00" in line or "\\u0000" in line:
-        raise ValueError("text may not contain NUL characters.")
     human = data.get("human_verdict")
     if human not in LABELS:
         raise ValueError('"human_verdict" must be "pass" or "fail".')

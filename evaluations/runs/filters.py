@@ -6,6 +6,7 @@ import django_filters
 from django.db.models import Q, QuerySet
 
 from evaluations.agents.filters import agent_choice_filter
+from evaluations.core.storable import parse_id
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.models import EvaluationRun
 
@@ -22,5 +23,5 @@ class RunFilter(django_filters.FilterSet):
     def search(self, queryset: QuerySet[EvaluationRun], name: str, value: str) -> QuerySet[EvaluationRun]:
         """By run number, agent or suite name."""
         match = Q(agent_name__icontains=value) | Q(suite_name__icontains=value)
-        number = value.strip().lstrip("#")
-        return queryset.filter(match | Q(pk=int(number)) if number.isdigit() else match)
+        number = parse_id(value.strip().lstrip("#"))  # bounded: a 5,000-digit "number" is searched as text
+        return queryset.filter(match | Q(pk=number) if number is not None else match)

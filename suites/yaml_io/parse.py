@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from django.core.exceptions import ValidationError
 
 from evaluations.agents.selectors import agent_get_by_name
-from evaluations.core import yamlsafe
+from evaluations.core import storable, yamlsafe
 from evaluations.core.specs import PhraseScope, ScenarioKind, Severity, ToolOrder
 from evaluations.scoring.rules import MatcherError, clean_markers, validate_matcher
 from suites.fields import clean_template_variables
@@ -161,6 +161,8 @@ def _scenario(check: _Checker, item: Any, path: Path, *, default_kind: str) -> d
     if kind not in {k.value for k in ScenarioKind}:
         check.add((*path, "kind"), f"Unknown kind {kind!r}; use one of {', '.join(k.value for k in ScenarioKind)}.")
     name = check.text(item, "name", path, limit=_TEXT_LIMITS["name"]).strip()
+    if found := storable.name_problem(name, field="The scenario name"):
+        check.add((*path, "name"), found)
     if "turns" in item and "initial_message" in item:
         check.add((*path, "initial_message"), "Give either turns or initial_message, not both.")
     if "initial_message" in item:
@@ -301,6 +303,8 @@ def parse_suite_yaml(text: str, *, account: Account) -> ParsedSuite:
     if "trustgate" in data and data["trustgate"] != FORMAT:
         check.add(("trustgate",), f"This Trustgate reads format {FORMAT!r}, not {data['trustgate']!r}.")
     name = check.text(data, "name", (), required=True, limit=200).strip()
+    if found := storable.name_problem(name, field="The suite name"):
+        check.add(("name",), found)
     version = check.integer(data, "version", (), default=1, low=1, high=1_000_000)
     kind = data.get("kind", SuiteKind.SUITE.value)
     if kind not in SuiteKind.values:

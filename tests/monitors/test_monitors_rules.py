@@ -171,3 +171,9 @@ def test_always_passed_needs_two_earlier_passing_runs() -> None:
     assert always_passed([{"1": {"verdict": "pass"}}, {"1": {"verdict": "pass"}}]) == {"1"}
     assert always_passed([{"1": {"verdict": "pass"}}, {"1": {"verdict": "fail"}}, {"1": {"verdict": "pass"}}]) == set()
     assert always_passed([{"1": {"verdict": "pass"}}, {"1": {"verdict": "error"}}, {"1": {"verdict": "pass"}}]) == {"1"}
+
+
+def test_a_deeply_nested_json_answer_fails_its_check_with_a_sentence() -> None:
+    """An agent's answer nested beyond the bound (docs/configuration.md) is refused before the parser recurses."""
+    result = check({"json_schema": {"type": "object"}}, "[" * 100_000 + "]" * 100_000)
+    assert not result.passed and result.message == "The answer is nested more than 64 levels deep."

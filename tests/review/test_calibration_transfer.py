@@ -94,3 +94,52 @@ def test_import_page_needs_publish_and_reports_problems(client, acme, make_membe
     assert "1 labelled example imported." in text and "Sonnet via anthropic" in text
     membership_set(account=acme, user=publisher, role=Role.READ)
     assert client.get(reverse("review:calibration-export", args=[acme.pk])).status_code == 200
+
+
+def _deep(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+@pytest.mark.parametrize(
+    ("line", "sentence"),
+    [
+        ('{"scenario": {"key": "s1", "kind": "accuracy", "name": "H\\ud800", "turns": ["x"]}}', "lone surrogate"),
+        ('{"tool_calls": ' + _deep(5_000) + "}", "nested more than 32 levels deep"),
+        ('{"tool_calls": [{"\\udc00": 1}]}', "lone surrogate"),
+        ('{"tool_calls": [NaN]}', "NaN is not a finite number"),
+        ('{"tool_calls": [' + "9" * 5_000 + "]}", "out of range"),
+    ],
+)
+def test_unstorable_lines_are_refused_at_the_import_page(client, acme, make_member, line: str, sentence: str) -> None:
+    """Lone surrogates, deep nesting, NaN and huge integers: a sentence per line, nothing saved, never a 500."""
+    good = json.dumps(GOOD)
+    merged = (
+        good[:-1] + ", " + line[1:]
+        if "scenario" not in line
+        else line[:-1] + ", " + good[1:].replace('"scenario": ', '"was": ', 1)
+    )
+    client.force_login(make_member("publisher", Role.PUBLISH))
+    url = reverse("review:calibration-import", args=[acme.pk])
+    page = client.post(url, {"file": SimpleUploadedFile("set.jsonl", (merged + "\n").encode())}, follow=True)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Nothing was imported. Line 1:" in text and sentence in text
+    assert not CalibrationExample.objects.exists()
+
+
+def test_old_examples_with_a_lone_surrogate_still_render_and_export(client, alice, acme) -> None:
+    """A row saved before the check: the pages and the export show U+FFFD in its place."""
+    example = CalibrationExample.objects.create(
+        account=acme,
+        scenario={**SCENARIO, "name": "Hours \ud800"},
+        transcript=[{"role": "user", "content": "Hi \udfff"}],
+        human_verdict="pass",
+    )
+    CalibrationVerdict.objects.create(example=example, config="anthropic/sonnet/v3/balanced", verdict="fail")
+    client.force_login(alice)
+    page = client.get(reverse("review:calibration-account", args=[acme.pk]))
+    assert page.status_code == 200 and "Hours \ufffd: the judge said fail" in page.content.decode()
+    exported = client.get(reverse("review:calibration-export", args=[acme.pk]))
+    assert exported.status_code == 200
+    line = json.loads(b"".join(exported.streaming_content if exported.streaming else [exported.content]))
+    assert line["scenario"]["name"] == "Hours \ufffd" and line["transcript"][0]["content"] == "Hi \ufffd"

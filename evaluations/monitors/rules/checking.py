@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 import logging
 import re
 import traceback
@@ -11,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
-from evaluations.core import jsonsafe, patterns
+from evaluations.core import jsonsafe, patterns, storable
 from evaluations.monitors.rules.parsing import RuleError
 from evaluations.scoring.pii import scan_pii
 from evaluations.scoring.rules import is_refusal, phrase_in
@@ -47,6 +46,9 @@ class AnswerContext:
     allowed_contacts: tuple[str, ...] = ()
 
 
+MAX_ANSWER_DEPTH = 64  # as an agent's reply (evaluations/connectors/reply.py)
+
+
 def _json_payload(answer: str) -> str:
     text = answer.strip()
     fenced = re.findall(r"```(?:json)?\s*\n(.*?)```", text, flags=re.DOTALL | re.IGNORECASE)
@@ -56,8 +58,10 @@ def _json_payload(answer: str) -> str:
 
 
 def _check_json(schema: dict[str, Any], answer: str) -> RuleResult:
-    try:
-        data = json.loads(_json_payload(answer))
+    try:  # bounded: a deeply nested answer is refused before the parser recurses (docs/configuration.md)
+        data = storable.loads(_json_payload(answer), field="The answer", max_depth=MAX_ANSWER_DEPTH, repair=True)
+    except storable.NotStorable as exc:
+        return RuleResult("json_schema", False, str(exc))
     except ValueError:
         return RuleResult("json_schema", False, "The answer is not JSON.")
     try:

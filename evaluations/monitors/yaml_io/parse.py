@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from evaluations.agents.selectors import agent_list_for_account
-from evaluations.core import yamlsafe
+from evaluations.core import storable, yamlsafe
 from evaluations.monitors import validators
 from evaluations.monitors.models import MonitorJudgeModel, MonitorProtocol, StorageMode
 from evaluations.monitors.rules import RuleError, parse_rule
@@ -160,6 +160,8 @@ def _monitor(reader: _Reader, node: yaml.Node, agents: dict[str, Agent]) -> Moni
     data: dict[str, Any] = {}
     if "name" in fields:
         data["name"] = reader.text(fields["name"][1], "name", limit=120)
+        if found := storable.name_problem(data["name"], field="The name"):
+            reader.error(fields["name"][1], found)
     else:
         reader.error(node, "A monitor needs a name.")
     if "type" in fields and reader.value(fields["type"][1]) != "agent":

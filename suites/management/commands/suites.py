@@ -28,6 +28,7 @@ from django.db import transaction
 
 from billing.selectors import account_get_by_name_or_id, account_get_sole
 from evaluations.agents.selectors import agent_get_by_name
+from evaluations.core import storable
 from suites import selectors, services
 from suites.cases import cases_replace, cases_values
 from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, Suite, SuiteKind
@@ -78,7 +79,9 @@ def _pick(case: dict[str, Any], camel: str, snake: str, default: Any = "") -> An
 def parse_cases(text: str) -> list[dict[str, Any]]:
     """``--cases`` JSON -> case dicts for ``cases.case_create``. Raises CommandError naming the case."""
     try:
-        data = json.loads(text)
+        data = storable.loads(text, field="--cases")
+    except storable.NotStorable as exc:
+        raise CommandError(str(exc)) from None
     except json.JSONDecodeError as exc:
         raise CommandError(f"--cases is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno}).") from None
     if not isinstance(data, list):
