@@ -150,8 +150,9 @@ def test_the_lease_sweep_hands_a_dead_workers_job_out_again(
     settings.TRUSTGATE_MODEL_TIMEOUT = 30
     job = rejudge_launch(account_id=acme.pk, user=alice, judge_model="haiku", strictness="strict")
     RejudgeJob.objects.filter(pk=job.pk).update(
-        status=JobStatus.RUNNING, lease_owner="dead-worker", lease_expires_at=timezone.now() - timedelta(seconds=1)
-    )
+        status=JobStatus.RUNNING, lease_owner="dead-worker", lease_expires_at=timezone.now() - timedelta(seconds=1),
+        started_at=timezone.now(),
+    )  # fmt: skip
     for _ in range(10):
         anthropic_judge_env.reply_verdict("pass", 90)
     assert jobs_resume_stalled() == 1  # enqueued again (tests run tasks synchronously)

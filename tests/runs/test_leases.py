@@ -31,8 +31,9 @@ from tests.support.launching import launch_run
 def held_by(run: EvaluationRun, owner: str, *, seconds: float) -> None:
     """The run as a worker ``owner`` left it: its lease runs out in ``seconds`` (in the past when negative)."""
     EvaluationRun.objects.filter(pk=run.pk).update(
-        lease_owner=owner, lease_expires_at=timezone.now() + timedelta(seconds=seconds)
-    )
+        lease_owner=owner, lease_expires_at=timezone.now() + timedelta(seconds=seconds),
+        started_at=timezone.now() if owner else None,  # a run a worker held was claimed
+    )  # fmt: skip
 
 
 def assert_finished_once(run: EvaluationRun) -> None:
