@@ -186,3 +186,17 @@ def test_a_failed_monitor_run_still_shows_as_a_monitor_error(client: Any, alice:
     client.force_login(alice)
     page = client.get(reverse("monitors:run-detail", args=[run.pk])).content.decode()
     assert "Monitor error" in page and "Missing secret." in page
+
+
+def test_every_claim_after_the_first_counts_an_attempt_and_a_job_out_of_attempts_is_not_claimed(
+    one_of_each: list[LeasedJob], settings: Any
+) -> None:
+    settings.TRUSTGATE_LEASE_MAX_RESUMES = 1  # two attempts
+    for job in one_of_each:
+        model = type(job)
+        counts = []
+        for _ in range(3):
+            lease = job_claim(model, job.pk)
+            counts.append(None if lease is None else model._default_manager.get(pk=job.pk).resume_count)
+            model._default_manager.filter(pk=job.pk).update(lease_owner="")  # its task raised: the lease given up
+        assert counts == [0, 1, None]  # the third attempt is the sweep's to refuse: it ends the job instead
