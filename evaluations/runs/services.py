@@ -8,7 +8,6 @@ the run by a lease (evaluations/core/jobs.py); the one lease sweep enqueues a ru
 
 from __future__ import annotations
 
-import logging
 import threading
 import time
 from typing import TYPE_CHECKING, Any
@@ -46,9 +45,6 @@ from evaluations.scoring.choices import JudgeModel
 from evaluations.scoring.judge import EARLY_STOP_AFTER, fails_for_unscored
 from evaluations.scoring.verdicts import Verdict
 from suites.generation import GenerationError, agenerate
-
-logger = logging.getLogger(__name__)
-
 
 if TYPE_CHECKING:
     from evaluations.agents.models import Agent

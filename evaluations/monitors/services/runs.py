@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import logging
 from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
@@ -30,8 +29,6 @@ from evaluations.monitors.services.events import monitor_budget_pause
 from evaluations.monitors.services.monitors import MonitorActionError, monitor_resume
 from evaluations.monitors.services.results import run_finish
 from evaluations.monitors.validators import SECRET_ENV_PREFIX
-
-logger = logging.getLogger(__name__)
 
 
 class MonitorConfigError(Exception):
