@@ -425,8 +425,8 @@ TRUSTGATE_MAX_MODEL_REPLY_BYTES = 4 * 1024 * 1024
 # A worker holds the run (or monitor run) it executes by a lease it renews every TRUSTGATE_HEARTBEAT_SECONDS. A
 # lease not renewed for TRUSTGATE_LEASE_SECONDS means its worker is gone (kill -9, out of memory, a timed-out
 # task): the lease sweep, a django-q2 schedule that runs every minute (created by `manage.py schedules`, which
-# `manage.py up` runs), enqueues the work again. A run whose worker died more than TRUSTGATE_LEASE_MAX_RESUMES
-# times is ended as failed rather than resumed for ever.
+# `manage.py up` runs), enqueues the work again. A job started again TRUSTGATE_LEASE_MAX_RESUMES times (its worker
+# died or its task raised) is ended as failed rather than retried for ever (evaluations/core/jobs.py).
 TRUSTGATE_LEASE_SECONDS = env_int("TRUSTGATE_LEASE_SECONDS", 90)
 TRUSTGATE_HEARTBEAT_SECONDS = env_int("TRUSTGATE_HEARTBEAT_SECONDS", 5)
 TRUSTGATE_LEASE_MAX_RESUMES = env_int("TRUSTGATE_LEASE_MAX_RESUMES", 3)

@@ -17,6 +17,6 @@ def monitor_alert_send(event_id: int) -> None:
     services.monitor_alert_send(event_id=event_id)
 
 
-def monitor_run_give_up(run_id: int, deaths: int) -> None:
-    """Called by the lease sweep (evaluations/core/jobs.py) for a monitor run whose workers kept dying."""
-    services.monitor_run_give_up(run_id=run_id, deaths=deaths)
+def monitor_run_give_up(run_id: int, attempts: int, reason: str = "") -> None:
+    """Called for a monitor run that kept failing (evaluations/core/jobs.py): its workers died, or it raised."""
+    services.monitor_run_give_up(run_id=run_id, attempts=attempts, reason=reason)

@@ -21,10 +21,11 @@ from billing.selectors import credits_for
 from billing.services import InsufficientCredits, job_hold, job_settle
 from evaluations.connectors.base import ToolCall, Turn
 from evaluations.core.bridge import run_sync
-from evaluations.core.jobs import JobStatus, job_claim
-from evaluations.core.lease import lease_deadline
+from evaluations.core.jobs import JobStatus, job_execute
+from evaluations.core.lease import Lease, lease_deadline
 from evaluations.core.specs import BREACH_KINDS, ScenarioSpec
 from evaluations.llm.clients import close_clients, judge_provider
+from evaluations.outbound.masking import redact
 from evaluations.review.choices import ExampleSource, ReviewAction
 from evaluations.review.models import CalibrationExample, CalibrationVerdict, RejudgeJob, Review
 from evaluations.review.records import rejudge_finished, rejudge_recorded, review_recorded
@@ -259,30 +260,32 @@ def rejudge_launch(*, account_id: int, user: Any, judge_model: str, strictness: 
 
 
 def rejudge_execute(*, job_id: int) -> None:
-    """The whole job; safe to call again (resumes, never judges an example twice for the configuration)."""
-    lease = job_claim(RejudgeJob, job_id)
-    if lease is None:
-        return
+    """The whole job; safe to call again (resumes, never judges an example twice for the configuration). A job
+    that raises is started again a bounded number of times, then fails with the error's sentence and its hold
+    settled (``job_execute``, evaluations/core/jobs.py)."""
+    job_execute(RejudgeJob, job_id, lambda lease: _rejudge_held(job_id, lease))
+
+
+def _rejudge_held(job_id: int, lease: Lease) -> None:
     job = RejudgeJob.objects.get(pk=job_id)
-    with lease.kept_alive():
-        pending = calibration_examples_pending(account_id=job.account_id, config=job.config)
-        examples = list(pending.filter(pk__lte=job.up_to_example))
-        for start in range(0, len(examples), REJUDGE_BATCH):
-            if lease.lost.is_set():
-                return  # another worker took the job over
-            batch = examples[start : start + REJUDGE_BATCH]
-            verdicts = run_sync(_judge_batch(job, batch), cleanup=close_clients)
-            _save_batch(job, batch, verdicts)
-            job.refresh_from_db()
-            if should_stop_early(job.judged, job.judged - job.not_scored):
-                _rejudge_end(
-                    job,
-                    JobStatus.FAILED,
-                    "The judge could not score any of the first examples, so the "
-                    "job stopped; check the judge settings and try again (calls that failed are free).",
-                )
-                return
-        _rejudge_end(job, JobStatus.SUCCEEDED, "")
+    pending = calibration_examples_pending(account_id=job.account_id, config=job.config)
+    examples = list(pending.filter(pk__lte=job.up_to_example))
+    for start in range(0, len(examples), REJUDGE_BATCH):
+        if lease.should_stop:
+            return  # another worker took the job over, or this one is asked to stop (the sweep resumes it)
+        batch = examples[start : start + REJUDGE_BATCH]
+        verdicts = run_sync(_judge_batch(job, batch), cleanup=close_clients)
+        _save_batch(job, batch, verdicts)
+        job.refresh_from_db()
+        if should_stop_early(job.judged, job.judged - job.not_scored):
+            _rejudge_end(
+                job,
+                JobStatus.FAILED,
+                "The judge could not score any of the first examples, so the "
+                "job stopped; check the judge settings and try again (calls that failed are free).",
+            )
+            return
+    _rejudge_end(job, JobStatus.SUCCEEDED, "")
 
 
 async def _judge_batch(job: RejudgeJob, batch: list[CalibrationExample]) -> list[Any]:
@@ -331,11 +334,18 @@ def _rejudge_end(job: RejudgeJob, status: str, message: str) -> None:
         rejudge_finished(job=job)
 
 
-def rejudge_give_up(*, job_id: int, deaths: int) -> None:
-    """End a job whose workers kept dying (the lease sweep, evaluations/core/jobs.py): failed and settled."""
-    _rejudge_end(
-        RejudgeJob.objects.get(pk=job_id),
-        JobStatus.FAILED,
-        f"The worker stopped {deaths} times during this job, so it was not started again; only the calls "
-        "that scored are charged.",
-    )
+def rejudge_give_up(*, job_id: int, attempts: int, reason: str = "") -> None:
+    """End a job that kept failing (the lease sweep or its last attempt, evaluations/core/jobs.py): failed with
+    its sentence, and settled (only the calls that scored are charged, the rest of the hold is released).
+    ``reason``: the last attempt's error; "" when its workers died holding it."""
+    if reason:
+        message = (
+            f"The job stopped on an error {attempts} times, so it was not started again: "
+            f"{redact(reason).rstrip('.')}. Only the calls that scored are charged; try again."
+        )
+    else:
+        message = (
+            f"The worker stopped {attempts} times during this job, so it was not started again; only the calls "
+            "that scored are charged."
+        )
+    _rejudge_end(RejudgeJob.objects.get(pk=job_id), JobStatus.FAILED, message)

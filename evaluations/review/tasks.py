@@ -9,6 +9,6 @@ def rejudge_execute(job_id: int) -> None:
     services.rejudge_execute(job_id=job_id)
 
 
-def rejudge_give_up(job_id: int, deaths: int) -> None:
-    """Called by the lease sweep (evaluations/core/jobs.py) for a job whose workers kept dying."""
-    services.rejudge_give_up(job_id=job_id, deaths=deaths)
+def rejudge_give_up(job_id: int, attempts: int, reason: str = "") -> None:
+    """Called for a job that kept failing (evaluations/core/jobs.py): its workers died, or it raised."""
+    services.rejudge_give_up(job_id=job_id, attempts=attempts, reason=reason)

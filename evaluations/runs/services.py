@@ -8,7 +8,6 @@ the run by a lease (evaluations/core/jobs.py); the one lease sweep enqueues a ru
 
 from __future__ import annotations
 
-import logging
 import threading
 import time
 from typing import TYPE_CHECKING, Any
@@ -21,14 +20,14 @@ from django_q.tasks import async_task
 from billing.services import run_hold, run_settle
 from evaluations.connectors.base import AgentConfig, Protocol
 from evaluations.core.bridge import run_sync
-from evaluations.core.jobs import job_claim
+from evaluations.core.jobs import job_execute
 from evaluations.core.lease import Lease, lease_deadline
 from evaluations.core.specs import ScenarioSpec
 from evaluations.core.verdicts import verdict_record_later
 from evaluations.llm.clients import close_clients
 from evaluations.outbound.client import OutboundError, connect_check
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
-from evaluations.outbound.masking import mask_key
+from evaluations.outbound.masking import mask_key, redact
 from evaluations.runs.attempts import AttemptScorer
 from evaluations.runs.choices import ACTIVE_STATUSES, RunStage, RunStatus
 from evaluations.runs.errors import AgentDownWatch, all_errors_message
@@ -46,9 +45,6 @@ from evaluations.scoring.choices import JudgeModel
 from evaluations.scoring.judge import EARLY_STOP_AFTER, fails_for_unscored
 from evaluations.scoring.verdicts import Verdict
 from suites.generation import GenerationError, agenerate
-
-logger = logging.getLogger(__name__)
-
 
 if TYPE_CHECKING:
     from evaluations.agents.models import Agent
@@ -79,26 +75,23 @@ def run_create(
 
 def run_execute(*, run_id: int) -> None:
     """The whole run. Safe to call again: it resumes where it stopped and never runs an attempt twice. A run that
-    another worker holds (its lease is alive) is left to that worker."""
-    lease = job_claim(EvaluationRun, run_id)
-    if lease is None:
-        return  # finished, cancelled, or held by a live worker
+    another worker holds (its lease is alive) is left to that worker; one that raises is started again a bounded
+    number of times, then fails with the error's sentence (``job_execute``, evaluations/core/jobs.py)."""
+    stop = threading.Event()  # set to start no new conversation: a judge outage, the lease lost, the worker stopping
+    job_execute(EvaluationRun, run_id, lambda lease: _execute_held(run_id, lease, stop), stop=stop)
+
+
+def _execute_held(run_id: int, lease: Lease, stop: threading.Event) -> None:
     run = EvaluationRun.objects.get(pk=run_id)
-    stop = threading.Event()  # set to start no new conversation: a judge outage, or the lease lost
-    with lease.kept_alive(stop=stop):
-        try:
-            api_key = run_secret_read(run=run)
-        except KeyUnavailable as exc:
-            _run_fail(run, str(exc))
-            return
-        try:
-            _execute(run, api_key, lease, stop)
-        except Exception:
-            logger.exception("Run %s stopped on an internal error", run_id)
-            _run_fail(run, "The run stopped on an internal error. It was logged; launch the run again.")
-            raise
-        finally:
-            del api_key
+    try:
+        api_key = run_secret_read(run=run)
+    except KeyUnavailable as exc:
+        _run_fail(run, str(exc))
+        return
+    try:
+        _execute(run, api_key, lease, stop)
+    finally:
+        del api_key
 
 
 def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Event) -> None:
@@ -144,8 +137,8 @@ def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Eve
             last_check = time.monotonic()
             if EvaluationRun.objects.filter(pk=run.pk, status=RunStatus.CANCELLED).exists():
                 return  # leaving the loop stops new conversations; the cancel already closed the run
-    if lease.lost.is_set():
-        return  # this worker was presumed dead and another took the run over: that one ends it
+    if lease.should_stop:
+        return  # presumed dead and taken over (that worker ends it), or asked to stop (the sweep resumes it)
     if down.tripped:  # scored what did come back (charged as usual), and failed: the rest was never sent
         total = len(specs) * run.runs_per_scenario
         run_score(run=run, agent_down=down.message(done=run.attempts.count(), total=total))
@@ -237,13 +230,26 @@ def attempt_save(*, run: EvaluationRun, result: ConversationResult, fields: dict
     return True
 
 
-def run_give_up(*, run_id: int, deaths: int) -> None:
-    """End a run whose workers kept dying (the lease sweep, evaluations/core/jobs.py): failed and settled."""
-    _run_fail(
-        EvaluationRun.objects.get(pk=run_id),
-        f"The worker running this run stopped {deaths} times (killed, or out of memory or time), so it was "
-        "not resumed again. Launch the run again.",
-    )
+def run_give_up(*, run_id: int, attempts: int, reason: str = "") -> None:
+    """End a run that kept failing (the lease sweep or the last attempt, evaluations/core/jobs.py): failed with
+    its sentence, its key deleted and its credits settled (what was used is charged, the rest of the hold
+    released). ``reason``: the last attempt's error; "" when its workers died holding it."""
+    run = EvaluationRun.objects.get(pk=run_id)
+    if reason:
+        try:
+            reason = redact(reason, run_secret_read(run=run))
+        except KeyUnavailable:
+            reason = redact(reason)
+        message = (
+            f"The run stopped on an error {attempts} times, so it was not started again: {reason.rstrip('.')}. "
+            "It was logged; launch the run again."
+        )
+    else:
+        message = (
+            f"The worker running this run stopped {attempts} times (killed, or out of memory or time), so it was "
+            "not resumed again. Launch the run again."
+        )
+    _run_fail(run, message)
 
 
 def run_score(*, run: EvaluationRun, agent_down: str = "") -> None:

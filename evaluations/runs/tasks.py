@@ -7,6 +7,6 @@ def run_execute(run_id: int) -> None:
     services.run_execute(run_id=run_id)
 
 
-def run_give_up(run_id: int, deaths: int) -> None:
-    """Called by the lease sweep (evaluations/core/jobs.py) for a run whose workers kept dying."""
-    services.run_give_up(run_id=run_id, deaths=deaths)
+def run_give_up(run_id: int, attempts: int, reason: str = "") -> None:
+    """Called for a run that kept failing (evaluations/core/jobs.py): its workers died, or it raised."""
+    services.run_give_up(run_id=run_id, attempts=attempts, reason=reason)

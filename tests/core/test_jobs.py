@@ -42,10 +42,12 @@ def one_of_each(acme: Any) -> list[LeasedJob]:
 
 
 def left_by(job: LeasedJob, owner: str, *, seconds: float, status: str = JobStatus.RUNNING) -> None:
-    """The job as worker ``owner`` left it: its lease runs out in ``seconds`` (in the past when negative)."""
+    """The job as worker ``owner`` left it: its lease runs out in ``seconds`` (in the past when negative). A job
+    a worker held was claimed: it has a start."""
     type(job)._default_manager.filter(pk=job.pk).update(
-        status=status, lease_owner=owner, lease_expires_at=timezone.now() + timedelta(seconds=seconds)
-    )
+        status=status, lease_owner=owner, lease_expires_at=timezone.now() + timedelta(seconds=seconds),
+        started_at=timezone.now() if owner else None,
+    )  # fmt: skip
 
 
 @pytest.fixture
@@ -107,7 +109,8 @@ def test_the_one_sweep_enqueues_a_dead_workers_job_of_each_kind_and_is_safe_to_r
     )
     for job in one_of_each:
         fresh = type(job)._default_manager.get(pk=job.pk)
-        assert (fresh.status, fresh.lease_owner, fresh.resume_count) == (JobStatus.RUNNING, "", 1)
+        # the attempt is counted when a worker claims it, not by the sweep
+        assert (fresh.status, fresh.lease_owner, fresh.resume_count) == (JobStatus.RUNNING, "", 0)
         assert fresh.lease_expires_at is not None and fresh.lease_expires_at > timezone.now()  # a period to start
 
 
@@ -183,3 +186,17 @@ def test_a_failed_monitor_run_still_shows_as_a_monitor_error(client: Any, alice:
     client.force_login(alice)
     page = client.get(reverse("monitors:run-detail", args=[run.pk])).content.decode()
     assert "Monitor error" in page and "Missing secret." in page
+
+
+def test_every_claim_after_the_first_counts_an_attempt_and_a_job_out_of_attempts_is_not_claimed(
+    one_of_each: list[LeasedJob], settings: Any
+) -> None:
+    settings.TRUSTGATE_LEASE_MAX_RESUMES = 1  # two attempts
+    for job in one_of_each:
+        model = type(job)
+        counts = []
+        for _ in range(3):
+            lease = job_claim(model, job.pk)
+            counts.append(None if lease is None else model._default_manager.get(pk=job.pk).resume_count)
+            model._default_manager.filter(pk=job.pk).update(lease_owner="")  # its task raised: the lease given up
+        assert counts == [0, 1, None]  # the third attempt is the sweep's to refuse: it ends the job instead

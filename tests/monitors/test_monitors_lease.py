@@ -33,8 +33,9 @@ def queued_run(acme: Any, demo_agent: str, monkeypatch: Any) -> MonitorRun:
 
 def left_by(run: MonitorRun, owner: str, *, seconds: float) -> None:
     MonitorRun.objects.filter(pk=run.pk).update(
-        status=JobStatus.RUNNING, lease_owner=owner, lease_expires_at=timezone.now() + timedelta(seconds=seconds)
-    )
+        status=JobStatus.RUNNING, lease_owner=owner, lease_expires_at=timezone.now() + timedelta(seconds=seconds),
+        started_at=timezone.now(),  # a run a worker held was claimed
+    )  # fmt: skip
 
 
 def test_a_monitor_run_held_by_a_live_worker_is_left_to_it(acme, demo_agent, private_endpoints, monkeypatch) -> None:

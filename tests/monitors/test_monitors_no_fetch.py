@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from evaluations.core.jobs import JobStatus
+from evaluations.core.jobs import JobStatus, jobs_resume_stalled
 from evaluations.monitors import services
 from evaluations.monitors.models import Monitor, MonitorRun, MonitorSample, SampleVerdict
 from evaluations.monitors.rules import parse_rule_lines
@@ -117,21 +117,37 @@ def test_a_rule_that_raises_makes_its_sample_an_error_with_a_reason_and_the_run_
     assert created_again and again.status == JobStatus.SUCCEEDED
 
 
-def test_a_run_that_breaks_outside_the_rules_still_ends(
-    acme, agent_server, django_capture_on_commit_callbacks, monkeypatch
+def test_a_run_that_breaks_outside_the_rules_is_retried_a_bounded_number_of_times_then_ends(
+    acme, alice, client, agent_server, django_capture_on_commit_callbacks, monkeypatch, settings
 ) -> None:
+    settings.TRUSTGATE_LEASE_MAX_RESUMES = 2  # three attempts (docs/runs.md)
+    calls = {"n": 0}
+
     def broken(*args: Any, **kwargs: Any) -> None:
-        raise RuntimeError("scoring bug")
+        calls["n"] += 1
+        raise RuntimeError("scoring bug quoting the answer: 30 days")
 
     monkeypatch.setattr("evaluations.monitors.rules.evaluate", broken)
     monitor = make_monitor(acme, agent_server.url)
 
     run, created = run_now(monitor, django_capture_on_commit_callbacks)
+    assert created and run.status == JobStatus.RUNNING and run.lease_owner == ""  # left for the sweep to retry
+    assert jobs_resume_stalled() == 1 and jobs_resume_stalled() == 1  # the second and third attempts
+    assert jobs_resume_stalled() == 0  # ended: never retried again
+    assert calls["n"] >= 3  # each attempt asked again (the samples run at once: the first error ends each)
 
-    assert created and run.status == JobStatus.FAILED and run.finished_at is not None
-    assert run.error_message == "The run stopped on an unexpected error (RuntimeError); the next run will try again."
+    run.refresh_from_db()
+    assert run.status == JobStatus.FAILED and run.finished_at is not None and run.resume_count == 2
+    assert run.error_message == (
+        "The run stopped on an unexpected error (RuntimeError) 3 times, so it was not started again; "
+        "the next run will try again."
+    )
     monitor.refresh_from_db()
     assert monitor.last_error == run.error_message
+    client.force_login(alice)
+    page = client.get(reverse("monitors:run-detail", args=[run.pk])).content.decode()
+    assert "Monitor error" in page and "unexpected error (RuntimeError) 3 times" in page
+    assert "30 days" not in page  # the exception's text may quote the answer: it is not shown
     _, created_again = run_now(monitor, django_capture_on_commit_callbacks)
     assert created_again
 

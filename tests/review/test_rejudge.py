@@ -150,10 +150,45 @@ def test_the_lease_sweep_hands_a_dead_workers_job_out_again(
     settings.TRUSTGATE_MODEL_TIMEOUT = 30
     job = rejudge_launch(account_id=acme.pk, user=alice, judge_model="haiku", strictness="strict")
     RejudgeJob.objects.filter(pk=job.pk).update(
-        status=JobStatus.RUNNING, lease_owner="dead-worker", lease_expires_at=timezone.now() - timedelta(seconds=1)
-    )
+        status=JobStatus.RUNNING, lease_owner="dead-worker", lease_expires_at=timezone.now() - timedelta(seconds=1),
+        started_at=timezone.now(),
+    )  # fmt: skip
     for _ in range(10):
         anthropic_judge_env.reply_verdict("pass", 90)
     assert jobs_resume_stalled() == 1  # enqueued again (tests run tasks synchronously)
     job.refresh_from_db()
     assert job.status == JobStatus.SUCCEEDED and job.judged == 10 and job.resume_count == 1
+
+
+def test_a_job_that_raises_is_retried_a_bounded_number_of_times_then_fails_with_its_reason_and_its_hold_released(
+    client, alice, acme, labelled, anthropic_judge_env, django_capture_on_commit_callbacks, settings
+) -> None:
+    from evaluations.core.jobs import jobs_resume_stalled
+    from evaluations.review.models import CalibrationExample
+
+    settings.TRUSTGATE_MODEL_TIMEOUT = 30
+    settings.TRUSTGATE_LEASE_MAX_RESUMES = 2  # three attempts (docs/runs.md)
+    # Stored before the import door checked it: an example whose scenario no longer reads.
+    CalibrationExample.objects.filter(pk=CalibrationExample.objects.order_by("pk")[0].pk).update(
+        scenario={"key": "s0", "kind": "nonsense", "name": "Case 0", "turns": ["Hours?"]}
+    )
+    before = balance_for_account(account_id=acme.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        job = rejudge_launch(account_id=acme.pk, user=alice, judge_model="haiku", strictness="strict")
+    assert balance_for_account(account_id=acme.pk) < before  # the hold
+    job.refresh_from_db()
+    assert (job.status, job.lease_owner) == (JobStatus.RUNNING, "")  # the first attempt raised: left to the sweep
+    assert jobs_resume_stalled() == 1 and jobs_resume_stalled() == 1  # the second and third
+    assert jobs_resume_stalled() == 0  # ended: never retried again, not every minute for ever
+
+    job.refresh_from_db()
+    assert (job.status, job.resume_count, job.judged) == (JobStatus.FAILED, 2, 0)
+    assert job.error_message == (
+        "The job stopped on an error 3 times, so it was not started again: ValueError: 'nonsense' is not a valid "
+        "ScenarioKind. Only the calls that scored are charged; try again."
+    )
+    assert job.finished_at is not None and "Traceback" not in job.error_message
+    assert balance_for_account(account_id=acme.pk) == before  # nothing scored: the whole hold is released
+    client.force_login(alice)
+    page = client.get(reverse("review:calibration-account", args=[acme.pk])).content.decode()
+    assert "Failed: The job stopped on an error 3 times" in page

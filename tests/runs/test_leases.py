@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 from django_q.models import Schedule
 
@@ -31,8 +32,9 @@ from tests.support.launching import launch_run
 def held_by(run: EvaluationRun, owner: str, *, seconds: float) -> None:
     """The run as a worker ``owner`` left it: its lease runs out in ``seconds`` (in the past when negative)."""
     EvaluationRun.objects.filter(pk=run.pk).update(
-        lease_owner=owner, lease_expires_at=timezone.now() + timedelta(seconds=seconds)
-    )
+        lease_owner=owner, lease_expires_at=timezone.now() + timedelta(seconds=seconds),
+        started_at=timezone.now() if owner else None,  # a run a worker held was claimed
+    )  # fmt: skip
 
 
 def assert_finished_once(run: EvaluationRun) -> None:
@@ -134,3 +136,34 @@ def test_schedules_command_creates_the_one_lease_sweep_once_and_the_monitor_sync
     assert set(Schedule.objects.values_list("minutes", "repeats")) == {(1, -1)}
     assert monitor_schedules_sync() == (0, 0)
     assert Schedule.objects.count() == 1
+
+
+def test_a_run_that_raises_is_retried_a_bounded_number_of_times_then_fails_with_its_reason_and_is_settled(
+    interrupted_run, client, alice, settings, monkeypatch
+) -> None:
+    settings.TRUSTGATE_LEASE_MAX_RESUMES = 2  # three attempts: the interrupted one and two more (docs/runs.md)
+    run = interrupted_run
+
+    def full_disk(**kwargs: Any) -> bool:  # no real disk to fill: every attempt raises where it writes
+        raise OSError("No space left on device\nTraceback line that must not show")
+
+    monkeypatch.setattr(run_services, "attempt_save", full_disk)
+    assert jobs_resume_stalled() == 1  # the second attempt raises: left to the sweep again, still running
+    run.refresh_from_db()
+    assert (run.status, run.lease_owner, run.resume_count) == (RunStatus.RUNNING, "", 1)
+    assert jobs_resume_stalled() == 1  # the third, the last
+    assert jobs_resume_stalled() == 0  # ended: never retried again
+
+    run.refresh_from_db()
+    assert (run.status, run.resume_count) == (RunStatus.FAILED, 2) and run.finished_at is not None
+    assert run.error_message == (
+        "The run stopped on an error 3 times, so it was not started again: OSError: No space left on device. "
+        "It was logged; launch the run again."
+    )
+    assert run.attempts.count() == 5 and not RunSecret.objects.filter(run=run).exists()
+    credits = run_credits(run_id=run.pk)
+    assert credits.is_settled and credits.charged == run_usage(run_id=run.pk).credits  # the rest released
+    client.force_login(alice)
+    page = client.get(reverse("evaluations:run-report", args=[run.pk])).content.decode()
+    assert "The run stopped on an error 3 times, so it was not started again: OSError: No space" in page
+    assert "Traceback" not in page

@@ -42,7 +42,12 @@ class Command(BaseCommand):
             "worker": [*manage, "qcluster"],
             "web": [*manage, "runserver", "--noreload", "--insecure", addr],
         }
-        children = {name: subprocess.Popen(cmd, env=os.environ.copy()) for name, cmd in commands.items()}
+        # The worker in its own process group: qcluster forks a sentinel and workers, and a worker still running
+        # after the deadline below goes with all of them, never left behind as orphans. `up` forwards Ctrl-C.
+        children = {
+            name: subprocess.Popen(cmd, env=os.environ.copy(), start_new_session=name == "worker")
+            for name, cmd in commands.items()
+        }
         self.stdout.write(self.style.SUCCESS(f"Trustgate is up on http://{addr}/  (Ctrl-C stops everything)"))
         stopping = False
 
@@ -62,13 +67,17 @@ class Command(BaseCommand):
         finally:
             for child in children.values():
                 if child.poll() is None:
-                    child.send_signal(signal.SIGTERM)  # qcluster finishes running tasks on SIGTERM
+                    # qcluster's workers stop within seconds and leave their jobs to be resumed (docs/runs.md)
+                    child.send_signal(signal.SIGTERM)
             deadline = time.time() + 30
-            for child in children.values():
+            for name, child in children.items():
                 try:
                     child.wait(timeout=max(0.1, deadline - time.time()))
                 except subprocess.TimeoutExpired:
-                    child.kill()
+                    if name == "worker":
+                        os.killpg(child.pid, signal.SIGKILL)
+                    else:
+                        child.kill()
 
 
 class _Probe(socketserver.TCPServer):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import logging
 from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
@@ -15,7 +14,7 @@ from django.utils import timezone
 from django_q.tasks import async_task
 
 from evaluations.connectors.base import AgentConfig, ConversationIdSource, Protocol
-from evaluations.core.jobs import JOB_ACTIVE, JobStatus, job_claim
+from evaluations.core.jobs import JOB_ACTIVE, JobStatus, job_execute
 from evaluations.core.lease import Lease, lease_deadline
 from evaluations.monitors import engine
 from evaluations.monitors.models import (
@@ -30,8 +29,6 @@ from evaluations.monitors.services.events import monitor_budget_pause
 from evaluations.monitors.services.monitors import MonitorActionError, monitor_resume
 from evaluations.monitors.services.results import run_finish
 from evaluations.monitors.validators import SECRET_ENV_PREFIX
-
-logger = logging.getLogger(__name__)
 
 
 class MonitorConfigError(Exception):
@@ -173,12 +170,10 @@ def _plan(monitor: Monitor) -> engine.RunPlan:
 
 def monitor_run_execute(*, run_id: int) -> None:
     """Run a queued run: ask every case, score, then decide the status and alert. Safe to call again. A run that
-    another worker holds (its lease is alive) is left to that worker."""
-    lease = job_claim(MonitorRun, run_id)
-    if lease is None:
-        return
-    with lease.kept_alive():
-        _execute(run_id, lease)
+    another worker holds (its lease is alive) is left to that worker; one that raises is started again a bounded
+    number of times, then ends as a monitor error with the error's sentence (``job_execute``,
+    evaluations/core/jobs.py), so a run is never left running to block Run now."""
+    job_execute(MonitorRun, run_id, lambda lease: _execute(run_id, lease))
 
 
 def _execute(run_id: int, lease: Lease) -> None:
@@ -198,21 +193,25 @@ def _execute(run_id: int, lease: Lease) -> None:
     if not plan.cases:
         _fail_run(run_id, "The monitor has no cases.")
         return
-    try:
-        results = engine.execute_plan(plan)  # network: outside any transaction
-        if lease.lost.is_set():
-            return  # this worker was presumed dead and another took the run over: that one ends it
-        run_finish(run_id=run_id, plan=plan, results=results)
-    except Exception as error:  # the run must end whatever broke: a run left running blocks Run now
-        logger.exception("Monitor run %s stopped on an unexpected error", run_id)
+    results = engine.execute_plan(plan)  # network: outside any transaction
+    if lease.should_stop:
+        return  # presumed dead and taken over (that worker ends it), or asked to stop (the sweep resumes it)
+    run_finish(run_id=run_id, plan=plan, results=results)
+
+
+def monitor_run_give_up(*, run_id: int, attempts: int, reason: str = "") -> None:
+    """End a monitor run that kept failing (the lease sweep or its last attempt, evaluations/core/jobs.py): a
+    monitor error with its sentence. ``reason``: the last attempt's error ("" when its workers died holding it),
+    of which only the kind is shown: its text may quote an answer, which a results-only monitor never stores."""
+    if reason:
+        kind = reason.split(":", 1)[0]
         _fail_run(
-            run_id, f"The run stopped on an unexpected error ({type(error).__name__}); the next run will try again."
+            run_id,
+            f"The run stopped on an unexpected error ({kind}) {attempts} times, so it was not started again; "
+            "the next run will try again.",
         )
-
-
-def monitor_run_give_up(*, run_id: int, deaths: int) -> None:
-    """End a monitor run whose workers kept dying (the lease sweep, evaluations/core/jobs.py): a monitor error."""
-    _fail_run(run_id, f"The worker stopped {deaths} times during this run, so it was not started again.")
+        return
+    _fail_run(run_id, f"The worker stopped {attempts} times during this run, so it was not started again.")
 
 
 @dataclasses.dataclass(frozen=True)
