@@ -24,8 +24,8 @@ from evaluations.scoring.rules.markers import (
     MIN_MARKER_CHARS,
     check_markers,
     clean_contact_text,
-    clean_markers,
     clean_marker_text,
+    clean_markers,
     marker_label,
     mask_markers,
 )
