@@ -9,6 +9,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
+from evaluations.agents import forms
 from evaluations.agents.models import Agent
 from evaluations.scoring.rules import clean_marker_text
 from suites.models import Suite
@@ -56,10 +57,14 @@ def test_test_request_past_its_limit_does_not_validate_the_form(client, alice, s
     settings.TRUSTGATE_TEST_REQUESTS_PER_MINUTE = 1
     cache.clear()
     checked: list[str] = []
-    from evaluations.agents import forms
 
     real = forms.clean_marker_text
-    monkeypatch.setattr(forms, "clean_marker_text", lambda text: checked.append(text) or real(text))
+
+    def counting(text: str) -> str:
+        checked.append(text)
+        return real(text)
+
+    monkeypatch.setattr(forms, "clean_marker_text", counting)
     client.force_login(alice)
     url = reverse("evaluations:agent-test-request")
     data = {**form_data(secret_markers="marker-000001"), "test_message": "hi"}
