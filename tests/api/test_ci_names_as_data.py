@@ -109,7 +109,10 @@ def _fake_api(httpserver: HTTPServer) -> None:
         return Response(json.dumps(started), status=202, content_type="application/json")
 
     httpserver.expect_request("/api/v1/aiagent/runs", method="POST").respond_with_handler(runs)
-    status = {"verdict": "pass", "exit_code": 0, "reasons": [], "warnings": [], "trust_score": 90, "scenarios": []}
+    # Server text that holds member text (scenario names in reasons): each stays on its own line in the log.
+    hostile = {"name": "q\n::error::FORGED", "status": "fail", "runs_failed": 1, "runs_passed": 0}
+    status = {"verdict": "pass", "exit_code": 0, "reasons": ["r\r\n::error::FORGED"], "trust_score": 90,
+              "warnings": ["w\u2028\n::stop-commands::FORGED"], "scenarios": [hostile]}  # fmt: skip
     httpserver.expect_request("/api/v1/aiagent/runs/41", method="GET").respond_with_json(status)
 
 
@@ -132,9 +135,13 @@ def test_the_step_under_bash_runs_nothing_a_name_holds(client, alice, acme, agen
     step = yaml.safe_load(workflow)["jobs"]["trustgate"]["steps"][0]
     url = httpserver.url_for("").rstrip("/")
     env: dict[str, Any] = {key: str(value) for key, value in step["env"].items() if "${{" not in str(value)}
-    env.update(TRUSTGATE_URL=url, TRUSTGATE_API_KEY="tg-test-key", AGENT_API_KEY="")
+    env.update(TRUSTGATE_URL=url, TRUSTGATE_API_KEY="tg-test-key", AGENT_API_KEY="", GITHUB_ACTIONS="true")
     for text in (step["run"], script):  # the workflow's step and the downloaded script
         result = _run(text, tmp_path, env)
         assert result.returncode == 0, result.stdout + result.stderr
         assert f"started for suite {suite.pk} ({suite_label(name)})" in result.stdout
         assert not list(tmp_path.glob("pwned*")), result.stdout
+        # No line of the log is a workflow command but the step's own annotations.
+        commands = [line for line in result.stdout.splitlines() if line.startswith("::")]
+        assert all(line.startswith(("::warning title=Trustgate::", "::error title=Trustgate::")) for line in commands)
+        assert sum("FORGED" in line for line in result.stdout.splitlines()) == 4, result.stdout

@@ -42,9 +42,9 @@ SUITE_NAME="${TRUSTGATE_SUITE_NAME:-}"  # data only: printed, never run
 TIMEOUT="${TRUSTGATE_TIMEOUT:-3600}"
 API="$TRUSTGATE_URL/api/v1/aiagent"
 
-say() { printf 'trustgate: %s\n' "$*"; }
+say() { local text="$*"; printf 'trustgate: %s\n' "${text//[$'\r\n']/ }"; }  # one line each: no workflow command
 annotate() {  # GitHub Actions shows these on the run's summary
-  if [ "${GITHUB_ACTIONS:-}" = "true" ]; then printf '::%s title=Trustgate::%s\n' "$1" "$2"; fi
+  if [ "${GITHUB_ACTIONS:-}" = "true" ]; then printf '::%s title=Trustgate::%s\n' "$1" "${2//[$'\r\n']/ }"; fi
 }
 give_up() { say "ERROR: $*" >&2; annotate error "$*"; exit 3; }
 not_gated() { say "Verdict: FAIL (not launched): $*"; annotate error "Not launched: $*"; exit 2; }
@@ -132,7 +132,7 @@ case "$code" in
   *) give_up "Could not start the run (HTTP $code): $(detail)" ;;
 esac
 say "$(jq -r '"Settings: \(.settings.runs_per_scenario) runs per scenario, \(.settings.parallel) in parallel, red team \(if .settings.redteam_depth == "" then "none" else .settings.redteam_depth end), judge \(.settings.judge_model // "as the agent") (\(.settings.judge_strictness // "as the agent")); unset ones from \(if .defaults_from == "baseline" then "baseline run #\(.baseline_run_id)" elif .defaults_from == "profile" then "the suite run profile" else "the defaults" end)."' "$WORK/body")"
-jq -r '.warnings[]? | "  ! warning: " + .' "$WORK/body"
+jq -r '.warnings[]? | "  ! warning: " + (. | gsub("[\\p{Cc}\\p{Zl}\\p{Zp}]"; " "))' "$WORK/body"
 if [ "$(jq -r '.comparable' "$WORK/body")" = "false" ]; then
   case "${TRUSTGATE_ALLOW_NOT_COMPARABLE:-false}" in
     1|true|TRUE|True|yes|on) say "Launching anyway (TRUSTGATE_ALLOW_NOT_COMPARABLE)." ;;
@@ -192,14 +192,14 @@ score="$(jq -r 'if (.trust_score_text // "") != "" then .trust_score_text elif .
   else (.trust_score * 10 | round / 10 | tostring) + " / 100" end' "$WORK/body")"
 upper="$(printf '%s' "$verdict" | tr '[:lower:]' '[:upper:]')"
 say "Verdict: $upper (trust score $score) for run #$run_id"
-jq -r '.reasons[]? | "  - " + .' "$WORK/body"
-jq -r '.current_verdict.label? // empty | "  ! " + .' "$WORK/body"  # the verdict now, when a later change moved it
-jq -r '.warnings[]? | "  ! warning: " + .' "$WORK/body"
-jq -r '.scenarios[]? | select(.status == "fail") | "  x \(.name): \(.runs_failed) of \(.runs_passed + .runs_failed) scored runs failed"' "$WORK/body"
+jq -r '.reasons[]? | "  - " + (. | gsub("[\\p{Cc}\\p{Zl}\\p{Zp}]"; " "))' "$WORK/body"
+jq -r '.current_verdict.label? // empty | "  ! " + (. | gsub("[\\p{Cc}\\p{Zl}\\p{Zp}]"; " "))' "$WORK/body"  # the verdict now, when a later change moved it
+jq -r '.warnings[]? | "  ! warning: " + (. | gsub("[\\p{Cc}\\p{Zl}\\p{Zp}]"; " "))' "$WORK/body"
+jq -r '.scenarios[]? | select(.status == "fail") | "  x \(.name | gsub("[\\p{Cc}\\p{Zl}\\p{Zp}]"; " ")): \(.runs_failed) of \(.runs_passed + .runs_failed) scored runs failed"' "$WORK/body"
 say "Report: $report_url"
 if [ "${GITHUB_ACTIONS:-}" = "true" ]; then
-  jq -r '.warnings[]? | "::warning title=Trustgate::" + .' "$WORK/body"
-  if [ "$verdict" != "pass" ]; then jq -r '.reasons[]? | "::error title=Trustgate::" + .' "$WORK/body"; fi
+  jq -r '.warnings[]? | "::warning title=Trustgate::" + (. | gsub("[\\p{Cc}\\p{Zl}\\p{Zp}]"; " "))' "$WORK/body"
+  if [ "$verdict" != "pass" ]; then jq -r '.reasons[]? | "::error title=Trustgate::" + (. | gsub("[\\p{Cc}\\p{Zl}\\p{Zp}]"; " "))' "$WORK/body"; fi
 fi
 if [ -n "${TRUSTGATE_REPORT_DIR:-}" ]; then
   mkdir -p "$TRUSTGATE_REPORT_DIR"
