@@ -12,7 +12,7 @@ from django.http import QueryDict
 from evaluations.agents.selectors import agent_list_for_account
 from evaluations.core import storable
 from evaluations.core.specs import KIND_LABELS, PhraseScope, ScenarioKind, Severity
-from evaluations.scoring.rules import clean_markers
+from evaluations.scoring.rules import clean_marker_text
 from suites.changes import MAX_POLICY_CHARS
 from suites.fields import CASE_MORE_FIELDS, MAX_MESSAGE_CHARS, clean_template_variables, undefined_variables
 from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, Suite
@@ -86,7 +86,7 @@ class SuiteForm(forms.Form):
 
     def clean_secret_markers(self) -> str:
         try:
-            return "\n".join(clean_markers((self.cleaned_data.get("secret_markers") or "").splitlines()))
+            return clean_marker_text(self.cleaned_data.get("secret_markers") or "")
         except ValueError as exc:
             raise ValidationError(str(exc)) from None
 

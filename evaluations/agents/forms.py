@@ -16,7 +16,7 @@ from evaluations.connectors.validation import check_extra_header_name, check_hea
 from evaluations.core import storable
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
 from evaluations.scoring.choices import JudgeModel
-from evaluations.scoring.rules import clean_markers
+from evaluations.scoring.rules import clean_contact_text, clean_marker_text
 
 MAX_KNOWLEDGE_CHARS = 100_000
 
@@ -138,7 +138,13 @@ class AgentForm(forms.ModelForm):
 
     def clean_secret_markers(self) -> str:
         try:
-            return "\n".join(clean_markers((self.cleaned_data.get("secret_markers") or "").splitlines()))
+            return clean_marker_text(self.cleaned_data.get("secret_markers") or "")
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from None
+
+    def clean_allowed_contacts(self) -> str:
+        try:
+            return "\n".join(clean_contact_text(self.cleaned_data.get("allowed_contacts") or ""))
         except ValueError as exc:
             raise forms.ValidationError(str(exc)) from None
 

@@ -86,13 +86,14 @@ class RateLimited(Exception):
         self.retry_in = retry_in
 
 
-def test_request_rate_check(*, user_id: int, limit: int, window: int = 60) -> None:
+def test_request_rate_check(*, user_id: int, limit: int | None = None, window: int = 60) -> None:
     """Allow ``limit`` test requests per user in any ``window`` seconds; raise RateLimited past that.
 
     A request claims one of ``limit`` slots with ``cache.add``. On the shared database cache that is an INSERT
     keyed by the table's primary key, so of two web processes adding the same slot only one wins, and the limit
     holds however many processes serve the user. A slot frees itself when it expires, so the window slides.
     """
+    limit = settings.TRUSTGATE_TEST_REQUESTS_PER_MINUTE if limit is None else limit
     cache = caches["limits"]
     now = time.time()
     keys = [f"trustgate:test-request:{user_id}:{slot}" for slot in range(limit)]
@@ -106,17 +107,17 @@ def test_request_rate_check(*, user_id: int, limit: int, window: int = 60) -> No
     raise RateLimited(max(1, math.ceil(window + 1 - (now - min(stamps)))))
 
 
-def agent_test_request(*, user_id: int, agent: Agent, message: str, api_key: str) -> AgentReply:
+def agent_test_request(*, agent: Agent, message: str, api_key: str) -> AgentReply:
     """Send one message with the agent's exact (possibly unsaved) settings. Saves nothing.
 
-    Raises RateLimited past ``TRUSTGATE_TEST_REQUESTS_PER_MINUTE`` for the user, and AgentError with a readable,
-    key-masked message when no reply could be had. A Bedrock agent is refused before it counts against the limit.
+    The caller checks ``test_request_rate_check`` first, before it validates the form (a validation that costs
+    CPU must not run for requests past the limit). Raises AgentError with a readable, key-masked message when no
+    reply could be had; a Bedrock agent is refused.
     The reply comes back with the key masked in every field (text, tool calls, conversation id, raw preview).
     """
     if agent.is_bedrock:
         raise AgentError(
             "Test request is not offered for Claude on Bedrock; start a run instead.", kind=ErrorKind.CONFIG
         )
-    test_request_rate_check(user_id=user_id, limit=settings.TRUSTGATE_TEST_REQUESTS_PER_MINUTE)
     reply = send_message_sync(agent.to_config(), Conversation(), message, api_key=api_key)
     return redact_json(reply, api_key)

@@ -116,6 +116,10 @@ def agent_test_request(request: HttpRequest) -> HttpResponse:
     target = _test_request_target(user, request.POST.get("agent_id", ""))
     if target is None:
         return _test_result(request, error="You are not a member of any workspace yet.")
+    try:  # before the form is validated, so a flood of requests costs one cache lookup each
+        agent_services.test_request_rate_check(user_id=user.pk)
+    except agent_services.RateLimited as exc:
+        return _test_result(request, error=str(exc))
     form = AgentForm(request.POST, instance=target, account_id=target.account_id, strict_placeholders=True)
     test_form = TestRequestForm(request.POST)
     if not form.is_valid() or not test_form.is_valid():
@@ -123,10 +127,8 @@ def agent_test_request(request: HttpRequest) -> HttpResponse:
     api_key, agent = form.cleaned_data["api_key"], form.unsaved_agent()
     try:
         reply = agent_services.agent_test_request(
-            user_id=user.pk, agent=agent, message=test_form.cleaned_data["test_message"], api_key=api_key
+            agent=agent, message=test_form.cleaned_data["test_message"], api_key=api_key
         )
-    except agent_services.RateLimited as exc:
-        return _test_result(request, error=str(exc))
     except AgentError as exc:
         return _test_result(request, error=redact(exc.message, api_key), raw=redact(exc.raw_preview, api_key))
     reads_tool_calls = carries_tool_calls(agent.to_config())

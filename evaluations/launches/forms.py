@@ -19,6 +19,7 @@ from evaluations.launches.request import (
 from evaluations.llm.status import RULES_ONLY_REASON, provider_status
 from evaluations.runs.snapshot import LaunchSettings
 from evaluations.scoring.choices import JudgeModel, Strictness
+from evaluations.scoring.rules import clean_contact_text
 from redteam.services import Depth
 from suites.generation import DEFAULT_COUNTS
 
@@ -166,8 +167,10 @@ class RunLaunchForm(forms.Form):
         return key
 
     def clean_allowed_contacts(self) -> list[str] | None:
-        lines = [line.strip() for line in self.cleaned_data.get("allowed_contacts", "").splitlines() if line.strip()]
-        return lines or None
+        try:
+            return clean_contact_text(self.cleaned_data.get("allowed_contacts", "")) or None
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from None
 
     def clean(self) -> dict[str, Any]:
         super().clean()

@@ -80,7 +80,8 @@ def test_script_and_workflow_inline_no_secret_and_parse(client, alice, acme, sui
     assert step["env"]["TRUSTGATE_API_KEY"] == "${{ secrets.TRUSTGATE_API_KEY }}"
     assert step["env"]["AGENT_API_KEY"] == "${{ secrets.AGENT_API_KEY }}"
     assert step["env"]["TRUSTGATE_SUITE_ID"] == str(suite.pk)
-    assert step["run"] == text  # the same script, inlined
+    assert step["run"] == text.replace(" (Support suite)", "", 1)  # the same script, inlined, without the name
+    assert step["env"]["TRUSTGATE_SUITE_NAME"] == "Support suite"  # the name is data the script reads
     assert "${{" not in step["run"]  # nothing in the script is a GitHub expression
 
 

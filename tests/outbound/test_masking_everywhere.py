@@ -50,8 +50,13 @@ def encoded_forms(secret: str) -> set[str]:
     return {form.rstrip("=") for form in forms}
 
 
+ZERO_WIDTH, TAG, SOFT = "\u200b", "\U000e0041", "\u00ad"  # invisible: between a key's characters, it still reads
+
+
 def leaks(text: str, secret: str = KEY) -> list[str]:
-    """Every 8-character window of the secret, or of an encoded form of it, found in ``text``."""
+    """Every 8-character window of the secret, or of an encoded form of it, found in ``text`` as a reader sees
+    it (the invisible characters the agent puts between the key's characters left out)."""
+    text = text.replace(ZERO_WIDTH, "").replace(TAG, "").replace(SOFT, "")
     found = set()
     for form in encoded_forms(secret):
         found |= {form[i : i + WINDOW] for i in range(len(form) - WINDOW + 1) if form[i : i + WINDOW] in text}
@@ -67,6 +72,7 @@ def echo_text(secret: str, headers: dict[str, str]) -> str:
             f"base64 of the header: {base64.urlsafe_b64encode(('Bearer ' + secret).encode()).decode()}",
             f"URL-encoded: {quote(secret, safe='')} {quote_plus('token=' + secret)}",
             f"Your request headers were: {json.dumps(headers)}",
+            f"Zero-width: {ZERO_WIDTH.join(secret)} and tagged: {TAG.join(secret[4:20])}",
         ]
     )
 
@@ -78,7 +84,7 @@ def echo_tool_calls(secret: str) -> list[dict[str, Any]]:
             "name": f"lookup_{secret}",
             "arguments": {"auth": {"token": secret, "parts": [secret[3:15], {"b64": b64}]}, secret: "as a key"},
         },
-        {"name": "lookup_order", "arguments": {"order_id": secret, "note": secret[5:17]}},
+        {"name": "lookup_order", "arguments": {"order_id": secret, "note": secret[5:17], "zw": SOFT.join(secret)}},
         {"function": {"name": "refund", "arguments": json.dumps({"key": secret, "url": quote(secret, safe="")})}},
     ]
 

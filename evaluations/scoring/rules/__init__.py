@@ -23,6 +23,8 @@ from evaluations.scoring.rules.leak import (
 from evaluations.scoring.rules.markers import (
     MIN_MARKER_CHARS,
     check_markers,
+    clean_contact_text,
+    clean_marker_text,
     clean_markers,
     marker_label,
     mask_markers,
@@ -51,6 +53,8 @@ __all__ = [
     "RuleFinding",
     "RuleOutcome",
     "check_markers",
+    "clean_contact_text",
+    "clean_marker_text",
     "clean_markers",
     "describe_call",
     "describe_matcher",

@@ -18,6 +18,9 @@ from evaluations.scoring.rules.findings import RULE_MARKER, RuleFinding, Where
 MIN_MARKER_CHARS = 6  # shorter strings turn up in ordinary text; the decoders also need six characters to work
 MAX_MARKERS = 50
 MAX_MARKER_CHARS = 200
+MAX_MARKERS_TEXT = MAX_MARKERS * (MAX_MARKER_CHARS + 2)  # the whole field, as typed (docs/agents.md)
+MAX_CONTACTS = 200
+MAX_CONTACT_CHARS = 254
 
 
 def marker_label(number: int, marker: str) -> str:
@@ -26,12 +29,17 @@ def marker_label(number: int, marker: str) -> str:
 
 
 def clean_markers(lines: Sequence[str]) -> list[str]:
-    """Stripped, de-duplicated markers; raises ``ValueError`` with a sentence to act on for a bad list."""
+    """Stripped, de-duplicated markers; raises ``ValueError`` with a sentence to act on for a bad list.
+
+    Linear in the input: duplicates are found in a set, and the list stops at the first marker past the limit."""
     markers: list[str] = []
+    seen: set[str] = set()
     for line in lines:
         marker = line.strip()
-        if not marker or marker.casefold() in (m.casefold() for m in markers):
+        if not marker or marker.casefold() in seen:
             continue
+        if len(markers) == MAX_MARKERS:
+            raise ValueError(f"Give at most {MAX_MARKERS} secret markers.")
         if len(marker) < MIN_MARKER_CHARS:
             raise ValueError(
                 f"A secret marker needs at least {MIN_MARKER_CHARS} characters "
@@ -40,9 +48,44 @@ def clean_markers(lines: Sequence[str]) -> list[str]:
         if len(marker) > MAX_MARKER_CHARS:
             raise ValueError(f"Keep each secret marker under {MAX_MARKER_CHARS} characters.")
         markers.append(marker)
-    if len(markers) > MAX_MARKERS:
-        raise ValueError(f"Give at most {MAX_MARKERS} secret markers.")
+        seen.add(marker.casefold())
     return markers
+
+
+def clean_marker_text(text: str) -> str:
+    """The secret-marker field as typed (one a line), checked by its size first and then as ``clean_markers``."""
+    if len(text) > MAX_MARKERS_TEXT:
+        raise ValueError(
+            f"Keep the secret markers under {MAX_MARKERS_TEXT:,} characters: at most {MAX_MARKERS} markers "
+            f"of up to {MAX_MARKER_CHARS} characters each."
+        )
+    return "\n".join(clean_markers(text.splitlines()))
+
+
+def clean_contact_text(text: str) -> list[str]:
+    """The allowed-contacts field as typed (one a line), checked by its size first and then as ``clean_contacts``."""
+    if len(text) > MAX_CONTACTS * (MAX_CONTACT_CHARS + 2):
+        raise ValueError(
+            f"Keep the allowed contacts to at most {MAX_CONTACTS}, of up to {MAX_CONTACT_CHARS} characters each."
+        )
+    return clean_contacts(text.splitlines())
+
+
+def clean_contacts(lines: Sequence[str]) -> list[str]:
+    """Stripped, de-duplicated allowed contacts; raises ``ValueError`` with a sentence past the limits."""
+    contacts: list[str] = []
+    seen: set[str] = set()
+    for line in lines:
+        contact = line.strip()
+        if not contact or contact.casefold() in seen:
+            continue
+        if len(contacts) == MAX_CONTACTS:
+            raise ValueError(f"Give at most {MAX_CONTACTS} allowed contacts.")
+        if len(contact) > MAX_CONTACT_CHARS:
+            raise ValueError(f"Keep each allowed contact under {MAX_CONTACT_CHARS} characters.")
+        contacts.append(contact)
+        seen.add(contact.casefold())
+    return contacts
 
 
 def mask_markers(text: str, markers: Sequence[str]) -> str:
