@@ -17,5 +17,5 @@ urlpatterns = [
     path("aiagent/runs/<int:run_id>/report.sarif", downloads.RunSarifApi.as_view(), name="run-sarif"),
     # Last: any other path under the API is a JSON 404. "schema" and "docs" without their slash are left out so
     # that APPEND_SLASH still redirects them to the pages above.
-    re_path(r"^(?!(?:schema|docs)$)(?P<path>.*)$", errors.api_not_found, name="not-found"),
+    re_path(r"^(?!(?:schema|docs)\Z)(?P<path>[\s\S]*)\Z", errors.api_not_found, name="not-found"),
 ]

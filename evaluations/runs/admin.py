@@ -1,22 +1,49 @@
 from __future__ import annotations
 
+import json
+
 from django.contrib import admin
 from django.http import HttpRequest
+from django.utils.html import format_html
 
 from evaluations.runs.models import EvaluationRun
+from evaluations.scoring.rules.markers import mask_markers
+
+
+def _markers(run: EvaluationRun) -> list[str]:
+    """The run's secret markers: the agent's (frozen in its settings) and each scenario's (from its suite)."""
+    found = list(run.settings.secret_markers)
+    for scenario in run.scenarios or []:
+        found += [str(m) for m in scenario.get("secret_markers") or []]
+    return sorted({m.strip() for m in found if m.strip()}, key=len, reverse=True)
 
 
 @admin.register(EvaluationRun)
 class EvaluationRunAdmin(admin.ModelAdmin):
-    """Runs are written by the engine; the admin is for looking, not editing."""
+    """Runs are written by the engine; the admin is for looking, not editing. The frozen settings and scenarios
+    are shown with the secret markers masked, as on every page (docs/agents.md)."""
 
     list_display = ["pk", "agent_name", "suite_name", "status", "trust_score", "created_at"]
     list_filter = ["status", "judge_model", "account"]
     search_fields = ["agent_name", "suite_name", "endpoint_url"]
-    exclude = ["agent_snapshot"]  # may hold extra headers
+    exclude = ["agent_snapshot", "settings_snapshot", "scenarios"]  # extra headers; markers in clear
+    readonly_fields = ["settings_masked", "scenarios_masked"]
+
+    @admin.display(description="Settings (secret markers masked)")
+    def settings_masked(self, run: EvaluationRun) -> str:
+        return _masked_json(run, run.settings_snapshot)
+
+    @admin.display(description="Scenarios (secret markers masked)")
+    def scenarios_masked(self, run: EvaluationRun) -> str:
+        return _masked_json(run, run.scenarios)
 
     def has_change_permission(self, request: HttpRequest, obj: EvaluationRun | None = None) -> bool:
         return False
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+
+def _masked_json(run: EvaluationRun, data: object) -> str:
+    text = mask_markers(json.dumps(data, indent=2, ensure_ascii=False, default=str), _markers(run))
+    return format_html("<pre>{}</pre>", text)
