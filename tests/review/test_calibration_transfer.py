@@ -7,6 +7,7 @@ import json
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.urls import reverse
 
 from billing.roles import Role
@@ -128,7 +129,10 @@ def test_unstorable_lines_are_refused_at_the_import_page(client, acme, make_memb
 
 
 def test_old_examples_with_a_lone_surrogate_still_render_and_export(client, alice, acme) -> None:
-    """A row saved before the check: the pages and the export show U+FFFD in its place."""
+    """A row saved before the check: the pages and the export show U+FFFD in its place. Only SQLite could ever
+    have stored one: PostgreSQL's JSON type refuses a lone surrogate, so no such old row exists there."""
+    if connection.vendor != "sqlite":
+        pytest.skip("PostgreSQL cannot hold a lone surrogate in a JSON column, so no such old row can exist there.")
     example = CalibrationExample.objects.create(
         account=acme,
         scenario={**SCENARIO, "name": "Hours \ud800"},
