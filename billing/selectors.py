@@ -245,7 +245,9 @@ def account_for_new_object(*, user: User | AnonymousUser, role: str = Role.WRITE
 def account_get_by_name_or_id(*, value: str) -> Account | None:
     """The workspace a shell command names: by id when ``value`` is all digits (falling back to the name), else
     by exact name. None when nothing matches."""
-    account = Account.objects.filter(pk=int(value)).first() if value.isdigit() else None
+    # Bounded: a 5,000-digit value is looked up as a name, never handed to int() (nor past a 64-bit column).
+    is_id = value.isascii() and value.isdigit() and len(value) <= 19 and int(value) < 2**63
+    account = Account.objects.filter(pk=int(value)).first() if is_id else None
     return account or Account.objects.filter(name=value).first()
 
 
