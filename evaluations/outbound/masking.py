@@ -44,6 +44,7 @@ __all__ = [
     "provider_secrets",
     "redact",
     "redact_json",
+    "visible_text",
 ]
 
 WINDOW = 8
@@ -186,12 +187,9 @@ class Masker:
         with the invisible characters left out (``INVISIBLE``)."""
         if not text or not self:
             return text
-        if text.isascii() or _INVISIBLE_CHARS.isdisjoint(text):
-            found = self._spans(text)
-        else:
-            visible, where = _visible(text, [(m.start(), m.end()) for m in INVISIBLE.finditer(text)])
-            # A span of the visible text, mapped back: from its first character to just after its last one.
-            found = [(where(start), where(end - 1) + 1, mask) for start, end, mask in self._spans(visible)]
+        visible, where = visible_text(text)
+        # A span of the visible text, mapped back: from its first character to just after its last one.
+        found = [(where(start), where(end - 1) + 1, mask) for start, end, mask in self._spans(visible)]
         if not found:
             return text
         found.sort()
@@ -209,6 +207,18 @@ class Masker:
     def json(self, value: T) -> T:
         """``value`` (a tool call, its arguments, any JSON-like structure) with every string masked, keys too."""
         return cast(T, map_strings(value, self.text)) if self else value
+
+
+def visible_text(text: str) -> tuple[str, Callable[[int], int]]:
+    """``text`` with its invisible characters (``INVISIBLE``) left out, and the map from an index of that text to
+    one of ``text``. A span ``[start, end)`` found in it is ``[where(start), where(end - 1) + 1)`` in ``text``."""
+    if text.isascii() or _INVISIBLE_CHARS.isdisjoint(text):
+        return text, _same
+    return _visible(text, [(m.start(), m.end()) for m in INVISIBLE.finditer(text)])
+
+
+def _same(index: int) -> int:
+    return index
 
 
 def _visible(text: str, runs: list[tuple[int, int]]) -> tuple[str, Callable[[int], int]]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from evaluations.outbound.masking import INVISIBLE, visible_text
 from evaluations.scoring.rules.canary import find_encoded
 from evaluations.scoring.rules.findings import RULE_MARKER, RuleFinding, Where
 
@@ -89,11 +90,28 @@ def clean_contacts(lines: Sequence[str]) -> list[str]:
 
 
 def mask_markers(text: str, markers: Sequence[str]) -> str:
-    """``text`` with every plain copy of a marker replaced by its label (stored and shown text)."""
+    """``text`` with every plain copy of a marker replaced by its label (stored and shown text), in any case and
+    with invisible characters between its letters: they are left out of the search (as for keys, see
+    ``evaluations.outbound.masking``) and masked with the marker; invisible characters elsewhere are kept."""
+    labels: dict[str, str] = {}  # group name -> label
+    alternatives: list[tuple[str, str]] = []  # (marker as searched, group name)
     for number, marker in enumerate(markers, 1):
-        if marker.strip() and marker.strip().casefold() in text.casefold():
-            text = re.sub(re.escape(marker.strip()), f"[{marker_label(number, marker)}]", text, flags=re.IGNORECASE)
-    return text
+        searched = INVISIBLE.sub("", marker).strip()
+        if searched:
+            labels[f"m{number}"] = f"[{marker_label(number, searched)}]"
+            alternatives.append((searched, f"m{number}"))
+    if not text or not alternatives:
+        return text
+    visible, where = visible_text(text)
+    alternatives.sort(key=lambda pair: len(pair[0]), reverse=True)  # the longest of two overlapping markers wins
+    pattern = re.compile("|".join(f"(?P<{name}>{re.escape(marker)})" for marker, name in alternatives), re.IGNORECASE)
+    parts: list[str] = []
+    last = 0  # the end of the text already handled
+    for match in pattern.finditer(visible):
+        start, end = where(match.start()), where(match.end() - 1) + 1
+        parts += [text[last:start], labels[str(match.lastgroup)]]
+        last = end
+    return "".join([*parts, text[last:]]) if parts else text
 
 
 def check_markers(markers: Sequence[str], texts: Sequence[str], where: Where) -> list[RuleFinding]:
