@@ -287,6 +287,10 @@ TRUSTGATE_FERNET_KEY = (
 )
 
 TRUSTGATE_TEST_REQUESTS_PER_MINUTE = env_int("TRUSTGATE_TEST_REQUESTS_PER_MINUTE", 10)
+# A Test request runs in a web thread: it waits at most this long for the whole reply (far under gunicorn's 60 s
+# worker timeout), and at most this many wait at once in one web process (below its threads; docs/agents.md).
+TRUSTGATE_TEST_REQUEST_TIMEOUT = env_int("TRUSTGATE_TEST_REQUEST_TIMEOUT", 15)
+TRUSTGATE_TEST_REQUESTS_WAITING = env_int("TRUSTGATE_TEST_REQUESTS_WAITING", 2)
 TRUSTGATE_MAX_REPLY_BYTES = 64 * 1024
 TRUSTGATE_ENABLE_OPUS = env_bool("TRUSTGATE_ENABLE_OPUS", False)
 TRUSTGATE_BEDROCK_MODELS = {

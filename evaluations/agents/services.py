@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import math
+import threading
 import time
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
@@ -107,17 +111,75 @@ def test_request_rate_check(*, user_id: int, limit: int | None = None, window: i
     raise RateLimited(max(1, math.ceil(window + 1 - (now - min(stamps)))))
 
 
-def agent_test_request(*, agent: Agent, message: str, api_key: str) -> AgentReply:
+class TestRequestBusy(Exception):
+    """Test request refused at once because earlier ones still wait on their agents; ``str()`` says what to do."""
+
+
+def agent_test_request(*, agent: Agent, message: str, api_key: str, user_id: int) -> AgentReply:
     """Send one message with the agent's exact (possibly unsaved) settings. Saves nothing.
 
     The caller checks ``test_request_rate_check`` first, before it validates the form (a validation that costs
     CPU must not run for requests past the limit). Raises AgentError with a readable, key-masked message when no
     reply could be had; a Bedrock agent is refused.
     The reply comes back with the key masked in every field (text, tool calls, conversation id, raw preview).
+
+    A web thread waits here, so a slow agent must not hold it (docs/agents.md): the whole exchange has a deadline
+    (``TRUSTGATE_TEST_REQUEST_TIMEOUT``, far under the web server's worker timeout) and only a few wait at once
+    (see ``_waiting_slot``); past that ``TestRequestBusy`` is raised before anything is sent.
     """
     if agent.is_bedrock:
         raise AgentError(
             "Test request is not offered for Claude on Bedrock; start a run instead.", kind=ErrorKind.CONFIG
         )
-    reply = send_message_sync(agent.to_config(), Conversation(), message, api_key=api_key)
+    deadline = settings.TRUSTGATE_TEST_REQUEST_TIMEOUT
+    config = agent.to_config()
+    if config.timeout_seconds > deadline:
+        config = dataclasses.replace(config, timeout_seconds=float(deadline))
+    with _waiting_slot(user_id=user_id, deadline=deadline):
+        try:
+            reply = send_message_sync(config, Conversation(), message, api_key=api_key, deadline=deadline)
+        except TimeoutError:
+            raise AgentError(
+                f"No whole reply within {deadline} s, the longest Test request waits (a run waits the agent's "
+                f"own timeout, {agent.timeout_seconds} s). Check that the agent answers quickly, or start a run.",
+                kind=ErrorKind.TIMEOUT,
+            ) from None
     return redact_json(reply, api_key)
+
+
+_process_waiting = 0  # Test requests of this process now waiting on an agent
+_process_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def _waiting_slot(*, user_id: int, deadline: int) -> Iterator[None]:
+    """Hold one of the few places a Test request may wait in, or raise ``TestRequestBusy`` at once.
+
+    One per user in all web processes (a ``cache.add`` on the shared cache, freed on exit and by its expiry if a
+    process dies), and at most ``TRUSTGATE_TEST_REQUESTS_WAITING`` per process, so the other threads of every web
+    process stay free for pages whatever the agents do.
+    """
+    global _process_waiting
+    cache = caches["limits"]
+    user_key = f"trustgate:test-request-waiting:{user_id}"
+    if not cache.add(user_key, 1, timeout=deadline + 5):
+        raise TestRequestBusy(
+            f"Your previous test request is still waiting for its agent (at most {deadline} s); "
+            "try again when it has answered."
+        )
+    try:
+        with _process_lock:
+            full = _process_waiting >= settings.TRUSTGATE_TEST_REQUESTS_WAITING
+            if not full:
+                _process_waiting += 1
+        if full:
+            raise TestRequestBusy(
+                "Other test requests on this server are still waiting for their agents; try again in a few seconds."
+            )
+        try:
+            yield
+        finally:
+            with _process_lock:
+                _process_waiting -= 1
+    finally:
+        cache.delete(user_key)

@@ -127,8 +127,10 @@ def agent_test_request(request: HttpRequest) -> HttpResponse:
     api_key, agent = form.cleaned_data["api_key"], form.unsaved_agent()
     try:
         reply = agent_services.agent_test_request(
-            agent=agent, message=test_form.cleaned_data["test_message"], api_key=api_key
+            agent=agent, message=test_form.cleaned_data["test_message"], api_key=api_key, user_id=user.pk
         )
+    except agent_services.TestRequestBusy as exc:
+        return _test_result(request, error=str(exc))
     except AgentError as exc:
         return _test_result(request, error=redact(exc.message, api_key), raw=redact(exc.raw_preview, api_key))
     reads_tool_calls = carries_tool_calls(agent.to_config())

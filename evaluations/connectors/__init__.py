@@ -84,7 +84,9 @@ async def send_with_retry(
 
 
 def send_message_sync(
-    config: AgentConfig, conversation: Conversation, message: str, *, api_key: str = ""
+    config: AgentConfig, conversation: Conversation, message: str, *, api_key: str = "", deadline: float | None = None
 ) -> AgentReply:
-    """``send_message`` for synchronous code (the Test request view), through the one async bridge."""
-    return run_sync(send_message(config, conversation, message, api_key=api_key))
+    """``send_message`` for synchronous code (the Test request view), through the one async bridge. With
+    ``deadline`` the whole exchange (connect, every byte, parsing) ends by then: ``TimeoutError`` is raised."""
+    sending = send_message(config, conversation, message, api_key=api_key)
+    return run_sync(sending if deadline is None else asyncio.wait_for(sending, deadline))
