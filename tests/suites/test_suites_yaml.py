@@ -249,3 +249,14 @@ def test_cli_export_and_import_round_trip(rich_suite, tmp_path) -> None:
     path.write_text("name: Copy\nversion: nope\n")
     with pytest.raises(CommandError, match="Line 2, version: Give a whole number"):
         _call("import", str(path), "--account", "Acme")
+
+
+def test_cli_account_by_a_huge_number_is_a_sentence_and_an_all_digit_name_is_found(acme, agent) -> None:
+    with pytest.raises(CommandError, match="No workspace"):
+        _call("create", "--account", "9" * 5_000, "--name", "Huge", "--cases", "[]")
+    with pytest.raises(CommandError, match="No workspace"):
+        _call("create", "--account", "9" * 19, "--name", "Past a 64-bit id", "--cases", "[]")
+    type(acme).objects.filter(pk=acme.pk).update(name="1042")  # digits only: the name is tried after the id
+    created = json.loads(_call("create", "--account", "1042", "--agent", "Support bot", "--name", "By name",
+                               "--cases", json.dumps([{"initialMessage": "Hi"}])))  # fmt: skip
+    assert created["name"] == "By name"
