@@ -107,8 +107,7 @@ def suite_create(
         row.introduced_in = version
         row.full_clean(exclude=["suite"])
     Scenario.objects.bulk_create(rows)
-    SuiteVersion.objects.create(suite=suite, number=version, policy_text=policy_text, note=note, created_by=user)
-    suite_version_recorded(suite=suite, number=version, user=user, note=note)
+    suite_version_create(suite=suite, user=user, note=note, number=version)
     return suite
 
 
@@ -130,7 +129,7 @@ def suite_replace_scenarios(*, suite: Suite, scenarios: Sequence[dict[str, Any]]
         for row in rows:
             row.suite, row.introduced_in = suite, suite.version
         Scenario.objects.bulk_create(rows)
-        SuiteVersion.objects.create(suite=suite, number=suite.version, note="Created")
+        suite_version_create(suite=suite, user=None, note="Created", number=suite.version)
         return suite
     wanted = [scenario_from_spec_dict(data, position=i) for i, data in enumerate(scenarios, start=1)]
     current = list(scenarios_with_pause(current_scenarios(suite)))  # a paused scenario is not what was asked for
