@@ -306,9 +306,8 @@ def suite_revise(
     for proposal in locked.change_proposals.filter(status=ProposalStatus.PENDING):
         # A pending check follows the suite to the new version; a stale scenario edited or removed here is the
         # editor's to decide now, so the proposal no longer retires it.
-        proposal.stale = [entry for entry in proposal.stale if entry["scenario_id"] not in retired]
         proposal.base_version = number
-        proposal.save(update_fields=["stale", "base_version"])
+        proposal.save(update_fields=["base_version"])
         StaleFlag.objects.filter(proposal=proposal, scenario_id__in=retired).delete()
     version = suite_version_create(suite=locked, user=user, note=note)
     suite.version = locked.version
