@@ -162,6 +162,7 @@ class AuditAction(models.TextChoices):
     AGENT_DELETE = "agent_delete", "Agent deleted"
     SUITE_DELETE = "suite_delete", "Suite deleted"
     REJUDGE = "rejudge", "Re-judge"
+    CALIBRATION_DELETE = "calibration_delete", "Calibration example deleted"
 
 
 class AuditEvent(models.Model):

@@ -230,7 +230,6 @@ def _proposal_store(*, suite: Suite, result: dict[str, Any], new_policy: str, mo
         policy_text=new_policy,
         model=model,
         summary=result["summary"],
-        stale=[{"scenario_id": pk, "name": current[pk].name, "reason": reason} for pk, reason in stale.items()],
         replacements=result["replacements"],
         created_by=user,
     )

@@ -264,9 +264,9 @@ class ProposalStatus(models.TextChoices):
 
 
 class ChangeProposal(models.Model):
-    """The result of Check for changes: stale scenarios (with reasons) and proposed replacements.
+    """The result of Check for changes: stale scenarios (its ``flags``, with reasons) and proposed replacements.
 
-    ``stale`` is ``[{"scenario_id", "name", "reason"}]``; ``replacements`` are ScenarioSpec-shaped dicts.
+    ``replacements`` are ScenarioSpec-shaped dicts.
     Accepting it creates version ``base_version + 1``; it can only be accepted while the suite is still at
     ``base_version``.
     """
@@ -277,7 +277,6 @@ class ChangeProposal(models.Model):
     policy_text = models.TextField()
     model = models.CharField(max_length=12)
     summary = models.TextField(blank=True)
-    stale = models.JSONField(default=list)
     replacements = models.JSONField(default=list)
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(
@@ -299,11 +298,18 @@ class ChangeProposal(models.Model):
     def is_pending(self) -> bool:
         return self.status == ProposalStatus.PENDING
 
+    @property
+    def stale(self) -> list[dict[str, Any]]:
+        """``[{"scenario_id", "name", "reason"}]``, in the order the check gave them, read from its flags (the one
+        record of them; one query a call). A flagged row is never edited, so its name is the one the check saw."""
+        flags = self.flags.select_related("scenario").order_by("pk")
+        return [{"scenario_id": f.scenario_id, "name": f.scenario.name, "reason": f.reason} for f in flags]
+
 
 class StaleFlag(models.Model):
     """One scenario a Check for changes found stale, with the reason. While its proposal is pending the scenario
-    does not run; the row itself is never written (docs/suites.md). ``ChangeProposal.stale`` keeps the same list
-    as the check's record; these rows let a query ask what a pending check pauses."""
+    does not run; the row itself is never written (docs/suites.md). These rows are the check's record of what it
+    found stale (``ChangeProposal.stale`` reads them) and let a query ask what a pending check pauses."""
 
     proposal = models.ForeignKey(ChangeProposal, on_delete=models.CASCADE, related_name="flags")
     scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="stale_flags")

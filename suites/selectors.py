@@ -116,7 +116,8 @@ def proposal_get(*, suite: Suite, proposal_id: int) -> ChangeProposal:
 
 
 def proposal_pending(*, suite: Suite) -> ChangeProposal | None:
-    return suite.change_proposals.filter(status=ProposalStatus.PENDING).first()
+    """The suite's pending check, with ``stale_count``: how many scenarios it pauses (in the same query)."""
+    return suite.change_proposals.filter(status=ProposalStatus.PENDING).annotate(stale_count=Count("flags")).first()
 
 
 def persona_list_for_account(*, account_id: int) -> QuerySet[Persona]:

@@ -107,8 +107,7 @@ def suite_create(
         row.introduced_in = version
         row.full_clean(exclude=["suite"])
     Scenario.objects.bulk_create(rows)
-    SuiteVersion.objects.create(suite=suite, number=version, policy_text=policy_text, note=note, created_by=user)
-    suite_version_recorded(suite=suite, number=version, user=user, note=note)
+    suite_version_create(suite=suite, user=user, note=note, number=version)
     return suite
 
 
@@ -130,7 +129,7 @@ def suite_replace_scenarios(*, suite: Suite, scenarios: Sequence[dict[str, Any]]
         for row in rows:
             row.suite, row.introduced_in = suite, suite.version
         Scenario.objects.bulk_create(rows)
-        SuiteVersion.objects.create(suite=suite, number=suite.version, note="Created")
+        suite_version_create(suite=suite, user=None, note="Created", number=suite.version)
         return suite
     wanted = [scenario_from_spec_dict(data, position=i) for i, data in enumerate(scenarios, start=1)]
     current = list(scenarios_with_pause(current_scenarios(suite)))  # a paused scenario is not what was asked for
@@ -307,9 +306,8 @@ def suite_revise(
     for proposal in locked.change_proposals.filter(status=ProposalStatus.PENDING):
         # A pending check follows the suite to the new version; a stale scenario edited or removed here is the
         # editor's to decide now, so the proposal no longer retires it.
-        proposal.stale = [entry for entry in proposal.stale if entry["scenario_id"] not in retired]
         proposal.base_version = number
-        proposal.save(update_fields=["stale", "base_version"])
+        proposal.save(update_fields=["base_version"])
         StaleFlag.objects.filter(proposal=proposal, scenario_id__in=retired).delete()
     version = suite_version_create(suite=locked, user=user, note=note)
     suite.version = locked.version

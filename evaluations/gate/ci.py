@@ -24,6 +24,7 @@ scenario (some runs passed, some failed) is one.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from evaluations.gate.labels import json_display, run_breaches
@@ -75,6 +76,25 @@ class CiVerdict:
         if self.verdict == FAIL:
             return EXIT_NOT_GATED if self.only_not_gated else EXIT_FAIL
         return EXIT_ERROR
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``ci`` part of a verdict record's revision (docs/gate.md); ``from_json`` reads it back."""
+        return {
+            "verdict": self.verdict,
+            "exit_code": self.exit_code,
+            "verdict_label": self.label,
+            "reasons": list(self.reasons),
+            "warnings": list(self.warnings),
+        }
+
+    @classmethod
+    def from_json(cls, ci: Mapping[str, Any], gate: dict[str, Any] | None) -> CiVerdict:
+        """The verdict a revision stored: its ``ci`` (``to_json``) and the gate payload stored beside it. Whether
+        it failed only because the run could not be compared is kept as its exit code."""
+        return cls(
+            ci["verdict"], tuple(ci["reasons"]), tuple(ci["warnings"]), gate or None,
+            only_not_gated=ci.get("exit_code") == EXIT_NOT_GATED, label=ci.get("verdict_label", ""),
+        )  # fmt: skip
 
 
 def ci_verdict(

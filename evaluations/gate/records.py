@@ -37,18 +37,12 @@ def plain(data: Any) -> Any:
 
 def verdict_now(*, run: EvaluationRun) -> dict[str, Any]:
     """``{"gate", "ci"}`` of a finished run now: the gate payload and the CI verdict, as a revision stores them."""
-    verdict = ci_verdict(run=run)
-    return plain({"gate": verdict.gate or {}, "ci": ci_json(verdict)})
+    return verdict_payload(ci_verdict(run=run))
 
 
-def ci_json(verdict: CiVerdict) -> dict[str, Any]:
-    return {
-        "verdict": verdict.verdict,
-        "exit_code": verdict.exit_code,
-        "verdict_label": verdict.label,
-        "reasons": list(verdict.reasons),
-        "warnings": list(verdict.warnings),
-    }
+def verdict_payload(verdict: CiVerdict) -> dict[str, Any]:
+    """``{"gate", "ci"}`` as a revision stores them; ``CiVerdict.from_json`` reads them back."""
+    return plain({"gate": verdict.gate or {}, "ci": verdict.to_json()})
 
 
 def says_the_same(ci: Mapping[str, Any], other: Mapping[str, Any]) -> bool:

@@ -19,12 +19,11 @@ from billing.audit import AuditAction, audit_record
 from evaluations.agents.selectors import agent_get_locked
 from evaluations.core.verdicts import verdict_records_refresh_later
 from evaluations.gate import rules as gate
-from evaluations.gate.ci import EXIT_NOT_GATED, CiVerdict, ci_verdict
+from evaluations.gate.ci import CiVerdict, ci_verdict
 from evaluations.gate.models import Baseline, GateVerdictRecord, VerdictCause
 from evaluations.gate.profile import gate_endpoint, launch_settings_of_run, run_mode, run_scope, scope_label
 from evaluations.gate.records import (
     VerdictHistory,
-    ci_json,
     latest_records_for_runs,
     plain,
     record_json,
@@ -32,6 +31,7 @@ from evaluations.gate.records import (
     says_the_same,
     verdict_history,
     verdict_now,
+    verdict_payload,
     verdict_records_for_run,
 )
 from evaluations.gate.results import GateResult, gate_payload
@@ -176,15 +176,12 @@ def ci_verdict_recorded(
     verdict = ci_verdict(run=run, progress=progress, unscored=unscored)
     if run.is_active:
         return RecordedCiVerdict(verdict)
-    now = plain({"gate": verdict.gate or {}, "ci": ci_json(verdict)})
+    now = verdict_payload(verdict)
     history = verdict_history(records=verdict_record_ensure(run=run, now=now), now_gate=now["gate"], now_ci=now["ci"])
     if history is None:  # not reached: an ended run has revision 1 from here on
         return RecordedCiVerdict(verdict)
     first = history.at_finish
-    at_finish = CiVerdict(
-        first.ci["verdict"], tuple(first.ci["reasons"]), tuple(first.ci["warnings"]), first.gate or None,
-        only_not_gated=first.ci.get("exit_code") == EXIT_NOT_GATED, label=first.ci.get("verdict_label", ""),
-    )  # fmt: skip
+    at_finish = CiVerdict.from_json(first.ci, first.gate)
     current = None
     if history.changed:
         current = {

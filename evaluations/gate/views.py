@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -14,6 +17,9 @@ from evaluations.gate import selectors as gate_selectors
 from evaluations.gate import services as gate_services
 from evaluations.gate.profile import floors_under_for_run, scope_label
 from evaluations.runs import selectors as run_selectors
+
+if TYPE_CHECKING:
+    from evaluations.runs.models import EvaluationRun
 
 
 @require_GET
@@ -35,40 +41,59 @@ def run_pin_confirm(request: HttpRequest, run_id: int) -> HttpResponse:
 @login_required
 def run_pin_baseline(request: HttpRequest, run_id: int) -> HttpResponse:
     """Publish role: 404 for another account's run, 403 with a reason for a lower role."""
-    run = run_selectors.run_get_for_member(user=request.user, run_id=run_id, role=Role.PUBLISH)
-    try:
-        gate_services.baseline_pin(run=run, user=request.user)
-    except gate_services.BaselineError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(
-            request,
-            f"Run #{run.pk} is now the baseline for {run.agent_name} with {scope_label(run)}; "
-            "later runs are gated against it.",
-        )
-        under = floors_under_for_run(run=run)
-        if under:
-            messages.warning(
-                request,
-                "This baseline is under a floor: " + "; ".join(under) + ". Runs compared with it show this as a "
-                "warning instead of blocking on it; fix it and pin a better run.",
-            )
-    return redirect(reverse("evaluations:run-report", args=[run.pk]) + "#run-drift")
+    return _baseline_change(request, run_id, gate_services.baseline_pin, _pinned)
 
 
 @require_POST
 @login_required
 def run_unpin_baseline(request: HttpRequest, run_id: int) -> HttpResponse:
     """Publish role: the run stops being the baseline of its scope (the pin stays in the history)."""
+    return _baseline_change(request, run_id, gate_services.baseline_unpin, _unpinned)
+
+
+Said = list[tuple[int, str]]  # (message level, sentence)
+
+
+def _baseline_change(
+    request: HttpRequest, run_id: int, change: Callable[..., object], said: Callable[[EvaluationRun], Said]
+) -> HttpResponse:
+    """Pin or unpin: the Publish role, the service ``change``, then the refusal or what ``said`` says of the
+    change, on the report's drift section."""
     run = run_selectors.run_get_for_member(user=request.user, run_id=run_id, role=Role.PUBLISH)
     try:
-        gate_services.baseline_unpin(run=run, user=request.user)
+        change(run=run, user=request.user)
     except gate_services.BaselineError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(
-            request,
+        for level, sentence in said(run):
+            messages.add_message(request, level, sentence)
+    return redirect(reverse("evaluations:run-report", args=[run.pk]) + "#run-drift")
+
+
+def _pinned(run: EvaluationRun) -> Said:
+    lines = [
+        (
+            messages.SUCCESS,
+            f"Run #{run.pk} is now the baseline for {run.agent_name} with {scope_label(run)}; "
+            "later runs are gated against it.",
+        )
+    ]
+    if under := floors_under_for_run(run=run):
+        lines.append(
+            (
+                messages.WARNING,
+                "This baseline is under a floor: " + "; ".join(under) + ". Runs compared with it show this as a "
+                "warning instead of blocking on it; fix it and pin a better run.",
+            )
+        )
+    return lines
+
+
+def _unpinned(run: EvaluationRun) -> Said:
+    return [
+        (
+            messages.SUCCESS,
             f"Run #{run.pk} is no longer the baseline for {run.agent_name} with {scope_label(run)}; later runs have "
             "no baseline until another is pinned.",
         )
-    return redirect(reverse("evaluations:run-report", args=[run.pk]) + "#run-drift")
+    ]

@@ -2,7 +2,7 @@
 
 An attempt's ``verdict`` is always its current verdict: the judge's (or the rules'), or a reviewer's where one
 overruled it. The ledger keeps what the judge said, who overruled it, when and why; withdrawing an overrule is a
-new entry that puts the judge's verdict back. Nothing here is ever updated or deleted.
+new entry that puts the judge's verdict back. Nothing in the ledger is ever updated or deleted.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 
 from evaluations.core.jobs import LeasedJob
+from evaluations.core.storable import readable
 from evaluations.review.choices import ExampleSource, ReviewAction
 from evaluations.scoring.choices import JudgeModel, Strictness
 
@@ -54,7 +55,8 @@ class CalibrationExample(models.Model):
 
     A reviewed attempt gives one (kept up to date with its latest review; removed from the set when its overrule
     is withdrawn and nobody agreed instead); an imported line gives one with no attempt. The conversation is a copy
-    (already masked when the attempt was stored), so the set outlives the runs it came from.
+    (already masked when the attempt was stored), so the set outlives the runs it came from. A Publish member may
+    delete one (a wrong or unreadable label); the reviews that made it stay in the ledger (docs/review.md).
     """
 
     account = models.ForeignKey("billing.Account", on_delete=models.CASCADE, related_name="calibration_examples")
@@ -75,6 +77,13 @@ class CalibrationExample(models.Model):
 
     class Meta:
         ordering = ["pk"]
+
+    @property
+    def name(self) -> str:
+        """The scenario's name (its key when unnamed), readable even from a row saved before text was checked
+        (docs/configuration.md): the list, the delete button's label and the message all show it."""
+        scenario = self.scenario if isinstance(self.scenario, dict) else {}
+        return readable(str(scenario.get("name") or scenario.get("key") or "unnamed scenario"))
 
 
 class CalibrationVerdict(models.Model):

@@ -1,5 +1,5 @@
-"""What a review writes beyond itself (docs/accounts.md, docs/gate.md): the audit line of an overrule, a withdrawal
-or a re-judge, and the request that the gate add a revision to each recorded verdict it changes (the run's own
+"""What a review writes beyond itself (docs/accounts.md, docs/gate.md): the audit line of an overrule, a withdrawal,
+a re-judge or a deleted calibration example, and the request that the gate add a revision to each recorded verdict it changes (the run's own
 and those compared with it: the runs of its agent)."""
 
 from __future__ import annotations
@@ -48,4 +48,16 @@ def rejudge_finished(*, job: Any) -> None:
     verdict_records_refresh_later(
         cause=REJUDGE, summary=f"Re-judge job #{job.pk} of the calibration set ended ({job.judge_model}, "
         f"{job.strictness}).", account_id=job.account_id, actor=job.created_by,
+    )  # fmt: skip
+
+
+def calibration_example_deleted(*, example: Any, user: Any) -> None:
+    """A calibration example is being deleted: its audit line (in the caller's transaction). No gate revision: only
+    the calibration warnings move, and a change in warnings alone makes none (docs/gate.md)."""
+    where = f"from run #{example.run_id_ref}" if example.run_id_ref else "imported"
+    audit_record(
+        account_id=example.account_id, actor=user, action=AuditAction.CALIBRATION_DELETE,
+        target=f"calibration example #{example.pk}",
+        summary=f"{user.get_username()} deleted the calibration example #{example.pk} “{example.name}” ({where}; "
+        f"the reviewer said {example.human_verdict}) and its judge verdicts.",
     )  # fmt: skip

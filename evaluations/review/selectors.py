@@ -9,6 +9,8 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from billing.selectors import get_for_member
+from evalsite.http import AnyUser
 from evaluations.core.storable import readable_value
 from evaluations.llm.clients import judge_provider
 from evaluations.review.choices import ReviewAction
@@ -160,6 +162,24 @@ def calibration_examples(*, account_id: int) -> list[CalibrationExample]:
 
 def calibration_example_count(*, account_id: int) -> int:
     return CalibrationExample.objects.filter(account_id=account_id, is_active=True).count()
+
+
+def calibration_examples_listed(*, account_id: int) -> QuerySet[CalibrationExample]:
+    """The workspace's active examples, newest first, for the calibration page's list (which shows no
+    conversation: the long texts stay in the database)."""
+    return (
+        CalibrationExample.objects.filter(account_id=account_id, is_active=True)
+        .defer("transcript", "tool_calls", "rule_findings", "knowledge")
+        .order_by("-pk")
+    )
+
+
+def calibration_example_get_for_member(*, user: AnyUser, example_id: int, role: str) -> CalibrationExample:
+    """The active example, when it is in a workspace of the user where they have ``role``: 404 otherwise (another
+    workspace's example does not exist for them; an inactive one is out of the set already), 403 with a reason
+    when the role is too low."""
+    examples = CalibrationExample.objects.filter(is_active=True)
+    return get_for_member(user, examples, example_id, role=role, not_found="No such calibration example.")
 
 
 SHOW_CHOICES = {

@@ -21,14 +21,19 @@ from billing.selectors import credits_for
 from billing.services import InsufficientCredits, job_hold, job_settle
 from evaluations.connectors.base import ToolCall, Turn
 from evaluations.core.bridge import run_sync
-from evaluations.core.jobs import JobStatus, job_execute
+from evaluations.core.jobs import JOB_ACTIVE, JobStatus, job_execute
 from evaluations.core.lease import Lease, lease_deadline
 from evaluations.core.specs import BREACH_KINDS, ScenarioSpec
 from evaluations.llm.clients import close_clients, judge_provider
 from evaluations.outbound.masking import redact
 from evaluations.review.choices import ExampleSource, ReviewAction
 from evaluations.review.models import CalibrationExample, CalibrationVerdict, RejudgeJob, Review
-from evaluations.review.records import rejudge_finished, rejudge_recorded, review_recorded
+from evaluations.review.records import (
+    calibration_example_deleted,
+    rejudge_finished,
+    rejudge_recorded,
+    review_recorded,
+)
 from evaluations.review.selectors import (
     calibration_examples_pending,
     judge_config,
@@ -55,6 +60,7 @@ __all__ = [
     "ReviewRequest",
     "RuleDisputeNeeded",
     "attempt_review",
+    "calibration_example_delete",
     "calibration_import",
     "rejudge_estimate",
     "rejudge_execute",
@@ -202,6 +208,27 @@ def calibration_import(*, account_id: int, raw: bytes) -> int:
     return len(examples)
 
 
+def calibration_example_delete(*, user: Any, example: CalibrationExample) -> None:
+    """Delete ``example`` and its judge verdicts (the caller checked the Publish role), with an audit line; safe to
+    call again. Its reviews stay in the ledger and its attempt keeps its verdict: reviewing that conversation again
+    adds it back.
+
+    A re-judge job still running counts it until it has judged it: such a job's total drops by one, and the job
+    skips the example (``_rejudge_held``), so no call for it is charged once it is gone (docs/review.md).
+    """
+    with transaction.atomic():
+        # Locked first: a re-judge batch writing its verdict now commits before we read which jobs have judged it.
+        locked = CalibrationExample.objects.select_for_update().filter(pk=example.pk).first()
+        if locked is None:
+            return  # deleted meanwhile
+        judged_by = list(locked.verdicts.values_list("config", flat=True))
+        RejudgeJob.objects.filter(
+            account_id=locked.account_id, status__in=JOB_ACTIVE, up_to_example__gte=locked.pk
+        ).exclude(config__in=judged_by).update(total=F("total") - 1)
+        calibration_example_deleted(example=locked, user=user)
+        locked.delete()
+
+
 # Re-judging the calibration set ------------------------------------------------------------------------------
 
 REJUDGE_BATCH = 8  # judged at once, then written: a resumed job loses at most one batch of calls
@@ -273,7 +300,9 @@ def _rejudge_held(job_id: int, lease: Lease) -> None:
     for start in range(0, len(examples), REJUDGE_BATCH):
         if lease.should_stop:
             return  # another worker took the job over, or this one is asked to stop (the sweep resumes it)
-        batch = examples[start : start + REJUDGE_BATCH]
+        batch = _still_there(examples[start : start + REJUDGE_BATCH])  # a deleted example is not judged
+        if not batch:
+            continue
         verdicts = run_sync(_judge_batch(job, batch), cleanup=close_clients)
         _save_batch(job, batch, verdicts)
         job.refresh_from_db()
@@ -309,10 +338,21 @@ async def _judge_batch(job: RejudgeJob, batch: list[CalibrationExample]) -> list
     )
 
 
+def _still_there(batch: list[CalibrationExample], *, lock: bool = False) -> list[CalibrationExample]:
+    """The examples of ``batch`` not deleted since the job listed them; ``lock`` holds them until the transaction
+    ends, so a delete waits for the verdicts being written (``calibration_example_delete``)."""
+    rows = CalibrationExample.objects.filter(pk__in=[example.pk for example in batch])
+    present = set((rows.select_for_update() if lock else rows).values_list("pk", flat=True))
+    return [example for example in batch if example.pk in present]
+
+
 def _save_batch(job: RejudgeJob, batch: list[CalibrationExample], verdicts: list[Any]) -> None:
     with transaction.atomic():
         added = unscored = 0
+        kept = {example.pk for example in _still_there(batch, lock=True)}
         for example, verdict in zip(batch, verdicts, strict=True):
+            if example.pk not in kept:
+                continue  # deleted while it was being judged: the call is not counted, so not charged
             text = verdict.rationale if verdict.is_scored else f"Not scored: {verdict.reason_not_scored}"
             _, created = CalibrationVerdict.objects.get_or_create(
                 example=example, config=job.config, defaults={"verdict": verdict.verdict, "rationale": text}

@@ -11,5 +11,10 @@ urlpatterns = [
     path("calibration/<int:account_id>/", views.calibration, name="calibration-account"),
     path("calibration/<int:account_id>/export.jsonl", views.calibration_export, name="calibration-export"),
     path("calibration/<int:account_id>/import/", views.calibration_import, name="calibration-import"),
+    path(
+        "calibration/examples/<int:example_id>/delete/",
+        views.calibration_example_delete,
+        name="calibration-example-delete",
+    ),
     path("calibration/<int:account_id>/rejudge/", views.rejudge_launch, name="rejudge-launch"),
 ]

@@ -12,8 +12,10 @@ from django.views.decorators.http import require_GET, require_POST
 from billing.roles import Role
 from billing.selectors import account_default_for_user, membership_get
 from evalsite.http import HtmxHttpRequest, authenticated_user
+from evalsite.listing import list_page
 from evaluations.review import selectors as review_selectors
 from evaluations.review import services as review_services
+from evaluations.review.filters import CalibrationExampleFilter
 from evaluations.review.forms import RejudgeForm
 from evaluations.review.transfer import MAX_BYTES, MAX_ERRORS_SHOWN, export_lines
 from evaluations.runs import selectors as run_selectors
@@ -64,6 +66,9 @@ def attempt_review(request: HtmxHttpRequest, run_id: int, attempt_id: int) -> Ht
     return render(request, "review/partials/card.html", context, status=400 if error else 200)
 
 
+EXAMPLES_PER_PAGE = 50
+
+
 @require_GET
 @login_required
 def calibration(request: HttpRequest, account_id: int | None = None) -> HttpResponse:
@@ -74,7 +79,8 @@ def calibration(request: HttpRequest, account_id: int | None = None) -> HttpResp
             raise Http404("You are not a member of any workspace.")
         account_id = account.pk
     membership = membership_get(user=request.user, account_id=account_id, role=Role.READ)
-    form = RejudgeForm(request.GET or None)
+    form = RejudgeForm(request.GET if "judge_model" in request.GET else None)  # a page of the list is no estimate
+    listed = review_selectors.calibration_examples_listed(account_id=account_id)
     context: dict[str, object] = {
         "account": membership.account,
         "rows": review_selectors.calibration_for_account(account_id=account_id),
@@ -82,6 +88,8 @@ def calibration(request: HttpRequest, account_id: int | None = None) -> HttpResp
         "jobs": review_selectors.rejudge_jobs_for_account(account_id=account_id),
         "form": form,
         "can_rejudge": membership.allows(Role.WRITE),
+        "can_delete": membership.allows(Role.PUBLISH),
+        **list_page(request, CalibrationExampleFilter, listed, per_page=EXAMPLES_PER_PAGE),
     }
     if form.is_valid():  # the estimate comes first; launching is a separate POST
         try:
@@ -117,6 +125,18 @@ def calibration_import(request: HttpRequest, account_id: int) -> HttpResponse:
         else:
             messages.success(request, f"{added:,} labelled example{'s' if added != 1 else ''} imported.")
     return redirect("review:calibration-account", account_id=account_id)
+
+
+@require_POST
+@login_required
+def calibration_example_delete(request: HttpRequest, example_id: int) -> HttpResponse:
+    """Publish role, like importing: labels decide how far a judge is trusted."""
+    example = review_selectors.calibration_example_get_for_member(
+        user=request.user, example_id=example_id, role=Role.PUBLISH
+    )
+    review_services.calibration_example_delete(user=request.user, example=example)
+    messages.success(request, f"Calibration example #{example.pk} “{example.name}” deleted, with its judge verdicts.")
+    return redirect("review:calibration-account", account_id=example.account_id)
 
 
 @require_POST

@@ -14,7 +14,9 @@ from django.utils import timezone
 
 from billing.models import AuditEvent
 from billing.roles import Role
+from evaluations.gate.ci import CiVerdict
 from evaluations.gate.models import Baseline, GateVerdictRecord
+from evaluations.gate.records import verdict_payload
 from evaluations.gate.services import baseline_pin, verdict_record_finish, verdict_records_refresh
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.models import Attempt, EvaluationRun
@@ -251,3 +253,17 @@ def test_an_overrule_and_its_withdrawal_are_audit_lines_and_revisions(
     assert events[1].summary.startswith(f"alice withdrew the overrule of run #{run.pk}")
     causes = list(GateVerdictRecord.objects.filter(run=run).values_list("cause", flat=True))
     assert causes == ["finish", "overrule", "withdrawal"], causes
+
+
+@pytest.mark.parametrize(
+    "verdict",
+    [
+        CiVerdict("pass", ("Passed.",), ("A warning.",), {"state": "pass"}, label="PASS"),
+        CiVerdict("fail", ("No baseline is pinned.",), (), {"state": "no_baseline"}, only_not_gated=True),
+        CiVerdict("fail", ("Blocked.",), (), {"state": "blocked"}, only_not_gated=False, label="BLOCKED"),
+        CiVerdict("error", ("The run failed.",)),
+    ],
+)
+def test_a_stored_ci_verdict_reads_back_as_it_was(verdict: CiVerdict) -> None:
+    stored = verdict_payload(verdict)
+    assert CiVerdict.from_json(stored["ci"], stored["gate"]) == verdict

@@ -27,6 +27,7 @@ PAGES = [
     ("billing:credits", "q"),
     ("billing:audit-log", "q"),
     ("review:calibration", "judge_model"),
+    ("review:calibration", "page"),
 ]
 
 

@@ -51,3 +51,34 @@ def test_a_pending_check_written_onto_the_rows_moves_onto_the_check(alice: Any, 
         assert Scenario.objects.get(pk=window.pk).retired_in == 2
     finally:
         migrate()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_stale_list_is_read_from_the_flags_after_0007_and_written_back_before_it(acme: Any) -> None:
+    old = migrate([("suites", "0006_stale_flags")])
+    suite = old.get_model("suites", "Suite").objects.create(account_id=acme.pk, name="Refunds", version=1)
+    rows = old.get_model("suites", "Scenario").objects
+    window = rows.create(suite=suite, position=1, kind="custom", name="Window", turns=["How long?"])
+    gifts = rows.create(suite=suite, position=2, kind="custom", name="Gifts", turns=["Gifts?"])
+    proposal = old.get_model("suites", "ChangeProposal").objects.create(
+        suite=suite, base_version=1, policy_text="New.", model="sonnet", replacements=[],
+        stale=[{"scenario_id": window.pk, "name": "Window", "reason": "Now 60 days."},
+               {"scenario_id": gifts.pk, "name": "Gifts", "reason": "No gifts."}],
+    )  # fmt: skip
+    old.get_model("suites", "StaleFlag").objects.create(proposal=proposal, scenario=window, reason="Now 60 days.")
+    try:
+        migrate()  # the entry without a flag gets one before the list goes
+
+        from suites.models import ChangeProposal
+
+        assert ChangeProposal.objects.get(pk=proposal.pk).stale == [
+            {"scenario_id": window.pk, "name": "Window", "reason": "Now 60 days."},
+            {"scenario_id": gifts.pk, "name": "Gifts", "reason": "No gifts."},
+        ]
+        back = migrate([("suites", "0006_stale_flags")])
+        assert back.get_model("suites", "ChangeProposal").objects.get(pk=proposal.pk).stale == [
+            {"scenario_id": window.pk, "name": "Window", "reason": "Now 60 days."},
+            {"scenario_id": gifts.pk, "name": "Gifts", "reason": "No gifts."},
+        ]
+    finally:
+        migrate()

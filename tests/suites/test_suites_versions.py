@@ -225,10 +225,7 @@ def test_a_pending_check_follows_an_edit_to_the_new_version(pinned) -> None:
     suite, _ = pinned
     rows = list(suite.scenarios.order_by("position", "pk"))
     proposal = ChangeProposal.objects.create(
-        suite=suite, base_version=1, policy_text="New policy.", model="sonnet",
-        stale=[{"scenario_id": rows[0].pk, "name": rows[0].name, "reason": "Old."},
-               {"scenario_id": rows[1].pk, "name": rows[1].name, "reason": "Old too."}],
-        replacements=[],
+        suite=suite, base_version=1, policy_text="New policy.", model="sonnet", replacements=[],
     )  # fmt: skip
     StaleFlag.objects.bulk_create([StaleFlag(proposal=proposal, scenario=rows[0], reason="Old."),
                                    StaleFlag(proposal=proposal, scenario=rows[1], reason="Old too.")])  # fmt: skip
