@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import math
-import time
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.core.cache import caches
 from django.db import transaction
 from django.utils import timezone
 
 from billing.audit import AuditAction, audit_record
+from evalsite import ratelimit
 from evaluations.agents.models import Agent
 from evaluations.connectors import send_message_sync
 from evaluations.connectors.base import AgentError, AgentReply, Conversation, ErrorKind
@@ -87,24 +85,13 @@ class RateLimited(Exception):
 
 
 def test_request_rate_check(*, user_id: int, limit: int | None = None, window: int = 60) -> None:
-    """Allow ``limit`` test requests per user in any ``window`` seconds; raise RateLimited past that.
-
-    A request claims one of ``limit`` slots with ``cache.add``. On the shared database cache that is an INSERT
-    keyed by the table's primary key, so of two web processes adding the same slot only one wins, and the limit
-    holds however many processes serve the user. A slot frees itself when it expires, so the window slides.
-    """
+    """Allow ``limit`` test requests per user in any ``window`` seconds; raise RateLimited past that. The slots are
+    shared by every web process (evalsite/ratelimit.py)."""
     limit = settings.TRUSTGATE_TEST_REQUESTS_PER_MINUTE if limit is None else limit
-    cache = caches["limits"]
-    now = time.time()
-    keys = [f"trustgate:test-request:{user_id}:{slot}" for slot in range(limit)]
-    for key in keys:
-        # The database cache keeps expiry times in whole seconds: one more holds a slot for the full window.
-        if cache.add(key, now, timeout=window + 1):
-            return
-    stamps = list(cache.get_many(keys).values())
-    if len(stamps) < limit:  # a slot expired while the others were tried: the next request gets it
-        raise RateLimited(1)
-    raise RateLimited(max(1, math.ceil(window + 1 - (now - min(stamps)))))
+    try:
+        ratelimit.slot_claim(name=f"test-request:{user_id}", limit=limit, window=window)
+    except ratelimit.RateLimited as exc:
+        raise RateLimited(exc.retry_in) from None
 
 
 def agent_test_request(*, agent: Agent, message: str, api_key: str) -> AgentReply:
