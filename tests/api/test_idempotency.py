@@ -58,19 +58,19 @@ def test_without_a_key_every_launch_is_a_new_run(api, suite) -> None:
     assert EvaluationRun.objects.count() == 2
 
 
-def test_the_same_key_with_another_body_is_422_and_launches_nothing(api, suite) -> None:
+def test_the_same_key_with_another_body_is_409_and_launches_nothing(api, suite) -> None:
     first = launch(api, {"suite": suite.pk, "runs_per_scenario": 2})
     response = launch(api, {"suite": suite.pk, "runs_per_scenario": 3})
-    assert response.status_code == 422
+    assert response.status_code == 409
     detail = response.json()["detail"]
     assert f"The Idempotency-Key “{KEY}” already launched run {first.json()['id']}" in detail
     assert "Send a new key to launch another run" in detail
     assert EvaluationRun.objects.count() == 1
 
 
-def test_the_same_key_with_another_agent_key_is_422(api, suite, private_endpoints) -> None:
+def test_the_same_key_with_another_agent_key_is_409(api, suite, private_endpoints) -> None:
     assert launch(api, {"suite": suite.pk, "api_key": "sk-first"}).status_code == 202
-    assert launch(api, {"suite": suite.pk, "api_key": "sk-second"}).status_code == 422
+    assert launch(api, {"suite": suite.pk, "api_key": "sk-second"}).status_code == 409
     assert not RunLaunchKey.objects.filter(fingerprint__contains="sk-").exists()  # the key is never stored
 
 
