@@ -67,9 +67,7 @@ def test_two_renderings_of_the_form_launch_two_runs(signed_in, agent, suite) -> 
     assert EvaluationRun.objects.count() == 2
 
 
-def test_the_same_form_sent_again_with_other_settings_says_so_and_offers_a_fresh_token(
-    signed_in, agent, suite
-) -> None:
+def test_the_same_form_sent_again_with_other_settings_says_so_and_offers_a_fresh_token(signed_in, agent, suite) -> None:
     form = the_form(signed_in, agent, suite)
     signed_in.post(NEW, form)
     run = EvaluationRun.objects.get()
