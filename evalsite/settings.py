@@ -291,6 +291,11 @@ TRUSTGATE_TEST_REQUESTS_PER_MINUTE = env_int("TRUSTGATE_TEST_REQUESTS_PER_MINUTE
 # worker timeout), and at most this many wait at once in one web process (below its threads; docs/agents.md).
 TRUSTGATE_TEST_REQUEST_TIMEOUT = env_int("TRUSTGATE_TEST_REQUEST_TIMEOUT", 15)
 TRUSTGATE_TEST_REQUESTS_WAITING = env_int("TRUSTGATE_TEST_REQUESTS_WAITING", 2)
+# Failed API keys (unknown, malformed, revoked) one client address (REMOTE_ADDR: no X-Forwarded-For is trusted)
+# may send in any minute; past that the address gets 429 before any key is looked up (docs/configuration.md).
+TRUSTGATE_API_KEY_FAILURES_PER_MINUTE = env_int("TRUSTGATE_API_KEY_FAILURES_PER_MINUTE", 20)
+if TRUSTGATE_API_KEY_FAILURES_PER_MINUTE < 1:
+    raise ImproperlyConfigured("TRUSTGATE_API_KEY_FAILURES_PER_MINUTE must be 1 or more.")
 TRUSTGATE_MAX_REPLY_BYTES = 64 * 1024
 TRUSTGATE_ENABLE_OPUS = env_bool("TRUSTGATE_ENABLE_OPUS", False)
 TRUSTGATE_BEDROCK_MODELS = {

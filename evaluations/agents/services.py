@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import math
 import threading
-import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.core.cache import caches
 from django.db import transaction
 from django.utils import timezone
 
 from billing.audit import AuditAction, audit_record
+from evalsite import ratelimit
 from evaluations.agents.models import Agent
 from evaluations.connectors import send_message_sync
 from evaluations.connectors.base import AgentError, AgentReply, Conversation, ErrorKind
@@ -91,24 +89,13 @@ class RateLimited(Exception):
 
 
 def test_request_rate_check(*, user_id: int, limit: int | None = None, window: int = 60) -> None:
-    """Allow ``limit`` test requests per user in any ``window`` seconds; raise RateLimited past that.
-
-    A request claims one of ``limit`` slots with ``cache.add``. On the shared database cache that is an INSERT
-    keyed by the table's primary key, so of two web processes adding the same slot only one wins, and the limit
-    holds however many processes serve the user. A slot frees itself when it expires, so the window slides.
-    """
+    """Allow ``limit`` test requests per user in any ``window`` seconds; raise RateLimited past that. The slots are
+    shared by every web process (evalsite/ratelimit.py)."""
     limit = settings.TRUSTGATE_TEST_REQUESTS_PER_MINUTE if limit is None else limit
-    cache = caches["limits"]
-    now = time.time()
-    keys = [f"trustgate:test-request:{user_id}:{slot}" for slot in range(limit)]
-    for key in keys:
-        # The database cache keeps expiry times in whole seconds: one more holds a slot for the full window.
-        if cache.add(key, now, timeout=window + 1):
-            return
-    stamps = list(cache.get_many(keys).values())
-    if len(stamps) < limit:  # a slot expired while the others were tried: the next request gets it
-        raise RateLimited(1)
-    raise RateLimited(max(1, math.ceil(window + 1 - (now - min(stamps)))))
+    try:
+        ratelimit.slot_claim(name=f"test-request:{user_id}", limit=limit, window=window)
+    except ratelimit.RateLimited as exc:
+        raise RateLimited(exc.retry_in) from None
 
 
 class TestRequestBusy(Exception):
@@ -155,31 +142,37 @@ _process_lock = threading.Lock()
 def _waiting_slot(*, user_id: int, deadline: int) -> Iterator[None]:
     """Hold one of the few places a Test request may wait in, or raise ``TestRequestBusy`` at once.
 
-    One per user in all web processes (a ``cache.add`` on the shared cache, freed on exit and by its expiry if a
-    process dies), and at most ``TRUSTGATE_TEST_REQUESTS_WAITING`` per process, so the other threads of every web
-    process stay free for pages whatever the agents do.
+    One per user in all web processes (a slot of the shared limiter, freed on exit and by its expiry if a process
+    dies), and at most ``TRUSTGATE_TEST_REQUESTS_WAITING`` per process, so the other threads of every web process
+    stay free for pages whatever the agents do.
     """
+    with contextlib.ExitStack() as stack:
+        try:
+            stack.enter_context(
+                ratelimit.slot_held(name=f"test-request-waiting:{user_id}", limit=1, timeout=deadline + 5)
+            )
+        except ratelimit.RateLimited:
+            raise TestRequestBusy(
+                f"Your previous test request is still waiting for its agent (at most {deadline} s); "
+                "try again when it has answered."
+            ) from None
+        stack.enter_context(_process_place())
+        yield
+
+
+@contextlib.contextmanager
+def _process_place() -> Iterator[None]:
     global _process_waiting
-    cache = caches["limits"]
-    user_key = f"trustgate:test-request-waiting:{user_id}"
-    if not cache.add(user_key, 1, timeout=deadline + 5):
+    with _process_lock:
+        full = _process_waiting >= settings.TRUSTGATE_TEST_REQUESTS_WAITING
+        if not full:
+            _process_waiting += 1
+    if full:
         raise TestRequestBusy(
-            f"Your previous test request is still waiting for its agent (at most {deadline} s); "
-            "try again when it has answered."
+            "Other test requests on this server are still waiting for their agents; try again in a few seconds."
         )
     try:
-        with _process_lock:
-            full = _process_waiting >= settings.TRUSTGATE_TEST_REQUESTS_WAITING
-            if not full:
-                _process_waiting += 1
-        if full:
-            raise TestRequestBusy(
-                "Other test requests on this server are still waiting for their agents; try again in a few seconds."
-            )
-        try:
-            yield
-        finally:
-            with _process_lock:
-                _process_waiting -= 1
+        yield
     finally:
-        cache.delete(user_key)
+        with _process_lock:
+            _process_waiting -= 1

@@ -24,9 +24,11 @@ DESCRIPTIONS = {
     402: "Not enough credits: the detail says how many are needed.",
     403: "The key's user lacks the role this needs in the key's workspace.",
     404: "No such object in the key's workspace.",
+    409: "The Idempotency-Key already launched another run with another body: send a new key, or the same body.",
     413: "The request body is over the size limit.",
     415: "The body is not JSON (send Content-Type: application/json).",
-    429: "Too many runs in progress in this workspace; see Retry-After.",
+    429: "Too many runs in progress in this workspace, or too many invalid API keys from your address; see "
+    "Retry-After.",
 }
 
 # What an operation that reads a JSON body can answer besides its own errors.
@@ -51,7 +53,10 @@ def invalid_input_serializer(input_serializer: type[serializers.Serializer]) -> 
 
 
 def error_responses(*codes: int, invalid: serializers.Serializer | None = None) -> dict[int, OpenApiResponse]:
-    """The documented error answers of an operation; ``invalid`` is its 400 shape (else ``{detail}``)."""
+    """The documented error answers of an operation; ``invalid`` is its 400 shape (else ``{detail}``). An operation
+    that takes a key (401) can also answer 429: its address sent too many invalid keys (docs/configuration.md)."""
+    if 401 in codes and 429 not in codes:
+        codes = (*codes, 429)
     return {
         code: OpenApiResponse(
             response=invalid if code == 400 and invalid is not None else ErrorSerializer,
@@ -67,6 +72,26 @@ RETRY_AFTER = OpenApiParameter(
     location=OpenApiParameter.HEADER,
     response=[429],
     description="Seconds to wait before launching again.",
+)
+
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    # 1 to 255 printable ASCII characters (evaluations/launches/request.py, launch_key_problem)
+    type={"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[ -~]+$"},
+    location=OpenApiParameter.HEADER,
+    required=False,
+    description="Launch at most once per key: a launch retried with the same key and body within 24 hours answers "
+    "the run the key launched first and charges nothing again; the same key with another body is 409. One key per "
+    "launch, e.g. a UUID or the CI job's id and attempt.",
+)
+IDEMPOTENT_REPLAYED = OpenApiParameter(
+    "Idempotent-Replayed",
+    type=str,
+    location=OpenApiParameter.HEADER,
+    response=[202],
+    description="`true` when the answer is that of an earlier launch with the same Idempotency-Key: no run was "
+    "launched now.",
 )
 
 

@@ -19,7 +19,14 @@ from billing.roles import Role
 from billing.selectors import membership_get
 from evaluations.api import serializers
 from evaluations.api.base import TrustgateApi, absolute_url, key_account_id, key_run_get
-from evaluations.api.errors import BODY_ERRORS, RETRY_AFTER, error_responses, invalid_input_serializer
+from evaluations.api.errors import (
+    BODY_ERRORS,
+    IDEMPOTENCY_KEY,
+    IDEMPOTENT_REPLAYED,
+    RETRY_AFTER,
+    error_responses,
+    invalid_input_serializer,
+)
 from evaluations.api.run_status import RunProgressSerializer, RunStatusSerializer
 from evaluations.gate.selectors import baseline_endpoints_for_suites
 from evaluations.gate.services import ci_verdict_recorded
@@ -29,10 +36,13 @@ from evaluations.launches.plan import LaunchPlan, launch_plan
 from evaluations.launches.request import (
     MAX_ACTIVE_RUNS_PER_ACCOUNT,
     RETRY_AFTER_SECONDS,
+    AlreadyLaunched,
     LaunchError,
+    LaunchKeyReused,
     LaunchPlanError,
     LaunchRequest,
     TooManyRuns,
+    launch_key_problem,
     launch_request_errors,
 )
 from evaluations.monitors import selectors as monitor_selectors
@@ -99,17 +109,23 @@ class RunCreateApi(TrustgateApi):
             "The answer says which settings were used and warns, before anything is paid for with `dry_run`, when "
             "a setting makes the run not comparable with the baseline or gives the gate too little power. "
             f"At most {MAX_ACTIVE_RUNS_PER_ACCOUNT} runs may be in progress per workspace: past that, "
-            "429 with Retry-After. A refused launch (e.g. not enough credits) is 402 with a detail message."
+            "429 with Retry-After. A refused launch (e.g. not enough credits) is 402 with a detail message. "
+            "With an Idempotency-Key a retried launch answers the run the key launched first, charging nothing "
+            "again (docs/ci.md, Retrying a launch)."
         ),
         request=serializers.RunCreateInputSerializer,
-        parameters=[RETRY_AFTER],
+        parameters=[IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED, RETRY_AFTER],
         responses={
             200: serializers.RunPlanSerializer,
             202: serializers.RunCreatedSerializer,
-            **error_responses(*BODY_ERRORS, 402, 403, 404, 429, invalid=RUN_CREATE_INVALID),
+            **error_responses(*BODY_ERRORS, 402, 403, 404, 409, 429, invalid=RUN_CREATE_INVALID),
         },
     )
     def post(self, request: Request) -> Response:
+        launch_key = request.META.get("HTTP_IDEMPOTENCY_KEY")
+        if launch_key is not None and (problem := launch_key_problem(launch_key)):
+            message = f"The Idempotency-Key header must be 1 to 255 printable ASCII characters, e.g. a UUID; {problem}."
+            return Response({"detail": message}, status=status.HTTP_400_BAD_REQUEST)
         serializer = serializers.RunCreateInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         suite = suite_selectors.suite_get_for_member(
@@ -122,18 +138,35 @@ class RunCreateApi(TrustgateApi):
         if serializer.validated_data["dry_run"]:
             return Response(serializers.RunPlanSerializer(planned).data, status=status.HTTP_200_OK)
         try:
-            run = launch_services.run_launch(user=request.user, request=launch, plan=plan)
+            run = launch_services.run_launch(user=request.user, request=launch, plan=plan, launch_key=launch_key or "")
+        except AlreadyLaunched as exc:  # the same answer as the first time, said to be a replay (docs/ci.md)
+            return _run_created(request, planned, exc.run, headers={"Idempotent-Replayed": "true"})
         except TooManyRuns as exc:
             raise Throttled(wait=RETRY_AFTER_SECONDS, detail=str(exc)) from None
+        except LaunchKeyReused as exc:
+            return Response({"detail": _key_reused(exc)}, status=status.HTTP_409_CONFLICT)
         except LaunchError as exc:
             return Response({"detail": str(exc)}, status=_launch_error_status(exc))
-        body = {
-            **planned,
-            "id": run.pk,
-            "status_url": absolute_url(request, "api:run-detail", run.pk),
-            "report_url": absolute_url(request, "evaluations:run-report", run.pk),
-        }
-        return Response(serializers.RunCreatedSerializer(body).data, status=status.HTTP_202_ACCEPTED)
+        return _run_created(request, planned, run)
+
+
+def _run_created(
+    request: Request, planned: dict[str, Any], run: Any, headers: dict[str, str] | None = None
+) -> Response:
+    body = {
+        **planned,
+        "id": run.pk,
+        "status_url": absolute_url(request, "api:run-detail", run.pk),
+        "report_url": absolute_url(request, "evaluations:run-report", run.pk),
+    }
+    return Response(serializers.RunCreatedSerializer(body).data, status=status.HTTP_202_ACCEPTED, headers=headers)
+
+
+def _key_reused(exc: LaunchKeyReused) -> str:
+    return (
+        f"The Idempotency-Key “{exc.key}” already launched run {exc.run_id} in the last 24 hours, with another body. "
+        f"Send a new key to launch another run, or the same body to get run {exc.run_id} back."
+    )
 
 
 def _plan(launch: LaunchRequest) -> LaunchPlan:

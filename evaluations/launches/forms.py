@@ -4,6 +4,7 @@ sentence a user can act on."""
 
 from __future__ import annotations
 
+import secrets
 from typing import Any, cast
 
 from django import forms
@@ -14,6 +15,7 @@ from evaluations.launches.request import (
     MAX_PARALLEL,
     MAX_RUNS_PER_SCENARIO,
     LaunchRequest,
+    launch_key_problem,
     launch_request_errors,
 )
 from evaluations.llm.status import RULES_ONLY_REASON, provider_status
@@ -29,6 +31,11 @@ GENERATE_KIND_CHOICES = [
     ("tool_calls", "Tool-call validation (5)"),
     ("pii", "PII protection (4)"),
 ]
+
+
+def launch_token_new() -> str:
+    """A fresh one-time launch token: each rendering of the form launches at most one run (docs/runs.md)."""
+    return secrets.token_urlsafe(24)
 
 
 class SuiteChoiceField(forms.ModelChoiceField):
@@ -126,6 +133,9 @@ class RunLaunchForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text="Emails and phones, one a line. Leave blank to use the agent's own list.",
     )
+    # The launch key of this rendering of the form: posting it again opens the run it launched (docs/runs.md).
+    # Blank (a page rendered before the token existed): every post launches.
+    launch_token = forms.CharField(required=False, strip=False, initial=launch_token_new, widget=forms.HiddenInput)
     save_as_run_profile = forms.BooleanField(
         label="Make these settings the suite's run profile",
         required=False,
@@ -175,6 +185,8 @@ class RunLaunchForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
+        if data.get("launch_token") and launch_key_problem(data["launch_token"]):
+            self.add_error(None, "This form is damaged or out of date; reload the page and launch again.")
         data["mode"] = data.get("mode") or "saved"
         if data["mode"] == "saved":
             data["generate_kinds"] = []

@@ -4,8 +4,11 @@ built it. Every refusal is a sentence a user can act on (docs/runs.md, "Launchin
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
+
+from django.utils.crypto import salted_hmac
 
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
 from evaluations.runs.snapshot import CiSource, GateOptions, LaunchSettings
@@ -14,12 +17,15 @@ from suites.selectors import suite_running_count
 
 if TYPE_CHECKING:
     from evaluations.agents.models import Agent
+    from evaluations.runs.models import EvaluationRun
     from suites.models import Suite
 
 MAX_RUNS_PER_SCENARIO = 10  # the launch limits, also the CI API's documented ranges
 MAX_PARALLEL = 8
 MAX_ACTIVE_RUNS_PER_ACCOUNT = 5  # queued or running at once per workspace, launched from the web or the API
 RETRY_AFTER_SECONDS = 30  # what the API's 429 tells a CI job to wait when the workspace is at its run limit
+LAUNCH_KEY_HOURS = 24  # a launch key answers its first run for this long, then launches anew (docs/ci.md)
+MAX_LAUNCH_KEY_LENGTH = 255
 
 
 class LaunchError(Exception):
@@ -30,6 +36,24 @@ class LaunchError(Exception):
 
 class TooManyRuns(LaunchError):
     """The account already has MAX_ACTIVE_RUNS_PER_ACCOUNT runs queued or running. Nothing was created."""
+
+
+class AlreadyLaunched(Exception):  # noqa: N818 (not an error: the launch happened, earlier)
+    """The launch key already launched ``run`` for the same launch: nothing was created or charged again."""
+
+    def __init__(self, run: EvaluationRun) -> None:
+        super().__init__(f"Run {run.pk} was already launched with this key.")
+        self.run = run
+
+
+class LaunchKeyReused(LaunchError):
+    """The launch key already launched ``run_id`` for another launch (other settings, suite or agent key).
+    Nothing was created."""
+
+    def __init__(self, key: str, run_id: int) -> None:
+        super().__init__(f"The key “{key}” already launched run {run_id}, with other settings.")
+        self.key = key
+        self.run_id = run_id
 
 
 class LaunchPlanError(Exception):
@@ -78,6 +102,22 @@ class LaunchRequest:
         object.__setattr__(self, "endpoint_url", self.endpoint_url.strip())
         object.__setattr__(self, "compare_with_endpoint", self.compare_with_endpoint.strip())
 
+    def fingerprint(self) -> str:
+        """What a retry with the same launch key must ask again: everything but the launch key, as a keyed hash
+        (the agent key is in it, so never a plain one)."""
+        launch = {
+            "agent": self.agent.pk,
+            "suite": self.suite.pk if self.suite is not None else None,
+            "overrides": dict(self.overrides),
+            "api_key": self.api_key,
+            "endpoint_url": self.endpoint_url,
+            "compare_with_endpoint": self.compare_with_endpoint,
+            "generate_kinds": self.generate_kinds,
+            "ci": dataclasses.asdict(self.ci) if self.ci is not None else None,
+        }
+        text = json.dumps(launch, sort_keys=True, default=str)
+        return salted_hmac("trustgate.launch-key", text, algorithm="sha256").hexdigest()
+
     @property
     def redteam_depth(self) -> str:
         return str(self.overrides.get("redteam_depth") or "")
@@ -113,3 +153,15 @@ def launch_request_errors(request: LaunchRequest) -> dict[str, list[str]]:
         except EndpointBlocked as exc:
             errors.setdefault("endpoint_url", []).append(str(exc))
     return errors
+
+
+def launch_key_problem(key: str) -> str:
+    """Why ``key`` cannot be a launch key (an Idempotency-Key, the form's token), as the end of a sentence; "" when
+    it can: 1 to MAX_LAUNCH_KEY_LENGTH printable ASCII characters, e.g. a UUID."""
+    if not key:
+        return "got an empty value"
+    if len(key) > MAX_LAUNCH_KEY_LENGTH:
+        return f"got {len(key)} characters"
+    if not (key.isascii() and key.isprintable()):
+        return "got other characters (printable ASCII only: letters, digits, punctuation and spaces)"
+    return ""

@@ -1,21 +1,28 @@
 """The one service that launches a run, from the web form and the CI API alike: check the request, plan it
 (unless the caller already did, for the same request), refuse what cannot run, and create the run with its
-frozen settings, its credit hold and its encrypted key in one transaction (docs/runs.md)."""
+frozen settings, its credit hold and its encrypted key in one transaction (docs/runs.md). A launch key (the API's
+Idempotency-Key, the form's one-time token) makes a retried launch answer its first run (docs/ci.md)."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 
 from billing.services import InsufficientCredits, account_lock
 from evaluations.launches.estimate import launch_estimate
 from evaluations.launches.plan import LaunchPlan, launch_plan
 from evaluations.launches.request import (
+    LAUNCH_KEY_HOURS,
     MAX_ACTIVE_RUNS_PER_ACCOUNT,
     MAX_PARALLEL,
     MAX_RUNS_PER_SCENARIO,
+    AlreadyLaunched,
     LaunchError,
+    LaunchKeyReused,
     LaunchRequest,
     TooManyRuns,
 )
@@ -36,15 +43,38 @@ RULES_ONLY_REFUSAL = (
 )
 
 
-@transaction.atomic
-def run_launch(*, user: Any, request: LaunchRequest, plan: LaunchPlan | None = None) -> EvaluationRun:
+def run_launch(
+    *, user: Any, request: LaunchRequest, plan: LaunchPlan | None = None, launch_key: str = ""
+) -> EvaluationRun:
     """Freeze every setting and scenario, keep the key encrypted until the run ends, and enqueue it.
 
     ``plan`` is ``launch_plan(request)`` when the caller has it already (it showed the plan's warnings). Raises
     TooManyRuns (a LaunchError) when the workspace already has MAX_ACTIVE_RUNS_PER_ACCOUNT runs in progress,
     LaunchPlanError as ``launch_plan`` does, and LaunchError for any other refusal; then nothing was created.
+
+    With ``launch_key`` (checked by ``launch_key_problem``) the workspace launches once per key for
+    LAUNCH_KEY_HOURS: raises AlreadyLaunched with the first run when the key launched this same request, even if
+    the launch would now be refused, and LaunchKeyReused (a LaunchError) when it launched another; then nothing
+    was created or charged. A refused launch leaves its key free.
     """
+    try:
+        return _launch(user=user, request=request, plan=plan, launch_key=launch_key)
+    except IntegrityError:
+        if not launch_key:
+            raise
+        _launch_key_check(request, launch_key)  # lost the race for the key: answer the launch that won it
+        raise
+
+
+@transaction.atomic
+def _launch(*, user: Any, request: LaunchRequest, plan: LaunchPlan | None, launch_key: str) -> EvaluationRun:
     plan = plan or launch_plan(request)
+    if launch_key:
+        # Before any refusal, so a retry answers its first run even when the workspace is now at its run limit or
+        # out of credits. The account row stays locked until this launch commits, so a second launch with the key
+        # waits here and then finds it (on SQLite the IMMEDIATE transaction mode serializes them the same way).
+        account_lock(account_id=request.agent.account_id)
+        _launch_key_check(request, launch_key)
     _refusal_check(request, plan)
     agent, suite, frozen, settings = request.agent, request.suite, plan.frozen, plan.settings
     estimate = launch_estimate(request=request, plan=plan)
@@ -84,7 +114,7 @@ def run_launch(*, user: Any, request: LaunchRequest, plan: LaunchPlan | None = N
         "judge_strictness": frozen.judge_strictness,
     }  # fmt: skip
     try:
-        return run_services.run_create(
+        run = run_services.run_create(
             user=user, agent=agent, suite=suite, settings=run_settings, fields=fields,
             api_key=request.api_key, hold=estimate.credits.max_credits,
         )  # fmt: skip
@@ -92,6 +122,28 @@ def run_launch(*, user: Any, request: LaunchRequest, plan: LaunchPlan | None = N
         refused = LaunchError(str(exc))
         refused.payment_required = True
         raise refused from exc  # rolls back this transaction: no run is created
+    if launch_key:  # the unique (workspace, key) row: of two launches that both missed the check, one commits
+        run_services.run_launch_key_record(
+            run=run, key=launch_key, fingerprint=request.fingerprint(), since=_launch_key_since()
+        )
+    return run
+
+
+def _launch_key_since() -> datetime:
+    return timezone.now() - timedelta(hours=LAUNCH_KEY_HOURS)
+
+
+def _launch_key_check(request: LaunchRequest, launch_key: str) -> None:
+    """Raise AlreadyLaunched when the key launched this request within LAUNCH_KEY_HOURS, LaunchKeyReused when it
+    launched another."""
+    found = run_selectors.run_launch_key_get(
+        account_id=request.agent.account_id, key=launch_key, since=_launch_key_since()
+    )
+    if found is None:
+        return
+    if not constant_time_compare(found.fingerprint, request.fingerprint()):
+        raise LaunchKeyReused(launch_key, found.run_id)
+    raise AlreadyLaunched(found.run)
 
 
 def _refusal_check(request: LaunchRequest, plan: LaunchPlan) -> None:

@@ -20,9 +20,9 @@ from evaluations.gate.profile import launch_settings_of_run
 from evaluations.gate.selectors import launch_defaults
 from evaluations.launches import services as launch_services
 from evaluations.launches.estimate import launch_estimate
-from evaluations.launches.forms import RunLaunchForm, settings_as_fields
+from evaluations.launches.forms import RunLaunchForm, launch_token_new, settings_as_fields
 from evaluations.launches.plan import LaunchPlan, launch_plan
-from evaluations.launches.request import LaunchError, LaunchPlanError, LaunchRequest
+from evaluations.launches.request import AlreadyLaunched, LaunchError, LaunchKeyReused, LaunchPlanError, LaunchRequest
 from evaluations.llm.clients import judge_provider
 from evaluations.review import selectors as review_selectors
 from evaluations.runs import selectors as run_selectors
@@ -55,7 +55,17 @@ def run_new(request: HttpRequest) -> HttpResponse:
         # The form offers the agents of every workspace of the user; launching needs Write in the agent's.
         membership_get(user=request.user, account_id=launch.agent.account_id, role=Role.WRITE)
         try:
-            run = launch_services.run_launch(user=request.user, request=launch, plan=plan)
+            run = launch_services.run_launch(
+                user=request.user, request=launch, plan=plan, launch_key=form.cleaned_data["launch_token"]
+            )
+        except AlreadyLaunched as exc:  # a double click, a browser retry, Back and submit again
+            messages.info(request, "This form had already launched this run; it was not launched again.")
+            return redirect("evaluations:run-report", exc.run.pk)
+        except LaunchKeyReused as exc:  # a new token: submitting again launches these settings
+            data = request.POST.copy()
+            data["launch_token"] = launch_token_new()
+            form = _launch_form(request, data)
+            form.add_error(None, _token_reused(exc))
         except LaunchError as exc:
             form.add_error(None, str(exc))
         else:
@@ -65,6 +75,13 @@ def run_new(request: HttpRequest) -> HttpResponse:
             return redirect("evaluations:run-report", run.pk)
     context = {"form": form, "judge_configured": judge_provider() != "rules_only", **_estimate(preview, plan)}
     return render(request, "evaluations/run_new.html", context)
+
+
+def _token_reused(exc: LaunchKeyReused) -> str:
+    return (
+        f"This form already launched run {exc.run_id} with other settings. Launch again to start a new run with "
+        "these settings."
+    )
 
 
 @require_GET

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from evaluations.core.jobs import LeasedJob
 from evaluations.runs.choices import ACTIVE_STATUSES, NotScoredCause, RunStage, RunStatus
@@ -9,7 +10,9 @@ from evaluations.runs.snapshot import RunSettings
 from evaluations.scoring.choices import JudgeModel, Strictness
 from evaluations.scoring.verdicts import Verdict
 
-__all__ = ["ACTIVE_STATUSES", "Attempt", "EvaluationRun", "RunSecret", "RunStage", "RunStatus", "Verdict"]
+__all__ = [
+    "ACTIVE_STATUSES", "Attempt", "EvaluationRun", "RunLaunchKey", "RunSecret", "RunStage", "RunStatus", "Verdict",
+]  # fmt: skip
 
 
 class EvaluationRun(LeasedJob):
@@ -91,6 +94,25 @@ class RunSecret(models.Model):
     run = models.OneToOneField(EvaluationRun, on_delete=models.CASCADE, related_name="secret")
     ciphertext = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True)
+
+
+class RunLaunchKey(models.Model):
+    """The idempotency key a run was launched with (the CI API's Idempotency-Key, the New evaluation form's
+    one-time token): a launch with the same key in the same workspace within a day answers this run instead
+    (docs/ci.md, Retrying a launch). One key per workspace, so of two launches at once only one can write it."""
+
+    account = models.ForeignKey("billing.Account", on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=255)
+    # A keyed hash (salted_hmac) of the launch as asked, never the agent key: a retry must ask the same launch.
+    fingerprint = models.CharField(max_length=64)
+    run = models.OneToOneField(EvaluationRun, on_delete=models.CASCADE, related_name="launch_key")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["account", "key"], name="one_launch_per_key")]
+
+    def __str__(self) -> str:
+        return f"Launch key of run {self.run_id}"
 
 
 class Attempt(models.Model):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import Any
 
 from django.db import connections, router
@@ -18,7 +19,7 @@ from evaluations.core.specs import ScenarioSpec
 from evaluations.llm.usage import PURPOSES, USAGE_COUNTS, usage_summary
 from evaluations.runs.choices import ACTIVE_STATUSES, RunStage, RunStatus
 from evaluations.runs.metrics import METRIC_COLUMNS
-from evaluations.runs.models import Attempt, EvaluationRun
+from evaluations.runs.models import Attempt, EvaluationRun, RunLaunchKey
 from evaluations.runs.unscored import LEGACY, UnscoredCounts
 from evaluations.scoring.metrics import compute_metrics
 from evaluations.scoring.verdicts import Verdict
@@ -291,3 +292,11 @@ def run_summary(*, run: EvaluationRun, specs: Sequence[ScenarioSpec] | None = No
 def attempts_for_scenario(*, run: EvaluationRun, scenario_key: str) -> QuerySet[Attempt]:
     """The attempts of one scenario of the run, by repeat (the report loads a scenario's transcripts on demand)."""
     return Attempt.objects.filter(run_id=run.pk, scenario_key=scenario_key).order_by("repeat")
+
+
+def run_launch_key_get(*, account_id: int, key: str, since: datetime) -> RunLaunchKey | None:
+    """The launch key of the workspace written at ``since`` or later, with its run; None when there is none
+    (docs/ci.md, Retrying a launch)."""
+    return (
+        RunLaunchKey.objects.select_related("run").filter(account_id=account_id, key=key, created_at__gte=since).first()
+    )

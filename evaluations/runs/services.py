@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -36,7 +37,7 @@ from evaluations.runs.keys import KeyUnavailable, run_secret_delete, run_secret_
 from evaluations.runs.metrics import attempt_verdict_set as attempt_verdict_set  # re-exported for review
 from evaluations.runs.metrics import run_metrics
 from evaluations.runs.metrics import run_metrics_refresh as run_metrics_refresh  # re-exported for review
-from evaluations.runs.models import Attempt, EvaluationRun
+from evaluations.runs.models import Attempt, EvaluationRun, RunLaunchKey
 from evaluations.runs.selectors import run_usage
 from evaluations.runs.simulated_user import generation_model
 from evaluations.runs.snapshot import RunSettings
@@ -71,6 +72,13 @@ def run_create(
     run_secret_store(run=run, api_key=api_key)
     transaction.on_commit(lambda: async_task("evaluations.runs.tasks.run_execute", run.pk, task_name=f"run-{run.pk}"))
     return run
+
+
+def run_launch_key_record(*, run: EvaluationRun, key: str, fingerprint: str, since: datetime) -> None:
+    """Tie the launch key to the run, in the launch's transaction; the key's row from before ``since`` has expired
+    and makes way. Raises IntegrityError when another launch wrote the key meanwhile (one key per workspace)."""
+    RunLaunchKey.objects.filter(account_id=run.account_id, key=key, created_at__lt=since).delete()
+    RunLaunchKey.objects.create(account_id=run.account_id, key=key, fingerprint=fingerprint, run=run)
 
 
 def run_execute(*, run_id: int) -> None:

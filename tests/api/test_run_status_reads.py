@@ -108,10 +108,10 @@ def test_a_finished_runs_status_queries_do_not_grow_with_its_attempts(
     api.get(f"{RUNS}/{large.pk}")  # the first read writes the verdict record the finish task would have (docs/gate.md)
     counted = []
     for run in (small, large):
-        # The key and its membership, the run, its progress, its attempts' light rows, the calibration warning's
-        # reviews, the pinned baseline, the earlier runs' flaky scenarios (their ids, then their summaries) and the
-        # verdict record.
-        with django_assert_max_num_queries(10), CaptureQueriesContext(connection) as queries:
+        # The address's failed-key count, the key and its membership, the run, its progress, its attempts' light
+        # rows, the calibration warning's reviews, the pinned baseline, the earlier runs' flaky scenarios (their
+        # ids, then their summaries) and the verdict record.
+        with django_assert_max_num_queries(11), CaptureQueriesContext(connection) as queries:
             body = api.get(f"{RUNS}/{run.pk}").json()
         assert body["gate"]["baseline_run_id"] == baseline.pk and body["gate"]["state"] != "no_baseline"
         assert len(body["scenarios"]) == len(run.scenarios)

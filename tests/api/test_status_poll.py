@@ -88,8 +88,9 @@ def test_a_status_poll_reads_a_bounded_number_of_rows(api, running) -> None:
     api.get(f"{RUNS}/{running.pk}")  # the key's last use is written at most once a minute: not on the next poll
     with CaptureQueriesContext(connection) as queries:
         assert api.get(f"{RUNS}/{running.pk}").status_code == 200
-    # The key and its membership, the run, one aggregate over its attempts: not one query per attempt.
-    assert len(queries) == 4, [query["sql"][:80] for query in queries]
+    # The address's failed-key count (checked before the key: docs/configuration.md), the key and its membership,
+    # the run, one aggregate over its attempts: not one query per attempt.
+    assert len(queries) == 5, [query["sql"][:80] for query in queries]
 
 
 def test_another_workspaces_key_gets_404_for_the_run(api, running, bob, client) -> None:

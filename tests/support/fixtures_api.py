@@ -25,9 +25,18 @@ class Api:
     def get(self, path: str, *, key: str | None = "default") -> Any:
         return self.client.get(path, headers=self.headers(key))
 
-    def post(self, path: str, body: Any = None, *, key: str | None = "default", raw: str | None = None) -> Any:
+    def post(
+        self,
+        path: str,
+        body: Any = None,
+        *,
+        key: str | None = "default",
+        raw: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Any:
         data = raw if raw is not None else json.dumps(body if body is not None else {})
-        return self.client.post(path, data=data, content_type="application/json", headers=self.headers(key))
+        headers = {**self.headers(key), **(headers or {})}
+        return self.client.post(path, data=data, content_type="application/json", headers=headers)
 
 
 @pytest.fixture

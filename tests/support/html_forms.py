@@ -46,6 +46,11 @@ class _Form(HTMLParser):
 
 def form_fields(client: Any, url: str) -> dict[str, Any]:
     """The fields of the page's forms at ``url`` as a browser would post them."""
+    return form_fields_in(client.get(url).content.decode())
+
+
+def form_fields_in(html: str) -> dict[str, Any]:
+    """The fields of the forms of a page already fetched (e.g. one a POST answered) as a browser would post them."""
     parser = _Form()
-    parser.feed(client.get(url).content.decode())
+    parser.feed(html)
     return parser.data
