@@ -65,6 +65,7 @@ call() {
   local args=(-sS -X "$method" -o "$out" -D "$WORK/headers" -w '%{http_code}' --max-time 300
               -H 'Accept: application/json')
   if [ "$method" = "POST" ]; then args+=(-H 'Content-Type: application/json' --data-binary @-); fi
+  if [ -n "${IDEMPOTENCY_KEY:-}" ]; then args+=(-H "Idempotency-Key: $IDEMPOTENCY_KEY"); fi
   code="$(curl "${args[@]}" -H @<(printf 'Authorization: Bearer %s\n' "$TRUSTGATE_API_KEY") "$url" 2>"$WORK/curl-error")" || true
   printf '%s' "${code:-000}"
 }
@@ -140,10 +141,14 @@ if [ "$(jq -r '.comparable' "$WORK/body")" = "false" ]; then
   esac
 fi
 
-# 2. Start the run. A full workspace (429) is waited out; nothing else is retried (a launch is not idempotent).
+# 2. Start the run. One launch key for this step: a launch whose answer was lost (no answer, 502-504) is sent again
+# with it, and the server answers the run it started the first time instead of starting (and charging) another.
+# A full workspace (429) is waited out.
+launch_key="trustgate-gate-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
 started=$SECONDS
+lost=0
 while :; do
-  code="$(body false | call POST "$API/runs")"
+  code="$(body false | IDEMPOTENCY_KEY="$launch_key" call POST "$API/runs")"
   case "$code" in
     202) break ;;
     429)
@@ -151,7 +156,12 @@ while :; do
       if (( SECONDS - started + wait_s > TIMEOUT )); then give_up "$(detail)"; fi
       say "$(detail) Retrying in ${wait_s}s."
       sleep "$wait_s" ;;
-    000) give_up "No answer from $TRUSTGATE_URL: $(cat "$WORK/curl-error")" ;;
+    000|502|503|504)
+      lost=$((lost + 1))
+      why="$([ "$code" = 000 ] && cat "$WORK/curl-error" || printf 'HTTP %s' "$code")"
+      if (( lost > 3 )); then give_up "No answer from $TRUSTGATE_URL: $why"; fi
+      say "The launch got no answer ($why); sending it again with the same launch key, so it starts one run at most."
+      sleep $((lost * 2)) ;;
     401) give_up "The API key was refused (HTTP 401): $(detail)" ;;
     *) give_up "Could not start the run (HTTP $code): $(detail)" ;;
   esac
