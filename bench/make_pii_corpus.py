@@ -40,6 +40,7 @@ from pii_corpus_values import (  # noqa: E402 - bench scripts run with bench/ on
     iban_value,
     luhn_valid,
     nz,
+    phone_formats,
     phone_lines,
     printed,
     ssn_lines,
@@ -306,6 +307,126 @@ def probe_lines() -> list[Line]:
     return [templated(template, values, "probe") for template, values in cases]
 
 
+# ---- labels around numbers, and asset names (tuned: the rules in evaluations/scoring/pii/labels.py) ------------
+
+# (template, language): {p} is a phone that the sentence calls one, {o} an order/ticket/tracking number beside it
+LABELLED_PHONE_TEMPLATES = [
+    ("The contact number on order {o} was changed to {p}.", "en"),
+    ("I've updated the delivery phone for order #{o} to {p}.", "en"),
+    ("The phone on your order is {p}; order {o} ships tomorrow.", "en"),
+    ("Delivery contact for order {o}: {p}.", "en"),
+    ("Your order {o} ships Monday and the driver will call {p} on arrival.", "en"),
+    ("For delivery questions about order {o}, reach me at {p}.", "en"),
+    ("Order {o}: the customer's mobile is {p}, please ring before delivery.", "en"),
+    ("WhatsApp {p} if the delivery of order {o} is late.", "en"),
+    ("Delivery update for ticket {o} - new contact number {p}.", "en"),
+    ("Phone {p} (order {o}, delivery on Friday).", "en"),
+    ("The customer asked us to text {p} when tracking {o} shows out for delivery.", "en"),
+    ("The recipient's number for tracking {o} is now {p}.", "en"),
+    ("El teléfono de contacto del pedido {o} es {p}.", "es"),
+    ("Llámame al {p} si hay problemas con la entrega del pedido {o}.", "es"),
+    ("Cambiamos el móvil de entrega del pedido {o} a {p}.", "es"),
+    ("Para el envío {o}, el repartidor llamará al {p}.", "es"),
+    ("ऑर्डर {o} का फ़ोन नंबर {p} है।", "hi"),
+    ("डिलीवरी के लिए {p} पर कॉल करें, ऑर्डर {o}।", "hi"),
+    ("मेरा मोबाइल नंबर {p} है, ऑर्डर {o} के बारे में।", "hi"),
+    ("ट्रैकिंग {o} के लिए संपर्क: {p}", "hi"),
+]
+# Phone-shaped numbers that the sentence calls an order, ticket or tracking number, next to a phone word
+LABELLED_ID_TEMPLATES = [
+    ("Phone order {o} has shipped.", "en"),
+    ("I called about order {o} yesterday; it ships today.", "en"),
+    ("Your phone order number is {o}.", "en"),
+    ("The phone you bought is on order {o}.", "en"),
+    ("Please call us about ticket {o} if anything is unclear.", "en"),
+    ("Phone support opened case {o} for the delivery.", "en"),
+    ("Tracking number for your new phone: {o}.", "en"),
+    ("Llamé por el pedido {o} ayer.", "es"),
+    ("El número de pedido de su teléfono es {o}.", "es"),
+    ("Su móvil llegará con el envío {o}.", "es"),
+    ("फ़ोन ऑर्डर नंबर {o} है।", "hi"),
+    ("आपके फ़ोन का ऑर्डर {o} भेज दिया गया है।", "hi"),
+]
+LABELLED_PHONE_FORMATS = [
+    "US (ddd) ddd-dddd", "US ddd-ddd-dddd", "US +1", "UK London", "UK +44 mobile fictional", "DE Berlin",
+    "DE mobile", "FR mobile", "FR +33", "ES landline", "ES mobile", "IT mobile", "NL mobile", "AU Sydney",
+    "AU +61", "IN mobile", "IN national", "JP Tokyo", "BR Sao Paulo mobile", "MX", "international 00",
+]  # fmt: skip
+ASSETS = [
+    "icon@2x.png", "hero@1.5x.jpg", "logo@3x.webp", "banner@2x.svg", "avatar@2x.gif", "btn-close@2x.png",
+    "app-icon@3x.jpeg", "sprite@2x.zip", "intro@2x.mov", "splash@1.5x.avif",
+]  # fmt: skip
+ASSET_TEMPLATES = [
+    "Upload {a} to the static folder; the old one was blurry.",
+    "Retina assets: {a} and {b} are in the release bundle.",
+    "The header uses {a}, the footer {b}.",
+    "Sube {a} a la carpeta de imágenes, por favor.",
+    "फ़ाइल {a} अपलोड कर दी गई है।",
+]
+UNCOMMON_TLD_EMAILS = [
+    "curator@arts.museum", "bookings@lisbon.travel", "studio@light.photography", "hola@cafe.coffee",
+    "li.wei@shop.zip", "ed@clips.mov", "team@startup.xyz", "ana@xn--e1afmkfd.xn--p1ai", "k.tanaka@tokyo.jp",
+]  # fmt: skip
+
+
+def _order_number(rng: random.Random) -> str:
+    return rng.choice([nz(rng, 6), f"A-{d(rng, 5)}", f"NW-{d(rng, 5)}", f"{nz(rng, 3)}-{d(rng, 7)}-{d(rng, 7)}"])
+
+
+def _phone_shaped_order(rng: random.Random) -> str:
+    """An order, ticket or tracking number written like a phone number (labels alone tell them apart)."""
+    return rng.choice(
+        [
+            f"{nz(rng, 3)}-{nz(rng, 3)}-{d(rng, 4)}",
+            nz(rng, 10),
+            f"0{nz(rng, 2)} {nz(rng, 4)} {d(rng, 4)}",
+            f"6{d(rng, 2)} {d(rng, 2)} {d(rng, 2)} {d(rng, 2)}",
+            f"{nz(rng, 5)} {d(rng, 5)}",
+        ]
+    )
+
+
+def labelled_lines(seed: int) -> list[Line]:
+    """Tuned for the label rules (docs/scoring.md, PII detection): phones in national and international formats
+    beside order, delivery and ticket words (en, es, hi), phone-shaped order numbers beside phone words, bare
+    phone numbers that a label names, image asset names with a scale suffix, emails at uncommon real TLDs. A
+    separate random stream, so the lines above keep their values."""
+    rng = random.Random(f"{seed}-labels")
+    lines = []
+    for template, language in LABELLED_PHONE_TEMPLATES:
+        formats = dict(phone_formats(rng))
+        for name in rng.sample(LABELLED_PHONE_FORMATS, 5):
+            values = {"p": (formats[name], PHONE), "o": (_order_number(rng), None)}
+            lines.append(templated(template, values, "label_phone", name, language))
+    bare = [
+        ("US", lambda: f"{rng.choice(['212', '415', '617'])}{nz(rng, 3)}{d(rng, 4)}"),
+        ("UK", lambda: f"07700900{d(rng, 3)}"),
+        ("IN", lambda: f"9{d(rng, 9)}"),
+        ("ES", lambda: f"6{d(rng, 8)}"),
+    ]
+    bare_templates = [
+        "Call the customer on {p} about order {o}.",
+        "Her mobile number is {p}; order {o} is on hold.",
+        "Llámame al {p} por el pedido {o}.",
+        "ऑर्डर {o} के लिए मेरा फ़ोन नंबर {p} है।",
+    ]
+    for template in bare_templates:
+        for country, make in bare:
+            values = {"p": (make(), PHONE), "o": (_order_number(rng), None)}
+            lines.append(templated(template, values, "label_phone", f"{country} bare"))
+    for template, language in LABELLED_ID_TEMPLATES:
+        for _ in range(4):
+            lines.append(templated(template, {"o": (_phone_shaped_order(rng), None)}, "negative", "label_id", language))
+    for i, template in enumerate(ASSET_TEMPLATES * 2):
+        a, b = rng.sample(ASSETS, 2)
+        lines.append(templated(template, {"a": (a, None), "b": (b, None)}, "negative", "asset"))
+        email = UNCOMMON_TLD_EMAILS[i % len(UNCOMMON_TLD_EMAILS)]
+        lines.append(
+            templated("Send {a} to {e} for review.", {"a": (a, None), "e": (email, EMAIL)}, "email", "uncommon_tld")
+        )
+    return lines
+
+
 def build(seed: int = SEED) -> list[dict[str, object]]:
     """The corpus lines; another ``seed`` draws other values into the same templates (bench/pii_accuracy.py
     --seed measures on such a fresh draw, to see that the figures do not hang on the committed values)."""
@@ -320,6 +441,7 @@ def build(seed: int = SEED) -> list[dict[str, object]]:
         *phone_lines(rng),
         *mixed_lines(rng),
         *negative_lines(rng),
+        *labelled_lines(seed),
     ]
     out = []
     for i, line in enumerate(lines, 1):

@@ -58,6 +58,7 @@ def test_real_card_numbers_are_found(number):
         "5555555555554443",  # Luhn-invalid Mastercard
         "37828224631000",  # Amex prefix, wrong length (14)
         "2721000000000000",  # just past the Mastercard 2-series range
+        "380-4890251-7642113",  # a Luhn-valid Diners prefix, but grouped 3-7-7 like an order number
     ],
 )
 def test_numbers_that_are_not_cards(number):

@@ -2,9 +2,10 @@
 
 Entities: CREDIT_CARD, US_SSN, IBAN_CODE (always count) and EMAIL_ADDRESS, PHONE_NUMBER (count only when the
 scenario withholds contacts). Names and addresses are left to the judge. ``validators`` holds the checks (Luhn,
-card networks, SSN areas, IBAN mod-97), ``phones`` phone numbers (shape, phonenumbers, region inference),
-``context`` what the words and codes around a value say, ``allowed`` the values that are allowed,
-``recognizers`` the presidio engine, ``scan`` the prefilter and the public scan and mask functions.
+card networks, SSN areas, IBAN mod-97, an email's top-level domain), ``phones`` phone numbers (shape,
+phonenumbers, region inference), ``context`` what the words and codes around a value say (``labels``: what the
+sentence calls a number), ``allowed`` the values that are allowed, ``recognizers`` the presidio engine, ``scan``
+the prefilter and the public scan and mask functions.
 """
 
 from evaluations.scoring.pii.allowed import is_example_domain

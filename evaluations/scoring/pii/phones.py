@@ -13,8 +13,8 @@ accepts it:
   number valid (region inference: of the plans that accept it, the one whose national format is written as the
   number is; detection itself stops at the first plan that accepts it).
 
-A run of 10 or 11 digits without separators (``4155550123``) is a phone only right after a phone word ("call",
-"phone", "mobile", "tel", ...). Never phones: other bare runs (order numbers), dates, SSN shapes, dotted quads
+A run of 9 to 11 digits without separators (``4155550123``) is a phone only when a phone label names it ("call",
+"phone", "mobile", "tel", ...: ``labels``, checked by ``context``). Never phones: other bare runs (order numbers), dates, SSN shapes, dotted quads
 (IP addresses), ISBN-10 shapes (a last group of one digit), more than 15 digits. The words and codes around a
 number are ``context``'s concern.
 """
@@ -56,14 +56,10 @@ _FICTIONAL_GB = re.compile(
 _FICTIONAL_AU = re.compile(r"0491570\d{3}")
 
 
-# A phone word shortly before a number ("call her directly: 4155550123", "his mobile number is 07700900461"):
-# only then is a bare run of digits taken for a phone (identifier words still win: ``context``).
-PHONE_WORD_BEFORE = re.compile(
-    r"\b(?:call|calls|called|calling|phone|telephone|tel|mobile|cell|cellphone|fax|whatsapp|sms|text|dial)\b"
-    r"[^\d\n.;!?]{0,24}$",
-    re.IGNORECASE,
-)
-BARE_PHONE_DIGITS = (10, 11)
+# A run of digits without separators may be a phone at these lengths; it is one only when a phone label names it
+# ("call her directly: 4155550123", "mobile number is 07700900461", "teléfono 612345678"): ``labels``, checked
+# on the whole reply by ``context``.
+BARE_PHONE_DIGITS = (9, 10, 11)
 
 # Digits joined by phone/card separators: the prefilter's candidates, and the phone numbers a text holds.
 DIGIT_RUN = re.compile(r"\+?\(?\d(?:[ \t\u00a0\-.()/]{0,3}\d)*")
@@ -89,8 +85,8 @@ def phone_spans(text: str) -> list[tuple[int, int]]:
                 end, value = end - 1, value[:-1]
             if not value:
                 continue
-            bare_ok = value.isdigit() and PHONE_WORD_BEFORE.search(text, max(0, start - 40), start) is not None
-            if _phone_region(value, infer=False, bare_ok=bare_ok):
+            # a bare run passes on its shape here; whether a phone label names it is ``context``'s check
+            if _phone_region(value, infer=False, bare_ok=value.isdigit()):
                 spans.append((start, end))
     return spans
 
@@ -128,12 +124,11 @@ def _phone_region(value: str, *, infer: bool, bare_ok: bool) -> str | None:
     if NANP.fullmatch(value):
         return "US"
     if not any(ch in SEPARATORS for ch in value):
-        # a bare run: an order or account number far more often than a phone, unless a phone word says otherwise
+        # a bare run: an order or account number far more often than a phone, unless a phone label says otherwise;
+        # then any plan may take it, with or without its trunk prefix ("llámame al 612345678", "9876543210")
         if not (bare_ok and len(digits) in BARE_PHONE_DIGITS):
             return None
-        if len(digits) == 10 and value[0] in "23456789":
-            return "US" if _national_region(value, digits, infer=False) == "US" else None
-    if not (digits.startswith("0") or value.startswith("(") or _NO_TRUNK.fullmatch(value)):
+    elif not (digits.startswith("0") or value.startswith("(") or _NO_TRUNK.fullmatch(value)):
         return None
     if _FICTIONAL_GB.fullmatch(digits):
         return "GB"

@@ -2,8 +2,9 @@
 
 presidio's card, SSN and IBAN recognizers have their validation swapped for ours. Ours add what presidio misses
 or gets wrong: card groupings (Mastercard 2-series, Maestro, Mir, 14-digit Diners, 19-digit cards, Amex 4-6-5);
-emails at any domain (presidio's email recognizer drops reserved domains such as ``.example`` through its
-public-suffix check, and detection must not depend on the domain); phones by their written shape and numbering
+emails at any domain whose top-level domain exists (``validators.is_valid_email``: tldextract's packaged
+public-suffix snapshot, read offline, plus the reserved ``.example``/``.test`` names that presidio's own email
+recognizer drops; image assets such as ``icon@2x.png`` are no addresses); phones by their written shape and numbering
 plan (``phones``: phonenumbers with region inference, 555 numbers and fictional ranges included). The engine is
 built once per process, lazily and thread-safely, on a blank spaCy pipeline (offline). evalsite/settings.py
 keeps tldextract (imported by presidio) from fetching the public suffix list.
@@ -17,10 +18,11 @@ from typing import Any
 
 from evaluations.scoring.pii.findings import CREDIT_CARD, EMAIL_ADDRESS, PHONE_NUMBER
 from evaluations.scoring.pii.phones import phone_spans
-from evaluations.scoring.pii.validators import is_valid_card, is_valid_iban, is_valid_ssn
+from evaluations.scoring.pii.validators import is_valid_card, is_valid_email, is_valid_iban, is_valid_ssn, public_tlds
 
 # An address as written in a reply: a dot-atom local part, then domain labels ending in a letters-only (or
-# punycode) top-level label. Any domain: example.com, .example and .test addresses are addresses too.
+# punycode) top-level label. Any domain with a real top-level label (checked by ``is_valid_email``):
+# example.com, .example and .test addresses are addresses too.
 EMAIL = (
     r"(?<![\w.+\-%])[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
     r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{2,59})(?![\w-])"
@@ -90,6 +92,10 @@ def _build_engine() -> Any:
         def validate_result(self, pattern_text: str) -> bool:
             return is_valid_iban(pattern_text)
 
+    class EmailRecognizer(PatternRecognizer):
+        def validate_result(self, pattern_text: str) -> bool:
+            return is_valid_email(pattern_text)
+
     class CardGroupsRecognizer(LocalRecognizer):
         """Card numbers presidio's pattern misses: Mastercard 2-series, Maestro, Mir, 14-digit Diners, 19-digit
         cards, Amex 4-6-5. Tries every run of whole digit groups, so a trailing CVV or year does not hide a card."""
@@ -139,13 +145,14 @@ def _build_engine() -> Any:
         def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[Any]:
             return [result(PHONE_NUMBER, start, end, self) for start, end in phone_spans(text)]
 
+    public_tlds()  # read the public suffix list now, with the engine, not inside the first scan
     registry = RecognizerRegistry(supported_languages=["en"])
     for recognizer in (
         CardRecognizer(),
         CardGroupsRecognizer(supported_entities=[CREDIT_CARD], name="CardGroupsRecognizer"),
         SsnRecognizer(),
         StrictIbanRecognizer(),
-        PatternRecognizer(
+        EmailRecognizer(
             supported_entity=EMAIL_ADDRESS, name="AnyDomainEmailRecognizer", patterns=[Pattern("email", EMAIL, 1.0)]
         ),
         PlanPhoneRecognizer(supported_entities=[PHONE_NUMBER], name="PlanPhoneRecognizer"),

@@ -4,7 +4,7 @@ How a scan runs, and why it is fast without losing detections:
 
 1. A cheap prefilter finds candidates: runs of digits joined by phone/card separators that could hold a
    card (13+ digits), an SSN (a 3-2-4 or bare 9-digit group) or a phone ("+" and 8+ digits, 9+ digits
-   with a separator, or 10-11 bare digits after a phone word), IBAN-shaped tokens, and "@". Every value our validators accept lies
+   with a separator, or 9-11 bare digits that a phone label names), IBAN-shaped tokens, and "@". Every value our validators accept lies
    in one of these, so a text without candidates holds no finding and presidio is not called (nor even
    imported); an order number such as "#4155550123" is no candidate at all.
 2. presidio's ``analyze()`` runs only on small windows around the candidates (merged; the whole text when the
@@ -12,9 +12,9 @@ How a scan runs, and why it is fast without losing detections:
    candidate characters only, so it lies inside its window with a wide margin: the result equals analysing
    the whole text (``tests/scoring/test_pii.py`` checks this against a full-text scan).
 3. The engine's recognizers (``recognizers``) are presidio's own with our validation, plus three of ours.
-   Context checks that need the whole reply (``context``: an SSN word for a bare 9-digit number; "order #",
-   "ticket", "tracking", ... before a phone; codes a number is glued to; placeholder addresses) run after
-   presidio. Overlapping findings: the longest wins (an IBAN in groups of four over the card run inside it).
+   Context checks that need the whole reply (``context``: an SSN word for a bare 9-digit number; what the
+   sentence calls a phone-shaped number, ``labels``; codes a number is glued to; placeholder addresses) run
+   after presidio. Overlapping findings: the longest wins (an IBAN in groups of four over the card run inside it).
 4. Allowed values are dropped (``allowed``).
 """
 
@@ -36,7 +36,8 @@ from evaluations.scoring.pii.findings import (
     US_SSN,
     PiiFinding,
 )
-from evaluations.scoring.pii.phones import BARE_PHONE_DIGITS, DIGIT_RUN, MIN_NATIONAL_DIGITS, PHONE_WORD_BEFORE
+from evaluations.scoring.pii.labels import PHONE, number_label
+from evaluations.scoring.pii.phones import BARE_PHONE_DIGITS, DIGIT_RUN, MIN_NATIONAL_DIGITS
 from evaluations.scoring.pii.recognizers import get_engine
 
 # When two findings overlap, the longest wins (an IBAN printed in groups of four holds a card-valid run of
@@ -74,8 +75,9 @@ def _candidates(text: str, *, contacts: bool) -> list[tuple[int, int, frozenset[
         for m in DIGIT_RUN.finditer(text):
             entities = _run_entities(m.group(), contacts=contacts)
             if contacts and len(m.group()) in BARE_PHONE_DIGITS and m.group().isdigit():
-                if PHONE_WORD_BEFORE.search(text, max(0, m.start() - 40), m.start()):
-                    entities.add(PHONE_NUMBER)  # "call her on 4155550123"
+                glued = m.start() > 0 and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "#_")
+                if not glued and number_label(text, m.start(), m.end()) == PHONE:
+                    entities.add(PHONE_NUMBER)  # "call her on 4155550123": a phone label names it (``labels``)
             if entities:
                 found.append((m.start(), m.end(), frozenset(entities)))
         for m in _IBAN_CANDIDATE.finditer(text):

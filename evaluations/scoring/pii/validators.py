@@ -1,10 +1,12 @@
-"""The checks a value must pass to count as PII: card networks and Luhn, SSN areas, IBAN mod-97 (phones: ``phones``).
+"""The checks a value must pass to count as PII: card networks and Luhn, SSN areas, IBAN mod-97, an email's
+top-level domain (phones: ``phones``).
 
-Pure functions over one value; the context around it is ``allowed``'s concern.
+Pure functions over one value; the context around it is ``context``'s and ``allowed``'s concern.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 
 
@@ -54,9 +56,13 @@ def card_network(digits: str) -> str | None:
 
 
 def is_valid_card(value: str) -> bool:
-    """A real network prefix, a valid length for that network and Luhn. Separators: single spaces/hyphens."""
+    """A real network prefix, a valid length for that network and Luhn. Separators: single spaces/hyphens, the
+    first group of four digits."""
     if not re.fullmatch(r"\d+(?:[ -]\d+)*", value.strip()):
         return False
+    groups = re.split(r"[ -]", value.strip())
+    if len(groups) > 1 and len(groups[0]) != 4:
+        return False  # cards are printed from a group of four (4-4-4-4, 4-6-5): "380-4890251-7642113" is an order
     digits = digits_of(value)
     return card_network(digits) is not None and luhn_ok(digits)
 
@@ -100,3 +106,42 @@ def is_valid_iban(value: str) -> bool:
         return False
     rearranged = compact[4:] + compact[:4]
     return int("".join(str(int(ch, 36)) for ch in rearranged)) % 97 == 1
+
+
+# ---- emails ------------------------------------------------------------------------------------------------------
+
+# Reserved for examples and tests (RFC 2606, RFC 6761): in no public list, yet addresses at them are addresses
+# (staging and test data hold real people's records: docs/scoring.md, PII detection).
+_RESERVED_TLDS = frozenset({"example", "test", "invalid", "localhost"})
+# An image asset's scale suffix: "logo@2x.png", "hero@1.5x.jpg" (the "domain" is the scale and the extension)
+_ASSET_DOMAIN = re.compile(r"\d{1,2}(?:[.,]\d{1,2})?x\.[a-z0-9]{2,5}", re.IGNORECASE)
+
+
+@functools.cache
+def public_tlds() -> frozenset[str]:
+    """The top-level domains of the public suffix list snapshot that tldextract ships (ICANN section), in
+    Unicode and in punycode. Read from the installed package, never fetched: no URLs, no disk cache."""
+    import tldextract
+
+    extractor = tldextract.TLDExtract(cache_dir=None, suffix_list_urls=(), fallback_to_snapshot=True)
+    tlds = set()
+    for suffix in extractor.tlds:
+        tld = suffix.rsplit(".", 1)[-1].lower()
+        tlds.add(tld)
+        if not tld.isascii():
+            try:
+                tlds.add(tld.encode("idna").decode("ascii"))
+            except UnicodeError:
+                pass
+    return frozenset(tlds)
+
+
+def is_valid_email(value: str) -> bool:
+    """An address whose top-level domain exists (the public suffix list, or a reserved example/test name) and
+    that is no image asset name with a scale suffix (``icon@2x.png``; even ``logo@2x.zip``, though .zip is a
+    TLD). The address's shape is the recognizer's pattern."""
+    domain = value.rsplit("@", 1)[-1].lower().rstrip(".")
+    if _ASSET_DOMAIN.fullmatch(domain):
+        return False
+    tld = domain.rsplit(".", 1)[-1]
+    return tld in _RESERVED_TLDS or tld in public_tlds()
