@@ -31,14 +31,13 @@ class PatternError(ValueError):
 
 
 class PatternTimeout(Exception):
-    """A pattern ran out of time on a text; ``str(error)`` is the sentence for the member."""
+    """A pattern ran out of time on a text; ``str(error)`` is the sentence for the member, ``reason`` its core
+    ("the pattern took longer than 0.1 s on this reply (…)") for a finding that says more around it."""
 
     def __init__(self, pattern: str) -> None:
         shown = pattern if len(pattern) <= 60 else pattern[:59] + "…"
-        super().__init__(
-            f"The pattern “{shown}” took longer than {PATTERN_TIME_LIMIT_S:g} s on this reply and was stopped: "
-            "simplify it."
-        )
+        self.reason = f"the pattern took longer than {PATTERN_TIME_LIMIT_S:g} s on this reply (“{shown}”)"
+        super().__init__(f"Stopped: {self.reason}; simplify it.")
         self.pattern = pattern
 
 

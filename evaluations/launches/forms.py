@@ -10,7 +10,6 @@ from typing import Any, cast
 from django import forms
 from django.conf import settings
 
-from evalsite.widgets import PartlyDisabledRadioSelect
 from evaluations.launches.request import (
     MAX_PARALLEL,
     MAX_RUNS_PER_SCENARIO,
@@ -31,6 +30,11 @@ GENERATE_KIND_CHOICES = [
     ("tool_calls", "Tool-call validation (5)"),
     ("pii", "PII protection (4)"),
 ]
+
+RULES_ONLY_GENERATE = (
+    "Writing new scenarios needs a model provider, and none is configured on this Trustgate: untick the kinds and "
+    "choose a red-team depth (attacks from the library need no model), or run a saved suite."
+)
 
 
 def launch_token_new() -> str:
@@ -149,12 +153,14 @@ class RunLaunchForm(forms.Form):
         cast(forms.ModelChoiceField, self.fields["suite"]).queryset = suites
         judges = [c for c in JudgeModel.choices if c[0] != JudgeModel.OPUS or settings.TRUSTGATE_ENABLE_OPUS]
         cast(forms.ChoiceField, self.fields["judge_model"]).choices = [("", "The agent's setting"), *judges]
-        if not provider_status().configured:  # rules only: model-only choices stay visible, disabled, with why
-            self.fields["mode"].widget = PartlyDisabledRadioSelect(
-                choices=cast(forms.ChoiceField, self.fields["mode"]).choices,
-                disabled_values=("generate",),
-                reason=RULES_ONLY_REASON,
-            )
+        self.rules_only = not provider_status().configured
+        if self.rules_only:  # model-only choices stay visible, disabled, with why
+            # Writing scenarios needs a model; red-team attacks from the library do not, so Generate new stays
+            # open for attacks alone (docs/configuration.md) and only its kinds are disabled.
+            kinds = self.fields["generate_kinds"]
+            kinds.initial = []
+            kinds.widget.attrs["disabled"] = True
+            kinds.help_text = f"Rules only: {RULES_ONLY_REASON} Red-team attacks need none: choose a depth below."
             self.fields["judge_model"].disabled = True
             self.fields["judge_model"].help_text = "Rules only: " + RULES_ONLY_REASON
 
@@ -194,7 +200,9 @@ class RunLaunchForm(forms.Form):
                 self.add_error("suite", "Choose a suite to run.")
         else:
             data["suite"] = None
-            if not data.get("generate_kinds") and not data.get("redteam_depth"):
+            if data.get("generate_kinds") and self.rules_only:
+                self.add_error("generate_kinds", RULES_ONLY_GENERATE)
+            elif not data.get("generate_kinds") and not data.get("redteam_depth"):
                 self.add_error(
                     "generate_kinds", "Choose at least one kind of scenario to generate, or a red-team depth."
                 )

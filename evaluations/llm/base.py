@@ -8,6 +8,7 @@ import dataclasses
 import enum
 import random
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -17,6 +18,7 @@ from evaluations.outbound import sdk
 from evaluations.outbound.masking import redact
 
 __all__ = [
+    "CallWatch",
     "ModelClient",
     "ModelError",
     "ModelErrorKind",
@@ -40,6 +42,7 @@ class ModelErrorKind(enum.StrEnum):
     BAD_REQUEST = "bad_request"
     CONNECTION = "connection"
     MALFORMED = "malformed"
+    STOPPED = "stopped"  # no call was made: the caller stopped first (``CallWatch``)
 
 
 class ModelError(Exception):
@@ -74,6 +77,26 @@ class ModelReply:
     @property
     def all_input_tokens(self) -> int:
         return self.input_tokens + self.cached_input_tokens + self.cache_write_tokens
+
+
+class CallWatch:
+    """One completion's provider calls, watched by a caller that may stop them (the judge pool's early stop,
+    docs/scoring.md#the-judge). ``complete`` asks ``may_call`` right before every call, the first and each retry
+    (after waiting for a slot in the budget and after a back-off), so once the caller has stopped no further call
+    starts; it counts the calls it made and reports each failure to ``on_failure`` as it comes back."""
+
+    def __init__(
+        self,
+        *,
+        may_call: Callable[[], bool] = lambda: True,
+        on_failure: Callable[[ModelError], None] = lambda error: None,
+    ) -> None:
+        self.may_call = may_call
+        self.on_failure = on_failure
+        self.calls = 0  # provider calls started (retries included)
+        self.in_call = False  # a call is in flight (or was, when the completion was cancelled during it)
+        self.stopped = False  # ``may_call`` said no: the completion raised ModelErrorKind.STOPPED
+        self.last_error: ModelError | None = None
 
 
 # Refusals and faults worth another try; the rest (auth, bad request, a malformed reply) would fail the same way.
@@ -116,13 +139,15 @@ class ModelClient:
         max_tokens: int = 1024,
         temperature: float = 0.0,
         prefix: str = "",
+        watch: CallWatch | None = None,
     ) -> ModelReply:
         """One completion. ``messages`` are ``{"role": "user"|"assistant", "content": <text>}``.
 
         ``prefix`` is stable text (a policy, a rubric) that goes before the first message's content and is
         marked cacheable together with the system prompt, so a provider with prompt caching reads it from its
         cache when the next call repeats it byte for byte. With ``tool`` the model is forced to call it where
-        the provider supports forcing. Raises ModelError.
+        the provider supports forcing. ``watch`` sees each call and may stop the next one (``CallWatch``).
+        Raises ModelError.
         """
         budget = budget_for(self.budget_key())
         request = {
@@ -136,17 +161,32 @@ class ModelClient:
         attempt = 0
         while True:
             call = await budget.acquire()
+            if watch is not None:
+                if not watch.may_call():  # stopped while this call waited for a slot or a back-off
+                    budget.release()
+                    watch.stopped = True
+                    raise ModelError("No call was made: the caller stopped first.", kind=ModelErrorKind.STOPPED)
+                watch.calls += 1
+                watch.in_call = True
             try:
                 reply = await self._send_once(request)
             except ModelError as error:
                 hold = budget.refused(error.rate) if error.kind in _REFUSALS else 0.0
+                if watch is not None:
+                    watch.in_call = False
+                    watch.last_error = error
+                    watch.on_failure(error)
                 if error.kind not in _RETRY_KINDS or attempt >= max_retries():
                     raise
+                if watch is not None and not watch.may_call():
+                    raise  # this failure stopped the caller: no back-off for a retry that will not be made
             else:
+                if watch is not None:
+                    watch.in_call = False
                 budget.succeeded(reply.rate, input_tokens=reply.all_input_tokens, call=call)
                 return reply
             finally:
-                budget.release()
+                budget.release()  # ``in_call`` stays set when cancelled mid-call: the call was made, unanswered
             # A hold set by the provider is kept by ``acquire``; otherwise back off, with jitter.
             if not hold:
                 await asyncio.sleep(min(_MAX_BACKOFF, 0.5 * 2**attempt) * random.uniform(0.8, 1.2))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from evaluations.llm.anthropic import AnthropicClient
 from evaluations.llm.base import (
+    CallWatch,
     ModelClient,
     ModelError,
     ModelErrorKind,
@@ -31,6 +32,7 @@ __all__ = [
     "PROVIDERS",
     "AnthropicClient",
     "BedrockClient",
+    "CallWatch",
     "ModelClient",
     "ModelError",
     "ModelErrorKind",

@@ -17,7 +17,15 @@ from evaluations.connectors import send_with_retry
 from evaluations.connectors.base import AgentConfig, AgentError, Conversation, ErrorKind, Turn
 from evaluations.core.bridge import run_sync
 from evaluations.core.specs import ScenarioKind, ScenarioSpec
-from evaluations.llm.clients import ModelClient, ModelError, ModelReply, ToolSpec, close_clients, get_model_client
+from evaluations.llm.clients import (
+    CallWatch,
+    ModelClient,
+    ModelError,
+    ModelReply,
+    ToolSpec,
+    close_clients,
+    get_model_client,
+)
 from evaluations.llm.usage import usage_merge
 from evaluations.monitors import rules as monitor_rules
 from evaluations.monitors.models import SampleVerdict
@@ -87,10 +95,12 @@ class CountingClient(ModelClient):
         max_tokens: int = 1024,
         temperature: float = 0.0,
         prefix: str = "",
+        watch: CallWatch | None = None,
     ) -> ModelReply:
         reply = await self.inner.complete(
-            system=system, messages=messages, tool=tool, max_tokens=max_tokens, temperature=temperature, prefix=prefix
-        )
+            system=system, messages=messages, tool=tool, max_tokens=max_tokens, temperature=temperature, prefix=prefix,
+            watch=watch,
+        )  # fmt: skip
         self.tokens += int(reply.all_input_tokens) + int(reply.output_tokens)
         return reply
 

@@ -43,8 +43,8 @@ class AttemptScorer:
     """Scores each finished conversation on the event loop: rules first, then the judge when they leave it open.
 
     A hard rule failure is final (the judge is not asked). The judge runs with its own concurrency bound,
-    alongside the conversations. When it cannot score the first EARLY_STOP_AFTER replies that needed it,
-    ``stop`` is set and the run ends early.
+    alongside the conversations. When EARLY_STOP_AFTER judge calls fail (or replies go unscored) before any is
+    scored, ``stop`` is set and the run ends early.
     """
 
     def __init__(self, *, run: EvaluationRun, api_key: str, stop: threading.Event) -> None:
@@ -59,6 +59,7 @@ class AttemptScorer:
         self.stop = stop
         self.config = AgentConfig.from_dict(run.agent_snapshot)  # what the run talks to, frozen at launch
         self.judge_outage = False
+        self.judge_failed_calls = 0  # failed judge calls when the early stop was decided
         self.last_judge_problem = ""
         self._pool: JudgePool | None = None
 
@@ -165,20 +166,22 @@ class AttemptScorer:
             tool_calls=self.mask.json(result.tool_calls),
             evidence=self.mask.json(list(evidence)),
         )
-        if pool.should_stop_early:
+        if pool.stopped:  # decided here or by a failed call of another judgement (docs/scoring.md#the-judge)
             self.judge_outage = True
+            self.judge_failed_calls = pool.failed_calls
             self.stop.set()
-        # Credits count the calls made; a judgement cancelled by the early stop made none.
+        # Every provider call made is recorded (retries, and a call the early stop cut short); a judgement the stop
+        # ended before it made one has none. Billing charges only scored replies (``run_usage``).
         cost = {"judge_calls": verdict.calls, "model_usage": {**result.model_usage, **judge_usage(verdict)}}
         if not verdict.is_scored:
             if verdict.calls:
-                self.last_judge_problem = verdict.reason_not_scored
+                self.last_judge_problem = pool.last_error or verdict.reason_not_scored
             return {
                 **cost,
                 "verdict": Verdict.NOT_SCORED,
-                # the judge-outage early stop cancels the judgements still waiting: never sent, not judged
+                # sent and failed (its reason says so) or, after the early stop, never sent at all
                 "not_scored_cause": NotScoredCause.JUDGE_STOPPED
-                if verdict.reason_not_scored == STOPPED_REASON
+                if not verdict.calls and verdict.reason_not_scored == STOPPED_REASON
                 else NotScoredCause.JUDGE_NO_VERDICT,
                 "rationale": self._clean(
                     "Not scored: " + (verdict.reason_not_scored or "the judge gave no verdict."), spec

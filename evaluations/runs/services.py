@@ -154,15 +154,22 @@ def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Eve
     if scorer.judge_outage:
         _run_fail(
             run,
-            f"Stopped early: {EARLY_STOP_AFTER} replies needed the judge and it could score none of them "
-            f"({scorer.last_judge_problem or 'no reason given'}). Check the judge settings and run again; "
-            "this run is refunded.",
+            f"Stopped early: {_judge_outage(scorer.judge_failed_calls)} "
+            f"({scorer.last_judge_problem or 'no reason given'}), so no further call was made. Check the judge "
+            "settings and run again; this run is refunded.",
             refund_reason="judge outage (early stop)",
         )
         return
     _set_stage(run, RunStage.JUDGE)  # verdicts were written as each conversation ended
     _set_stage(run, RunStage.SCORE)
     run_score(run=run)
+
+
+def _judge_outage(failed_calls: int) -> str:
+    """What stopped a run early (docs/scoring.md#the-judge): failed judge calls, or replies the judge left unscored."""
+    if failed_calls >= EARLY_STOP_AFTER:
+        return f"the judge failed {failed_calls} calls and scored no reply"
+    return f"{EARLY_STOP_AFTER} replies needed the judge and it could score none of them"
 
 
 CONNECT_TIMEOUT = 10.0  # seconds, at most: the agent's own timeout when it is shorter

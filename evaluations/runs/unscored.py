@@ -78,7 +78,7 @@ def _phrase(cause: str, n: int, agent: AgentConfig | None) -> str:
         return f"{n:,} cut short by the simulated user (not the agent)"
     if cause == NotScoredCause.JUDGE_STOPPED:
         return f"{n:,} never sent to the judge (the run stopped early)"
-    return f"{n:,} with no verdict from the judge"
+    return f"{n:,} sent to the judge but given no verdict"
 
 
 def unscored_by_cause(*, counts: UnscoredCounts, is_rules_only: bool, agent: AgentConfig | None = None) -> str:

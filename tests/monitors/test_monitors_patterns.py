@@ -108,7 +108,7 @@ def test_a_backtracking_pattern_fails_its_sample_with_a_sentence_and_the_run_end
     assert run.status == JobStatus.SUCCEEDED and run.finished_at is not None
     sample = MonitorSample.objects.get(run=run)
     assert sample.verdict == SampleVerdict.FAIL
-    sentence = f"The pattern “{pattern}” took longer than 0.1 s on this reply and was stopped: simplify it."
+    sentence = f"Stopped: the pattern took longer than 0.1 s on this reply (“{pattern}”); simplify it."
     assert sentence in page
 
 

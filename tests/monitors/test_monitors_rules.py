@@ -81,7 +81,7 @@ def test_regex_has_a_time_limit_against_catastrophic_patterns() -> None:
     assert time.monotonic() - started < 2
     assert not outcome.results[0].passed
     assert outcome.results[0].message == (
-        "The pattern “(x+x+)+y” took longer than 0.1 s on this reply and was stopped: simplify it."
+        "Stopped: the pattern took longer than 0.1 s on this reply (“(x+x+)+y”); simplify it."
     )
 
 

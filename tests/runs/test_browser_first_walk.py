@@ -96,11 +96,11 @@ def test_first_walk_from_login_to_a_finished_run(
     agent = Agent.objects.get(name="Northwind")
     suite_create(account=agent.account, agent=agent, name="Northwind demo suite", scenarios=DEMO_SCENARIOS)
 
-    # Evaluate: the launch form, with Generate new disabled and its reason beside it.
+    # Evaluate: the launch form, with Generate new's kinds disabled and their reason beside them.
     page.get_by_role("link", name="Evaluate").first.click()
     page.wait_for_url(f"{live_server.url}/runs/new/?agent={agent.pk}")
-    assert page.locator("input[name=mode][value=generate]").is_disabled()
-    assert "Needs a model provider" in page.locator("#run-form").inner_text()
+    assert page.locator("input[name=generate_kinds]").first.is_disabled()
+    assert "red-team attacks from the library on their own" in page.locator("#run-form").inner_text()
     page.locator("#id_suite").select_option(label=f"Northwind demo suite (v1, {len(DEMO_SCENARIOS)} scenarios)")
     page.locator("#id_runs_per_scenario").fill("1")
     page.locator("#id_runs_per_scenario").dispatch_event("change")

@@ -76,6 +76,6 @@ def test_a_backtracking_matcher_fails_its_check_with_a_sentence_and_the_run_ends
     page = client.get(f"/runs/{run.pk}/").content.decode()
     page += client.get(f"/runs/{run.pk}/scenarios/{key}/", headers={"HX-Request": "true"}).content.decode()
     assert (
-        "The tool-call checks were stopped. The pattern “^(a|aa)+$” took longer than 0.1 s on this reply and was "
-        "stopped: simplify it."
+        "The tool-call checks were stopped: the pattern took longer than 0.1 s on this reply (“^(a|aa)+$”); "
+        "simplify it."
     ) in page

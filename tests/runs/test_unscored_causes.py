@@ -129,8 +129,8 @@ def test_every_cause_in_words_and_rows_written_before_read_as_they_did() -> None
         "12 not scored: 2 rules-only (needs the judge), 1 rules-only (needs the judge), 1 attack answered without a "
         "refusal or a tripped rule (only the judge can tell), 1 its checks cannot be exercised on an agent that "
         "carries no tool calls, 1 its checks cannot be exercised on an agent that sees each message alone, 1 cut "
-        "short by the simulated user (not the agent), 1 with no verdict from the judge, 1 never sent to the judge (the "
-        "run stopped early), 3 agent errors (2 timeouts)"
+        "short by the simulated user (not the agent), 1 sent to the judge but given no verdict, 1 never sent to the "
+        "judge (the run stopped early), 3 agent errors (2 timeouts)"
     )
     # Rows written before causes were kept: the words they were counted in then, by the run's judge setting.
     assert unscored_by_cause(counts=UnscoredCounts({"": 3}), is_rules_only=True) == (
@@ -155,7 +155,7 @@ def test_a_reply_the_judge_gave_no_verdict_for_is_counted_as_such(
     run = launch(agent=demo_agent_record, suite=suite, runs_per_scenario=1, parallel=1, judge_model="sonnet")
     assert run.attempts.get(verdict=Verdict.NOT_SCORED).not_scored_cause == NotScoredCause.JUDGE_NO_VERDICT
 
-    causes = "1 not scored: 1 with no verdict from the judge."
+    causes = "1 not scored: 1 sent to the judge but given no verdict."
     warnings = api.get(f"{RUNS}/{run.pk}").json()["warnings"]  # 3 of 4 scored: below the minimum coverage
     assert any(w.startswith("Not enough scored for the trust score to stand alone") and w.endswith(causes)
                for w in warnings)  # fmt: skip

@@ -200,6 +200,6 @@ def test_a_pattern_that_backtracks_for_ever_is_stopped_and_fails_the_check_with_
     findings = check_tool_calls(scenario, calls)
     assert time.monotonic() - started < PATTERN_TIME_LIMIT_S + 0.5
     assert [f.message for f in findings if not f.passed] == [
-        "The tool-call checks were stopped. The pattern “(\\d+)*\\D” took longer than 0.1 s on this reply and was "
-        "stopped: simplify it."
+        "The tool-call checks were stopped: the pattern took longer than 0.1 s on this reply (“(\\d+)*\\D”); "
+        "simplify it."
     ]

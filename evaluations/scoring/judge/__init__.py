@@ -4,6 +4,7 @@
 from evaluations.scoring.judge.attempt import judge_attempt
 from evaluations.scoring.judge.pool import (
     EARLY_STOP_AFTER,
+    SENT_STOPPED_REASON,
     STOPPED_REASON,
     JudgePool,
     fails_for_unscored,
@@ -25,6 +26,7 @@ __all__ = [
     "EARLY_STOP_AFTER",
     "JUDGE_PROMPT_VERSION",
     "RECORD_VERDICT",
+    "SENT_STOPPED_REASON",
     "STOPPED_REASON",
     "JudgePool",
     "JudgeRequest",

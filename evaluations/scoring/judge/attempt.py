@@ -12,7 +12,7 @@ from typing import Any
 
 from evaluations.connectors.base import ToolCall, Turn
 from evaluations.core.specs import ScenarioSpec
-from evaluations.llm.clients import ModelClient, ModelError, ModelReply, get_model_client
+from evaluations.llm.clients import CallWatch, ModelClient, ModelError, ModelReply, get_model_client
 from evaluations.llm.fencing import new_boundary
 from evaluations.scoring.choices import JudgeModel
 from evaluations.scoring.judge.prompt import (
@@ -38,18 +38,26 @@ async def judge_attempt(
     model: str,
     client: ModelClient | None = None,
     policy_boundary: str | None = None,
+    watch: CallWatch | None = None,
 ) -> JudgeVerdict:
     """Judge one attempt. Never raises: anything short of a valid verdict is Not scored, with the reason.
 
     ``policy_boundary`` fences the policy; a pool passes one per run so the cached prefix repeats exactly.
+    ``watch`` (a pool's) sees every provider call and may stop the next; the verdict then counts the calls made,
+    retries included.
     """
     reply: ModelReply | None = None
 
+    def calls() -> int:
+        if watch is not None:
+            return watch.calls
+        return 1 if sent else 0
+
     def usage() -> dict[str, Any]:
         if reply is None:
-            return {"calls": 1 if sent else 0}
+            return {"calls": calls()}
         return {
-            "calls": 1,
+            "calls": calls(),
             "input_tokens": reply.input_tokens,
             "cached_input_tokens": reply.cached_input_tokens,
             "cache_write_tokens": reply.cache_write_tokens,
@@ -94,6 +102,7 @@ async def judge_attempt(
             tool=record_verdict_tool(),
             max_tokens=_MAX_TOKENS,
             temperature=0.0,
+            watch=watch,
         )
         verdict, score, rationale, dimensions = read_verdict(
             reply.tool_calls, reply.text, with_dimensions=with_dimensions

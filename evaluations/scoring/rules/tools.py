@@ -147,7 +147,11 @@ def check_tool_calls(scenario: ScenarioSpec, tool_calls: Sequence[ToolCall]) -> 
     try:
         findings = _check_call_matchers(scenario, tool_calls, budget)
     except PatternTimeout as timeout:
-        findings = [RuleFinding(RULE_TOOL_CALL, False, True, f"The tool-call checks were stopped. {timeout}")]
+        findings = [
+            RuleFinding(
+                RULE_TOOL_CALL, False, True, f"The tool-call checks were stopped: {timeout.reason}; simplify it."
+            )
+        ]
     limit = scenario.max_tool_calls
     if limit is not None:
         count = len(tool_calls)
