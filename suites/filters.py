@@ -10,7 +10,7 @@ from suites.models import Suite, SuiteKind
 
 
 class SuiteFilter(django_filters.FilterSet):
-    q = django_filters.CharFilter(label="Search", method="search")
+    q = django_filters.CharFilter(label="Search", method="search", max_length=200)
     kind = django_filters.ChoiceFilter(label="Kind", choices=SuiteKind.choices, empty_label="Suites and test sets")
     agent = agent_choice_filter()
 

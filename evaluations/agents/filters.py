@@ -24,7 +24,7 @@ STATES = [("active", "Active"), ("archived", "Archived"), ("all", "Active and ar
 
 
 class AgentFilter(django_filters.FilterSet):
-    q = django_filters.CharFilter(label="Search", method="search")
+    q = django_filters.CharFilter(label="Search", method="search", max_length=200)
     protocol = django_filters.ChoiceFilter(label="Protocol", choices=Protocol.choices, empty_label="Any protocol")
     state = django_filters.ChoiceFilter(label="Show", choices=STATES, method="by_state", empty_label=None)
 

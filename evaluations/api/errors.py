@@ -17,6 +17,8 @@ from rest_framework.exceptions import APIException
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
+from evaluations.core import storable
+
 DESCRIPTIONS = {
     400: "Invalid input: field name → list of messages (`non_field_errors` for the body as a whole), or `detail` "
     "when the body is not a JSON object or the launch was refused.",
@@ -116,7 +118,10 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
             exc = PayloadTooLarge(f"The request body is over the limit of {limit:,} bytes.")
         else:
             exc = Refused("The request was refused as unsafe.")
-    return exception_handler(exc, context)
+    response = exception_handler(exc, context)
+    if response is not None:  # a message may quote the input ("\ud800" is not a valid choice): UTF-8 cannot encode it
+        response.data = storable.readable_value(response.data)
+    return response
 
 
 @csrf_exempt

@@ -149,7 +149,7 @@ def extract(config: AgentConfig, data: Any, preview: str, status: int) -> tuple[
             )
         content = message.get("content")
         if isinstance(content, list):  # content parts: keep the text ones
-            content = "".join(p.get("text", "") for p in content if isinstance(p, dict))
+            content = "".join(p["text"] for p in content if isinstance(p, dict) and isinstance(p.get("text"), str))
         calls = parse_tool_calls(message.get("tool_calls"))
         return as_text(content), calls, OPENAI_CONTENT_PATH, "choices[0].message.tool_calls" if calls else ""
     if config.protocol == Protocol.SIMPLE_CHAT:

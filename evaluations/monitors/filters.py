@@ -13,7 +13,7 @@ STATUS_CHOICES = [(value, label) for value, label in MonitorStatus.choices if va
 
 
 class MonitorFilter(django_filters.FilterSet):
-    q = django_filters.CharFilter(label="Search", method="search")
+    q = django_filters.CharFilter(label="Search", method="search", max_length=200)
     status = django_filters.ChoiceFilter(label="Status", choices=STATUS_CHOICES, method="by_status",
                                          empty_label="Any status")  # fmt: skip
 

@@ -73,7 +73,11 @@ def parse_lines(raw: bytes) -> list[ImportedExample]:
     except UnicodeDecodeError as exc:
         bad_line = raw[: exc.start].count(b"\n") + 1
         raise ImportProblems([f"Line {bad_line}: not UTF-8 text."]) from None
-    lines = text.splitlines()
+    # Line feeds only: str.splitlines() also splits at U+0085, U+2028 and the like, which the export writes raw
+    # inside JSON strings.
+    lines = [line.removesuffix("\r") for line in text.split("\n")]
+    if lines[-1] == "":
+        lines.pop()
     if len(lines) > MAX_LINES:
         raise ImportProblems([f"The file has {len(lines):,} lines; at most {MAX_LINES:,} examples at once."])
     examples: list[ImportedExample] = []

@@ -12,7 +12,7 @@ from evaluations.runs.models import EvaluationRun
 
 
 class RunFilter(django_filters.FilterSet):
-    q = django_filters.CharFilter(label="Search", method="search")
+    q = django_filters.CharFilter(label="Search", method="search", max_length=200)
     status = django_filters.ChoiceFilter(label="Status", choices=RunStatus.choices, empty_label="Any status")
     agent = agent_choice_filter()
 

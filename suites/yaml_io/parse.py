@@ -123,7 +123,7 @@ class _Checker:
 
     def choice(self, data: dict[str, Any], key: str, path: Path, kind: type[enum.StrEnum], default: str) -> str:
         value = data.get(key, default)
-        if value not in {member.value for member in kind}:
+        if not isinstance(value, str) or value not in {member.value for member in kind}:  # a list is not hashable
             self.add((*path, key), f"Use {' or '.join(member.value for member in kind)}.")
             return default
         return str(value)
@@ -158,7 +158,7 @@ def _scenario(check: _Checker, item: Any, path: Path, *, default_kind: str) -> d
         return {}
     check.unknown(item, SCENARIO_FIELDS, path)
     kind = item.get("kind", default_kind)
-    if kind not in {k.value for k in ScenarioKind}:
+    if not isinstance(kind, str) or kind not in {k.value for k in ScenarioKind}:
         check.add((*path, "kind"), f"Unknown kind {kind!r}; use one of {', '.join(k.value for k in ScenarioKind)}.")
     name = check.text(item, "name", path, limit=_TEXT_LIMITS["name"]).strip()
     if found := storable.name_problem(name, field="The scenario name"):
@@ -189,7 +189,7 @@ def _scenario(check: _Checker, item: Any, path: Path, *, default_kind: str) -> d
         except ValidationError as exc:
             check.add((*path, "template_variables"), exc.messages[0])
     severity = item.get("severity", Severity.MEDIUM.value)
-    if severity not in {s.value for s in Severity}:
+    if not isinstance(severity, str) or severity not in {s.value for s in Severity}:
         check.add((*path, "severity"), "Use low, medium, high or critical.")
     return {
         "kind": kind,

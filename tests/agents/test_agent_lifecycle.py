@@ -102,3 +102,16 @@ def test_an_archived_agent_cannot_be_launched(alice_client: Client, acme, agent)
                                                 "runs_per_scenario": 1, "parallel": 1})  # fmt: skip
     assert "it is archived (restore it on its page)" in response.content.decode()
     assert not EvaluationRun.objects.exists()
+
+
+@pytest.mark.parametrize("page", ["/agents/", "/suites/", "/monitors/"])
+def test_a_search_longer_than_200_characters_is_ignored_not_a_server_error(alice_client, agent, page):
+    """Found by tests/fuzz: ``?q=`` of 100,000 characters made SQLite refuse the LIKE pattern (a 500) once the
+    list had a row to match."""
+    from evaluations.monitors.services import monitor_create
+    from suites.services import suite_create
+
+    suite_create(account=agent.account, agent=agent, name="S", scenarios=[])
+    data = {"name": "M", "endpoint_url": "https://93.184.216.34/chat", "interval_minutes": 60}
+    monitor_create(account=agent.account, data=data, cases=[{"ask": "Hi?", "expect": []}])
+    assert alice_client.get(page, {"q": "x" * 100_000}).status_code == 200

@@ -25,3 +25,10 @@ def test_unstorable_bodies_are_a_400_with_a_sentence(api, raw: str, sentence: st
     body = assert_json_error(api.post(RUNS, raw=raw), 400)
     assert sentence in json.dumps(body)
     assert not EvaluationRun.objects.exists()
+
+
+def test_an_error_that_quotes_a_lone_surrogate_is_a_400_not_a_500(api) -> None:
+    """Found by tests/fuzz: "\\uda24\\uda24" is not a valid choice; the message quoted it and could not be encoded."""
+    body = assert_json_error(api.post(RUNS, raw='{"suite": 1, "judge_strictness": "\\uda24\\uda24"}'), 400)
+    assert "\ufffd\ufffd" in body["judge_strictness"][0]
+    assert not EvaluationRun.objects.exists()

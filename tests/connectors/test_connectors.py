@@ -832,3 +832,12 @@ def test_valid_extra_header_and_values() -> None:
     for bad in ["a\rb", "a\nb", "a\x00b"]:
         with pytest.raises(ValueError, match="line breaks"):
             check_header_value(bad)
+
+
+def test_openai_content_parts_whose_text_is_not_text_are_left_out() -> None:
+    """Found by tests/fuzz: a content part with ``"text": []`` raised TypeError instead of being skipped."""
+    from evaluations.connectors.reply import extract
+
+    data = {"choices": [{"message": {"content": [{"type": "text", "text": []}, {"type": "text", "text": "Hi"}]}}]}
+    text, *_ = extract(AgentConfig(protocol=Protocol.OPENAI), data, "", 200)
+    assert text == "Hi"

@@ -147,3 +147,10 @@ def test_old_examples_with_a_lone_surrogate_still_render_and_export(client, alic
     assert exported.status_code == 200
     line = json.loads(b"".join(exported.streaming_content if exported.streaming else [exported.content]))
     assert line["scenario"]["name"] == "Hours \ufffd" and line["transcript"][0]["content"] == "Hi \ufffd"
+
+
+@pytest.mark.parametrize("separator", ["\x85", "\u2028", "\u2029"])
+def test_text_with_a_unicode_line_separator_survives_export_and_import(acme, separator):
+    """Found by tests/fuzz: the export writes these raw inside JSON strings; the import split lines at them."""
+    raw = json.dumps({**GOOD, "knowledge": f"a{separator}b"}, ensure_ascii=False).encode() + b"\r\n"
+    assert [example.knowledge for example in parse_lines(raw)] == [f"a{separator}b"]

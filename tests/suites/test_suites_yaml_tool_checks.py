@@ -7,6 +7,7 @@ import pytest
 from evaluations.core.specs import ExpectedToolCall, PhraseScope, ToolOrder
 from suites.models import Suite
 from suites.yaml_io import SuiteImportError, import_suite_yaml, suite_to_yaml
+from suites.yaml_io.parse import parse_tool_checks
 
 FLOW = """\
 trustgate: suite/v1
@@ -125,3 +126,21 @@ def test_one_and_several_expected_calls_together_are_refused(acme) -> None:
     both = FLOW.replace("  tool_order:", "  expected_tool_call:\n    name: x\n  tool_order:")
     with pytest.raises(SuiteImportError, match="either expected_tool_call or expected_tool_calls"):
         import_suite_yaml(both, account=acme)
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("tool_order: []\n", "tool_order"),  # found by tests/fuzz
+        ("name: S\nscenarios:\n- turns: [Hi]\n  kind: []\n", "kind"),
+        ("name: S\nscenarios:\n- turns: [Hi]\n  severity: {a: b}\n", "severity"),
+    ],
+)
+def test_a_list_where_a_choice_is_expected_is_a_problem_not_a_crash(acme, text, field):
+    with pytest.raises(SuiteImportError) as refused:
+        if text.startswith("tool_order"):
+            parse_tool_checks(text)
+        else:
+            import_suite_yaml(text, account=acme)
+    assert any(problem.field.endswith(field) for problem in refused.value.problems)
+    assert not Suite.objects.exists()
