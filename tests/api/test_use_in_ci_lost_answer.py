@@ -88,4 +88,6 @@ def test_a_launch_whose_answer_was_lost_is_sent_again_and_starts_one_run(
     run = EvaluationRun.objects.order_by("-pk").first()
     assert run is not None and f"Run #{run.pk} started for suite {demo_suite.pk}." in done.stdout
     assert len(proxy.launch_keys) == 2 and proxy.launch_keys[0] == proxy.launch_keys[1]
-    assert proxy.launch_keys[0].startswith("trustgate-gate-") and len(proxy.launch_keys[0]) == len("trustgate-gate-") + 32
+    assert (
+        proxy.launch_keys[0].startswith("trustgate-gate-") and len(proxy.launch_keys[0]) == len("trustgate-gate-") + 32
+    )
