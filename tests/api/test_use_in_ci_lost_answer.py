@@ -16,7 +16,8 @@ from django.urls import reverse
 
 from billing.services import api_key_create
 from evaluations.runs.models import EvaluationRun
-from tests.api.test_use_in_ci import AGENT_KEY, _tools, fetch, run_bash  # noqa: F401 (fetch: a fixture)
+from tests.api.test_use_in_ci import AGENT_KEY, _tools, run_bash
+from tests.api.test_use_in_ci import fetch as fetch  # the live server's pages as alice
 
 
 class DroppingProxy:
