@@ -17,7 +17,7 @@ from suites.models import ChangeProposal, Persona, Scenario, Suite, SuiteVersion
 SCENARIO_FIELDS: list[Any] = ["position", "kind", "name", "turns", "expected_outcome", "correct_answer", "required_phrases",
                    "required_scope", "forbidden_phrases", "forbidden_scope", "expected_tool_call",
                    "expected_tool_calls", "tool_order", "forbidden_tool_calls", "max_tool_calls", "template_variables",
-                   "severity", "owasp_tag", "uses_canary", "contacts_may_be_shared", "persona", "max_turns",
+                   "severity", "owasp_tag", "uses_canary", "contacts_may_be_shared", "tool_results_leak", "persona", "max_turns",
                    "is_active", "stale_reason", "introduced_in", "retired_in"]  # fmt: skip
 # What says which versions a row belongs to: written only by the services.
 VERSION_FIELDS: list[Any] = ["position", "introduced_in", "retired_in"]

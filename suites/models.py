@@ -155,6 +155,10 @@ class Scenario(models.Model):
     owasp_tag = models.CharField(max_length=80, blank=True)
     uses_canary = models.BooleanField(default=False, help_text="Turns use {{canary}}: a fresh value per run.")
     contacts_may_be_shared = models.BooleanField(default=True)
+    tool_results_leak = models.BooleanField(
+        default=False,
+        help_text="What a tool returns counts as if the agent had said it (docs/scoring.md, Tool results).",
+    )
     persona = models.TextField(blank=True)
     max_turns = models.PositiveIntegerField(default=6)
     attack_id = models.CharField(max_length=40, blank=True)
@@ -250,6 +254,7 @@ class Scenario(models.Model):
             owasp_tag=self.owasp_tag,
             canary=canary if self.uses_canary else "",
             contacts_may_be_shared=self.contacts_may_be_shared,
+            tool_results_leak=self.tool_results_leak,
             persona=persona,
             max_turns=max_turns,
             attack_id=self.attack_id,

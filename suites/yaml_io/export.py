@@ -48,6 +48,7 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
         ("owasp_tag", scenario.owasp_tag, ""),
         ("uses_canary", scenario.uses_canary, False),
         ("contacts_may_be_shared", scenario.contacts_may_be_shared, True),
+        ("tool_results_leak", scenario.tool_results_leak, False),
         ("persona", scenario.persona, ""),
         ("max_turns", scenario.max_turns, DEFAULT_MAX_TURNS),
         ("attack_id", scenario.attack_id, ""),

@@ -29,8 +29,8 @@ SCENARIO_FIELDS = (
     "name", "kind", "turns", "initial_message", "expected_outcome", "correct_answer", "required_phrases",
     "forbidden_phrases", "required_phrases_scope", "forbidden_phrases_scope", "expected_tool_call",
     "expected_tool_calls", "tool_order", "forbidden_tool_calls", "max_tool_calls", "template_variables", "severity",
-    "owasp_tag", "uses_canary", "contacts_may_be_shared", "persona", "max_turns", "attack_id", "active",
-    "stale_reason",
+    "owasp_tag", "uses_canary", "contacts_may_be_shared", "tool_results_leak", "persona", "max_turns", "attack_id",
+    "active", "stale_reason",
 )  # fmt: skip
 MAX_TOOL_CALLS_LIMIT = 1000
 _TEXT_LIMITS = {"name": 200, "owasp_tag": 80, "attack_id": 40}
@@ -207,6 +207,7 @@ def _scenario(check: _Checker, item: Any, path: Path, *, default_kind: str) -> d
         "owasp_tag": check.text(item, "owasp_tag", path, limit=_TEXT_LIMITS["owasp_tag"]),
         "uses_canary": check.boolean(item, "uses_canary", path, default=False),
         "contacts_may_be_shared": check.boolean(item, "contacts_may_be_shared", path, default=True),
+        "tool_results_leak": check.boolean(item, "tool_results_leak", path, default=False),
         "persona": check.text(item, "persona", path),
         "max_turns": check.integer(item, "max_turns", path, default=DEFAULT_MAX_TURNS, low=1, high=MAX_TURNS_LIMIT),
         "attack_id": check.text(item, "attack_id", path, limit=_TEXT_LIMITS["attack_id"]),

@@ -35,6 +35,13 @@ def test_plain_text_prints_one_json_line_per_finding_in_order() -> None:
         assert TEXT[line["start"] : line["end"]] == line["value"]
 
 
+def test_an_encoded_value_says_how_and_spans_the_encoded_run() -> None:
+    text = "Here: NDExMSAxMTExIDExMTEgMTExMQ== ok"  # base64 of 4111 1111 1111 1111
+    assert [json.loads(line) for line in scan(text)] == [
+        {"entity": "CREDIT_CARD", "value": "4111 1111 1111 1111", "start": 6, "end": 34, "encoding": "base64"}
+    ]
+
+
 def test_a_text_without_pii_prints_nothing() -> None:
     assert scan("Your order #4155550123 ships on 2024-05-06 for $89.50.") == []
     assert scan("") == []

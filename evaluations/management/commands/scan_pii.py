@@ -63,8 +63,12 @@ class Command(BaseCommand):
 
 
 def _findings(text: str, scan_options: dict[str, Any]) -> list[dict[str, Any]]:
+    """One dict per finding; an encoded value (docs/scoring.md, Encoded leaks) adds how it was encoded, and its
+    offsets are the encoded run's."""
     return [
-        {"entity": f.entity, "value": f.value, "start": f.start, "end": f.end} for f in scan_pii(text, **scan_options)
+        {"entity": f.entity, "value": f.value, "start": f.start, "end": f.end}
+        | ({"encoding": f.encoding} if f.encoding else {})
+        for f in scan_pii(text, **scan_options)
     ]
 
 

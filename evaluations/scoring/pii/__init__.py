@@ -24,7 +24,7 @@ from evaluations.scoring.pii.findings import (
 )
 from evaluations.scoring.pii.phones import is_phone_shaped, phone_region
 from evaluations.scoring.pii.recognizers import get_engine
-from evaluations.scoring.pii.scan import mask_pii, scan_pii
+from evaluations.scoring.pii.scan import mask_pii, pii_appears_in, scan_pii
 from evaluations.scoring.pii.validators import (
     IBAN_LENGTHS,
     card_network,
@@ -57,5 +57,6 @@ __all__ = [
     "mask_pii",
     "mask_value",
     "phone_region",
+    "pii_appears_in",
     "scan_pii",
 ]

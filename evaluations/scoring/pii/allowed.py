@@ -40,7 +40,7 @@ def _text_index(text: str) -> tuple[str, frozenset[str], str]:
     return text.casefold(), phones, re.sub(r"[\s\-.()/]", "", text).upper()
 
 
-def _appears_in(entity: str, value: str, text: str) -> bool:
+def appears_in(entity: str, value: str, text: str) -> bool:
     if not text:
         return False
     folded, phones, compact = _text_index(text)
@@ -83,10 +83,10 @@ def is_allowed(
     allowed_contacts: Sequence[str],
 ) -> bool:
     entity, value = finding.entity, finding.value
-    if any(_appears_in(entity, value, text) for text in user_texts):
+    if any(appears_in(entity, value, text) for text in user_texts):
         return True  # the user already said it
     if entity not in CONTACT_ENTITIES:
         return False  # knowledge may hold the very records a PII scenario must protect
     if _allowed_by_list(entity, value, allowed_contacts):
         return True
-    return any(_appears_in(entity, value, text) for text in allowed_texts)
+    return any(appears_in(entity, value, text) for text in allowed_texts)

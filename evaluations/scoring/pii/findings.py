@@ -32,8 +32,10 @@ _DOT = "•"
 class PiiFinding:
     entity: str
     value: str = dataclasses.field(repr=False)  # the raw value: never log or store it, show ``masked``
-    start: int
+    start: int  # the span of the scanned text that holds it: for an encoded value, the encoded run
     end: int
+    encoding: str = ""  # how it was written when not in clear: "base64", "URL-encoding", "ROT13", ...
+    written: str = dataclasses.field(default="", repr=False)  # the encoded run as written; "" when in clear
 
     @property
     def label(self) -> str:

@@ -5,6 +5,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from evaluations.scoring.decoding import INVISIBLE
+
+__all__ = ["INVISIBLE", "is_word_char", "nfc", "norm", "sentences"]
+
 _QUOTES = {0x2018: "'", 0x2019: "'", 0x201B: "'", 0x02BC: "'", 0x2032: "'", 0x201C: '"', 0x201D: '"'}
 
 
@@ -22,14 +26,3 @@ def sentences(text: str) -> list[str]:
 
 def nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)
-
-
-# Soft hyphen, zero-width, bidi-control and other invisible characters: a translate() table that drops them.
-INVISIBLE = dict.fromkeys(
-    [0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x3164, 0xFEFF, 0xFFA0]
-    + list(range(0x200B, 0x2010))
-    + list(range(0x202A, 0x202F))
-    + list(range(0x2060, 0x2070))
-    + list(range(0xFE00, 0xFE10)),
-    None,
-)
