@@ -112,14 +112,18 @@ def test_eleventh_test_request_is_refused_whichever_process_serves_it(two_server
         assert response.status_code == 200, response.text
         if "Reply received" in response.text:
             return "reply"
+        if "Your previous test request is still waiting for its agent" in response.text:
+            return "within the limit, but one already waits"  # counted by the limit, then refused: one at a time
         assert re.search(r"try again in \d+ s", response.text), response.text
         return "refused"
 
     try:
         with ThreadPoolExecutor(max_workers=8) as pool:
-            # 16 at once, alternating between the two processes: each alone would allow 10
+            # 16 at once, alternating between the two processes: each alone would allow 10. Every one of the 10 the
+            # limit lets through is answered or, while another of the member's waits on the agent, refused as such.
             outcomes = list(pool.map(test_request, [first, second] * 8))
-        assert outcomes.count("reply") == LIMIT and outcomes.count("refused") == 6, outcomes
+        assert outcomes.count("refused") == 6 and len(outcomes) - 6 == LIMIT, outcomes
+        assert outcomes.count("reply") >= 1, outcomes
         assert test_request(first) == test_request(second) == "refused"
     finally:
         first.close()
