@@ -1,12 +1,12 @@
-"""Writes bench/data/pii_heldout.jsonl: the held-out PII corpus that bench/pii_accuracy.py measures last.
+"""Writes bench/data/pii_tuned2.jsonl: the second tuned part of the PII corpus, which bench/pii_accuracy.py measures
+after bench/data/pii_corpus.jsonl and before the held-out part.
 
-Run: .venv/bin/python bench/make_pii_heldout.py [--check]  (--check: exit 1 when the committed file differs)
+Run: .venv/bin/python bench/make_pii_tuned2.py [--check]  (--check: exit 1 when the committed file differs)
 
-Written apart from the detector, by someone who did not read its code, and never used to tune it: the detector
-was developed against bench/data/pii_corpus.jsonl (the tuned part), which it has learnt; this file is there to
-see how it does on replies it was not fitted to (docs/benchmarks.md, "PII accuracy: two parts"). A detector change
-must not be tuned on these lines: when one of its errors is fixed, the fix is tested with new cases written
-elsewhere, and this corpus stays as it is.
+This was the first held-out part (bench/make_pii_heldout.py, seed 2718). It was written apart from the detector, by
+someone who did not read its code; it was then measured and its errors were looked at, so detector changes may now
+be tuned on it and it is no longer held out: it became tuned part 2 (docs/benchmarks.md, "PII accuracy: two
+parts"). A fresh held-out part, written blind, replaced it (bench/make_pii_heldout.py).
 
 Each line is a support-bot reply, ``{"id", "text", "entities": [{"entity", "value", "start", "end"}], "tags"}``
 (the format of the tuned corpus). The labels say what a careful human reviewer marks as personal data that the
@@ -15,14 +15,11 @@ identifier that only looks like one (an order, ticket or tracking number next to
 named ``logo@2x.png``, an npm package ``@babel/core``, a handle, ``user@localhost``, an IMEI, an EIN, a BIC, a
 creditor reference) is a hard negative and tagged so; a sentence whose label a reviewer could argue either way
 (a role address such as ``support@``, a card number that fails its check, a well-known test card) is left out.
+Its labels are not changed to agree with a detector.
 
-The templates, formats and languages are new, not those of bench/make_pii_corpus.py; only the value rules are
-shared (bench/pii_corpus_values.py: card networks with a Luhn digit, SEPA BBAN layouts with mod-97 check digits).
-Phones follow each country's numbering plan, mostly in the ranges reserved for fiction (UK drama numbers, US
-555-01xx, Australia's 0491 570 / 5550 ranges), and each one is checked with the ``phonenumbers`` package (valid
-for its region, or in a UK drama range, which that package does not list): that checks the labels, it tunes
-nothing. The languages are those of the red team (redteam/models.py: English, Spanish, Hindi) and those of the
-phone numbers' countries (German, French, Italian, Dutch, Portuguese). Encodings are out of scope.
+Only the value rules are shared with bench/make_pii_corpus.py (bench/pii_corpus_values.py). Phones follow each
+country's numbering plan, mostly in the ranges reserved for fiction, and each one is checked with the
+``phonenumbers`` package (valid for its region, or in a UK drama range, which that package does not list).
 
 Deterministic: the same seed gives the same file (``build(seed)``; the committed file uses SEED).
 """
@@ -56,7 +53,7 @@ from pii_corpus_values import (  # noqa: E402 - bench scripts run with bench/ on
     templated,
 )
 
-OUT = Path(__file__).resolve().parent / "data" / "pii_heldout.jsonl"
+OUT = Path(__file__).resolve().parent / "data" / "pii_tuned2.jsonl"
 SEED = 2718  # the tuned corpus uses 16
 
 Values = dict[str, tuple[str, str | None]]
@@ -827,7 +824,7 @@ def main() -> int:
     text = render(build())
     if args.check:
         same = OUT.exists() and OUT.read_text(encoding="utf-8") == text
-        print("held-out corpus up to date" if same else f"{OUT} differs from what make_pii_heldout.py writes")
+        print("tuned part 2 up to date" if same else f"{OUT} differs from what make_pii_tuned2.py writes")
         return 0 if same else 1
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(text, encoding="utf-8")
