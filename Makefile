@@ -72,6 +72,7 @@ bench: setup
 	$(PY) bench/pii_scan.py
 	$(PY) bench/judge_rate.py
 	$(PY) bench/make_pii_tuned2.py --check
+	$(PY) bench/make_pii_heldout.py --check
 	$(PY) bench/pii_accuracy.py
 	$(PY) bench/gate_simulation.py
 	$(PY) bench/two_workers.py

@@ -41,7 +41,7 @@ TUNED_PARTS = {
     "tuned": (DATA / "pii_corpus.jsonl", "make_pii_corpus"),
     "tuned2": (DATA / "pii_tuned2.jsonl", "make_pii_tuned2"),
 }
-HELDOUT_PART: dict[str, tuple[Path, str]] = {}  # the new held-out part, written blind, comes next
+HELDOUT_PART = {"heldout": (DATA / "pii_heldout.jsonl", "make_pii_heldout")}
 PARTS = {**TUNED_PARTS, **HELDOUT_PART}
 ENTITIES = ["CREDIT_CARD", "US_SSN", "IBAN_CODE", "EMAIL_ADDRESS", "PHONE_NUMBER"]
 GOAL = 0.99
