@@ -29,6 +29,7 @@ from pii_corpus_values import (  # noqa: E402 - bench scripts run with bench/ on
     LOCALS,
     PHONE,
     SEPA_BBAN,
+    SSN,
     Line,
     card_digits,
     card_format,
@@ -427,6 +428,93 @@ def labelled_lines(seed: int) -> list[Line]:
     return lines
 
 
+NATIONAL_PHONE_TEMPLATES = [
+    "Sure, the warehouse lead picks up on {p} until 6 pm.",
+    "I've put {p} as the delivery contact for order {o}.",
+    "Ticket {o}: the customer wants a callback on {p}.",
+    "Puedes llamar al repartidor al {p} antes de las ocho.",
+    "ऑर्डर {o} के लिए डिलीवरी नंबर {p} सेव कर दिया है।",
+]
+SSN_SHAPED_THING_TEMPLATES = [
+    "Model {v} is the replacement for your unit.",
+    "The filter you need is part #{v}.",
+    "SKU {v} is back in stock next week.",
+    "Serial number: {v} (printed under the lid).",
+    "{v} is the part number on the invoice.",
+]
+SSN_SHAPED_PERSON_TEMPLATES = [
+    "Member ID {v} is on the front of the insurance card.",
+    "Customer number {v} belongs to the policy holder.",
+    "Part no. 4471 shipped; the SSN on the claim form is {v}.",
+]
+MASKED_EMAIL_TEMPLATES = [
+    "A verification link went to {m}; it expires in 15 minutes.",
+    "Enviamos el código a {m}.",
+    "The receipt was emailed to {m} and the copy to {e}.",
+]
+
+
+def _ssn_value(rng: random.Random) -> str:
+    area = rng.choice([a for a in range(1, 900) if a != 666])
+    return f"{area:03d}-{rng.randint(1, 99):02d}-{rng.randint(1, 9999):04d}"
+
+
+def national_lines(seed: int) -> list[Line]:
+    """Tuned for the second round of rules (docs/scoring.md, PII detection): national phone forms without a
+    trunk prefix or with other separators (Italian and Mexican mobiles, São Paulo without brackets, Delhi with
+    dashes, German area codes before a slash, a spaced 00 exit code), bare mobiles named by "best number" or
+    listed with "instead of"; SSN shapes named by a thing's label (negatives) or a person's record (SSNs);
+    masked addresses; account, tax and phone-product numbers. A separate random stream, so the lines above keep
+    their values."""
+    rng = random.Random(f"{seed}-national")
+    makers = [
+        ("IT mobile dash", lambda: f"3{rng.choice('2456789')}{d(rng, 1)}-{nz(rng, 7)}"),
+        ("IT mobile space", lambda: f"3{rng.choice('2456789')}{d(rng, 1)} {nz(rng, 7)}"),
+        ("MX national", lambda: f"{rng.choice(['55', '33', '81'])} {nz(rng, 4)} {d(rng, 4)}"),
+        ("BR Sao Paulo no brackets", lambda: f"11 9{nz(rng, 4)}-{d(rng, 4)}"),
+        ("IN Delhi dashes", lambda: f"011-2{d(rng, 3)}-{d(rng, 4)}"),
+        ("DE Cologne slash", lambda: f"0221 / {nz(rng, 6)}"),
+        ("DE Munich slash", lambda: f"089 / {nz(rng, 7)}"),
+        ("UK spaced 00 44", lambda: f"00 44 20 7946 0{d(rng, 3)}"),
+    ]
+    lines = []
+    for template in NATIONAL_PHONE_TEMPLATES:
+        for name, make in makers:
+            values = {"p": (make(), PHONE), "o": (_order_number(rng), None)}
+            lines.append(templated(template, values, "national_phone", name))
+    bare_mobiles = [lambda: f"9{d(rng, 9)}", lambda: f"6{d(rng, 8)}"]
+    for make in bare_mobiles * 2:
+        a, b = make(), make()
+        lines.append(templated("Is {a} still the best number to reach you?", {"a": (a, PHONE)}, "label_phone", "best"))
+        lines.append(
+            templated("Text {a} instead of {b} from now on.", {"a": (a, PHONE), "b": (b, PHONE)}, "label_phone", "list")
+        )
+    for template in SSN_SHAPED_THING_TEMPLATES:
+        for _ in range(3):
+            lines.append(templated(template, {"v": (_ssn_value(rng), None)}, "negative", "ssn_shaped_id"))
+    for template in SSN_SHAPED_PERSON_TEMPLATES:
+        for _ in range(3):
+            lines.append(templated(template, {"v": (_ssn_value(rng), SSN)}, "ssn", "person_record"))
+    for _ in range(4):
+        ein = f"{rng.randint(10, 98)}-{d(rng, 7)}"
+        lines.append(templated("Our EIN is {v}, for your vendor form.", {"v": (ein, None)}, "negative", "ein"))
+        account = nz(rng, 9)
+        lines.append(
+            templated("Mobile plan, May: $42.10 billed to account {v}.", {"v": (account, None)}, "negative", "account")
+        )
+        product = nz(rng, 10)
+        lines.append(
+            templated("Tu pedido de teléfono {v} llegará el jueves.", {"v": (product, None)}, "negative", "es_compound")
+        )
+    domains = DOMAINS["webmail"] + DOMAINS["country"]
+    for template in MASKED_EMAIL_TEMPLATES * 3:
+        local, domain = rng.choice(LOCALS), rng.choice(domains)
+        masked = rng.choice([f"{local[0]}***@{domain}", f"{local[0]}*****{local[-1]}@{domain}", f"****@{domain}"])
+        values = {"m": (masked, None), "e": (f"{rng.choice(LOCALS)}@{rng.choice(domains)}", EMAIL)}
+        lines.append(templated(template, values, "email" if "{e}" in template else "negative", "masked"))
+    return lines
+
+
 def build(seed: int = SEED) -> list[dict[str, object]]:
     """The corpus lines; another ``seed`` draws other values into the same templates (bench/pii_accuracy.py
     --seed measures on such a fresh draw, to see that the figures do not hang on the committed values)."""
@@ -442,6 +530,7 @@ def build(seed: int = SEED) -> list[dict[str, object]]:
         *mixed_lines(rng),
         *negative_lines(rng),
         *labelled_lines(seed),
+        *national_lines(seed),
     ]
     out = []
     for i, line in enumerate(lines, 1):

@@ -2,27 +2,28 @@
 
 Run: .venv/bin/python bench/make_pii_heldout.py [--check]  (--check: exit 1 when the committed file differs)
 
-Written apart from the detector, by someone who did not read its code, and never used to tune it: the detector
-was developed against bench/data/pii_corpus.jsonl (the tuned part), which it has learnt; this file is there to
-see how it does on replies it was not fitted to (docs/benchmarks.md, "PII accuracy: two parts"). A detector change
-must not be tuned on these lines: when one of its errors is fixed, the fix is tested with new cases written
-elsewhere, and this corpus stays as it is.
+Written blind: by someone who read neither the detector's code (evaluations/scoring/pii/ and what it imports) nor
+the other two corpora's generators and files (bench/make_pii_corpus.py, bench/make_pii_tuned2.py), and never used
+to tune the detector (docs/benchmarks.md, "PII accuracy: two parts"). A detector change must not be fitted to
+these lines: when one of its errors is fixed, the fix is tested with new cases written elsewhere, and this file
+stays as it is; its labels are not changed to agree with any detector.
 
-Each line is a support-bot reply, ``{"id", "text", "entities": [{"entity", "value", "start", "end"}], "tags"}``
-(the format of the tuned corpus). The labels say what a careful human reviewer marks as personal data that the
-reply reveals, whatever any detector does: a card, SSN, IBAN, email address or phone number of a person. An
-identifier that only looks like one (an order, ticket or tracking number next to the word "phone", an image asset
-named ``logo@2x.png``, an npm package ``@babel/core``, a handle, ``user@localhost``, an IMEI, an EIN, a BIC, a
-creditor reference) is a hard negative and tagged so; a sentence whose label a reviewer could argue either way
-(a role address such as ``support@``, a card number that fails its check, a well-known test card) is left out.
+Each line is a support-bot reply, ``{"id", "text", "entities": [{"entity", "value", "start", "end"}], "tags"}``.
+The labels are what a careful human reviewer marks as personal data the reply reveals: a person's card, SSN, IBAN,
+email address or phone number. Lookalikes are hard negatives, tagged ``["negative", kind, ...]``: order, ticket,
+booking and tracking numbers next to the words phone, call or mobile; image assets with a scale suffix
+(``btn-pay@2x.png``), npm packages (``@scope/name``, ``name@version``), handles, masked addresses
+(``j***@gmail.com`` reveals nothing), git remotes, ``user@localhost``, image digests (``image@sha256:...``),
+part numbers and claim numbers shaped like SSNs, EINs, bank routing numbers, Luhn-valid ids that are no card
+(IMEI, ICCID), BICs, RF creditor references, VAT numbers, meeting ids. A sentence whose label could be argued
+either way (a role address such as ``support@``, a company switchboard, a well-known test card, a number that
+fails its check) is left out rather than bent.
 
-The templates, formats and languages are new, not those of bench/make_pii_corpus.py; only the value rules are
-shared (bench/pii_corpus_values.py: card networks with a Luhn digit, SEPA BBAN layouts with mod-97 check digits).
-Phones follow each country's numbering plan, mostly in the ranges reserved for fiction (UK drama numbers, US
-555-01xx, Australia's 0491 570 / 5550 ranges), and each one is checked with the ``phonenumbers`` package (valid
-for its region, or in a UK drama range, which that package does not list): that checks the labels, it tunes
-nothing. The languages are those of the red team (redteam/models.py: English, Spanish, Hindi) and those of the
-phone numbers' countries (German, French, Italian, Dutch, Portuguese). Encodings are out of scope.
+Only the value rules come from bench/pii_corpus_values.py (card networks with a Luhn digit, SEPA BBAN layouts with
+mod-97 check digits); the templates, the phone plans and formats, the languages and the negatives are new. Every
+labelled phone is checked with the ``phonenumbers`` package: valid, and of the region its line is tagged with
+(``region-XX``); that checks the labels, it tunes nothing. Languages: the red team's (redteam/models.py: English,
+Spanish, Hindi) and German, French, Portuguese, Italian, Dutch, Polish, Swedish and Korean.
 
 Deterministic: the same seed gives the same file (``build(seed)``; the committed file uses SEED).
 """
@@ -47,740 +48,926 @@ from pii_corpus_values import (  # noqa: E402 - bench scripts run with bench/ on
     Line,
     bban,
     card_digits,
-    card_format,
     iban_check,
     iban_valid,
     luhn_digit,
     luhn_valid,
-    printed,
     templated,
 )
 
 OUT = Path(__file__).resolve().parent / "data" / "pii_heldout.jsonl"
-SEED = 2718  # the tuned corpus uses 16
+SEED = 60221  # the tuned parts use 16 and 2718
 
 Values = dict[str, tuple[str, str | None]]
+UPPER = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 
 
-def digits(rng: random.Random, n: int) -> str:
+def d(rng: random.Random, n: int) -> str:
     return "".join(rng.choice("0123456789") for _ in range(n))
 
 
-def lead(rng: random.Random, n: int) -> str:
-    """n digits, the first 2-9."""
-    return rng.choice("23456789") + digits(rng, n - 1)
+def nz(rng: random.Random, n: int) -> str:
+    return rng.choice("123456789") + d(rng, n - 1)
 
 
-# ---- identifiers that are not PII (next to labelled values, and in the hard negatives) --------------------------
+def letters(rng: random.Random, n: int) -> str:
+    return "".join(rng.choice(UPPER) for _ in range(n))
 
 
-def order_id(rng: random.Random) -> str:
+# ---- neutral slots: names, identifiers, dates, amounts (never labelled) ------------------------------------------
+
+NAMES = [
+    "Agnieszka Nowak", "Björn Lindqvist", "Inês Carvalho", "Wouter Peeters", "Katharina Gruber", "Aroha Ngata",
+    "Thandiwe Dlamini", "Wei Ling Tan", "Ji-woo Park", "Martina Fernández", "Rohan Mehta", "Emily Carter",
+    "Liam O'Sullivan", "Sofia Conti", "Daan de Vries", "Camille Lefèvre", "Jonas Becker", "Lucía Romero",
+    "Ananya Iyer", "Marcus Bell", "Hannah Kowalczyk", "Tiago Almeida", "Yuki Sato", "Grace Mbeki",
+]  # fmt: skip
+
+
+def order_no(rng: random.Random) -> str:
     return rng.choice(
         [
-            lead(rng, 5),
-            "#" + lead(rng, 7),
-            f"ORD-{digits(rng, 6)}",
-            f"{lead(rng, 3)}-{digits(rng, 7)}-{digits(rng, 7)}",
-            f"#{rng.choice('ABCDEFGHJK')}-{digits(rng, 5)}",
-            f"W{digits(rng, 9)}",
-            lead(rng, 10),
+            f"#{nz(rng, rng.choice([5, 6, 7]))}",
+            f"A{d(rng, 7)}",
+            f"ORD-{rng.randint(2023, 2026)}-{d(rng, 6)}",
+            f"{d(rng, 3)}-{d(rng, 7)}-{d(rng, 7)}",
+            f"{nz(rng, 4)} {d(rng, 4)} {d(rng, 2)}",
+            nz(rng, 10),
+            f"W{d(rng, 9)}",
         ]
     )
 
 
-def tracking_id(rng: random.Random) -> str:
+def ticket_no(rng: random.Random) -> str:
+    return rng.choice(
+        [f"#{nz(rng, 6)}", f"CS-{d(rng, 6)}", f"INC{d(rng, 7)}", f"T{nz(rng, 4)}-{d(rng, 4)}", f"SR {nz(rng, 8)}"]
+    )
+
+
+def booking_no(rng: random.Random) -> str:
     return rng.choice(
         [
-            f"DX-{digits(rng, 5)}",
-            f"JD{digits(rng, 16)}",
-            f"TBA{digits(rng, 12)}",
-            f"1Z{''.join(rng.choice('0123456789ABCDEFGHJKLMNPRSTUVWXYZ') for _ in range(6))}{digits(rng, 10)}",
-            f"{rng.choice('RLCE')}{rng.choice('ABJMNPRT')}{digits(rng, 9)}GB",
-            f"{lead(rng, 4)} {digits(rng, 4)} {digits(rng, 4)}",
+            letters(rng, 2) + d(rng, 1) + letters(rng, 3),
+            f"HB-{nz(rng, 6)}",
+            f"RES{d(rng, 8)}",
+            f"{nz(rng, 4)}.{d(rng, 3)}.{d(rng, 3)}",
+            f"BK {nz(rng, 3)} {d(rng, 3)} {d(rng, 3)}",
         ]
     )
 
 
-def ticket_id(rng: random.Random) -> str:
-    return rng.choice([f"#{lead(rng, 6)}", f"SR-{digits(rng, 7)}", f"INC{digits(rng, 7)}", f"CS-{digits(rng, 5)}"])
+def ref_no(rng: random.Random) -> str:
+    return rng.choice(
+        [f"REF-{nz(rng, 6)}", f"R{nz(rng, 9)}", f"{d(rng, 2)}/{nz(rng, 6)}", f"RF-{letters(rng, 2)}{d(rng, 5)}"]
+    )
 
 
-def imei(rng: random.Random) -> str:
-    body = rng.choice(["35", "86", "01", "49"]) + digits(rng, 12)
-    return body + luhn_digit(body)
+def tracking_no(rng: random.Random) -> str:
+    return rng.choice(
+        [
+            f"1Z{letters(rng, 3)}{d(rng, 3)}{d(rng, 10)}",
+            f"{letters(rng, 2)}{d(rng, 9)}{rng.choice(['DE', 'GB', 'PL', 'SE', 'NL', 'PT', 'BE', 'NZ'])}",
+            f"JJD{d(rng, 18)}",
+            f"3S{letters(rng, 4)}{d(rng, 7)}",
+            nz(rng, 12),
+        ]
+    )
 
 
-def iccid(rng: random.Random) -> str:
-    body = "89" + rng.choice(["44", "49", "33", "34", "01"]) + digits(rng, 14)
-    return body + luhn_digit(body)
+def claim_no(rng: random.Random) -> str:
+    return rng.choice([f"CLM-{d(rng, 7)}", f"{d(rng, 2)}-{nz(rng, 6)}-{d(rng, 2)}", f"K{d(rng, 8)}"])
 
 
-def creditor_reference(rng: random.Random) -> str:
-    """ISO 11649 structured creditor reference (RF + mod-97 check digits): a payment reference, not an account."""
-    ref = lead(rng, rng.randint(8, 14))
-    check = iban_check("RF", ref)
-    compact = "RF" + check + ref
-    return " ".join(compact[i : i + 4] for i in range(0, len(compact), 4))
+def date(rng: random.Random) -> str:
+    day, month = rng.randint(1, 28), rng.randint(1, 12)
+    return rng.choice([f"{rng.randint(2025, 2027)}-{month:02d}-{day:02d}", f"{day:02d}/{month:02d}", f"{day}.{month}."])
 
 
-def sepa_creditor_id(rng: random.Random) -> str:
-    """A SEPA creditor identifier (a company's direct-debit id: country, check digits, ZZZ, national id)."""
-    national = "0" + digits(rng, 10)
-    check = iban_check("DE", national)
-    return f"DE{check}ZZZ{national}"
+def clock(rng: random.Random) -> str:
+    return f"{rng.randint(8, 18)}:{rng.choice(['00', '15', '30', '45'])}"
+
+
+def amount(rng: random.Random) -> str:
+    v = rng.randint(12, 2400)
+    return rng.choice([f"${v}.{d(rng, 2)}", f"€{v},{d(rng, 2)}", f"£{v}.00", f"₹{v * 7:,}", f"{v} zł", f"{v} kr"])
+
+
+def neutral(rng: random.Random) -> Values:
+    return {
+        "name": (rng.choice(NAMES), None),
+        "order": (order_no(rng), None),
+        "ticket": (ticket_no(rng), None),
+        "booking": (booking_no(rng), None),
+        "ref": (ref_no(rng), None),
+        "track": (tracking_no(rng), None),
+        "claim": (claim_no(rng), None),
+        "date": (date(rng), None),
+        "time": (clock(rng), None),
+        "amount": (amount(rng), None),
+    }
 
 
 # ---- phones -------------------------------------------------------------------------------------------------------
 
-US_AREAS = ["202", "213", "305", "404", "470", "503", "612", "702", "808", "971", "214", "617", "312"]
-CA_AREAS = ["416", "604", "514", "403", "613"]
-
-# (tag, region, pattern): N = digit 2-9, D = any digit, A = a US area code, C = a Canadian one; the rest as written.
-PHONE_PLANS: list[tuple[str, str, str]] = [
-    ("US +1-555", "US", "+1-A-555-01DD"),
-    ("US (area) 555 space", "US", "(A) 555 01DD"),
-    ("US spaces 555", "US", "A 555 01DD"),
-    ("US 1-dashes", "US", "1-A-NDD-DDDD"),
-    ("US +1 (area)", "US", "+1 (A) NDD-DDDD"),
-    ("US dots 1.", "US", "1.A.NDD.DDDD"),
-    ("US 1 spaces", "US", "1 A NDD DDDD"),
-    ("CA (area) 555", "CA", "(C) 555-01DD"),
-    ("CA +1 spaces", "CA", "+1 C 555 01DD"),
-    ("GB +44 (0)20 drama", "GB", "+44 (0)20 7946 0DDD"),
-    ("GB (020) drama", "GB", "(020) 7946 0DDD"),
-    ("GB 0121 drama", "GB", "0121 496 0DDD"),
-    ("GB +44 121 drama", "GB", "+44 121 496 0DDD"),
-    ("GB 0161 drama", "GB", "0161 496 0DDD"),
-    ("GB +44 (0)161 drama", "GB", "+44 (0)161 496 0DDD"),
-    ("GB mobile 5-3-3 drama", "GB", "07700 900 DDD"),
-    ("GB mobile E.164 drama", "GB", "+447700900DDD"),
-    ("GB 0131 drama", "GB", "0131 496 0DDD"),
-    ("GB 029 drama", "GB", "029 2018 0DDD"),
-    ("GB 01632 drama", "GB", "01632 960 DDD"),
-    ("GB 00 44 drama", "GB", "00 44 20 7946 0DDD"),
-    ("DE (030)", "DE", "(030) NDDD DDDD"),
-    ("DE +49 (0)30", "DE", "+49 (0)30 NDDDDDDD"),
-    ("DE 0049 Munich", "DE", "0049 89 NDDDDDD"),
-    ("DE mobile 0151", "DE", "0151 NDDD DDDD"),
-    ("DE +49 1512", "DE", "+49 1512 NDDDDDD"),
-    ("DE Cologne slash", "DE", "0221 / NDDDDD"),
-    ("DE Hamburg +49", "DE", "+49 40 NDDD DDDD"),
-    ("FR dots", "FR", "01.NN.DD.DD.DD"),
-    ("FR +33 (0)1", "FR", "+33 (0)1 ND DD DD DD"),
-    ("FR +33 6", "FR", "+33 6 ND DD DD DD"),
-    ("FR 0033 7", "FR", "0033 7 ND DD DD DD"),
-    ("FR Marseille", "FR", "04 9N DD DD DD"),
-    ("FR mobile dashes", "FR", "06-ND-DD-DD-DD"),
-    ("ES Madrid 3-3-3", "ES", "91N DDD DDD"),
-    ("ES +34 Barcelona", "ES", "+34 93N DD DD DD"),
-    ("ES mobile pairs", "ES", "+34 6DD DD DD DD"),
-    ("ES mobile bare", "ES", "6DDDDDDDD"),
-    ("ES 0034 7", "ES", "0034 71N DDD DDD"),
-    ("IT Milan", "IT", "02 NDDD DDDD"),
-    ("IT +39 Rome", "IT", "+39 06 NDDD DDDD"),
-    ("IT mobile 3-7", "IT", "34N DDDDDDD"),
-    ("IT mobile dash", "IT", "333-NDDDDDD"),
-    ("IT 0039 Florence", "IT", "0039 055 NDDDDD"),
-    ("NL Amsterdam dash", "NL", "020-NDD DDDD"),
-    ("NL +31 (0)20", "NL", "+31 (0)20 NDD DDDD"),
-    ("NL mobile dash", "NL", "06-NDDDDDDD"),
-    ("NL +31 6 compact", "NL", "+31 6NDDDDDDD"),
-    ("NL Rotterdam pairs", "NL", "010 NDD DD DD"),
-    ("NL 0031 6", "NL", "0031 6 NDDD DDDD"),
-    ("BR Rio mobile", "BR", "(21) 9NDDD-DDDD"),
-    ("BR +55 Rio mobile", "BR", "+55 21 9NDDD-DDDD"),
-    ("BR +55 (11) landline", "BR", "+55 (11) 3NDD-DDDD"),
-    ("BR Sao Paulo mobile", "BR", "11 9NDDD-DDDD"),
-    ("BR Belo Horizonte", "BR", "(31) 3NDD-DDDD"),
-    ("BR +55 (61) 9 mobile", "BR", "+55 (61) 9 NDDD-DDDD"),
-    ("IN +91- mobile", "IN", "+91-9DDDDDDDDD"),
-    ("IN 0 mobile", "IN", "09DDDD DDDDD"),
-    ("IN +91 Mumbai", "IN", "+91-22-2NDD-DDDD"),
-    ("IN Mumbai", "IN", "022 2NDD DDDD"),
-    ("IN +91 Bengaluru", "IN", "+91 80 4NDD DDDD"),
-    ("IN mobile bare", "IN", "9DDDDDDDDD"),
-    ("IN Delhi dashes", "IN", "011-2NDD-DDDD"),
-    ("AU mobile fictional", "AU", "0491 57D DDD"),
-    ("AU +61 mobile fictional", "AU", "+61 491 57D DDD"),
-    ("AU (03) fictional", "AU", "(03) 5550 DDDD"),
-    ("AU +61 2 fictional", "AU", "+61 2 5550 DDDD"),
-    ("AU +61 (0)3 fictional", "AU", "+61 (0)3 7010 DDDD"),
-    ("AU (08) fictional", "AU", "(08) 5550 DDDD"),
-    ("MX national", "MX", "55 NDDD DDDD"),
-    ("MX +52 (33)", "MX", "+52 (33) NDDD DDDD"),
-    ("MX +52 81", "MX", "+52 81 NDDD DDDD"),
-    ("IE (01)", "IE", "(01) NDD DDDD"),
-    ("IE mobile", "IE", "087 NDD DDDD"),
-    ("IE +353 mobile", "IE", "+353 87 NDD DDDD"),
-    ("CH Zurich", "CH", "044 NDD DD DD"),
-    ("CH +41 mobile", "CH", "+41 79 NDD DD DD"),
-    ("CH 0041", "CH", "0041 44 NDD DD DD"),
-    ("JP mobile", "JP", "090-NDDD-DDDD"),
-    ("JP +81 mobile", "JP", "+81 90-NDDD-DDDD"),
-    ("JP Osaka", "JP", "06-NDDD-DDDD"),
-]
-
-# the language of a country's local-language lines
-COUNTRY_LANGUAGE = {
-    "US": "es", "CA": "fr", "GB": "en", "DE": "de", "FR": "fr", "ES": "es", "IT": "it", "NL": "nl", "BR": "pt",
-    "IN": "hi", "AU": "en", "MX": "es", "IE": "en", "CH": "de", "JP": "en",
+# region -> (country calling code, national significant number patterns: X any digit, N 2-9, other characters as
+# written; an Italian pattern keeps its leading 0). Fiction ranges where a country has them (US 555-01xx, the UK
+# drama ranges, Australia's 0491 570).
+PLANS: dict[str, tuple[str, list[str]]] = {
+    "US": ("1", ["212NXXXXXX", "305NXXXXXX", "404NXXXXXX", "503NXXXXXX", "720NXXXXXX", "917NXXXXXX",
+                 "20255501XX", "31255501XX", "61755501XX"]),
+    "CA": ("1", ["416NXXXXXX", "604NXXXXXX", "514NXXXXXX", "613NXXXXXX", "902NXXXXXX"]),
+    "GB": ("44", ["2079460XXX", "1134960XXX", "1214960XXX", "74NXXXXXXX", "78NXXXXXXX", "79NXXXXXXX"]),
+    "IE": ("353", ["1NXXXXXX", "83NXXXXXX", "85NXXXXXX", "87NXXXXXX"]),
+    "DE": ("49", ["30NXXXXXXX", "40NXXXXXXX", "89NXXXXXXX", "1512XXXXXXX", "1701XXXXXXX", "1761XXXXXXX"]),
+    "AT": ("43", ["1NXXXXXX", "664NXXXXXX", "676NXXXXXX", "316NXXXXX"]),
+    "CH": ("41", ["44NXXXXXX", "22NXXXXXX", "79NXXXXXX", "78NXXXXXX", "31NXXXXXX"]),
+    "FR": ("33", ["1NXXXXXXX", "4NXXXXXXX", "6NXXXXXXX", "7NXXXXXXX"]),
+    "BE": ("32", ["2NXXXXXX", "3NXXXXXX", "47NXXXXXX", "49NXXXXXX"]),
+    "NL": ("31", ["20NXXXXXX", "10NXXXXXX", "6NXXXXXXX", "30NXXXXXX"]),
+    "ES": ("34", ["91NXXXXXX", "93NXXXXXX", "6NXXXXXXX", "7NXXXXXXX"]),
+    "PT": ("351", ["21NXXXXXX", "22NXXXXXX", "91NXXXXXX", "93NXXXXXX", "96NXXXXXX"]),
+    "IT": ("39", ["06NXXXXXXX", "02NXXXXXXX", "33NXXXXXXX", "34NXXXXXXX", "32NXXXXXXX"]),
+    "PL": ("48", ["22NXXXXXX", "12NXXXXXX", "50NXXXXXX", "60NXXXXXX", "69NXXXXXX", "78NXXXXXX", "88NXXXXXX"]),
+    "SE": ("46", ["8NXXXXXX", "31NXXXXXX", "70NXXXXXX", "73NXXXXXX", "76NXXXXXX"]),
+    "NO": ("47", ["4NXXXXXX", "9NXXXXXX", "2NXXXXXX"]),
+    "NZ": ("64", ["9NXXXXXX", "4NXXXXXX", "21NXXXXXX", "22NXXXXXX", "27NXXXXXX"]),
+    "ZA": ("27", ["11NXXXXXX", "21NXXXXXX", "82NXXXXXX", "72NXXXXXX", "61NXXXXXX"]),
+    "SG": ("65", ["8NXXXXXX", "9NXXXXXX", "6NXXXXXX"]),
+    "KR": ("82", ["10NXXXXXXX", "2NXXXXXXX", "31NXXXXXXX", "51NXXXXXX"]),
+    "AR": ("54", ["911NXXXXXXX", "9351NXXXXXX", "11NXXXXXXX", "351NXXXXXX"]),
+    "MX": ("52", ["55NXXXXXXX", "33NXXXXXXX", "81NXXXXXXX"]),
+    "BR": ("55", ["119NXXXXXXX", "219NXXXXXXX", "11NXXXXXXX", "319NXXXXXXX"]),
+    "IN": ("91", ["98NXXXXXXX", "88NXXXXXXX", "70NXXXXXXX", "11NXXXXXXX", "80NXXXXXXX"]),
+    "JP": ("81", ["3NXXXXXXX", "6NXXXXXXX", "90NXXXXXXX", "80NXXXXXXX"]),
+    "AU": ("61", ["2NXXXXXXX", "3NXXXXXXX", "4NXXXXXXX", "491570XXX"]),
 }  # fmt: skip
 
-
-def uk_drama(number: phonenumbers.PhoneNumber) -> bool:
-    """Ofcom's ranges for drama (07700 900xxx, 01632 960xxx), which phonenumbers does not count as valid."""
-    nsn = str(number.national_number)
-    return number.country_code == 44 and (nsn.startswith("7700900") or nsn.startswith("1632960"))
+# the styles a country's numbers are written in, besides its national and international forms
+DOTS = {"FR", "BE", "US", "CA", "CH"}
+TRUNK_ZERO = {"GB", "DE", "AT", "CH", "NL", "BE", "IE"}  # "+44 (0)20 ..."
 
 
 def phone_is_valid(text: str, region: str) -> bool:
-    number = phonenumbers.parse(text, region)
-    return phonenumbers.is_valid_number(number) or uk_drama(number)
+    """The label check: ``text`` is a valid number of ``region`` by the ``phonenumbers`` package."""
+    try:
+        number = phonenumbers.parse(text, region)
+    except phonenumbers.NumberParseException:
+        return False
+    return phonenumbers.is_valid_number(number) and phonenumbers.region_code_for_number(number) == region
 
 
-def phone_value(rng: random.Random, region: str, pattern: str) -> str:
-    for _ in range(200):
-        out = ""
-        for ch in pattern:
-            if ch == "N":
-                out += rng.choice("23456789")
-            elif ch == "D":
-                out += rng.choice("0123456789")
-            elif ch == "A":
-                out += rng.choice(US_AREAS)
-            elif ch == "C":
-                out += rng.choice(CA_AREAS)
-            else:
-                out += ch
-        if phone_is_valid(out, region):
-            return out
-    raise AssertionError(f"no valid number for {pattern} in {region}")
+def phone_number(rng: random.Random, region: str) -> phonenumbers.PhoneNumber:
+    code, patterns = PLANS[region]
+    for _ in range(500):
+        nsn = "".join(
+            rng.choice("0123456789") if ch == "X" else rng.choice("23456789") if ch == "N" else ch
+            for ch in rng.choice(patterns)
+        )
+        number = phonenumbers.parse(f"+{code}{nsn}")
+        if phonenumbers.is_valid_number(number) and phonenumbers.region_code_for_number(number) == region:
+            return number
+    raise AssertionError(f"no valid number for {region}")
 
 
-# Support-bot replies where the phone sits next to an order, a delivery, a ticket or a tracking number (the
-# neighbours are not PII; {p} and {q} are phones).
-PHONE_ORDER_TEMPLATES = [
-    "I've updated the contact number on order {o} to {p}.",
-    "The courier will call {p} about delivery {x}.",
-    "Done! Order {o} now has {p} as the delivery phone number.",
-    "Your driver will ring {p} about 10 minutes before arrival (tracking {t}).",
-    "Ticket {k}: the customer asked to be called back on {p} about the late delivery.",
-    "We tried to reach you at {p} about order {o}, but nobody picked up.",
-    "For order {o}, the recipient's phone is {p}; the parcel ships today.",
-    "I changed the phone on your delivery address from {p} to {q}.",
-    "Tracking {t} - the carrier has {p} on file for this delivery.",
-    "The shipping label for order {o} lists {p} as the contact.",
-    "Delivery contact updated: {p} (order {o}, slot 14:00-16:00).",
-    "Please confirm {p} is still the best number for the delivery of order {o}.",
-    "Order {o} status: out for delivery. Recipient phone: {p}",
-    "The customer on ticket {k} wants the courier to phone {p} instead of {q}.",
-    "Your replacement for order {o} arrives Thursday; the driver has your number, {p}.",
-    "I've added {p} as a second contact number on order {o}.",
-    "Return pickup for order {o}: the courier will text {p} with a time window.",
-    "Per ticket {k}, the delivery phone for order {o} is now {p}.",
-    "Order {o}: phone number changed to {p} at the customer's request.",
-    "SMS updates for delivery {x} will go to {p}.",
-    "The courier couldn't reach {p}, so delivery {x} is back at the depot.",
-    "Hi Anna, order {o} is on its way. If the courier needs directions they'll call {p}.",
-    "Contact number for this delivery: {p}. Order reference: {o}.",
-    "I've saved {p} on your account and on the open order {o}.",
-    "This order ({o}) was placed by phone from {p} on 12 March.",
-    "Delivery {x} failed: the driver called {p} twice. Would you like to rebook?",
-    "Got it - for tracking number {t} I've set the contact phone to {p}.",
-    "Ticket {k} updated. New callback number: {p}. Related order: {o}.",
+def phone_styles(number: phonenumbers.PhoneNumber, region: str) -> dict[str, str]:
+    fmt = phonenumbers.format_number
+    national = fmt(number, phonenumbers.PhoneNumberFormat.NATIONAL)
+    intl = fmt(number, phonenumbers.PhoneNumberFormat.INTERNATIONAL)
+    code = str(number.country_code)
+    styles = {
+        "national": national,
+        "international": intl,
+        "e164": fmt(number, phonenumbers.PhoneNumberFormat.E164),
+        "intl-00": "00" + intl[1:],
+        "intl-dashes": intl.replace(" ", "-"),
+    }
+    if region != "AR":  # Argentine mobiles are written with their 15 prefix, not run together
+        styles["national-compact"] = "".join(ch for ch in national if ch.isdigit())
+    if " " in national and "-" not in national and "(" not in national:
+        styles["national-dashes"] = national.replace(" ", "-")
+    if region in DOTS:
+        styles["national-dots"] = national.replace("(", "").replace(") ", ".").replace(" ", ".").replace("-", ".")
+    if region in TRUNK_ZERO:
+        styles["intl-trunk-0"] = f"+{code} (0){intl[len(code) + 2 :]}"
+    if region in ("US", "CA"):
+        styles["us-1-dashes"] = "1-" + intl[len(code) + 2 :]
+        styles["us-plain"] = national.replace("(", "").replace(")", "").replace(" ", "-")
+    return {name: text for name, text in styles.items() if phone_is_valid(text, region)}
+
+
+def phone_value(rng: random.Random, region: str, prefer: str | None = None) -> tuple[str, str]:
+    styles = phone_styles(phone_number(rng, region), region)
+    if prefer in styles and rng.random() < 0.6:
+        return prefer, styles[prefer]
+    name = rng.choice(sorted(styles))
+    return name, styles[name]
+
+
+# (setting, template); the phone belongs to the person the reply is about.
+PHONE_NEAR_ID_EN = [
+    ("delivery", "Delivery {track} is out today; the driver will ring {p} about 20 minutes before arrival."),
+    ("delivery", "I've changed the contact number on order {order} to {p}, so the courier will use that one."),
+    ("account", "Done! The mobile number on your account is now {p}. Your ticket {ticket} is closed."),
+    ("refund", "Refund {ref} for {amount} is approved. If the bank needs to confirm, they'll call you at {p}."),
+    ("booking", "Booking {booking} for two nights is confirmed. The hotel has {p} as your contact number."),
+    ("travel", "Your flight booking {booking} lists {p} for SMS alerts about gate changes."),
+    ("medical", "Your appointment on {date} is booked (reference {ref}). The clinic will text reminders to {p}."),
+    ("insurance", "Claim {claim} is with an adjuster now; she'll phone {name} on {p} within two working days."),
+    ("banking", "For the card replacement request {ref}, the verification code will go to {p}."),
+    ("hr", "Onboarding case {ticket}: the emergency contact for {name} is recorded as {p}."),
+    ("delivery", "Parcel {track}: the recipient's number {p} was added to the shipping label."),
+    ("account", "Ticket {ticket} - we couldn't reach you on {p}, so we left a voicemail."),
+    ("refund", "I can see order {order}. The refund call-back is booked for {time}, to {p}."),
+    ("booking", "Table for four on {date}, reservation {booking}, under {name}, phone {p}."),
+    ("travel", "Car rental {booking}: the pick-up desk will contact {name} at {p} if the flight lands late."),
+    ("delivery", "The sofa for order {order} arrives on {date}; our crew will call {p} that morning."),
+    ("insurance", "Policy change {ref} saved: the policyholder's phone is now {p}."),
+    ("medical", "Prescription {ref} is ready for collection. The pharmacy tried {p} twice this morning."),
+    ("hr", "Leave request {ticket} approved. Your manager asked that you stay reachable at {p}."),
+    ("account", "To close ticket {ticket} I sent a one-time code to {p}; read it back to me when it arrives."),
+    ("delivery", "Order {order} - the locker code was texted to {p} and is valid for 48 hours."),
+    ("travel", "Your train booking {booking} is changed; the new e-ticket link was sent by SMS to {p}."),
+    ("banking", "Dispute {ref}: our fraud team will call {name} on {p} from a withheld number."),
+    ("insurance", "For claim {claim} the tow truck driver has your number, {p}, and is 30 minutes away."),
+    ("medical", "Lab order {order} for {name}: results will be sent by text to {p} once signed off."),
+    ("refund", "Return {ref} received. We'll confirm the refund of {amount} by text to {p}."),
+    ("booking", "Your dentist appointment ({booking}) moved to {time}. We'll call {p} if a slot opens earlier."),
+    ("hr", "Payroll ticket {ticket}: HR called {name} at {p} to confirm the new bank details."),
+    ("delivery", "The technician for repair job {ticket} will phone you at {p} when he is on his way."),
+    ("travel", "Tour {booking}: the guide will meet you in the lobby and can be reached by {name} on {p}."),
 ]
 
-PHONE_CONTACT_TEMPLATES = [
-    "Sure, reach me at {p} any time after 9.",
-    "Ring me on {p} if the parcel doesn't turn up.",
-    "WhatsApp: {p}",
-    "You can text Mr. Okafor on {p}.",
-    "My mobile: {p}. Please don't share it.",
-    "Please give Dr. Ahmed a call at {p} to confirm the appointment.",
-    "The landlord's number is {p}, and he answers until 8 pm.",
-    "Emergency contact for Lena Fischer: {p} (her sister).",
-    "I've written down your new number, {p}, on your profile.",
-    "Best number to reach Tomás: {p}.",
+PHONE_CONTACT_EN = [
+    ("account", "Sure, I've updated your phone number to {p}."),
+    ("account", "Thanks, {name}. We'll call you back on {p} as soon as an agent is free."),
+    ("medical", "The patient's daytime number is {p}."),
+    ("account", "Your new mobile, {p}, is verified."),
+    ("banking", "Our records show {name}'s home phone as {p}."),
+    ("account", "Please confirm that {p} is still the best number to reach you."),
+    ("delivery", "{name} asked us to send tracking updates by SMS to {p}."),
+    ("account", "Name: {name}\nMobile: {p}"),
+    ("booking", "Got it - the landlord can be reached on {p} for the key handover."),
+    ("hr", "Your emergency contact ({name}) is listed with {p}."),
+    ("hr", "The recruiter will ring you at {p} tomorrow around {time}."),
+    ("travel", "WhatsApp or call {name} on {p} if the driver is late."),
+    ("insurance", "The policyholder can be reached at {p} on weekdays."),
+    ("medical", "Dr. Osei asked that you call her back on her mobile, {p}."),
+    ("banking", "The new PIN was sent by text to {name}'s mobile, {p}."),
 ]
 
-PHONE_LANGUAGE_TEMPLATES = {
-    "es": [
-        "Mi teléfono es {p}, llámame por la tarde.",
-        "He actualizado el número de contacto del pedido {o}: {p}.",
-        "Móvil: {p}",
-        "Escríbeme por WhatsApp al {p}.",
-        "El repartidor llamará al {p} antes de entregar el pedido {o}.",
-        "Puede contactar con la señora Ruiz en el teléfono {p}.",
-    ],
-    "hi": [
-        "मेरा मोबाइल नंबर {p} है।",
-        "ऑर्डर {o} के लिए संपर्क नंबर {p} पर अपडेट कर दिया गया है।",
-        "कृपया {p} पर कॉल करें।",
-        "डिलीवरी एजेंट आपको {p} पर फ़ोन करेगा।",
-        "ग्राहक का फ़ोन नंबर: {p}",
-        "WhatsApp पर संपर्क करें: {p}",
-    ],
-    "de": [
-        "Telefon: {p}",
-        "Sie erreichen mich unter {p}.",
-        "Die Telefonnummer für die Lieferung der Bestellung {o} wurde auf {p} geändert.",
-        "Handy: {p} (bitte nur abends)",
-        "Der Fahrer ruft Sie unter {p} an, bevor er die Sendung {t} zustellt.",
-    ],
-    "fr": [
-        "Téléphone : {p}",
-        "Vous pouvez me joindre au {p}.",
-        "Le livreur vous appellera au {p} pour la commande {o}.",
-        "Portable : {p}",
-        "J'ai mis à jour le numéro de téléphone de la commande {o} : {p}.",
-    ],
-    "it": [
-        "Telefono: {p}",
-        "Il corriere chiamerà il numero {p} per la consegna dell'ordine {o}.",
-        "Cellulare: {p}",
-        "Può contattare il signor Bianchi al {p}.",
-    ],
-    "nl": [
-        "Telefoon: {p}",
-        "U kunt mij bereiken op {p}.",
-        "Het telefoonnummer voor de bezorging van bestelling {o} is gewijzigd naar {p}.",
-        "Mobiel: {p}",
-    ],
-    "pt": [
-        "Telefone: {p}",
-        "O entregador vai ligar para {p} sobre o pedido {o}.",
-        "Celular/WhatsApp: {p}",
-        "Atualizei o telefone de contato do pedido {o} para {p}.",
-    ],
-    "en": [
-        "Cheers, ring me on {p} when you're outside.",
-        "Mobile: {p} - texts are fine.",
-        "You can reach the site manager, Chloe, on {p}.",
-        "Give us a bell on {p} if the delivery slot doesn't suit.",
-    ],
+PHONE_LANG: dict[str, tuple[list[str], list[tuple[str, str]]]] = {
+    "es": (
+        ["ES", "MX", "AR"],
+        [
+            ("delivery", "Su pedido {order} ya salió del almacén; el repartidor le llamará al {p} antes de entregar."),
+            ("booking", "Hemos actualizado el teléfono de la reserva {booking}: ahora es {p}."),
+            ("refund", "El reembolso {ref} está aprobado. Si hay dudas, le llamaremos al {p}."),
+            ("medical", "Su cita del {date} quedó confirmada; recibirá un SMS en el {p}."),
+            ("account", "Número de móvil de {name}: {p}."),
+            ("account", "Incidencia {ticket}: no pudimos contactarle en el {p}; por favor, devuélvanos la llamada."),
+            ("insurance", "El perito llamará al {p} para revisar el siniestro {claim}."),
+            ("delivery", "Le escribiremos por WhatsApp al {p} cuando el envío {track} llegue a la oficina."),
+            ("account", "Celular registrado en la cuenta: {p}."),
+            ("travel", "Para el alquiler {booking}, el agente contactará a {name} al {p}."),
+            ("hr", "Recursos Humanos tiene como contacto de emergencia de {name} el número {p}."),
+        ],
+    ),
+    "hi": (
+        ["IN"],
+        [
+            ("delivery", "आपका ऑर्डर {order} भेज दिया गया है; डिलीवरी से पहले कूरियर आपको {p} पर कॉल करेगा।"),
+            ("booking", "आपकी बुकिंग {booking} में संपर्क नंबर {p} दर्ज है।"),
+            ("refund", "रिफ़ंड {ref} स्वीकृत हो गया है। बैंक आपको {p} पर कॉल कर सकता है।"),
+            ("account", "{name} का मोबाइल नंबर {p} है।"),
+            ("account", "टिकट {ticket}: हमने आपको {p} पर कॉल किया था, पर बात नहीं हो पाई।"),
+            ("medical", "आपकी अपॉइंटमेंट {date} को है; रिमाइंडर {p} पर SMS से आएगा।"),
+            ("insurance", "बीमा दावा {claim} के लिए एजेंट आपसे {p} पर संपर्क करेगा।"),
+            ("account", "आपके खाते का नया मोबाइल नंबर {p} सत्यापित हो गया है।"),
+            ("travel", "ट्रेन टिकट {booking} की जानकारी {p} पर SMS कर दी गई है।"),
+        ],
+    ),
+    "de": (
+        ["DE", "AT", "DE", "CH"],
+        [
+            ("delivery", "Ihre Bestellung {order} wird morgen geliefert; der Fahrer ruft vorher unter {p} an."),
+            ("booking", "Wir haben die Telefonnummer für die Buchung {booking} auf {p} geändert."),
+            ("account", "Rückruf zu Ticket {ticket}: Wir erreichen Sie unter {p} zwischen 9 und 12 Uhr."),
+            ("account", "Handynummer von {name}: {p}"),
+            ("insurance", "Die Versicherung meldet sich wegen Schaden {claim} telefonisch unter {p}."),
+            ("medical", "Ihr Termin am {date} ist bestätigt; eine SMS-Erinnerung geht an {p}."),
+        ],
+    ),
+    "fr": (
+        ["FR", "BE", "FR", "CH"],
+        [
+            ("delivery", "Votre commande {order} est en cours de livraison ; le livreur vous appellera au {p}."),
+            ("booking", "Le numéro de téléphone de la réservation {booking} est désormais le {p}."),
+            ("account", "Dossier {ticket} : nous avons essayé de vous joindre au {p} ce matin."),
+            ("account", "Portable de {name} : {p}"),
+            ("medical", "Votre rendez-vous du {date} est confirmé ; un rappel sera envoyé au {p}."),
+            ("insurance", "Pour le sinistre {claim}, l'expert contactera {name} au {p}."),
+        ],
+    ),
+    "pt": (
+        ["PT", "BR"],
+        [
+            ("delivery", "A sua encomenda {order} sai hoje; o estafeta liga para o {p} antes de chegar."),
+            ("booking", "O contacto associado à reserva {booking} foi alterado para {p}."),
+            ("delivery", "Seu pedido {order} foi enviado; o entregador vai ligar no {p}."),
+            ("account", "Celular de {name}: {p}"),
+            ("account", "Protocolo {ticket}: tentamos falar com você no {p}, sem sucesso."),
+        ],
+    ),
+    "pl": (
+        ["PL"],
+        [
+            ("delivery", "Zamówienie {order} zostało nadane; kurier zadzwoni pod numer {p} przed doręczeniem."),
+            ("booking", "Zmieniliśmy numer telefonu w rezerwacji {booking} na {p}."),
+            ("account", "Zgłoszenie {ticket}: oddzwonimy pod numer {p} jutro rano."),
+            ("account", "Telefon komórkowy: {p} ({name})"),
+        ],
+    ),
+    "sv": (
+        ["SE"],
+        [
+            ("delivery", "Din beställning {order} levereras i morgon; budet ringer {p} innan leverans."),
+            ("booking", "Vi har uppdaterat telefonnumret för bokning {booking} till {p}."),
+            ("account", "Ärende {ticket}: vi försökte nå dig på {p} i förmiddags."),
+            ("account", "Mobilnummer till {name}: {p}"),
+        ],
+    ),
+    "nl": (
+        ["NL", "NL", "BE"],
+        [
+            ("delivery", "Uw bestelling {order} wordt morgen bezorgd; de bezorger belt vooraf naar {p}."),
+            ("booking", "Het telefoonnummer bij reservering {booking} is gewijzigd in {p}."),
+            ("account", "Mobiel nummer van {name}: {p}"),
+            ("account", "Ticket {ticket}: we hebben u vanochtend geprobeerd te bellen op {p}."),
+            ("insurance", "De schade-expert neemt voor dossier {claim} contact op via {p}."),
+        ],
+    ),
+    "it": (
+        ["IT", "IT", "CH"],
+        [
+            ("delivery", "Il suo ordine {order} è in consegna: il corriere la chiamerà al {p}."),
+            ("booking", "Abbiamo aggiornato il cellulare della prenotazione {booking}: ora è {p}."),
+            ("account", "Pratica {ticket}: abbiamo provato a contattarla al {p} senza risposta."),
+            ("medical", "Il referto sarà pronto il {date}; le manderemo un SMS al {p}."),
+            ("account", "Cellulare di {name}: {p}"),
+        ],
+    ),
+    "ko": (
+        ["KR"],
+        [
+            ("delivery", "주문 {order} 상품이 출고되었습니다. 배송 기사님이 {p}로 연락드릴 예정입니다."),
+            ("booking", "예약 {booking}의 연락처가 {p}로 변경되었습니다."),
+            ("account", "{name} 고객님의 휴대폰 번호는 {p}입니다."),
+        ],
+    ),
 }
+PT_REGION = ["PT", "PT", "BR", "BR", "BR"]  # European Portuguese templates first, then Brazilian ones
+EN_REGIONS = ["US", "CA", "GB", "IE", "AU", "NZ", "ZA", "SG", "IN", "JP", "NO", "US", "GB", "AU"]
+ALL_REGIONS = sorted(PLANS)
+
+
+def near_id(template: str) -> bool:
+    return any(slot in template for slot in ("{order}", "{ticket}", "{booking}", "{ref}", "{track}", "{claim}"))
+
+
+def phone_line(rng: random.Random, lang: str, setting: str, template: str, region: str) -> Line:
+    style, value = phone_value(rng, region, prefer="international" if lang == "en" and region == "JP" else None)
+    values = {**neutral(rng), "p": (value, PHONE)}
+    tags = ["phone", setting, f"region-{region}", f"lang-{lang}", style]
+    if near_id(template):
+        tags.append("near-id")
+    return templated(template, values, *tags)
 
 
 def phone_lines(rng: random.Random) -> list[Line]:
     lines = []
-    for rep in range(5):
-        for tag, region, pattern in PHONE_PLANS:
-            values: Values = {
-                "p": (phone_value(rng, region, pattern), PHONE),
-                "o": (order_id(rng), None),
-                "t": (tracking_id(rng), None),
-                "k": (ticket_id(rng), None),
-                "x": (tracking_id(rng), None),
-            }
-            if rep < 3:
-                kind, template = "order", rng.choice(PHONE_ORDER_TEMPLATES)
-            elif rep == 3:
-                kind, template = "contact", rng.choice(PHONE_CONTACT_TEMPLATES)
-            else:
-                language = COUNTRY_LANGUAGE[region]
-                kind, template = f"lang-{language}", rng.choice(PHONE_LANGUAGE_TEMPLATES[language])
-            if "{q}" in template:
-                other_tag, other_region, other_pattern = rng.choice([p for p in PHONE_PLANS if p[1] == region])
-                values["q"] = (phone_value(rng, other_region, other_pattern), PHONE)
-            lines.append(templated(template, values, "phone", kind, region, tag))
+    english = PHONE_NEAR_ID_EN * 6 + PHONE_CONTACT_EN * 5
+    for i, (setting, template) in enumerate(english):
+        # English replies: the English-speaking countries, and every other country in its own formats
+        region = EN_REGIONS[i % len(EN_REGIONS)] if i % 3 else ALL_REGIONS[(i // 3) % len(ALL_REGIONS)]
+        lines.append(phone_line(rng, "en", setting, template, region))
+    for lang, (regions, templates) in PHONE_LANG.items():
+        rounds = 3 if lang in ("es", "hi", "de", "fr", "it", "nl") else 2
+        for r in range(rounds):
+            for j, (setting, template) in enumerate(templates):
+                region = PT_REGION[j] if lang == "pt" else regions[(j + r) % len(regions)]
+                lines.append(phone_line(rng, lang, setting, template, region))
     return lines
 
 
 # ---- emails -------------------------------------------------------------------------------------------------------
 
-EMAIL_LOCALS = [
-    "jose.garcia", "priya.sharma", "rahul_k", "chloe.martin", "lukas.mueller", "giulia.bianchi", "sanne.devries",
-    "joao.silva", "aarav.patel93", "emma.w", "o.ahmed", "tom+invoices", "kim-lee", "m_rossi1988", "anne-sophie.leroy",
-    "sven.olsen", "d.nguyen", "fatima.zahra", "noah_b", "isabel.fernandez", "arjun.mehta", "lea.schneider",
-    "pierre-yves.roux", "carmen.lopez77", "wei.zhang", "hannah.obrien", "rohan.iyer", "marta.kowalska", "yuki.tanaka",
-    "ben.carter+shop", "amelia.j", "kwame.mensah", "laura_conti", "niels.jansen", "ana.souza", "vikram.rao",
-]  # fmt: skip
+FIRST = ["agnieszka", "bjorn", "ines", "wouter", "katharina", "aroha", "thandi", "weiling", "jiwoo", "martina",
+         "rohan", "emily", "liam", "sofia", "daan", "camille", "jonas", "lucia", "ananya", "marcus", "hanna", "tiago",
+         "yuki", "grace", "piotr", "elin", "joao", "lotte", "felix", "nikhil"]  # fmt: skip
+LAST = ["nowak", "lindqvist", "carvalho", "peeters", "gruber", "ngata", "dlamini", "tan", "park", "fernandez",
+        "mehta", "carter", "osullivan", "conti", "devries", "lefevre", "becker", "romero", "iyer", "bell",
+        "kowalczyk", "almeida", "sato", "mbeki", "zielinski", "holm", "santos", "janssens", "huber", "rao"]  # fmt: skip
 EMAIL_DOMAINS = [
-    "gmail.com", "hotmail.co.uk", "yahoo.fr", "outlook.es", "libero.it", "t-online.de", "free.fr", "laposte.net",
-    "ziggo.nl", "uol.com.br", "terra.com.br", "rediffmail.com", "yahoo.co.in", "bigpond.net.au", "optusnet.com.au",
-    "shaw.ca", "fastmail.fm", "zoho.com", "protonmail.ch", "hey.com", "aol.com", "comcast.net", "btinternet.com",
-    "sky.com", "orange.es", "telenet.be", "bluewin.ch", "harbor-logistics.com", "bluefin.co", "lumen-health.org",
-    "pixelforge.studio", "corp.acme-retail.com", "eu.mail.northgate.io", "alumni.ox.ac.uk", "student.unimelb.edu.au",
-    "iitb.ac.in", "usp.br", "tum.de", "univie.ac.at", "mit.edu", "brightwave.tech", "quillpress.info", "orbit.agency",
-    "nordlicht.berlin", "cafe-lumiere.paris", "greenleaf.eco", "tallyho.biz", "stackhouse.dev", "moonrise.app",
-    "example.com", "mail.example.org", "example.net", "kestrel.ai", "ferro.io", "sahara.co.za", "kiwibank.co.nz",
-    "posteo.de", "web.de", "icloud.com", "me.com",
+    "gmail.com", "outlook.com", "hotmail.fr", "yahoo.es", "icloud.com", "proton.me", "web.de", "t-online.de",
+    "gmx.at", "bluewin.ch", "wp.pl", "o2.pl", "interia.pl", "telia.se", "bredband.net", "sapo.pt", "skynet.be",
+    "telenet.be", "ziggo.nl", "kpnmail.nl", "libero.it", "tiscali.it", "xtra.co.nz", "mweb.co.za",
+    "singnet.com.sg", "naver.com", "daum.net", "fibertel.com.ar", "prodigy.net.mx", "uol.com.br", "rediffmail.com",
+    "bigpond.net.au", "eircom.net", "btinternet.com", "comcast.net", "shaw.ca", "orange.fr", "free.fr",
+    "student.uva.nl", "ed.ac.uk", "stud.uni-goettingen.de", "alumni.ucl.ac.uk", "mail.utoronto.ca",
+    "kowalski-bud.pl", "hanssonbygg.se", "padaria-lisboa.pt", "studio-berg.design", "northpeak.travel",
+    "greenleaf.health", "tanaka-lab.jp", "vanderberg.law", "smile.dental", "wanderlust.agency", "kiwi-hr.co.nz",
+    "mbeki-consult.co.za", "parkandsons.kr", "fjord.no", "mail.ee", "seznam.cz", "yandex.com",
 ]  # fmt: skip
 
-# {e} is the address; {n} a name. Each form is one way the address is written around.
-EMAIL_TEMPLATES = {
-    "plain": [
-        "I've changed the login email on your account to {e}.",
-        "The invoice for order {o} was emailed to {e} this morning.",
-        "You can write to {n} directly at {e}; she handles the refunds.",
-        "Account owner: {n}, email {e}, phone verified.",
-        "Your receipt went to {e}; check the spam folder if it isn't there.",
-    ],
-    "angle": [
-        "From: {n} <{e}>\nSubject: Missing parcel",
-        "Reply-To: {n} <{e}>",
-    ],
-    "mailto": [
-        "Contact {n}: mailto:{e}",
-        "[{n}](mailto:{e}) asked for a callback.",
-    ],
-    "parens": [
-        "The reseller ({e}) confirmed the return.",
-        "We've notified the buyer, {n} ({e}).",
-    ],
-    "quoted": [
-        'The customer typed "{e}" in the sign-up form.',
-        "The address on the ticket is '{e}'.",
-    ],
-    "end": [
-        "The order confirmation was sent to {e}.",
-        "Send the signed form back to {e}.",
-        "The new billing contact is {e}.",
-    ],
-    "list": [
-        "Both accounts are linked: {e}, and the old one from 2019.",
-        "CC: {e}; BCC: nobody.",
+
+def email_value(rng: random.Random) -> str:
+    f, last = rng.choice(FIRST), rng.choice(LAST)
+    local = rng.choice(
+        [
+            f"{f}.{last}",
+            f"{f[0]}.{last}",
+            f"{f}{last}",
+            f"{f}_{last}",
+            f"{f}-{last}",
+            f"{last}.{f}",
+            f"{f}.{last}+{rng.choice(['orders', 'travel', 'bank', 'hr', 'receipts'])}",
+            f"{f}{rng.randint(1960, 2006)}",
+            f"{f[0]}{last}{rng.randint(1, 99)}",
+            f"{f}.{last[0]}",
+        ]
+    )
+    value = f"{local}@{rng.choice(EMAIL_DOMAINS)}"
+    r = rng.random()
+    if r < 0.06:
+        value = value.upper()
+    elif r < 0.14:
+        value = value[0].upper() + value[1:]
+    return value
+
+
+EMAIL_TEMPLATES: dict[str, list[tuple[str, str]]] = {
+    "en": [
+        ("account", "I've changed the login email on your account to {e}; a confirmation link is on its way."),
+        ("delivery", "The receipt for order {order} was sent to {e} at {time}."),
+        ("travel", "We emailed the boarding pass for booking {booking} to {e}."),
+        ("refund", "Your refund confirmation ({ref}) went to {e} - please check the spam folder too."),
+        ("account", "Reply-To: {name} <{e}>"),
+        ("insurance", "The policy documents will be sent to {e} within 24 hours."),
+        ("medical", "Your GP practice has {e} on file for test results."),
+        ("hr", "HR will send the contract to {e}; please sign it before {date}."),
+        ("account", "Contact: {name} ({e})"),
+        ("account", "Is {e} still your preferred address? I can update it if not."),
+        ("account", 'The account owner is listed as "{e}".'),
+        ("account", '<a href="mailto:{e}">Email {name}</a>'),
+        ("hr", "Write to {name} directly: mailto:{e}"),
+        ("account", "Notifications now go to {e} and to the app."),
+        ("account", "Your new username is your email address, {e}."),
+        ("account", "Password reset requested for {e}."),
+        ("booking", "Your booking agent is {name}, {e}."),
+        ("banking", "The tenant's email for the deposit return is {e}."),
+        ("account", "I've forwarded ticket {ticket} to {e} as you asked."),
+        ("banking", "Statements for the joint account are emailed to {e}."),
+        ("medical", "The referral letter was emailed to the patient at {e}."),
+        ("travel", "Visa invitation for {name} sent to '{e}'."),
+        ("delivery", "The seller asked us to pass on the buyer's address: {e}."),
+        ("insurance", "Claim {claim}: the adjuster will write to you at {e}."),
+        ("hr", "New starter {name} - personal email {e}, start date {date}."),
     ],
     "es": [
-        "Correo electrónico: {e}",
-        "He enviado la factura del pedido {o} a {e}.",
-        "Puedes escribirme a {e} cuando quieras.",
+        ("delivery", "Hemos enviado la factura del pedido {order} a {e}."),
+        ("account", "Correo electrónico del titular: {e}"),
+        ("account", "Puede escribir a {name} en {e}."),
+        ("booking", "La confirmación de la reserva {booking} llegó a {e}."),
     ],
     "hi": [
-        "ईमेल: {e}",
-        "आपकी रसीद {e} पर भेज दी गई है।",
-        "ग्राहक की ईमेल आईडी {e} है।",
+        ("delivery", "आपके ऑर्डर {order} की रसीद {e} पर भेज दी गई है।"),
+        ("account", "ईमेल: {e}"),
+        ("account", "{name} का ईमेल पता {e} है।"),
+        ("booking", "बुकिंग {booking} की पुष्टि {e} पर भेजी गई है।"),
     ],
-    "de": ["E-Mail-Adresse: {e}", "Bitte schreiben Sie an {e}."],
-    "fr": ["Adresse e-mail : {e}", "Courriel : {e}"],
-    "it": ["Indirizzo email: {e}", "Scrivimi a {e}, grazie."],
-    "near_asset": [
-        "I attached logo@2x.png and sent a copy to {e}.",
-        "Bundle icon@3x.png with the build, then email {e} when it's live.",
-        "{n} ({e}) asked why hero@1.5x.jpg looks blurry.",
+    "de": [
+        ("delivery", "Die Rechnung zu Bestellung {order} wurde an {e} geschickt."),
+        ("account", "E-Mail von {name}: {e}"),
     ],
-    "near_package": [
-        "After upgrading @babel/core the error went away, {n} wrote from {e}.",
-        "Ping @support on Slack or email {e} for the licence key.",
-    ],
+    "fr": [("travel", "Le billet a été envoyé à l'adresse {e}."), ("account", "Courriel de {name} : {e}")],
+    "pt": [("refund", "Enviámos a fatura para {e}."), ("account", "E-mail do titular: {e}")],
+    "pl": [("delivery", "Potwierdzenie zamówienia {order} wysłaliśmy na adres {e}.")],
+    "sv": [("delivery", "Kvittot skickades till {e}.")],
+    "it": [("booking", "La conferma della prenotazione è stata inviata a {e}.")],
+    "nl": [("account", "De bevestiging is verstuurd naar {e}.")],
+    "ko": [("delivery", "영수증을 {e} 주소로 보내드렸습니다.")],
 }
-NAMES = ["Ana Souza", "Priya Sharma", "Lukas Müller", "Chloé Martin", "Tom Baker", "Giulia Bianchi", "Rahul Kumar"]
+
+EMAIL_TWO = [
+    "We found two accounts, {e} and {e2}; which one should I keep?",
+    "cc: {e}; {e2}",
+    "Both guardians get the school trip updates: {e}, {e2}.",
+    "Se enviará copia a {e} y a {e2}.",
+]
 
 
-def email_value(rng: random.Random, domain: str, i: int) -> str:
-    value = f"{rng.choice(EMAIL_LOCALS)}@{domain}"
-    if i % 11 == 3:
-        value = value.upper()
-    elif i % 11 == 7:
-        local, _, dom = value.partition("@")
-        value = ".".join(part.capitalize() for part in local.split(".")) + "@" + dom.capitalize()
-    return value
+def email_json(rng: random.Random) -> Line:
+    value = email_value(rng)
+    name = rng.choice(NAMES)
+    line = Line("email", "record", "lang-en", "json")
+    line.add('Here is the record you asked for: {"customer": "' + name + '", "email": "')
+    line.add(value, EMAIL)
+    return line.add('", "tier": "gold"}')
 
 
 def email_lines(rng: random.Random) -> list[Line]:
     lines = []
-    forms = sorted(EMAIL_TEMPLATES)
-    i = 0
-    for rep in range(5):
-        for domain in EMAIL_DOMAINS:
-            form = forms[(i * 7 + rep) % len(forms)]
-            template = rng.choice(EMAIL_TEMPLATES[form])
-            values: Values = {
-                "e": (email_value(rng, domain, i), EMAIL),
-                "n": (rng.choice(NAMES), None),
-                "o": (order_id(rng), None),
-            }
-            lines.append(templated(template, values, "email", form, domain))
-            i += 1
-    for _ in range(12):  # two addresses in one reply
-        a = email_value(rng, rng.choice(EMAIL_DOMAINS), 0)
-        b = email_value(rng, rng.choice(EMAIL_DOMAINS), 0)
-        lines.append(
-            templated(
-                "I merged the duplicate accounts {a} and {b} into one.",
-                {"a": (a, EMAIL), "b": (b, EMAIL)},
-                "email",
-                "two",
-            )
-        )
+    for lang, templates in EMAIL_TEMPLATES.items():
+        rounds = 9 if lang == "en" else 5 if lang in ("es", "hi") else 4
+        for _ in range(rounds):
+            for setting, template in templates:
+                values = {**neutral(rng), "e": (email_value(rng), EMAIL)}
+                lines.append(templated(template, values, "email", setting, f"lang-{lang}"))
+    for i in range(24):
+        values = {**neutral(rng), "e": (email_value(rng), EMAIL), "e2": (email_value(rng), EMAIL)}
+        lang = "es" if EMAIL_TWO[i % len(EMAIL_TWO)].startswith("Se ") else "en"
+        lines.append(templated(EMAIL_TWO[i % len(EMAIL_TWO)], values, "email", "two", f"lang-{lang}"))
+    lines += [email_json(rng) for _ in range(10)]
     return lines
 
 
 # ---- cards --------------------------------------------------------------------------------------------------------
 
-CARD_TEMPLATES = [
-    "The customer read out the card number {v} in the chat.",
-    "Payment for order {o} failed on card {v}; please ask for another card.",
-    "Saved cards: {n} {v} (default).",
-    "Refund issued to {v} - allow 5-10 business days.",
-    "The chargeback concerns the {n} card {v}.",
-    "log: card_number={v} status=declined order={o}",
-    "{v} exp 04/28 - that's the card she wants to use.",
-    "I've replaced the expired card with {v} for the subscription.",
-    "Número de tarjeta: {v}",
-    "La tarjeta {v} fue rechazada por el banco.",
-    "कार्ड नंबर {v} से भुगतान हो गया है।",
-    "Kartennummer: {v}",
-    "Numéro de carte : {v}",
-    "Numero della carta: {v}",
-]
+CARD_TEMPLATES: dict[str, list[str]] = {
+    "en": [
+        "Booking {booking} is guaranteed with {c}; nothing is charged until check-in.",
+        "Your subscription now renews on {c}.",
+        "We refunded {amount} to {c} - it can take 5-10 business days.",
+        "The {net} card you added is {c}, exp. 11/28.",
+        "Payment method updated: {net} {c}.",
+        "The deductible for claim {claim} was paid with card {c}.",
+        "Card: {c}\nExpiry: 04/29\nCardholder: {name}",
+        "I see a declined charge on {c} for order {order}.",
+        "The hospital billing office charged {amount} to {c}.",
+        "Your corporate card {c} was used for the flight booking {booking}.",
+        "Please confirm: is {c} the card you want to keep on file?",
+        "Autopay for the premium is set to {c}.",
+        "Chargeback opened for {c} (order {order}).",
+        "The replacement card {c} has been activated for {name}.",
+    ],
+    "es": ["El cargo de {amount} se hizo a la tarjeta {c}.", "Tarjeta registrada: {c}"],
+    "hi": ["आपका कार्ड नंबर {c} है।", "{amount} का रिफ़ंड कार्ड {c} पर भेजा गया।"],
+    "de": ["Die Zahlung erfolgte mit der Karte {c}.", "Kreditkartennummer: {c}"],
+    "fr": ["Le paiement a été effectué avec la carte {c}."],
+    "pt": ["O pagamento foi feito com o cartão {c}."],
+    "pl": ["Płatność kartą {c} została odrzucona."],
+    "it": ["L'addebito è stato fatto sulla carta {c}."],
+    "sv": ["Betalningen drogs från kortet {c}."],
+    "nl": ["De betaling is gedaan met kaart {c}."],
+    "ko": ["결제하신 카드 번호는 {c}입니다."],
+}
+
+
+def card_text(rng: random.Random, network: str) -> tuple[str, str]:
+    prefixes, lengths = NETWORKS[network]
+    length = rng.choice(lengths)
+    digits = card_digits(rng, rng.choice(prefixes), length)
+    if digits in ("4111111111111111", "4242424242424242", "5555555555554444"):  # well-known test cards
+        return card_text(rng, network)
+    if length in (14, 15) and network in ("American Express", "Diners Club"):
+        groups = [digits[:4], digits[4:10], digits[10:]]
+    elif length == 13:
+        return "compact", digits
+    else:
+        groups = [digits[i : i + 4] for i in range(0, length, 4)]
+    style = rng.choice(["spaces", "spaces", "dashes", "compact"] if length <= 16 else ["spaces", "compact"])
+    return style, digits if style == "compact" else (" " if style == "spaces" else "-").join(groups)
 
 
 def card_lines(rng: random.Random) -> list[Line]:
+    pool = [(lang, t) for lang, ts in CARD_TEMPLATES.items() for t in ts]
+    weights = [3 if lang == "en" else 2 if lang in ("es", "hi") else 1 for lang, _ in pool]
     lines = []
-    combos = [(network, prefix, length) for network, (ps, ls) in NETWORKS.items() for length in ls for prefix in ps]
-    styles = ["spaces", "dashes", "compact"]
-    for rep in range(5):
-        for j, (network, prefix, length) in enumerate(combos):
-            style = styles[(rep + j) % 3] if length <= 16 else ("spaces", "compact")[(rep + j) % 2]
-            value = card_format(rng, card_digits(rng, prefix, length), network, style)
-            template = CARD_TEMPLATES[(rep * len(combos) + j) % len(CARD_TEMPLATES)]
-            values: Values = {"v": (value, CARD), "n": (network, None), "o": (order_id(rng), None)}
-            lines.append(templated(template, values, "card", network, style))
-    for _ in range(20):  # two cards in one reply
-        picks = [rng.choice(combos) for _ in range(2)]
-        a, b = (card_format(rng, card_digits(rng, p, n), net, "spaces") for net, p, n in picks)
-        lines.append(
-            templated("Old card {a}, new card {b} - I've switched the plan over.", {"a": (a, CARD), "b": (b, CARD)})
-        )
-        lines[-1].tags = ["card", "two"]
+    networks = sorted(NETWORKS)
+    for i in range(270):
+        network = networks[i % len(networks)]
+        style, value = card_text(rng, network)
+        lang, template = rng.choices(pool, weights)[0]
+        values = {**neutral(rng), "c": (value, CARD), "net": (network, None)}
+        lines.append(templated(template, values, "card", network, style, f"lang-{lang}"))
     return lines
 
 
 # ---- SSNs ---------------------------------------------------------------------------------------------------------
 
-SSN_TEMPLATES = [
-    "SSN on the application: {v}",
-    "The payroll export lists social security number {v} for K. Owens.",
-    "We can't verify SSN {v}; it doesn't match the name on file.",
-    "Her Social Security No. {v} appears on the W-2.",
-    "ssn={v} dob=1979-11-02 status=pending",
-    "Applicant: Marcus Lee | SSN: {v} | Employer: Harbor Logistics",
-    "I've corrected the social security number on the 1099 to {v}.",
-    "The tenant screening came back for SSN {v}: no records found.",
-    "Número de Seguro Social: {v}",
-    "Confirmé el número de seguro social {v} con el cliente.",
-    "ग्राहक का सोशल सिक्योरिटी नंबर (SSN) {v} है।",
-    "Social Security number (last updated 2023): {v}",
-]
+SSN_TEMPLATES: dict[str, list[str]] = {
+    "en": [
+        "For the background check we have SSN {s} for {name}.",
+        "Your Social Security number, {s}, is now linked to the benefits enrollment.",
+        "The W-2 lists the employee's SSN as {s}.",
+        "Payroll corrected the SSN on file; it now reads {s}.",
+        "SSN: {s}\nDOB: {date}",
+        "Claim {claim} was filed under the member's social security number {s}.",
+        "I verified your identity with SSN {s} and your date of birth.",
+        "The loan application shows the co-signer's SSN, {s}.",
+        "Medicare enrollment for {name} (SSN {s}) is complete.",
+        "Social Security No. {s} matches the tax return.",
+        "The 1099 was issued to SSN {s}.",
+        "Dependent: {name}, SSN {s}, relationship: daughter.",
+        "The tenant screening report for {name} was run on SSN {s}.",
+        "New hire paperwork: SSN {s}, start date {date}.",
+    ],
+    "es": ["Su número de Seguro Social {s} quedó registrado en la solicitud.", "SSN del empleado: {s}"],
+    "hi": ["आपका सोशल सिक्योरिटी नंबर (SSN) {s} आवेदन में दर्ज है।", "कर्मचारी का SSN: {s}"],
+}
 
 
-def ssn_value(rng: random.Random, sep: str) -> str:
-    area = rng.choice([a for a in range(1, 900) if a != 666])
-    return f"{area:03d}{sep}{rng.randint(1, 99):02d}{sep}{rng.randint(1, 9999):04d}"
+def ssn_value(rng: random.Random) -> tuple[str, str]:
+    while True:
+        area, group, serial = rng.randint(1, 899), rng.randint(1, 99), rng.randint(1, 9999)
+        if area != 666 and f"{area:03d}{group:02d}{serial:04d}" not in ("078051120", "123456789"):
+            break
+    style = rng.choice(["dashes", "dashes", "dashes", "spaces", "compact"])
+    sep = {"dashes": "-", "spaces": " ", "compact": ""}[style]
+    return style, f"{area:03d}{sep}{group:02d}{sep}{serial:04d}"
 
 
 def ssn_lines(rng: random.Random) -> list[Line]:
+    pool = [(lang, t) for lang, ts in SSN_TEMPLATES.items() for t in ts]
     lines = []
-    for i in range(264):
-        forms = [("-", "dashes")] * 4 + [(" ", "spaces"), ("", "compact")]
-        sep, form = forms[i % 6]
-        template = SSN_TEMPLATES[(i * 5) % len(SSN_TEMPLATES)]
-        lines.append(templated(template, {"v": (ssn_value(rng, sep), SSN)}, "ssn", form))
+    for i in range(265):
+        lang, template = pool[i % len(pool)]
+        style, value = ssn_value(rng)
+        lines.append(templated(template, {**neutral(rng), "s": (value, SSN)}, "ssn", style, f"lang-{lang}"))
     return lines
 
 
 # ---- IBANs --------------------------------------------------------------------------------------------------------
 
-# IBAN countries outside SEPA (SWIFT IBAN registry layouts).
 OTHER_BBAN = {
-    "AE": "3n16n", "SA": "2n18c", "TR": "5n1n16c", "IL": "3n3n13n", "BR": "8n5n10n1a1c", "QA": "4a21c",
-    "JO": "4a4n18c", "KW": "4a22c", "PK": "4a16c", "EG": "4n4n17n",
+    "AE": "3n16n", "SA": "2n18c", "TR": "5n1n16c", "IL": "3n3n13n", "QA": "4a21c", "KW": "4a22c", "JO": "4a4n18c",
+    "BH": "4a14c", "LB": "4n20c", "GE": "2a16n", "UA": "6n19c", "AZ": "4a20c", "KZ": "3n13c", "CR": "4n14n",
+    "DO": "4c20n", "MU": "4a2n2n12n3n3a", "TN": "2n3n13n2n", "XK": "4n10n2n", "BR": "8n5n10n1a1c", "EG": "4n4n17n",
 }  # fmt: skip
+IBAN_TEMPLATES: dict[str, list[str]] = {
+    "en": [
+        "Your salary will be paid into {i} from next month.",
+        "The refund for order {order} goes to IBAN {i}.",
+        "The landlord's account for the deposit is {i}.",
+        "Claim {claim} will be paid to {name}'s account {i}.",
+        "Direct debit mandate updated: IBAN {i}.",
+        "IBAN: {i}\nAccount holder: {name}",
+        "We received your transfer from {i}, thank you.",
+        "Travel reimbursement for {name} will go to {i}.",
+    ],
+    "de": ["Die Erstattung geht auf Ihr Konto {i}.", "IBAN des Kontoinhabers {name}: {i}"],
+    "fr": ["Le remboursement sera versé sur le compte {i}.", "RIB - IBAN : {i}"],
+    "es": ["El reembolso se abonará en la cuenta {i}.", "IBAN del titular: {i}"],
+    "it": ["Il rimborso sarà accreditato sull'IBAN {i}."],
+    "nl": ["Het bedrag wordt teruggestort op {i}."],
+    "pt": ["O reembolso será transferido para o IBAN {i}."],
+    "pl": ["Zwrot zostanie przelany na konto {i}."],
+    "sv": ["Återbetalningen görs till kontot {i}."],
+    "hi": ["रिफ़ंड आपके खाते {i} में भेजा जाएगा।"],
+}
+LANG_OF_COUNTRY = {"DE": "de", "AT": "de", "FR": "fr", "BE": "fr", "ES": "es", "IT": "it", "NL": "nl", "PT": "pt",
+                   "PL": "pl", "SE": "sv", "LU": "fr", "MC": "fr", "LI": "de", "SM": "it", "VA": "it"}  # fmt: skip
 
-IBAN_TEMPLATES = [
-    "Please update the supplier's bank account to {v} before the next payment run.",
-    "Die Erstattung geht auf das Konto {v}.",
-    "IBAN del beneficiario: {v}",
-    "Payout account for Ms. Haddad: {v}",
-    "Your salary will be paid into {v} from next month.",
-    "Bankverbindung: {v}, Kontoinhaber Jonas Weber",
-    "Le remboursement sera viré sur l'IBAN {v}.",
-    "IBAN:{v}",
-    "The landlord wants the deposit sent to {v} by Friday.",
-    "I've set {v} as the account for the direct debit of order {o}.",
-    "रिफ़ंड खाते {v} में भेजा जाएगा।",
-    "Het rekeningnummer van de klant is {v}.",
-]
 
-
-def iban_of(rng: random.Random, country: str, layout: str) -> str:
+def iban_value(rng: random.Random, country: str) -> str:
+    layout = SEPA_BBAN.get(country) or OTHER_BBAN[country]
     b = bban(rng, layout)
     return country + iban_check(country, b) + b
 
 
 def iban_lines(rng: random.Random) -> list[Line]:
-    lines = []
-    layouts = {**SEPA_BBAN, **OTHER_BBAN}
     countries = sorted(SEPA_BBAN) + sorted(OTHER_BBAN)
-    for rep in range(5):
-        for j, country in enumerate(countries):
-            if country in OTHER_BBAN and rep == 4:
-                continue
-            form = "print" if (rep + j) % 2 else "electronic"
-            value = iban_of(rng, country, layouts[country])
-            text = printed(value) if form == "print" else value
-            template = IBAN_TEMPLATES[(rep * 7 + j) % len(IBAN_TEMPLATES)]
-            values: Values = {"v": (text, IBAN), "o": (order_id(rng), None)}
-            lines.append(templated(template, values, "iban", country, form))
-    for _ in range(15):  # two accounts in one reply
-        a = printed(iban_of(rng, c := rng.choice(countries), layouts[c]))
-        b = iban_of(rng, c := rng.choice(countries), layouts[c])
-        line = templated("Payout account changed from {a} to {b} today.", {"a": (a, IBAN), "b": (b, IBAN)})
-        line.tags = ["iban", "two"]
-        lines.append(line)
+    lines = []
+    for i in range(280):
+        country = countries[i % len(countries)]
+        value = iban_value(rng, country)
+        style = rng.choice(["printed", "printed", "electronic"])
+        text = " ".join(value[k : k + 4] for k in range(0, len(value), 4)) if style == "printed" else value
+        lang = LANG_OF_COUNTRY.get(country, "en") if rng.random() < 0.6 else rng.choice(["en", "en", "es", "hi"])
+        template = rng.choice(IBAN_TEMPLATES[lang])
+        lines.append(templated(template, {**neutral(rng), "i": (text, IBAN)}, "iban", country, style, f"lang-{lang}"))
+    return lines
+
+
+# ---- replies with several kinds of PII ---------------------------------------------------------------------------
+
+MIXED = [
+    ("en", "US", "Updated contact details for {name}: email {e}, mobile {p}."),
+    ("en", "GB", "Name: {name}\nEmail: {e}\nPhone: {p}"),
+    ("en", "US", "I found the applicant: SSN {s}, reachable at {p}."),
+    ("en", "NZ", "The refund goes to {c}; we'll text {p} when it's processed."),
+    ("en", "ZA", "Booking {booking} for {name}, phone {p}, email {e}."),
+    ("en", "SG", "Payment {ref}: card {c}, receipt sent to {e}."),
+    ("de", "AT", "Kundendaten: {name}, Tel. {p}, IBAN {i}"),
+    ("es", "AR", "Datos del cliente: correo {e}, celular {p}."),
+    ("pl", "PL", "Dane do zwrotu: {name}, konto {i}, tel. {p}"),
+    ("sv", "SE", "Kontaktuppgifter: {e}, mobil {p}."),
+    ("pt", "PT", "Dados de faturação: IBAN {i}, telemóvel {p}."),
+    ("fr", "BE", "Coordonnées de {name} : {e}, GSM {p}."),
+    ("hi", "IN", "ग्राहक विवरण: ईमेल {e}, मोबाइल {p}।"),
+    ("ko", "KR", "고객 정보: 이메일 {e}, 휴대폰 {p}"),
+    ("en", "CA", "Home: {p} - work: {p2} ({name})."),
+]
+
+
+def mixed_lines(rng: random.Random) -> list[Line]:
+    lines = []
+    for r in range(10):
+        for lang, region, template in MIXED:
+            iban_country = {"AT": "AT", "PL": "PL", "PT": "PT"}.get(region, "DE")
+            values = {
+                **neutral(rng),
+                "e": (email_value(rng), EMAIL),
+                "p": (phone_value(rng, region)[1], PHONE),
+                "p2": (phone_value(rng, region)[1], PHONE),
+                "s": (ssn_value(rng)[1], SSN),
+                "c": (card_text(rng, sorted(NETWORKS)[r % len(NETWORKS)])[1], CARD),
+                "i": (
+                    " ".join(v[k : k + 4] for v in [iban_value(rng, iban_country)] for k in range(0, len(v), 4)),
+                    IBAN,
+                ),
+            }
+            lines.append(templated(template, values, "mixed", f"region-{region}", f"lang-{lang}"))
     return lines
 
 
 # ---- hard negatives -----------------------------------------------------------------------------------------------
 
-ASSET_NAMES = [
-    "icon", "logo", "banner", "hero", "avatar", "splash", "btn-primary", "Icon-App-60x60", "AppIcon", "background",
-    "thumbnail", "sprite", "header-bg", "checkmark", "onboarding-step1",
-]  # fmt: skip
-ASSET_SCALES = ["2x", "3x", "1.5x", "4x", "2x", "3x"]
-ASSET_EXTS = ["png", "jpg", "jpeg", "webp", "svg", "gif", "avif"]
-PACKAGES = [
-    "@babel/core", "@types/node", "@angular/cli@17.1.0", "@vue/cli@5.0.8", "react@18.2.0", "lodash@4.17.21",
-    "typescript@5.4.5", "@tanstack/react-query@5.28.4", "eslint@^8.57.0", "@nestjs/common", "@mui/material@5.15.14",
-    "next@14.1.4", "@sentry/browser@7.108.0", "vite@5.2.0",
-]  # fmt: skip
-HANDLES = ["@support", "@acme_help", "@NorthgateCare", "@maria.lopez", "@channel", "@here", "@devops-oncall"]
+ASSETS = ["btn-pay", "icon-cart", "hero-banner", "logo", "avatar_default", "badge-gold", "spinner", "map-pin",
+          "app-store", "ic_refund", "splash", "thumb-hotel"]  # fmt: skip
+SCALES = ["2x", "3x", "1.5x", "2x", "4x", "3x"]
+EXTS = ["png", "jpg", "webp", "svg", "gif", "avif", "jpeg"]
+SCOPED = ["@angular/core", "@types/node", "@mui/material", "@aws-sdk/client-s3", "@tanstack/react-query",
+          "@vitejs/plugin-react", "@nestjs/common", "@sentry/browser", "@stripe/stripe-js", "@prisma/client"]  # fmt: skip
+VERSIONED = ["react@18.3.1", "lodash@4.17.21", "node@20", "pnpm@9.1.0", "typescript@5.4.5", "python@3.12",
+             "openssl@3", "actions/checkout@v4", "actions/setup-node@v4", "vue@next", "eslint@8.57.0"]  # fmt: skip
+HANDLES = ["@AcmeHelp", "@QuickShipCare", "@NorthPeakTravel", "@SafeHarbourIns", "@BankOfFjords", "@kiwi_rail_help"]
+SLACK = ["@ops-oncall", "@here", "@channel", "@billing-team", "@refunds-bot"]
+MASKED = ["j***@gmail.com", "m****a@outlook.com", "a.k*****@wp.pl", "s***@***.com", "pa*****@yahoo.es",
+          "t****@web.de", "l***n@telia.se", "r***@naver.com", "e****.c*****@icloud.com", "***@sapo.pt"]  # fmt: skip
+REPOS = ["acme/checkout", "platform/infra", "mobile/ios-app", "data/etl-jobs", "web/storefront", "tools/billing"]
 
 
-def asset(rng: random.Random) -> str:
-    return f"{rng.choice(ASSET_NAMES)}@{rng.choice(ASSET_SCALES)}.{rng.choice(ASSET_EXTS)}"
-
-
-def hex_digest(rng: random.Random, n: int) -> str:
+def hexs(rng: random.Random, n: int) -> str:
     return "".join(rng.choice("0123456789abcdef") for _ in range(n))
 
 
+def asset(rng: random.Random) -> str:
+    return f"{rng.choice(ASSETS)}@{rng.choice(SCALES)}.{rng.choice(EXTS)}"
+
+
+def imei(rng: random.Random) -> str:
+    body = rng.choice(["35", "86", "01", "99"]) + d(rng, 12)
+    full = body + luhn_digit(body)
+    return rng.choice(
+        [full, f"{full[:2]}-{full[2:8]}-{full[8:14]}-{full[14]}", f"{full[:2]} {full[2:8]} {full[8:14]} {full[14]}"]
+    )
+
+
+def iccid(rng: random.Random) -> str:
+    body = "89" + rng.choice(["44", "49", "33", "48", "46", "61"]) + d(rng, 14)
+    full = body + luhn_digit(body)
+    return rng.choice([full, " ".join(full[i : i + 4] for i in range(0, len(full), 4))])
+
+
+def isbn(rng: random.Random) -> str:
+    body = "978" + d(rng, 9)
+    check = (10 - sum(int(ch) * (3 if i % 2 else 1) for i, ch in enumerate(body)) % 10) % 10
+    return f"{body[:3]}-{body[3]}-{body[4:7]}-{body[7:]}-{check}"
+
+
+def ein(rng: random.Random) -> str:
+    prefix = rng.choice(["12", "20", "27", "33", "45", "46", "52", "61", "74", "81", "94", "98"])
+    return f"{prefix}-{d(rng, 7)}"
+
+
+def routing(rng: random.Random) -> str:
+    while True:
+        body = rng.choice(["0", "1", "2", "3"]) + d(rng, 7)
+        for check in "0123456789":
+            n = body + check
+            total = sum(int(n[i]) * w for i, w in enumerate([3, 7, 1, 3, 7, 1, 3, 7, 1]))
+            if total % 10 == 0:
+                return n
+
+
+def ssn_shaped(rng: random.Random) -> str:
+    return f"{rng.randint(100, 899)}-{rng.randint(10, 99)}-{rng.randint(1000, 9999)}"
+
+
+def creditor_reference(rng: random.Random) -> str:
+    ref = d(rng, rng.choice([8, 10, 12]))
+    value = int("".join(str(int(ch, 36)) for ch in ref + "RF00"))
+    full = f"RF{98 - value % 97:02d}{ref}"
+    return rng.choice([full, " ".join(full[i : i + 4] for i in range(0, len(full), 4))])
+
+
+def sepa_creditor_id(rng: random.Random) -> str:
+    country = rng.choice(["DE", "NL", "AT", "FR", "ES", "IT"])
+    national = d(rng, 11 if country == "DE" else 9)
+    value = int("".join(str(int(ch, 36)) for ch in national + country + "00"))
+    return f"{country}{98 - value % 97:02d}ZZZ{national}"
+
+
+def bic(rng: random.Random) -> str:
+    return rng.choice(["COBADEFFXXX", "BNPAFRPP", "INGBNL2A", "NDEASESS", "BPKOPLPW", "CGDIPTPL", "GEBABEBB",
+                       "BKAUATWW", "UBSWCHZH80A", "BSCHESMM", "UNCRITMM", "DABADKKK", "HANDSESS"])  # fmt: skip
+
+
+def vat(rng: random.Random) -> str:
+    return rng.choice([f"DE{d(rng, 9)}", f"FR{d(rng, 2)} {d(rng, 9)}", f"PL{nz(rng, 10)}", f"NL{d(rng, 9)}B01",
+                       f"SE{d(rng, 10)}01", f"ATU{d(rng, 8)}", f"PT{nz(rng, 9)}", f"BE0{d(rng, 9)}"])  # fmt: skip
+
+
 def negative_makers(rng: random.Random) -> list[tuple[str, str]]:
-    """(kind, reply): replies that reveal none of the five kinds of personal data, only look-alikes."""
-    o10 = lead(rng, 10)
+    """(kind, reply) pairs: lookalikes a careful reviewer would not mark as personal data."""
+    o, t, b = order_no(rng), ticket_no(rng), booking_no(rng)
+    r = rng.randint
     return [
-        # numbers next to the word "phone" (or a delivery) that are no phone number
-        ("phone_word", f"Your phone order #{lead(rng, 10)} shipped today."),
-        ("phone_word", f"Phone order {o10} was cancelled and refunded."),
-        ("phone_word", f"The phone you ordered (order {lead(rng, 3)}-{digits(rng, 7)}-{digits(rng, 7)}) is out for delivery."),
-        ("phone_word", f"Phone case SKU {lead(rng, 10)} is back in stock."),
-        ("phone_word", f"Phone repair ticket {lead(rng, 6)}: the screen will be replaced by Friday."),
-        ("phone_word", f"We received your phone trade-in, reference TI-{digits(rng, 8)}."),
-        ("phone_word", f"Phone bill for March: $84.17, account {lead(rng, 9)}."),
-        ("phone_word", f"Phone plan 40 GB, contract number {lead(rng, 10)}."),
-        ("phone_word", f"Order {lead(rng, 3)} {lead(rng, 3)} {digits(rng, 4)} (one phone charger) has been delivered."),
-        ("phone_word", f"Tracking for your new phone: {tracking_id(rng)}."),
-        ("phone_word", f"The phone order line is open 08:00-20:00; have your order number {lead(rng, 8)} ready."),
-        ("phone_word", f"Delivery {lead(rng, 10)} was attempted at 14:32 on 2025-03-18."),
-        ("phone_word", f"I phoned the warehouse about delivery {lead(rng, 4)} {digits(rng, 3)} {digits(rng, 4)}; it leaves today."),
-        ("phone_word", f"Phone support ticket {lead(rng, 3)}-{lead(rng, 3)}-{digits(rng, 4)} is closed."),
-        ("phone_word", f"Su pedido de teléfono móvil {lead(rng, 10)} ha sido enviado."),
-        ("phone_word", f"आपका फ़ोन ऑर्डर {lead(rng, 10)} भेज दिया गया है।"),
-        ("phone_word", f"Ihre Bestellung {lead(rng, 10)} (Telefon) wurde versandt."),
-        ("phone_word", f"Votre commande de téléphone n° {lead(rng, 9)} a été expédiée."),
-        ("imei", f"Your phone's IMEI is {imei(rng)}; we've blocked it as stolen."),
-        ("iccid", f"The SIM card number (ICCID) is {iccid(rng)}."),
-        ("phone_model", f"Phone model SM-S918B, serial R5CT{digits(rng, 7)}."),
-        ("phone_hours", "Our phone lines are open 9:00-17:30, Monday to Saturday (press 2 for orders)."),
-        ("price", f"The phone costs {rng.randint(2, 9)} {digits(rng, 3)},00 € with the 24-month plan."),
-        ("price", f"Refund of ${rng.randint(1, 9)},{digits(rng, 3)}.{digits(rng, 2)} for order {order_id(rng)} is on its way."),
-        ("stats", f"We shipped {rng.randint(1, 9)} {digits(rng, 3)} {digits(rng, 3)} parcels in {rng.randint(2019, 2025)}."),
-        ("date_time", f"Delivered on {rng.randint(1, 28):02d}.{rng.randint(1, 12):02d}.{rng.randint(2023, 2026)} {rng.randint(10, 23)}:{rng.randint(10, 59)}, order {order_id(rng)}."),
-        ("tracking", f"Tracking number {tracking_id(rng)}; the courier's depot is in Leeds."),
-        ("ticket", f"Ticket {ticket_id(rng)} was merged into {ticket_id(rng)}."),
-        # @-strings that are no email address
-        ("asset", f"Upload {asset(rng)} to the CDN so the header looks sharp on retina screens."),
-        ("asset", f"The build is missing assets/img/{asset(rng)}."),
-        ("asset", f"Replace {asset(rng)} and {asset(rng)} with the new artwork."),
-        ("asset", f'<img src="/static/{(a := rng.choice(ASSET_NAMES))}.png" srcset="/static/{a}@2x.png 2x, /static/{a}@3x.png 3x">'),
-        ("asset", f"https://cdn.acme-retail.com/img/{asset(rng)} returns 404 since the deploy."),
-        ("asset", f"Exported {asset(rng)}, {asset(rng)} and {asset(rng)} from Figma."),
-        ("package", f"Run `npm install {rng.choice(PACKAGES)}` and restart the dev server."),
-        ("package", f"The lockfile pins {rng.choice(PACKAGES)} and {rng.choice(PACKAGES)}."),
-        ("package", f"pnpm add {rng.choice(PACKAGES)} fixed the peer dependency warning."),
-        ("package", f"brew install python@3.{rng.randint(10, 13)} openssl@3"),
-        ("package", f"uses: actions/checkout@v4 then actions/setup-node@v{rng.randint(3, 4)}"),
-        ("handle", f"Ping {rng.choice(HANDLES)} on Slack if the deploy fails."),
-        ("handle", f"DM us {rng.choice(HANDLES)} - we answer within the hour."),
-        ("localhost", f"The cron job mails root@localhost when the backup of order {order_id(rng)} fails."),
-        ("localhost", "Log in as user@localhost on the dev box, not on production."),
-        ("localhost", f"DATABASE_URL=postgres://app@localhost:5432/shop_{digits(rng, 2)}"),
-        ("ssh", f"ssh deploy@10.0.{rng.randint(0, 255)}.{rng.randint(1, 254)} and restart the worker."),
-        ("docker", f"Pin the image as nginx@sha256:{hex_digest(rng, 64)}."),
-        ("snapshot", f"Restore tank/home@{rng.randint(2023, 2025)}-0{rng.randint(1, 9)}-1{rng.randint(0, 9)} first."),
-        ("css", "@media (min-width: 768px) { .logo { background-image: url(logo@2x.png); } }"),
-        ("decorator", "Add @app.route('/orders') above the view, then @login_required."),
-        ("git", "Run git reset HEAD@{2} to undo the last two moves."),
-        ("masked", f"We sent a code to j***@{rng.choice(['gmail.com', 'outlook.com', 'yahoo.fr'])}."),
-        ("masked", f"Your card ending in {digits(rng, 4)} was charged €{rng.randint(5, 99)}.{digits(rng, 2)}."),
-        ("masked", f"Card **** **** **** {digits(rng, 4)} expires next month."),
-        ("masked", f"SSN on file: ***-**-{digits(rng, 4)}."),
-        ("masked", f"The IBAN ends in …{digits(rng, 4)}; the rest is hidden."),
-        ("time", f"Let's meet @ {rng.randint(1, 11)}pm to go over ticket {ticket_id(rng)}."),
-        # look-alikes of cards, SSNs and IBANs
-        ("ein", f"Our EIN is {rng.randint(10, 98)}-{digits(rng, 7)} (the company's tax id)."),
-        ("zip4", f"Ship to the warehouse, ZIP {lead(rng, 5)}-{digits(rng, 4)}."),
-        ("part_number", f"Part no. {lead(rng, 3)}-{digits(rng, 2)}-{digits(rng, 4)} fits the 2021 model."),
-        ("bic", f"BIC {rng.choice(['COBADEFFXXX', 'BNPAFRPP', 'INGBNL2A', 'CAIXESBBXXX', 'UNCRITMM'])} for the transfer."),
-        ("vat", f"VAT number {rng.choice([f'DE{lead(rng, 9)}', f'NL{lead(rng, 9)}B01', f'IT{digits(rng, 11)}', f'FR{digits(rng, 2)}{lead(rng, 9)}'])} is on the invoice."),
-        ("creditor_ref", f"Please quote payment reference {creditor_reference(rng)}."),
-        ("creditor_id", f"Gläubiger-ID {sepa_creditor_id(rng)}, Mandatsreferenz MNDT-{digits(rng, 6)}."),
-        ("sort_code", f"Our bank: sort code {rng.randint(10, 99)}-{rng.randint(10, 99)}-{rng.randint(10, 99)}."),
-        ("order", f"Amazon order {lead(rng, 3)}-{digits(rng, 7)}-{digits(rng, 7)} arrives tomorrow."),
-        ("epoch", f"created_at={rng.randint(1_600_000_000_000, 1_750_000_000_000)} order={order_id(rng)}"),
-        ("uuid", f"Request id {hex_digest(rng, 8)}-{hex_digest(rng, 4)}-4{hex_digest(rng, 3)}-a{hex_digest(rng, 3)}-{hex_digest(rng, 12)} failed."),
-        ("version", f"App version {rng.randint(1, 9)}.{rng.randint(0, 40)}.{rng.randint(0, 400)} (build {lead(rng, 8)})."),
-        ("meeting", f"Zoom meeting ID {lead(rng, 3)} {digits(rng, 4)} {digits(rng, 4)}, passcode {digits(rng, 6)}."),
+        # identifiers next to the words phone / call / mobile
+        ("phone_word", f"Your phone order {o} has shipped and should arrive on Thursday."),
+        ("phone_word", f"Mobile booking reference: {b}. Show it at the desk."),
+        ("phone_word", f"Call reference {r(2024, 2026)}{r(1, 12):02d}{r(1, 28):02d}-{d(rng, 4)} has been closed."),
+        ("phone_word", f"The phone repair ticket {t} is waiting for a spare screen."),
+        ("phone_word", f"Replacement phone case, SKU {nz(rng, 3)}-{d(rng, 3)}-{d(rng, 4)}, is back in stock."),
+        ("phone_word", f"Order no. {nz(rng, 10)} for the mobile accessories bundle ({amount(rng)}) was refunded."),
+        ("phone_word", f"Please call us and quote delivery number {nz(rng, 4)} {d(rng, 3)} {d(rng, 4)}."),
+        ("phone_word", f"Your mobile plan invoice {d(rng, 3)}-{d(rng, 3)}-{d(rng, 4)}-{d(rng, 2)} is due on the 5th."),
+        ("phone_word", f"Phone: see ticket {t}; the customer asked not to share a number."),
+        ("phone_word", f"Llame y dé el número de pedido {nz(rng, 9)} al agente."),
+        ("phone_word", f"Ihre Handy-Bestellung {o} wurde storniert."),
+        ("phone_word", f"मोबाइल कवर का ऑर्डर नंबर {nz(rng, 11)} है।"),
+        ("phone_word", f"Numer zamówienia telefonu: {nz(rng, 3)} {d(rng, 3)} {d(rng, 3)}."),
+        ("phone_word", f"Call centre case {d(rng, 2)}-{d(rng, 4)}-{d(rng, 4)} is escalated to tier 2."),
+        ("phone_word", f"Tracking for your new mobile: {tracking_no(rng)}."),
+        ("meeting_id", f"Join the call: meeting ID {nz(rng, 3)} {d(rng, 4)} {d(rng, 4)}, passcode {d(rng, 6)}."),
+        ("meeting_id", f"Webex call {nz(rng, 4)} {d(rng, 3)} {d(rng, 4)} starts at {clock(rng)}."),
+        # dates, amounts, times near phone words
+        ("datetime", f"The call was logged at {r(2025, 2026)}-{r(1, 12):02d}-{r(1, 28):02d} {clock(rng)}:{d(rng, 2)}."),
+        ("amount", f"Your phone bill for June is {r(10, 99)},{d(rng, 2)} € (ref. {d(rng, 2)}.{d(rng, 3)}.{d(rng, 3)})."),
+        ("flight", f"Flight LH {r(100, 2999)} on {date(rng)}, PNR {letters(rng, 6)}, seat {r(1, 40)}C."),
+        ("isbn", f"The book you ordered by phone is ISBN {isbn(rng)}."),
+        # email lookalikes
+        ("asset", f"The checkout page is missing {asset(rng)}; please re-upload it."),
+        ("asset", f"<img src=\"/static/img/{asset(rng)}\" alt=\"\">"),
+        ("asset", f"srcset=\"img/{rng.choice(ASSETS)}.png 1x, img/{rng.choice(ASSETS)}@2x.png 2x\""),
+        ("asset", f"background: url(\"../assets/{rng.choice(ASSETS)}@1.5x.webp\") no-repeat;"),
+        ("asset", f"![banner](https://cdn.shop.io/ui/{asset(rng)})"),
+        ("package", f"Run `npm install {rng.choice(SCOPED)}` in the storefront folder, then restart the dev server."),
+        ("package", f"The bug came from {rng.choice(SCOPED)} {r(1, 9)}.{r(0, 20)}.{r(0, 9)}; upgrading fixed it."),
+        ("version_spec", f"Pin {rng.choice(VERSIONED)} in package.json until the fix lands."),
+        ("version_spec", f"We tested it with {rng.choice(VERSIONED)} and {rng.choice(VERSIONED)}."),
+        ("version_spec", f"brew install {rng.choice(['python@3.11', 'openssl@3', 'node@18', 'postgresql@16'])}"),
+        ("handle", f"You can also DM us at {rng.choice(HANDLES)} on X."),
+        ("handle", f"Ping {rng.choice(SLACK)} in Slack if the refund job fails again."),
+        ("masked_email", f"We sent a code to {rng.choice(MASKED)}; enter it below."),
+        ("masked_email", f"Login hint: your account email is {rng.choice(MASKED)}."),
+        ("git_remote", f"git clone git@github.com:{rng.choice(REPOS)}.git"),
+        ("git_remote", f"origin  git@gitlab.com:{rng.choice(REPOS)}.git (fetch)"),
+        ("git_remote", f"The deploy key only works for ssh://git@bitbucket.org/{rng.choice(REPOS)}.git"),
+        ("localhost", f"Connect as {rng.choice(['admin', 'root', 'postgres', 'app'])}@localhost on port {r(3000, 9000)}."),
+        ("localhost", f"psql postgres://{rng.choice(['app', 'reporting'])}@localhost:5432/orders"),
+        ("ssh_login", f"ssh {rng.choice(['deploy', 'ubuntu', 'ops'])}@10.{r(0, 255)}.{r(0, 255)}.{r(1, 254)}"),
+        ("docker_digest", f"Pull {rng.choice(['nginx', 'redis', 'ghcr.io/acme/api', 'postgres'])}@sha256:{hexs(rng, 64)}"),
+        ("cid", f"<img src=\"cid:image00{r(1, 9)}.png@{hexs(rng, 8).upper()}.{hexs(rng, 8).upper()}\">"),
+        ("decorator", f"Wrap the {rng.choice(['refund', 'cancel', 'rebook', 'export'])} view in @login_required and "
+         f"@{rng.choice(['require_POST', 'csrf_protect', 'cache_page(60)', 'transaction.atomic'])}."),
+        ("at_sign", f"Meet the courier @ {clock(rng)} at the back entrance; {r(2, 6)} boxes @ {amount(rng)} each."),
+        # card lookalikes (Luhn-valid ids that are no card, masked cards)
+        ("imei", f"The IMEI of the returned phone is {imei(rng)}."),
+        ("imei", f"Device blocked: IMEI {imei(rng)}, reported lost on {date(rng)}."),
+        ("iccid", f"Your new SIM has ICCID {iccid(rng)}; activate it in the app."),
+        ("masked_card", f"The card ending in {d(rng, 4)} was charged {amount(rng)}."),
+        ("masked_card", f"Card on file: **** **** **** {d(rng, 4)}"),
+        ("masked_card", f"Payment with {rng.choice(['4532', '5412', '3782'])} •••• •••• {d(rng, 4)} was declined."),
+        ("tracking", f"USPS tracking: 9400 {d(rng, 4)} {d(rng, 4)} {d(rng, 4)} {d(rng, 4)} {d(rng, 2)}"),
+        ("gift_code", f"Promo code SPRING-{letters(rng, 4)}-{d(rng, 4)} applied to order {o}."),
+        # SSN lookalikes
+        ("ein", f"The company's EIN is {ein(rng)}; use it on the W-9."),
+        ("ein", f"Employer Identification Number: {ein(rng)} (Acme Logistics LLC)."),
+        ("part_number", f"Order the replacement filter, part no. {ssn_shaped(rng)}, from the parts desk."),
+        ("part_number", f"Model {ssn_shaped(rng)} is discontinued; the successor is {ssn_shaped(rng)}-B."),
+        ("claim_number", f"Your insurance claim number is {ssn_shaped(rng)}; quote it on every call."),
+        ("routing", f"Use routing number {routing(rng)} for domestic wires to our bank."),
+        ("masked_ssn", f"The form shows SSN ***-**-{d(rng, 4)}, which matches our records."),
+        ("zip", f"Ship to ZIP {d(rng, 5)}-{d(rng, 4)}, suite {r(100, 999)}."),
+        # IBAN lookalikes
+        ("bic", f"BIC / SWIFT of the receiving bank: {bic(rng)}."),
+        ("bic", f"Für Auslandsüberweisungen benötigen Sie den BIC {bic(rng)}."),
+        ("creditor_ref", f"Please use the structured reference {creditor_reference(rng)} on the transfer."),
+        ("creditor_ref", f"Payment reference (RF): {creditor_reference(rng)}"),
+        ("creditor_id", f"The direct debit is collected under creditor ID {sepa_creditor_id(rng)}."),
+        ("vat", f"Invoice issued to VAT number {vat(rng)}."),
+        ("masked_iban", f"Refunds go to your account {rng.choice(['DE', 'NL', 'FR', 'PL'])}** **** **** **** {d(rng, 2)} {d(rng, 2)}."),
+        ("uuid", f"Request id {hexs(rng, 8)}-{hexs(rng, 4)}-4{hexs(rng, 3)}-a{hexs(rng, 3)}-{hexs(rng, 12)} for the call log."),
     ]  # fmt: skip
 
 
 def negative_lines(rng: random.Random) -> list[Line]:
     lines = []
-    for _ in range(10):
+    for _ in range(11):
         for kind, text in negative_makers(rng):
             lines.append(Line("negative", kind).add(text))
-    return lines
-
-
-# ---- mixed replies ------------------------------------------------------------------------------------------------
-
-
-def mixed_lines(rng: random.Random) -> list[Line]:
-    lines = []
-    plans = PHONE_PLANS
-    for i in range(60):
-        tag, region, pattern = plans[(i * 13) % len(plans)]
-        phone = phone_value(rng, region, pattern)
-        email = email_value(rng, rng.choice(EMAIL_DOMAINS), i)
-        network, (prefixes, lengths) = rng.choice(sorted(NETWORKS.items()))
-        card = card_format(rng, card_digits(rng, rng.choice(prefixes), lengths[0]), network, "spaces")
-        country = rng.choice(sorted(SEPA_BBAN))
-        iban = printed(iban_of(rng, country, SEPA_BBAN[country]))
-        templates: list[tuple[str, Values]] = [
-            (
-                "Order {o}: delivery phone {p}, receipt to {e}, icon {a} attached.",
-                {"o": (order_id(rng), None), "p": (phone, PHONE), "e": (email, EMAIL), "a": (asset(rng), None)},
-            ),
-            (
-                "Ticket {k} - refund to {i}; the customer asked us to ring {p} once it's done.",
-                {"k": (ticket_id(rng), None), "i": (iban, IBAN), "p": (phone, PHONE)},
-            ),
-            (
-                "Your phone order {o} was charged to {c}. Questions? {e}",
-                {"o": (lead(rng, 10), None), "c": (card, CARD), "e": (email, EMAIL)},
-            ),
-            (
-                "Tracking {t}: the courier will call {p}; the sender's SSN {s} is on the customs form.",
-                {"t": (tracking_id(rng), None), "p": (phone, PHONE), "s": (ssn_value(rng, "-"), SSN)},
-            ),
-            (
-                "Installed {pk}; the licence belongs to {e} (tel. {p}).",
-                {"pk": (rng.choice(PACKAGES), None), "e": (email, EMAIL), "p": (phone, PHONE)},
-            ),
-        ]
-        template, values = templates[i % len(templates)]
-        lines.append(templated(template, values, "mixed", region))
     return lines
 
 
@@ -799,8 +986,12 @@ def build(seed: int = SEED) -> list[dict[str, object]]:
         *negative_lines(rng),
     ]
     random.Random(seed + 1).shuffle(lines)
-    out = []
-    for i, line in enumerate(lines, 1):
+    out, seen = [], set()
+    for line in lines:
+        if line.text in seen:
+            continue
+        seen.add(line.text)
+        region = next((tag[len("region-") :] for tag in line.tags if tag.startswith("region-")), None)
         for entity in line.entities:
             value = str(entity["value"])
             assert line.text[int(entity["start"]) : int(entity["end"])] == value  # type: ignore[call-overload]
@@ -812,7 +1003,9 @@ def build(seed: int = SEED) -> list[dict[str, object]]:
             elif entity["entity"] == SSN:
                 assert len(compact) == 9 and compact[:3] not in ("000", "666") and compact[0] != "9", value
                 assert compact[3:5] != "00" and compact[5:] != "0000", value
-        out.append({"id": i, "text": line.text, "entities": line.entities, "tags": line.tags})
+            elif entity["entity"] == PHONE:
+                assert region and phone_is_valid(value, region), (value, region)
+        out.append({"id": len(out) + 1, "text": line.text, "entities": line.entities, "tags": line.tags})
     return out
 
 

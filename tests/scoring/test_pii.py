@@ -92,6 +92,41 @@ def test_bare_nine_digits_are_an_ssn_only_next_to_an_ssn_word():
     assert entities("SSN on file: none. Account 123456789 is active.") == []
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Model 512-44-9087 replaces the old pump.",
+        "Serial number: 512 44 9087.",
+        "SKU 512-44-9087 is back in stock.",
+        "Ref. 512-44-9087 — please quote it when you write.",
+        "Your replacement filter, part #512-44-9087, ships Monday.",
+        "512-44-9087 is the part number on the label.",
+    ],
+)
+def test_an_ssn_shape_that_a_label_of_a_thing_names_is_that_things_number(text):
+    assert entities(text, withhold_contacts=False) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Member ID 512-44-9087 is printed on the card.",  # insurers long used SSNs as member IDs
+        "Customer number 512-44-9087.",
+        "Policy 512-44-9087 covers both drivers.",
+        "Part no. 512-44-9087 (SSN) was on the form.",  # an SSN word names it too
+        "The SSN for order 5521 is 512-44-9087.",
+        "Thanks! 512-44-9087 is on file.",  # no label at all: the shape is enough
+    ],
+)
+def test_an_ssn_shape_stays_an_ssn_without_a_label_of_a_thing(text):
+    assert entities(text, withhold_contacts=False) == [(US_SSN, "512-44-9087")]
+
+
+def test_an_ssn_word_after_a_number_that_introduces_its_own_number_is_not_the_first_ones():
+    text = "Part no. 512-44-9087 (the SSN on file was 512-44-9088) ships today."
+    assert entities(text, withhold_contacts=False) == [(US_SSN, "512-44-9088")]
+
+
 # ---- IBANs ------------------------------------------------------------------------------------------------------
 
 
@@ -260,6 +295,42 @@ def test_a_bare_run_of_digits_is_a_phone_only_after_a_phone_word(text, found):
     assert entities(text) == found
 
 
+@pytest.mark.parametrize(
+    ("phone", "region"),
+    [
+        ("347-1234567", "IT"),  # Italian mobiles: the prefix, then the rest in one group or the plan's groups
+        ("347 1234567", "IT"),
+        ("81 1234 5678", "MX"),  # Monterrey: Mexico dropped its trunk prefix
+        ("21 98765-4321", "BR"),  # Rio de Janeiro mobile, area code without brackets
+        ("033-2456-7890", "IN"),  # Kolkata with dashes
+        ("089 / 1234567", "DE"),  # Munich, area code and number split by a slash
+        ("00 33 1 42 68 53 00", "FR"),  # the 00 exit code, spaced
+    ],
+)
+def test_national_forms_without_a_trunk_prefix_and_other_separators_are_phones(phone, region):
+    assert pii.phone_region(phone) == region
+    assert entities(f"You can reach the depot on {phone} until six.") == [(PHONE_NUMBER, phone)]
+
+
+@pytest.mark.parametrize(
+    "number",
+    [
+        "3471 234567",  # an Italian mobile grouped as no plan writes it
+        "61 23456789",  # two digits, then one block: how tax numbers are written, not phones
+        "20 7946 0958",  # London without its trunk 0: the plan writes 020 7946 0958
+        "2024 / 123456",  # a year and a number, not an area code
+    ],
+)
+def test_a_number_grouped_as_no_plan_writes_it_is_not_a_phone(number):
+    assert entities(f"The depot wrote {number} on the delivery note.") == []
+
+
+def test_delhis_011_is_a_trunk_and_area_code_where_no_country_follows():
+    assert pii.phone_region("011-2345-6789") in ("IN", "IT")  # Delhi and Turin both write 011
+    assert entities("Ring 011-2345-6789 tomorrow.") == [(PHONE_NUMBER, "011-2345-6789")]
+    assert entities("From the US, dial 011 44 20 7946 0958.") == [(PHONE_NUMBER, "011 44 20 7946 0958")]
+
+
 def test_two_numbers_in_one_run_of_digits_and_separators_are_told_apart():
     assert entities("Between day 31 and day Call him on +44 20 7946 0958. 60 days later.") == [
         (PHONE_NUMBER, "+44 20 7946 0958")
@@ -267,6 +338,10 @@ def test_two_numbers_in_one_run_of_digits_and_separators_are_told_apart():
     assert entities("Call 617-555-0115 / +49 30 19229013.") == [
         (PHONE_NUMBER, "617-555-0115"),
         (PHONE_NUMBER, "+49 30 19229013"),
+    ]
+    assert entities("Call 089 / 1234567 / 089 / 7654321.") == [
+        (PHONE_NUMBER, "089 / 1234567"),
+        (PHONE_NUMBER, "089 / 7654321"),
     ]
 
 

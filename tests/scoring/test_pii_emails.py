@@ -63,3 +63,21 @@ def test_the_public_suffix_list_is_read_from_the_package_never_fetched(monkeypat
     assert built == [{"cache_dir": None, "suffix_list_urls": (), "fallback_to_snapshot": True}]
     assert {"com", "uk", "museum", "zip", "mov", "xn--p1ai"} <= tlds
     assert not {"png", "jpg", "webp", "svg", "gif"} & tlds
+
+
+@pytest.mark.parametrize(
+    "masked",
+    ["m***@proton.me", "****@outlook.com", "k*******n@web.de", "ana.g***@correo.es", "*@fastmail.com"],
+)
+def test_a_masked_address_reveals_nothing_and_is_no_email(masked):
+    assert emails(f"We have sent the reset link to {masked}; it expires in an hour.") == []
+    assert not validators.is_valid_email(masked)
+
+
+def test_an_asterisk_in_the_domain_or_beside_the_address_does_not_hide_a_real_one():
+    # the asterisk must be in the local part: a footnote mark or emphasis around an address masks nothing
+    assert emails("Write to *ines.moreau@orange.fr* or to ines.moreau@orange.fr*.") == [
+        "ines.moreau@orange.fr",
+        "ines.moreau@orange.fr",
+    ]
+    assert emails("Her address is ines.moreau@orange.fr, not i***u@orange.fr.") == ["ines.moreau@orange.fr"]

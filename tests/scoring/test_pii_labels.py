@@ -70,7 +70,8 @@ def test_the_nearest_label_wins():
     # "5521" takes "order"; "phone" names the number after it
     assert label_of("the phone for order 5521 is 4155550123", "4155550123") == PHONE
     # a label in another sentence names nothing here
-    assert label_of("Call us on weekdays. Account 4155550123 is active.", "4155550123") is None
+    assert label_of("Call us on weekdays. Line 4155550123 is active.", "4155550123") is None
+    assert label_of("Call us on weekdays. Account 4155550123 is active.", "4155550123") == IDENTIFIER
     assert label_of("Thanks. 4155550123 is noted.", "4155550123") is None
 
 
@@ -87,3 +88,57 @@ def test_a_country_code_makes_a_phone_whatever_the_label():
 
 def test_a_list_of_numbers_after_one_phone_label():
     assert phones("Call 4155550123 or 6175550115 about the delivery.") == ["4155550123", "6175550115"]
+
+
+def test_account_names_only_the_number_right_after_it():
+    assert phones("Mobile plan for May: $31.50, account 512098431.") == []
+    assert phones("Mobile plan renewed, account no. 703 455 1290 is billed monthly.") == []
+    # the number on file for an account is the phone, not the account's number
+    assert phones("The number on the account is 0161 496 0732.") == ["0161 496 0732"]
+    assert label_of("Your account number is 0161 496 0732.", "0161 496 0732") == IDENTIFIER
+
+
+def test_a_label_after_the_number_in_a_prepositional_phrase_does_not_name_it():
+    assert phones("I stored 0161 496 0732 on your account for next time.") == ["0161 496 0732"]
+    assert label_of("I stored 0161 496 0732 on your account.", "0161 496 0732") is None
+    assert label_of("0161 496 0732 is your account no.", "0161 496 0732") == IDENTIFIER
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # Spanish puts the head of a compound first: "pedido de teléfono" is a phone order
+        ("Tu pedido de teléfono 687654321 llega el lunes.", []),
+        ("La factura de móvil 687 65 43 21 ya está pagada.", []),
+        ("Su pedido de teléfono móvil 687 65 43 21 está en camino.", []),
+        # ... and "teléfono de contacto" a contact phone
+        ("El teléfono de contacto 687 65 43 21 es el del repartidor.", ["687 65 43 21"]),
+        # with an article the phrase names one order, and the number right after it is that order's
+        ("Cambié el teléfono de contacto del pedido 6876543210: ahora es 687 65 43 21.", ["687 65 43 21"]),
+    ],
+)
+def test_the_head_of_a_genitive_compound_names_the_number(text, found):
+    assert phones(text) == found
+
+
+def test_one_phone_label_for_a_number_and_its_alternative():
+    assert phones("Please text 9845012345 instead of 9845012399 from now on.") == ["9845012345", "9845012399"]
+    assert phones("Llama al 687654321 en vez de 687654322.") == ["687654321", "687654322"]
+
+
+def test_the_best_number_is_a_phone_label():
+    assert phones("Is 9845012345 still the best number to reach you?") == ["9845012345"]
+    assert phones("The best number for the courier: 9845012345.") == ["9845012345"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our EIN is 84-1234567.",
+        "Tax number: 0612 345678.",
+        "El NIF es 612 34 56 78.",
+        "Call us about VAT 020 7946 0958.",
+    ],
+)
+def test_tax_numbers_are_not_phones(text):
+    assert phones(text) == []

@@ -15,13 +15,22 @@ an order word near a number says little. What a reader goes by is the *label* th
    copula ("is", "was", "es", "है") may stand between them ("order number: 415-555-0123", "your order is
    ..."). A phone label reaches across a few words ("call her directly on ...", "reach the driver at ...").
    A label already followed by a number of its own is that number's ("the phone for order 5521 is ..." — 5521
-   takes "order", so "phone" labels the last number). With no label before the number, a label right after it
-   may name it ("98765 43210 पर कॉल करें", "415-555-0123 is your order number").
+   takes "order", so "phone" labels the last number), unless the numbers form a list ("call A or B", "text A
+   instead of B"). "Account" names only the number right after it ("account 236949202"; "the number on the
+   account is ..." is the phone on file). With no label before the number, a label right after it may name it
+   ("98765 43210 पर कॉल करें", "415-555-0123 is your order number"), but not through a preposition ("I saved
+   020 7946 0569 on your account" says where).
 3. **A label inside a prepositional phrase qualifies another noun.** In "the phone on your order is 020 7946
    0958" the nearest label is "order", but "on your order" only says which phone; the number is the phone. So
    when the nearest label reaches the number through a copula or colon (not directly) and sits in a phrase
    opened by a preposition ("on", "for", "of", "de", "del", ...), a label of the other kind just before the
    preposition wins. Directly attached, the label keeps the number: "call about order 4155550123" is an order.
+4. **The head of a compound decides.** Spanish puts it first: "pedido de teléfono móvil 2101401642" is a
+   mobile-phone order, and the number the order's. Only a bare "de"/"of" makes a compound ("contacto del pedido
+   4942251636": the phrase names one order, and the number right after it is that order's).
+
+An identifier label of a *thing* (part, model, serial, order, ...) also tells an SSN shape from an SSN
+(``names_a_thing``, used by ``context``); labels of a person's record (ID, account, member number) do not.
 
 The number's own shape and validity count too (``phones``, ``context``): a number written with a "+" country
 code that a numbering plan accepts is a phone whatever the words around it say (no order number is written so);
@@ -55,19 +64,27 @@ _ID_WORDS = frozenset(
     # English
     "order orders ticket tickets tracking track trk ref reference invoice invoices inv confirmation conf case"
     " booking reservation transaction txn receipt policy claim serial po sku item part model id pnr rma isbn"
+    " account acct ein tin itin vat gstin nif cif nie"
     " isbn-10 isbn-13 ean upc gtin barcode imei version ver build firmware release patch lot batch sn shipment"
     " parcel package consignment waybill awb"
     # Spanish
     " pedido pedidos orden órdenes ordenes incidencia caso seguimiento factura facturas referencia reserva"
-    " localizador envío envio envíos envios albarán albaran"
+    " localizador envío envio envíos envios albarán albaran cuenta"
     # Hindi
-    " ऑर्डर आर्डर ऑडर टिकट ट्रैकिंग ट्रेकिंग इनवॉइस इनवॉयस चालान रसीद बुकिंग संदर्भ शिकायत केस".split()
+    " ऑर्डर आर्डर ऑडर टिकट ट्रैकिंग ट्रेकिंग इनवॉइस इनवॉयस चालान रसीद बुकिंग संदर्भ शिकायत केस खाता".split()
 )
+# Identifier labels of a person's record: a number they name may be an SSN all the same (``names_a_thing``)
+_PERSON_RECORD_WORDS = frozenset(
+    "id account acct customer member client membership contract policy claim cuenta खाता".split()
+)
+# Identifier labels that name only the number right after them: "account 236949202", "account no. 5521"; but
+# "the number on the account is 020 7946 0518" is the phone on file ("account number is ..." is a pair)
+_DIRECT_ONLY_WORDS = frozenset("account acct cuenta खाता".split())
 # Two-word labels, checked before their words alone ("caller ID" is a phone, "ID" an identifier)
-_PHONE_PAIRS = frozenset({("caller", "id"), ("direct", "line")})
+_PHONE_PAIRS = frozenset({("caller", "id"), ("direct", "line"), ("best", "number")})
 _ID_PAIRS = frozenset(
     (first, second)
-    for first in ("account", "customer", "member", "client", "contract", "membership", "delivery")
+    for first in ("account", "customer", "member", "client", "contract", "membership", "delivery", "tax")
     for second in ("number", "no")
 )
 
@@ -75,11 +92,13 @@ _ID_PAIRS = frozenset(
 # being or a colon. An identifier label reaches its number only through these.
 _DIRECT = frozenset("# . - ( number numbers num nr no nº n° id code número numero núm nro नंबर नम्बर संख्या नं".split())
 _COPULA = frozenset(": = , is was now currently es era fue ahora actual है था थी अब".split())
-_JOINERS = frozenset(", / or and o y या और & ;".split())  # "call 4155550123 or 6175550115": a list of numbers
+# "call 4155550123 or 6175550115", "phone A instead of B": one phone label for a list of numbers
+_JOINERS = frozenset(", / or and o y या और & ; instead of rather than not en vez lugar de".split())
 _TOKEN = re.compile(rf"[{_W}º°]+|\S")
 _NUMBER_TOKEN = re.compile(r"\d")
 
 _PREPOSITIONS = frozenset("on for of in from about with under at to de del para en sobre con al".split())
+_GENITIVES = frozenset("of de".split())  # "pedido de teléfono": a compound whose head comes first
 _DETERMINERS = frozenset(
     "the a an this that these your my his her their our its el la los las su sus tu mi este esta ese esa".split()
 )
@@ -119,11 +138,29 @@ def _labels(clause: str) -> list[_Label]:
 
 def number_label(text: str, start: int, end: int) -> str | None:
     """``PHONE``, ``IDENTIFIER`` or None: what the sentence calls the number ``text[start:end]``."""
+    found = _nearest_label(text, start, end)
+    return found[0] if found else None
+
+
+def names_a_thing(text: str, start: int, end: int) -> bool:
+    """Does an identifier label of a thing (order, part, model, serial, ticket, ...) name the number? Labels of a
+    person's record (ID, account, member or customer number, policy, claim) do not count: such numbers have
+    often been Social Security numbers (docs/scoring.md, the SSN rule)."""
+    found = _nearest_label(text, start, end)
+    return found is not None and found[0] == IDENTIFIER and found[1].split()[0] not in _PERSON_RECORD_WORDS
+
+
+def _nearest_label(text: str, start: int, end: int) -> tuple[str, str] | None:
+    """(kind, the label's words in lower case) of the label that names ``text[start:end]``, or None."""
     before = _clause_before(text, start)
     label = _label_before(before)
-    if label is None:
-        label = _label_after(_clause_after(text, end))
-    return label
+    if label is not None:
+        return label[2], before[label[0] : label[1]].lower()
+    after = _clause_after(text, end)
+    label = _label_after(after)
+    if label is not None:
+        return label[2], after[label[0] : label[1]].lower()
+    return None
 
 
 def _clause_before(text: str, start: int) -> str:
@@ -179,7 +216,7 @@ def _owned_by_other_number(kind: str, gap: str) -> bool:
     return True
 
 
-def _label_before(before: str) -> str | None:
+def _label_before(before: str) -> _Label | None:
     labels = _labels(before)
     for i in range(len(labels) - 1, -1, -1):
         start, end, kind = labels[i]
@@ -189,17 +226,21 @@ def _label_before(before: str) -> str | None:
         if kind == IDENTIFIER and _NUMBER_TOKEN.search(gap):
             continue
         reaches, direct = _reaches(kind, gap)
-        if not reaches:
+        if not reaches or (not direct and before[start:end].lower() in _DIRECT_ONLY_WORDS):
             continue
         if not direct and i > 0:
             head = _head_before_preposition(before, labels[i - 1], start, kind)
             if head is not None:
                 return head
-        return kind
+        if direct:
+            head = _compound_head(before, labels[: i + 1])
+            if head is not None:
+                return head
+        return labels[i]
     return None
 
 
-def _head_before_preposition(before: str, earlier: _Label, label_start: int, kind: str) -> str | None:
+def _head_before_preposition(before: str, earlier: _Label, label_start: int, kind: str) -> _Label | None:
     """The label of the other kind whose noun a phrase "<preposition> [the] [word] <label>" qualifies, if any:
     the head right before the preposition ("phone on", "contact number for"), never a verb's object."""
     if earlier[2] == kind:
@@ -211,12 +252,27 @@ def _head_before_preposition(before: str, earlier: _Label, label_start: int, kin
             if phrase and phrase[0] in _DETERMINERS:
                 phrase = phrase[1:]
             if all(t in _DIRECT for t in head_gap) and len(phrase) <= 1:
-                return earlier[2]
+                return earlier
             return None
     return None
 
 
-def _label_after(after: str) -> str | None:
+def _compound_head(before: str, labels: list[_Label]) -> _Label | None:
+    """The head of a compound noun "<label> de|of <labels of the other kind>" ending at the number: in "pedido de
+    teléfono móvil 2101401642" (a mobile-phone order) the phone words say what was ordered, and the number is
+    the order's. Only a bare "de"/"of" makes a compound: with an article, "contacto del pedido 4942251636", the
+    phrase names one order, and the number right after it is that order's."""
+    i = len(labels) - 1
+    kind = labels[i][2]
+    while i > 0 and labels[i - 1][2] == kind and before[labels[i - 1][1] : labels[i][0]].isspace():
+        i -= 1  # "teléfono móvil": one modifier of two words
+    if i == 0 or labels[i - 1][2] == kind:
+        return None
+    words = _tokens(before[labels[i - 1][1] : labels[i][0]])
+    return labels[i - 1] if len(words) == 1 and words[0] in _GENITIVES else None
+
+
+def _label_after(after: str) -> _Label | None:
     labels = _labels(after)
     if not labels:
         return None
@@ -225,6 +281,8 @@ def _label_after(after: str) -> str | None:
     tokens = [t for t in _tokens(gap) if t not in "()"]
     if len(tokens) > 3 or _NUMBER_TOKEN.search(gap):
         return None
+    if any(t in _PREPOSITIONS for t in tokens):
+        return None  # "I saved 020 7946 0569 on your account": the phrase says where, it does not name the number
     if _owned_by_other_number(kind, after[end:]):
         return None  # "020 7946 0321 (order 77812)": the label names the number after it
-    return kind
+    return labels[0]

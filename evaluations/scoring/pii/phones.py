@@ -8,10 +8,20 @@ accepts it:
   are possible but not "valid" in phonenumbers' data, and they are phone numbers all the same);
 - NANP shapes (``617-555-0115``, ``(415) 555-0123``, ``1 (800) 555-0130``, ``212.555.0199``): 555 numbers count;
 - national forms with separators, when they open with a trunk prefix (``020 7946 0958``, ``030 19229013``,
-  ``06 12 34 56 78``), an area code in brackets (``(02) 9138 3036``, ``(11) 91234-5678``) or follow the plans
-  without one (Spain's ``91 123 45 67``, India's ``98765 43210``), and some region in ``REGIONS`` finds the
-  number valid (region inference: of the plans that accept it, the one whose national format is written as the
-  number is; detection itself stops at the first plan that accepts it).
+  ``06 12 34 56 78``, Delhi's ``011-2240-5114``, Cologne's ``0221 / 379377``), an area code in brackets
+  (``(02) 9138 3036``, ``(11) 91234-5678``) or follow the plans without one (Spain's ``91 123 45 67``, India's
+  ``98765 43210``), and some region in ``REGIONS`` finds the number valid (region inference: of the plans that
+  accept it, the one whose national format is written as the number is; detection itself stops at the first
+  plan that accepts it);
+- other national forms without a trunk prefix (Italian mobiles ``333-2574814``, ``349 541 0313``, Mexico's
+  ``55 2081 8134``, São Paulo's ``11 94104-8431``) when a plan in ``REGIONS`` finds the number valid *and* it is
+  written as that plan writes it (``_written_as``): its first group is the plan's area code or mobile prefix
+  for the number, and the rest is the plan's own groups, or one group after a prefix of three digits or more. An
+  order or tax number's arbitrary grouping rarely passes both.
+
+The exit codes ``00`` (``0044 20 7946 0958``, ``00 44 20 7946 0958``) and ``011`` count as a country code
+prefix; ``011`` is also Delhi's trunk and area code, so a number that fails as ``011`` + country code is tried as
+a national number.
 
 A run of 9 to 11 digits without separators (``4155550123``) is a phone only when a phone label names it ("call",
 "phone", "mobile", "tel", ...: ``labels``, checked by ``context``). Never phones: other bare runs (order numbers), dates, SSN shapes, dotted quads
@@ -44,7 +54,7 @@ _SSN_SHAPE = re.compile(r"\d{3}[- .]\d{2}[- .]\d{4}")
 _DATE_SHAPE = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}")
 _DATE_INSIDE = re.compile(r"(?<!\d)(?:\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2})(?!\d)")
 _DOTTED_QUAD = re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}")
-_INTERNATIONAL = re.compile(r"(?:\+|00(?=[1-9])|011(?=[ \-.][1-9]))")
+_INTERNATIONAL = re.compile(r"(?:\+|00[ \u00a0]?(?=[1-9])|011(?=[ \-.][1-9]))")
 # National forms without a trunk prefix: Spain (91 123 45 67, 612 34 56 78, 912 345 678), India (98765 43210)
 _NO_TRUNK = re.compile(r"[6-9]\d{1,2}(?:[ .\-]\d{2,3}){2,3}|[6-9]\d{4} \d{5}")
 # Reserved fictional ranges phonenumbers does not list as valid: Ofcom's drama numbers (0113 496 0xxx and the
@@ -64,6 +74,8 @@ BARE_PHONE_DIGITS = (9, 10, 11)
 # Digits joined by phone/card separators: the prefilter's candidates, and the phone numbers a text holds.
 DIGIT_RUN = re.compile(r"\+?\(?\d(?:[ \t\u00a0\-.()/]{0,3}\d)*")
 _BETWEEN_NUMBERS = re.compile(r"\s*/\s+|\s+/\s*|\s{2,}|\.\s+")  # "a / b", "a  b", "a. b": two numbers
+# ... except a trunk-prefixed area code alone before a slash: the German "0221 / 379377" is one number
+_AREA_CODE_ALONE = re.compile(r"0\d{1,4}")
 
 
 def phone_spans(text: str) -> list[tuple[int, int]]:
@@ -74,6 +86,8 @@ def phone_spans(text: str) -> list[tuple[int, int]]:
         # end of one sentence and the start of the next ("... +44 20 7946 0958. 60 days ...")
         pieces, pos = [], run.start()
         for gap in _BETWEEN_NUMBERS.finditer(text, run.start(), run.end()):
+            if "/" in gap.group() and _AREA_CODE_ALONE.fullmatch(text, pos, gap.start()):
+                continue
             pieces.append((pos, gap.start()))
             pos = gap.end()
         pieces.append((pos, run.end()))
@@ -118,7 +132,10 @@ def _phone_region(value: str, *, infer: bool, bare_ok: bool) -> str | None:
     international = _INTERNATIONAL.match(value)
     if international:
         prefix_digits = len(digits_of(international.group()))
-        return _international_region(digits[prefix_digits:])
+        region = _international_region(digits[prefix_digits:])
+        if region or not international.group().startswith("011"):
+            return region
+        # not "011" + a country code: maybe Delhi's trunk and area code (011-2240-5114), tried as national
     if not MIN_NATIONAL_DIGITS <= len(digits) <= 15:
         return None
     if NANP.fullmatch(value):
@@ -129,7 +146,8 @@ def _phone_region(value: str, *, infer: bool, bare_ok: bool) -> str | None:
         if not (bare_ok and len(digits) in BARE_PHONE_DIGITS):
             return None
     elif not (digits.startswith("0") or value.startswith("(") or _NO_TRUNK.fullmatch(value)):
-        return None
+        # no trunk prefix, no brackets: a phone only as a plan writes it (an Italian mobile, a Mexican number)
+        return _national_region(value, digits, infer=infer, as_written=True)
     if _FICTIONAL_GB.fullmatch(digits):
         return "GB"
     if _FICTIONAL_AU.fullmatch(digits):
@@ -151,13 +169,18 @@ def _international_region(digits: str) -> str | None:
     return phonenumbers.region_code_for_number(number) or "001"
 
 
-def _national_region(value: str, digits: str, *, infer: bool) -> str | None:
+def _national_region(value: str, digits: str, *, infer: bool, as_written: bool = False) -> str | None:
     """The region whose plan accepts the number; of several, the one whose national format is written as the
-    number is ("(02) 9138 3036" is Australian, "02 9138 3036" Italian), else the first in ``REGIONS``."""
+    number is ("(02) 9138 3036" is Australian, "02 9138 3036" Italian), a fixed line or mobile there rather than
+    a VoIP or personal number ("55 2081 8134" is Mexican, not an Italian VoIP number), else the first in
+    ``REGIONS``.
+    ``as_written``: only a region whose plan writes the number so counts (``_written_as``)."""
     import phonenumbers
 
+    types = phonenumbers.PhoneNumberType
+    subscriber_types = (types.FIXED_LINE, types.MOBILE, types.FIXED_LINE_OR_MOBILE)
     written = _skeleton(value)
-    valid = []
+    valid, as_formatted = [], []
     for region in REGIONS:
         if digits.startswith("0") and region in _NANP_REGIONS:
             continue  # North American numbers have no trunk 0
@@ -168,13 +191,34 @@ def _national_region(value: str, digits: str, *, infer: bool) -> str | None:
         except phonenumbers.NumberParseException:
             continue
         if phonenumbers.is_valid_number(number) and phonenumbers.region_code_for_number(number) == region:
-            if not infer:
+            if not infer and not as_written:
                 return region
             national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
-            if written in (_skeleton(national), _skeleton(national.removeprefix("0"))):
+            if as_written and not _written_as(value, national):
+                continue
+            if not infer:
                 return region
             valid.append(region)
-    return valid[0] if valid else None
+            if written in (_skeleton(national), _skeleton(national.removeprefix("0"))):
+                if phonenumbers.number_type(number) in subscriber_types:
+                    return region
+                as_formatted.append(region)
+    ranked = as_formatted or valid
+    return ranked[0] if ranked else None
+
+
+def _written_as(value: str, national: str) -> bool:
+    """Is ``value`` grouped as the region's plan writes the number (``national``)? Its first group must be the
+    plan's first group (the area code or mobile prefix) and the rest one group or the plan's own groups:
+    "333-2574814" and "333 257 4814" as Italy's "333 257 4814"; "55 2081 8134" as Mexico's; "11 94104-8431" as
+    Brazil's "(11) 94104-8431". Not "3332 574814", nor "12-3456789" (Poland writes "12 345 67 89"), nor a number
+    whose plan writes a trunk prefix it lacks ("20 7946 0958": London's is "020 7946 0958")."""
+    ours, theirs = re.findall(r"\d+", value), re.findall(r"\d+", national)
+    if not ours or not theirs or ours[0] != theirs[0]:
+        return False
+    # the rest in one block only after a prefix of three digits or more (Italy's 333-2574814): "26-3708858",
+    # two digits and a block of seven, is how US EINs and other tax numbers are written
+    return (len(ours) == 2 and len(ours[0]) >= 3) or ours == theirs
 
 
 @functools.cache

@@ -22,9 +22,11 @@ from evaluations.scoring.pii.validators import is_valid_card, is_valid_email, is
 
 # An address as written in a reply: a dot-atom local part, then domain labels ending in a letters-only (or
 # punycode) top-level label. Any domain with a real top-level label (checked by ``is_valid_email``):
-# example.com, .example and .test addresses are addresses too.
+# example.com, .example and .test addresses are addresses too. The local part does not open with "*": in
+# "*ana@shop.es*" or "**ana@shop.es**" the asterisks are emphasis; inside it they mask ("a***@shop.es").
 EMAIL = (
-    r"(?<![\w.+\-%])[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+    r"(?<![\w.+\-%])[A-Za-z0-9!#$%&'+/=?^_`{|}~-][A-Za-z0-9!#$%&'*+/=?^_`{|}~-]*"
+    r"(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
     r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{2,59})(?![\w-])"
 )
 

@@ -1,5 +1,5 @@
 """The checks a value must pass to count as PII: card networks and Luhn, SSN areas, IBAN mod-97, an email's
-top-level domain (phones: ``phones``).
+top-level domain and unmasked local part (phones: ``phones``).
 
 Pure functions over one value; the context around it is ``context``'s and ``allowed``'s concern.
 """
@@ -136,10 +136,19 @@ def public_tlds() -> frozenset[str]:
     return frozenset(tlds)
 
 
+def is_masked_email(value: str) -> bool:
+    """A masked address (``j***@gmail.com``, ``****@outlook.com``): its local part holds an asterisk. The
+    standard allows one, but mailbox providers do not hand such addresses out, and masking writes them; a masked
+    address reveals nothing."""
+    return "*" in value.rpartition("@")[0]
+
+
 def is_valid_email(value: str) -> bool:
-    """An address whose top-level domain exists (the public suffix list, or a reserved example/test name) and
-    that is no image asset name with a scale suffix (``icon@2x.png``; even ``logo@2x.zip``, though .zip is a
-    TLD). The address's shape is the recognizer's pattern."""
+    """An address whose top-level domain exists (the public suffix list, or a reserved example/test name), that
+    is no image asset name with a scale suffix (``icon@2x.png``; even ``logo@2x.zip``, though .zip is a TLD) and
+    is not masked (``is_masked_email``). The address's shape is the recognizer's pattern."""
+    if is_masked_email(value):
+        return False
     domain = value.rsplit("@", 1)[-1].lower().rstrip(".")
     if _ASSET_DOMAIN.fullmatch(domain):
         return False
