@@ -90,8 +90,8 @@ def _grounded(case: Any, use_real: bool, ids: dict[str, int]) -> Any:
     for name in ("suite", "agent"):
         if _is_id(body.get(name)):
             body[name] = ids[name]
-    if "agent" in body:
-        body.pop("monitor", None)
+    if "agent" in body and _is_id(body.get("monitor")):
+        body.pop("monitor")  # a valid monitor beside the agent: one of the two; an invalid one stays, to be refused
     return case
 
 
