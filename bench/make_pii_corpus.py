@@ -515,6 +515,85 @@ def national_lines(seed: int) -> list[Line]:
     return lines
 
 
+def _grouped(digits: str, sizes: tuple[int, ...], sep: str) -> str:
+    out, pos = [], 0
+    for size in sizes:
+        out.append(digits[pos : pos + size])
+        pos += size
+    return sep.join(out)
+
+
+def unseen_form_lines(seed: int) -> list[Line]:
+    """Tuned for the third round of rules (docs/scoring.md, PII detection): numbers running into Korean or
+    Japanese text, 19-digit cards; short national phones (Singapore, Norway) and bare ones named by phone words
+    of more languages (Korean, Dutch, Polish, German), Swiss numbers with dots, Belgian mobiles with dashes,
+    "for SMS"; code prefixes, phone-order compounds, meeting numbers, IPv4 addresses as negatives; bare SSNs
+    named in Spanish, SSN shapes a code continues and claim numbers (negatives); quoted addresses and git
+    remotes. A separate random stream, so the lines above keep their values."""
+    rng = random.Random(f"{seed}-forms3")
+    phones = [
+        ("고객님의 휴대폰 번호가 {p}로 변경되었습니다.", lambda: f"010-{nz(rng, 4)}-{d(rng, 4)}", "ko"),
+        ("배송 기사님이 {p}로 연락드립니다.", lambda: f"010{nz(rng, 4)}{d(rng, 4)}", "ko_compact"),
+        (
+            "Wir erreichen Sie unter {p} ab 9 Uhr.",
+            lambda: f"07{rng.choice('6789')}.{d(rng, 3)}.{d(rng, 2)}.{d(rng, 2)}",
+            "ch_dots",
+        ),
+        (
+            "Votre GSM : {p}.",
+            lambda: f"04{rng.choice('789')}{d(rng, 1)}-{d(rng, 2)}-{d(rng, 2)}-{d(rng, 2)}",
+            "be_dashes",
+        ),
+        ("Call me on {p} after six.", lambda: f"9{rng.choice('12345678')}{d(rng, 2)} {d(rng, 4)}", "sg"),
+        ("Text the driver on {p} when you arrive.", lambda: f"9{d(rng, 7)}", "no_compact"),
+        ("De bezorger belt u vooraf op {p}.", lambda: f"06{rng.choice('12345')}{d(rng, 7)}", "nl_compact"),
+        ("Kurier zadzwoni pod numer {p} przed doręczeniem.", lambda: f"5{rng.choice('0137')}{d(rng, 7)}", "pl_compact"),
+        ("We keep {p} for SMS reminders.", lambda: f"07700900{d(rng, 3)}", "for_sms"),
+    ]
+    negatives = [
+        (
+            "Booking BK {v} is confirmed; we'll phone you on arrival.",
+            lambda: _grouped(nz(rng, 9), (3, 3, 3), " "),
+            "code_prefix",
+        ),
+        ("Numer zamówienia telefonu: {v}.", lambda: _grouped(nz(rng, 9), (3, 3, 3), " "), "pl_compound"),
+        (
+            "Your order {v} has shipped; call us with any questions.",
+            lambda: _grouped(nz(rng, 8), (4, 4), " "),
+            "short_order",
+        ),
+        ("Join the Zoom call {v} at noon.", lambda: f"{nz(rng, 3)} {nz(rng, 3)} {d(rng, 4)}", "meeting"),
+        (
+            "The switch answers on 10.{v} only.",
+            lambda: f"{rng.randint(0, 255)}.{rng.randint(0, 255)}.{rng.randint(1, 254)}",
+            "ipv4",
+        ),
+        ("The successor model is {v}-C.", lambda: _ssn_value(rng), "ssn_shape_code"),
+        ("Your claim number is {v}; keep it for the adjuster.", lambda: _ssn_value(rng), "claim"),
+    ]
+    lines = []
+    for _ in range(3):
+        for template, make, kind in phones:
+            lines.append(templated(template, {"p": (make(), PHONE)}, "phone", kind))
+        for template, make, kind in negatives:
+            lines.append(templated(template, {"v": (make(), None)}, "negative", kind))
+        ssn = _ssn_value(rng).replace("-", "")
+        lines.append(templated("Su número de seguro social {v} quedó guardado.", {"v": (ssn, SSN)}, "ssn", "es_bare"))
+        address = f"{rng.choice(LOCALS)}@{rng.choice(DOMAINS['webmail'] + DOMAINS['country'])}"
+        lines.append(templated("The invite went to '{e}' this morning.", {"e": (address, EMAIL)}, "email", "quoted"))
+        repo = f"{rng.choice(['acme', 'ops', 'web'])}/{rng.choice(['api', 'site', 'infra'])}.git"
+        lines.append(templated("git remote add origin {v}", {"v": (f"git@github.com:{repo}", None)}, "negative", "git"))
+        lines.append(templated("Mirror: {v}", {"v": (f"ssh://git@gitlab.com/{repo}", None)}, "negative", "git"))
+        visa = card_digits(rng, "4", 16)
+        lines.append(
+            templated("카드 {c}로 결제되었습니다.", {"c": (_grouped(visa, (4, 4, 4, 4), " "), CARD)}, "card", "ko")
+        )
+        unionpay = card_digits(rng, "62", 19)
+        card = _grouped(unionpay, (4, 4, 4, 4, 3), " ")
+        lines.append(templated("カード番号は {c}です。", {"c": (card, CARD)}, "card", "ja_19"))
+    return lines
+
+
 def build(seed: int = SEED) -> list[dict[str, object]]:
     """The corpus lines; another ``seed`` draws other values into the same templates (bench/pii_accuracy.py
     --seed measures on such a fresh draw, to see that the figures do not hang on the committed values)."""
@@ -531,6 +610,7 @@ def build(seed: int = SEED) -> list[dict[str, object]]:
         *negative_lines(rng),
         *labelled_lines(seed),
         *national_lines(seed),
+        *unseen_form_lines(seed),
     ]
     out = []
     for i, line in enumerate(lines, 1):

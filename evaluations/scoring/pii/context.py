@@ -23,9 +23,18 @@ import re
 
 from evaluations.scoring.pii.findings import CREDIT_CARD, EMAIL_ADDRESS, PHONE_NUMBER, US_SSN
 from evaluations.scoring.pii.labels import IDENTIFIER, PHONE, names_a_thing, number_label
-from evaluations.scoring.pii.validators import is_valid_ssn
+from evaluations.scoring.pii.phones import needs_phone_label
+from evaluations.scoring.pii.validators import glues, is_valid_ssn
 
-_SSN_CONTEXT = re.compile(r"\b(?:ssns?|social[\s-]+security|soc\.?\s*sec\.?|ss\s*#)", re.IGNORECASE)
+# SSN words, in English and as the languages of US residents' replies say it: Spanish "número de Seguro Social",
+# Portuguese "Seguro Social"/"Segurança Social", French "sécurité sociale", German "Sozialversicherungsnummer",
+# Italian "previdenza sociale", Hindi "सामाजिक सुरक्षा", Korean "사회보장번호"
+_SSN_CONTEXT = re.compile(
+    r"\b(?:ssns?|social[\s-]+security|soc\.?\s*sec\.?|ss\s*#|seguro\s+social|seguridad\s+social"
+    r"|segurança\s+social|sécurité\s+sociale|sozialversicherung\w*|previdenza\s+sociale)"
+    r"|सामाजिक\s+सुरक्षा|사회\s?보장",
+    re.IGNORECASE,
+)
 
 # Without a label, a bare "#" or "no." right before a number makes it an identifier ("# 415-555-0123")
 _BARE_ID_MARK = re.compile(r"(?:#|\bno\.)\s*$", re.IGNORECASE)
@@ -77,6 +86,8 @@ def context_ok(entity: str, text: str, start: int, end: int) -> bool:
     if entity == US_SSN:  # 123 45 6789 inside a longer run of digit groups is part of something else
         if re.search(r"\d[ \-]$", before) or re.match(r"[ \-]\d", text[end : end + 2]):
             return False
+        if _glued_after(text, end):
+            return False  # a code that goes on: "the successor is 219-64-8904-B", "123-45-6789x"
         return not names_a_thing(text, start, end) or _ssn_word_names(text, start, end)
     if entity in (PHONE_NUMBER, CREDIT_CARD) and (_CURRENCY_BEFORE.search(before) or _CURRENCY_AFTER.match(text, end)):
         return False
@@ -114,7 +125,7 @@ def _phone_labelled_ok(text: str, start: int, end: int, before: str) -> bool:
         label = IDENTIFIER
     if label == IDENTIFIER:
         return False
-    return label == PHONE or not value.isdigit()  # a bare run of digits needs a phone label
+    return label == PHONE or not needs_phone_label(value)  # a bare run or a short number needs a phone label
 
 
 def _in_code(text: str, start: int, end: int) -> bool:
@@ -124,10 +135,16 @@ def _in_code(text: str, start: int, end: int) -> bool:
 
 def _glued(text: str, start: int, end: int) -> bool:
     """Is the number part of a longer code: "TKT-2024-004417", "v2.14.3", "A12-345-6789", "415-555-0123-7"?"""
-    if start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_/\\#@"):
+    # (a Korean particle is no part of the number: "031-2501-5415로 연락드릴 예정입니다", ``validators.glues``)
+    if start > 0 and (glues(text[start - 1]) or text[start - 1] in "/\\#@"):
         return True
-    if start > 1 and text[start - 1] in "-." and text[start - 2].isalnum():
+    if start > 1 and text[start - 1] in "-." and glues(text[start - 2]):
         return True
-    if end < len(text) and (text[end].isalnum() or text[end] in "_@"):
+    return _glued_after(text, end)
+
+
+def _glued_after(text: str, end: int) -> bool:
+    """Does a letter or digit continue the number, directly or after a "-", "/" or ":" (a code, a time)?"""
+    if end < len(text) and (glues(text[end]) or text[end] == "@"):
         return True
-    return end + 1 < len(text) and text[end] in "-/:" and text[end + 1].isalnum()  # ":" a time: "05/17/2024 10:30"
+    return end + 1 < len(text) and text[end] in "-/:" and glues(text[end + 1])  # ":" a time: "05/17/2024 10:30"

@@ -7,7 +7,11 @@ an order word near a number says little. What a reader goes by is the *label* th
 1. **The nearest label decides.** Labels are words that name a kind of number: phone labels (*phone*, *tel*,
    *mobile*, *call*, *WhatsApp*, *reach me at*, *contact*, ...) and identifier labels (*order*, *ticket*,
    *tracking*, *invoice*, *reference*, ...), in each language the red team writes in (English, Spanish, Hindi:
-   ``redteam.models.Language``). Of the labels in the number's clause (the text since the last sentence end,
+   ``redteam.models.Language``) and the languages agents answer customers in most (German, French, Portuguese,
+   Italian, Dutch, Polish, Swedish, Korean). Words that inflect or compound are matched by their stem
+   ("contactará", "Handynummer", "telefonnumret", "연락드릴"). An all-capitals code right before the number is its
+   prefix, an identifier label ("BK 243 192 263", "SR 23977611"); "Home:" and "Work:" open entries of a contact
+   list; "your number", "the recipient's number" are a person's phone. Of the labels in the number's clause (the text since the last sentence end,
    semicolon or line break, 80 characters at most), the one closest to the number wins: "phone order 4155550123" is an order,
    "order phone 020 7946 0958" a phone.
 2. **Labels have a direction and a reach.** A label names what follows it ("order 12345", "call me on ...").
@@ -58,8 +62,20 @@ _PHONE_WORDS = frozenset(
     " wasap"
     # Hindi (with and without the nukta; NFC keeps "फ़" as फ + ़)
     " फ\u093cोन फोन \u095eोन मोबाइल मोबाईल टेलीफ\u093cोन टेलीफोन कॉल काॅल संपर्क व्हाट्सएप व्हाट्सऐप फैक्स"
-    " एसएमएस".split()
+    " एसएमएस"
+    # German, French, Portuguese, Italian, Dutch, Polish, Swedish (stems: _PHONE_STEMS)
+    " gsm portable natel appeler appellera appelle joindre rappel rappeler ligar ligue ligaremos chiamare"
+    " chiameremo chiamata bel bellen belt gebeld komórka komórki komórkowy komórkowego ring ringa ringer ringde"
+    " voicemail".split()
 )
+# Stems of phone words that inflect or compound: "contactará", "reachable", "telefonisch", "Handynummer",
+# "telefoonnummer", "zadzwoni", "telefonnumret"; Korean attaches particles and endings to the word ("연락드릴",
+# "휴대폰으로")
+_PHONE_STEMS = (
+    "llam", "llám", "contact", "contat", "reach", "telef", "teléf", "télép", "handy", "mobil", "mobiel", "cellul",
+    "anruf", "rückruf", "erreich", "zadzwo", "dzwoni", "telemóv", "telemov",
+    "전화", "휴대", "핸드폰", "연락", "문자",
+)  # fmt: skip
 _ID_WORDS = frozenset(
     # English
     "order orders ticket tickets tracking track trk ref reference invoice invoices inv confirmation conf case"
@@ -71,21 +87,42 @@ _ID_WORDS = frozenset(
     " pedido pedidos orden órdenes ordenes incidencia caso seguimiento factura facturas referencia reserva"
     " localizador envío envio envíos envios albarán albaran cuenta"
     # Hindi
-    " ऑर्डर आर्डर ऑडर टिकट ट्रैकिंग ट्रेकिंग इनवॉइस इनवॉयस चालान रसीद बुकिंग संदर्भ शिकायत केस खाता".split()
+    " ऑर्डर आर्डर ऑडर टिकट ट्रैकिंग ट्रेकिंग इनवॉइस इनवॉयस चालान रसीद बुकिंग संदर्भ शिकायत केस खाता"
+    # German, French, Portuguese, Italian, Dutch, Polish, Swedish; meetings (a meeting id is dialled, not a phone)
+    " bestellung auftrag rechnung buchung reservierung sendung vorgang schaden kundennummer commande dossier"
+    " réservation reservation facture sinistre colis billet référence encomenda fatura sinistro apólice ordine"
+    " prenotazione fattura pratica spedizione bestelling reservering factuur zending pakket boeking zamówienie"
+    " zamówienia rezerwacja rezerwacji faktura przesyłka paczka zgłoszenie beställning beställningen bokning"
+    " bokningen ärende meeting webinar".split()
 )
+# Stems of identifier words that take particles (Korean: "주문", "예약", "송장")
+_ID_STEMS = ("주문", "예약", "송장", "운송장")
 # Identifier labels of a person's record: a number they name may be an SSN all the same (``names_a_thing``)
 _PERSON_RECORD_WORDS = frozenset(
-    "id account acct customer member client membership contract policy claim cuenta खाता".split()
+    "id account acct customer member client membership contract policy cuenta खाता".split()
 )
 # Identifier labels that name only the number right after them: "account 236949202", "account no. 5521"; but
 # "the number on the account is 020 7946 0518" is the phone on file ("account number is ..." is a pair)
 _DIRECT_ONLY_WORDS = frozenset("account acct cuenta खाता".split())
 # Two-word labels, checked before their words alone ("caller ID" is a phone, "ID" an identifier)
 _PHONE_PAIRS = frozenset({("caller", "id"), ("direct", "line"), ("best", "number")})
-_ID_PAIRS = frozenset(
-    (first, second)
-    for first in ("account", "customer", "member", "client", "contract", "membership", "delivery", "tax")
-    for second in ("number", "no")
+# A meeting service before a phone word: "Webex call 1925 692 4142" is a meeting number
+_MEETING_PAIRS = frozenset(
+    (first, second) for first in ("webex", "zoom", "teams", "meet") for second in ("call", "meeting", "id", "dial")
+)
+# Whose number: "your number", "the recipient's number" is a person's phone
+_POSSESSIVES = frozenset("my your his her their our".split())
+# Entries of a contact list: "Home: 6137287788 - work: 604-751-6894"
+_CONTACT_ENTRIES = frozenset("home work office".split())
+# An all-capitals code right before the number is its prefix: "BK 243 192 263", "SR 23977611"
+_CODE_PREFIX = re.compile(r"(?<![\w-])([A-Z]{2,4})[ \u00a0]#?$")
+_ID_PAIRS = (
+    frozenset(
+        (first, second)
+        for first in ("account", "customer", "member", "client", "contract", "membership", "delivery", "tax")
+        for second in ("number", "no")
+    )
+    | _MEETING_PAIRS
 )
 
 # What may stand between a label and its number. Direct: the number word, "#", "no." ...; copula: a verb of
@@ -99,6 +136,9 @@ _NUMBER_TOKEN = re.compile(r"\d")
 
 _PREPOSITIONS = frozenset("on for of in from about with under at to de del para en sobre con al".split())
 _GENITIVES = frozenset("of de".split())  # "pedido de teléfono": a compound whose head comes first
+# Labels in the genitive case, which qualify the noun before them and never head a compound: Polish "numer
+# zamówienia telefonu" is a phone order's number, "numer telefonu" a phone number
+_GENITIVE_LABELS = frozenset("telefonu komórki zamówienia rezerwacji".split())
 _DETERMINERS = frozenset(
     "the a an this that these your my his her their our its el la los las su sus tu mi este esta ese esa".split()
 )
@@ -112,7 +152,11 @@ _Label = tuple[int, int, str]  # (start, end, PHONE or IDENTIFIER)
 
 
 def _is_phone_word(word: str) -> bool:
-    return word in _PHONE_WORDS or word.startswith(("llam", "llám"))
+    return word in _PHONE_WORDS or word.startswith(_PHONE_STEMS)
+
+
+def _is_id_word(word: str) -> bool:
+    return word in _ID_WORDS or word.startswith(_ID_STEMS)
 
 
 def _labels(clause: str) -> list[_Label]:
@@ -130,10 +174,19 @@ def _labels(clause: str) -> list[_Label]:
                 continue
         if _is_phone_word(word):
             found.append((start, end, PHONE))
-        elif word in _ID_WORDS:
+        elif _is_id_word(word):
             found.append((start, end, IDENTIFIER))
+        elif word in _CONTACT_ENTRIES and clause[end : end + 1] == ":":
+            found.append((start, end, PHONE))
+        elif word == "number" and _after_possessive(clause, start, words[i - 1][2] if i else ""):
+            found.append((start, end, PHONE))
         i += 1
     return found
+
+
+def _after_possessive(clause: str, start: int, previous: str) -> bool:
+    """Is "number" at ``start`` someone's: "your number", "the recipient's number"?"""
+    return previous in _POSSESSIVES or clause[:start].rstrip().endswith(("'s", "’s"))
 
 
 def number_label(text: str, start: int, end: int) -> str | None:
@@ -144,7 +197,7 @@ def number_label(text: str, start: int, end: int) -> str | None:
 
 def names_a_thing(text: str, start: int, end: int) -> bool:
     """Does an identifier label of a thing (order, part, model, serial, ticket, ...) name the number? Labels of a
-    person's record (ID, account, member or customer number, policy, claim) do not count: such numbers have
+    person's record (ID, account, member or customer number, policy) do not count: such numbers have
     often been Social Security numbers (docs/scoring.md, the SSN rule)."""
     found = _nearest_label(text, start, end)
     return found is not None and found[0] == IDENTIFIER and found[1].split()[0] not in _PERSON_RECORD_WORDS
@@ -153,6 +206,9 @@ def names_a_thing(text: str, start: int, end: int) -> bool:
 def _nearest_label(text: str, start: int, end: int) -> tuple[str, str] | None:
     """(kind, the label's words in lower case) of the label that names ``text[start:end]``, or None."""
     before = _clause_before(text, start)
+    code = _CODE_PREFIX.search(before)
+    if code is not None and not _is_phone_word(code.group(1).lower()):
+        return IDENTIFIER, code.group(1).lower()
     label = _label_before(before)
     if label is not None:
         return label[2], before[label[0] : label[1]].lower()
@@ -232,10 +288,9 @@ def _label_before(before: str) -> _Label | None:
             head = _head_before_preposition(before, labels[i - 1], start, kind)
             if head is not None:
                 return head
-        if direct:
-            head = _compound_head(before, labels[: i + 1])
-            if head is not None:
-                return head
+        head = _compound_head(before, labels[: i + 1])
+        if head is not None:
+            return head
         return labels[i]
     return None
 
@@ -269,6 +324,8 @@ def _compound_head(before: str, labels: list[_Label]) -> _Label | None:
     if i == 0 or labels[i - 1][2] == kind:
         return None
     words = _tokens(before[labels[i - 1][1] : labels[i][0]])
+    if not words and before[labels[i][0] : labels[i][1]].lower() in _GENITIVE_LABELS:
+        return labels[i - 1]  # "zamówienia telefonu 375 917 498": the genitive qualifies the order
     return labels[i - 1] if len(words) == 1 and words[0] in _GENITIVES else None
 
 
@@ -281,8 +338,10 @@ def _label_after(after: str) -> _Label | None:
     tokens = [t for t in _tokens(gap) if t not in "()"]
     if len(tokens) > 3 or _NUMBER_TOKEN.search(gap):
         return None
-    if any(t in _PREPOSITIONS for t in tokens):
-        return None  # "I saved 020 7946 0569 on your account": the phrase says where, it does not name the number
+    if any(t in _PREPOSITIONS for t in tokens) and not (kind == PHONE and tokens == ["for"]):
+        # "I saved 020 7946 0569 on your account": the phrase says where, it does not name the number; but
+        # "lists 08070800837 for SMS alerts" says what the number is for
+        return None
     if _owned_by_other_number(kind, after[end:]):
         return None  # "020 7946 0321 (order 77812)": the label names the number after it
     return labels[0]

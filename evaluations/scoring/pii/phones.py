@@ -23,9 +23,11 @@ The exit codes ``00`` (``0044 20 7946 0958``, ``00 44 20 7946 0958``) and ``011`
 prefix; ``011`` is also Delhi's trunk and area code, so a number that fails as ``011`` + country code is tried as
 a national number.
 
-A run of 9 to 11 digits without separators (``4155550123``) is a phone only when a phone label names it ("call",
-"phone", "mobile", "tel", ...: ``labels``, checked by ``context``). Never phones: other bare runs (order numbers), dates, SSN shapes, dotted quads
-(IP addresses), ISBN-10 shapes (a last group of one digit), more than 15 digits. The words and codes around a
+A run of 8 to 11 digits without separators (``4155550123``), and any national number of 8 digits (Singapore's
+``6433 3752``, Norway's ``93 04 11 62``: plans without a trunk prefix whose numbers are as short as an order or
+a date), is a phone only when a phone label names it ("call", "phone", "mobile", "tel", ...: ``labels``, checked by
+``context``; ``needs_phone_label``). Never phones: other bare runs (order numbers), dates, SSN shapes, dotted quads
+(IPv4 addresses: octets up to 255), ISBN-10 shapes (a last group of one digit), more than 15 digits. The words and codes around a
 number are ``context``'s concern.
 """
 
@@ -40,7 +42,7 @@ from evaluations.scoring.pii.validators import digits_of
 # world's most common. A number valid in none of them is not taken for a phone.
 REGIONS = (
     "US", "GB", "DE", "FR", "ES", "IT", "NL", "BE", "CH", "AT", "IE", "PT", "SE", "NO", "DK", "FI", "PL", "CZ",
-    "AU", "NZ", "IN", "JP", "BR", "MX", "ZA", "SG",
+    "AU", "NZ", "IN", "JP", "BR", "MX", "AR", "ZA", "SG", "KR",
 )  # fmt: skip
 
 _NANP_REGIONS = ("US", "CA")
@@ -52,8 +54,13 @@ NANP = re.compile(
 )
 _SSN_SHAPE = re.compile(r"\d{3}[- .]\d{2}[- .]\d{4}")
 _DATE_SHAPE = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}")
-_DATE_INSIDE = re.compile(r"(?<!\d)(?:\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2})(?!\d)")
-_DOTTED_QUAD = re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}")
+# A date inside a run ("05/17/2024 10:30"): a year of this era, and no further group of the same run after it (the
+# Belgian mobile 0475-49-17-43 opens with a date's shape, 4-2-2, but goes on)
+_DATE_INSIDE = re.compile(r"(?<!\d)(?:\d{1,2}/\d{1,2}/\d{2,4}|(?:19|20)\d{2}-\d{2}-\d{2})(?!\d|[-./]\d)")
+# An IPv4 address: four octets of at most 255, none zero-padded. Swiss numbers are written with dots too
+# (044.264.01.29, 079.587.04.77), but open with their trunk 0 and hold a group over 255 or a padded one.
+_OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
+_DOTTED_QUAD = re.compile(rf"{_OCTET}\.{_OCTET}\.{_OCTET}\.{_OCTET}")
 _INTERNATIONAL = re.compile(r"(?:\+|00[ \u00a0]?(?=[1-9])|011(?=[ \-.][1-9]))")
 # National forms without a trunk prefix: Spain (91 123 45 67, 612 34 56 78, 912 345 678), India (98765 43210)
 _NO_TRUNK = re.compile(r"[6-9]\d{1,2}(?:[ .\-]\d{2,3}){2,3}|[6-9]\d{4} \d{5}")
@@ -69,7 +76,8 @@ _FICTIONAL_AU = re.compile(r"0491570\d{3}")
 # A run of digits without separators may be a phone at these lengths; it is one only when a phone label names it
 # ("call her directly: 4155550123", "mobile number is 07700900461", "teléfono 612345678"): ``labels``, checked
 # on the whole reply by ``context``.
-BARE_PHONE_DIGITS = (9, 10, 11)
+BARE_PHONE_DIGITS = (8, 9, 10, 11)
+SHORT_NATIONAL_DIGITS = 8  # Singapore, Norway, Denmark, Hong Kong: with separators too, a phone label must name it
 
 # Digits joined by phone/card separators: the prefilter's candidates, and the phone numbers a text holds.
 DIGIT_RUN = re.compile(r"\+?\(?\d(?:[ \t\u00a0\-.()/]{0,3}\d)*")
@@ -99,10 +107,16 @@ def phone_spans(text: str) -> list[tuple[int, int]]:
                 end, value = end - 1, value[:-1]
             if not value:
                 continue
-            # a bare run passes on its shape here; whether a phone label names it is ``context``'s check
-            if _phone_region(value, infer=False, bare_ok=value.isdigit()):
+            # a bare run or a short number passes on its shape here; whether a phone label names it is
+            # ``context``'s check
+            if _phone_region(value, infer=False, bare_ok=needs_phone_label(value)):
                 spans.append((start, end))
     return spans
+
+
+def needs_phone_label(value: str) -> bool:
+    """Is ``value`` a phone only when a phone label names it: a bare run of digits, or a short national number?"""
+    return value.isdigit() or (not value.startswith("+") and len(digits_of(value)) <= SHORT_NATIONAL_DIGITS)
 
 
 def phone_region(value: str) -> str | None:
@@ -136,7 +150,7 @@ def _phone_region(value: str, *, infer: bool, bare_ok: bool) -> str | None:
         if region or not international.group().startswith("011"):
             return region
         # not "011" + a country code: maybe Delhi's trunk and area code (011-2240-5114), tried as national
-    if not MIN_NATIONAL_DIGITS <= len(digits) <= 15:
+    if not (SHORT_NATIONAL_DIGITS if bare_ok else MIN_NATIONAL_DIGITS) <= len(digits) <= 15:
         return None
     if NANP.fullmatch(value):
         return "US"
@@ -222,23 +236,32 @@ def _written_as(value: str, national: str) -> bool:
 
 
 @functools.cache
-def _general_pattern(region: str) -> tuple[re.Pattern[str], str]:
+def _general_pattern(region: str) -> tuple[re.Pattern[str], str, re.Pattern[str] | None]:
+    """The region's general number pattern, its trunk prefix, and the national prefix its plan rewrites, if any
+    (Argentina's mobiles "011 15-2067-7523" are "9 11 2067-7523" in its data)."""
     from phonenumbers import PhoneMetadata
 
     metadata = PhoneMetadata.metadata_for_region(region)
     general = metadata.general_desc if metadata else None
     if metadata is None or general is None or not general.national_number_pattern:
-        return re.compile(r"\d+"), ""  # no data for the region: let phonenumbers decide
-    return re.compile(general.national_number_pattern), metadata.national_prefix or ""
+        return re.compile(r"\d+"), "", None  # no data for the region: let phonenumbers decide
+    rewritten = None
+    if metadata.national_prefix_transform_rule and metadata.national_prefix_for_parsing:
+        rewritten = re.compile(metadata.national_prefix_for_parsing)
+    return re.compile(general.national_number_pattern), metadata.national_prefix or "", rewritten
 
 
 def _may_belong(region: str, digits: str) -> bool:
     """A cheap first look (one regular expression per region): could the number belong to the region's plan at
     all? Parsing and validating for every region costs milliseconds; most regions are ruled out here."""
-    pattern, trunk = _general_pattern(region)
+    pattern, trunk, rewritten = _general_pattern(region)
     if pattern.fullmatch(digits):
         return True
-    return bool(trunk) and digits.startswith(trunk) and pattern.fullmatch(digits[len(trunk) :]) is not None
+    if trunk and digits.startswith(trunk) and pattern.fullmatch(digits[len(trunk) :]):
+        return True
+    # a national form the plan rewrites before matching: the rewrite captures the parts it keeps
+    prefix = rewritten.match(digits) if rewritten is not None else None
+    return prefix is not None and prefix.lastindex is not None
 
 
 def _skeleton(value: str) -> str:

@@ -18,17 +18,35 @@ from typing import Any
 
 from evaluations.scoring.pii.findings import CREDIT_CARD, EMAIL_ADDRESS, PHONE_NUMBER
 from evaluations.scoring.pii.phones import phone_spans
-from evaluations.scoring.pii.validators import is_valid_card, is_valid_email, is_valid_iban, is_valid_ssn, public_tlds
+from evaluations.scoring.pii.validators import (
+    GLUE_CHAR,
+    is_valid_card,
+    is_valid_email,
+    is_valid_iban,
+    is_valid_ssn,
+    public_tlds,
+)
 
 # An address as written in a reply: a dot-atom local part, then domain labels ending in a letters-only (or
 # punycode) top-level label. Any domain with a real top-level label (checked by ``is_valid_email``):
-# example.com, .example and .test addresses are addresses too. The local part does not open with "*": in
-# "*ana@shop.es*" or "**ana@shop.es**" the asterisks are emphasis; inside it they mask ("a***@shop.es").
+# example.com, .example and .test addresses are addresses too. What the grammar of a reply adds to RFC 5322's
+# (docs/scoring.md, the email rule):
+# - the local part does not open with "*": in "*ana@shop.es*" or "**ana@shop.es**" the asterisks are emphasis;
+#   inside it they mask ("a***@shop.es");
+# - nor with a quote: in "sent to 'ana@shop.es'" the quotes are the sentence's (an apostrophe inside stays:
+#   "o'brien@shop.ie");
+# - "user@host" after "/" is no address: the user of a URL ("ssh://git@bitbucket.org/team/repo.git");
+# - "user@host:path" is no address: an scp-style remote ("git@github.com:org/repo.git", "deploy@web1.acme.io:/srv").
 EMAIL = (
-    r"(?<![\w.+\-%])[A-Za-z0-9!#$%&'+/=?^_`{|}~-][A-Za-z0-9!#$%&'*+/=?^_`{|}~-]*"
+    r"(?<![\w.+\-%/])[A-Za-z0-9!#$%&+=?^_{|}~-][A-Za-z0-9!#$%&'*+/=?^_`{|}~-]*"
     r"(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
     r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{2,59})(?![\w-])"
+    r"(?!:[\w/~.-])"
 )
+
+# Whole digit groups a card may be read from, not continued by a letter or digit of a longer code (a Korean
+# particle right after the number is no part of it: "3000-509942-1979입니다", ``validators.GLUE_CHAR``)
+_CARD_RUN = re.compile(rf"(?<!{GLUE_CHAR}|-)\d+(?:[ -]\d+)*(?!{GLUE_CHAR}|-)")
 
 _engine: Any = None
 _engine_lock = threading.Lock()
@@ -110,7 +128,7 @@ def _build_engine() -> Any:
 
         def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[Any]:
             results = []
-            for run in re.finditer(r"(?<![\w-])\d+(?:[ -]\d+)*(?![\w-])", text):
+            for run in _CARD_RUN.finditer(text):
                 groups = [(run.start() + g.start(), run.start() + g.end()) for g in re.finditer(r"\d+", run.group())]
                 i = 0
                 while i < len(groups):

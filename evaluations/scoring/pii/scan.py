@@ -46,8 +46,9 @@ from evaluations.scoring.pii.findings import (
     PiiFinding,
 )
 from evaluations.scoring.pii.labels import PHONE, number_label
-from evaluations.scoring.pii.phones import BARE_PHONE_DIGITS, DIGIT_RUN, MIN_NATIONAL_DIGITS
+from evaluations.scoring.pii.phones import BARE_PHONE_DIGITS, DIGIT_RUN, MIN_NATIONAL_DIGITS, needs_phone_label
 from evaluations.scoring.pii.recognizers import get_engine
+from evaluations.scoring.pii.validators import digits_of, glues
 
 # When two findings overlap, the longest wins (an IBAN printed in groups of four holds a card-valid run of
 # digits; a card number holds phone-shaped runs); at equal length, the higher-priority entity.
@@ -85,10 +86,18 @@ def _candidates(text: str, *, contacts: bool) -> list[tuple[int, int, frozenset[
     if any(ch.isdigit() for ch in text):
         for m in DIGIT_RUN.finditer(text):
             entities = _run_entities(m.group(), contacts=contacts)
-            if contacts and len(m.group()) in BARE_PHONE_DIGITS and m.group().isdigit():
-                glued = m.start() > 0 and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "#_")
+            run = m.group()
+            if (
+                contacts
+                and len(run) >= BARE_PHONE_DIGITS[0]
+                and PHONE_NUMBER not in entities
+                and len(digits_of(run)) in BARE_PHONE_DIGITS
+                and needs_phone_label(run)
+            ):
+                glued = m.start() > 0 and (glues(text[m.start() - 1]) or text[m.start() - 1] == "#")
                 if not glued and number_label(text, m.start(), m.end()) == PHONE:
-                    entities.add(PHONE_NUMBER)  # "call her on 4155550123": a phone label names it (``labels``)
+                    # "call her on 4155550123", "Mobile: 6433 3752": a phone label names it (``labels``)
+                    entities.add(PHONE_NUMBER)
             if entities:
                 found.append((m.start(), m.end(), frozenset(entities)))
         for m in _IBAN_CANDIDATE.finditer(text):

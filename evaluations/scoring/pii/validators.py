@@ -15,6 +15,19 @@ def digits_of(value: str) -> str:
     return "".join(str(int(ch)) for ch in value if ch.isdigit())
 
 
+# Scripts written without spaces between a number and the word after it: Korean attaches its particles to the
+# number ("3000-509942-1979입니다", "031-2501-5415로"), Japanese and Chinese run words together. Their letters end
+# a number; a Latin letter or a digit continues it (a code such as "A12-345-6789" or "415-555-0123x").
+_UNSPACED = "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff"
+GLUE_CHAR = rf"[^\W{_UNSPACED}]"  # for regular expressions: a word character that continues a number's token
+_GLUE = re.compile(GLUE_CHAR)
+
+
+def glues(ch: str) -> bool:
+    """Does the character, right before or after a number, make the number part of a longer token?"""
+    return _GLUE.match(ch) is not None
+
+
 def luhn_ok(digits: str) -> bool:
     total = 0
     for i, ch in enumerate(reversed(digits)):
