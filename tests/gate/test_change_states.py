@@ -3,6 +3,7 @@ scored attempts, scenarios matched by content, new ones without a baseline and r
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,15 +15,19 @@ from evaluations.gate.rules import Change, RunCounts, ScenarioCounts, Tally
 PROFILE = gate.Profile(mode=gate.SAVED, suite_id=1, suite_version=1)
 
 
-def counts(scenarios: Mapping[str, tuple[int, int]], *, content: Mapping[str, Any] | None = None) -> RunCounts:
-    """A run whose scenario ``key`` passed and failed the given attempts; its content is its turn unless given."""
+def counts(
+    scenarios: Mapping[str, tuple[int, int]], *, content: Mapping[str, Any] | None = None, version: int = 1
+) -> RunCounts:
+    """A run of version ``version`` of a saved suite whose scenario ``key`` passed and failed the given attempts;
+    its content is its turn unless given."""
     rows = {
         key: ScenarioCounts(key, f"Scenario {key}", "accuracy", Tally(passed, failed),
                             content={"key": key, "name": f"Scenario {key}",
                                      **(content or {}).get(key, {"kind": "accuracy", "turns": [f"About {key}?"]})})
         for key, (passed, failed) in scenarios.items()
     }  # fmt: skip
-    return RunCounts(None, PROFILE, None, {}, 0, 0, rows)
+    profile = dataclasses.replace(PROFILE, suite_version=version, scenario_keys=frozenset(rows))
+    return RunCounts(None, profile, None, {}, 0, 0, rows)
 
 
 @pytest.mark.parametrize(
@@ -70,7 +75,7 @@ def test_new_scenarios_have_no_baseline_and_removed_ones_are_gone() -> None:
 
 def test_an_edited_scenario_has_no_baseline_even_under_the_same_key() -> None:
     baseline = counts({"a": (3, 0)}, content={"a": {"kind": "accuracy", "turns": ["Old wording?"]}})
-    current = counts({"a": (0, 3)}, content={"a": {"kind": "accuracy", "turns": ["New wording?"]}})
+    current = counts({"a": (0, 3)}, content={"a": {"kind": "accuracy", "turns": ["New wording?"]}}, version=2)
 
     changes = gate.scenario_changes(baseline, current)
 
@@ -86,6 +91,17 @@ def test_scenarios_are_matched_by_content_not_by_key() -> None:
 
     (row,) = changes.scenarios
     assert (row.key, row.baseline_key, row.state) == ("new-key", "old-key", Change.FIXED)
+
+
+def test_the_same_suite_version_matches_by_key_and_a_new_one_by_content() -> None:
+    same = {"kind": "accuracy", "turns": ["Refund?"]}
+    baseline = counts({"a": (3, 0), "b": (3, 0)}, content={"a": same, "b": {"kind": "accuracy", "turns": ["B?"]}})
+    renamed = counts({"a2": (0, 3)}, content={"a2": same}, version=2)
+
+    assert [(s.key, s.state) for s in gate.scenario_changes(baseline, counts({"a": (0, 3), "b": (3, 0)})).scenarios] == [
+        ("a", Change.NEW_FAILURE), ("b", Change.UNCHANGED)]  # fmt: skip
+    assert [(s.key, s.baseline_key, s.state) for s in gate.scenario_changes(baseline, renamed).scenarios] == [
+        ("a2", "a", Change.NEW_FAILURE), ("b", "b", Change.GONE)]  # fmt: skip
 
 
 def test_counts_have_every_state_in_regressions_first_order() -> None:
