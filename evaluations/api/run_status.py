@@ -65,9 +65,22 @@ class RunScenarioSerializer(serializers.Serializer):
     failed_checks = serializers.ListField(
         child=serializers.CharField(), help_text="Distinct failed tool-call and secret-marker findings."
     )
+    change = serializers.CharField(
+        allow_null=True,
+        help_text="Against the baseline at finish: new_failure, flaky, still_failing, not_scored, no_baseline, fixed "
+        "or unchanged; null when the run was not compared with a baseline when it finished (docs/ci.md).",
+    )
 
     class Meta:
         ref_name = "RunScenarioResult"
+
+
+class RunScenarioRefSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+
+    class Meta:
+        ref_name = "RunScenarioRef"
 
 
 class RunGateSerializer(serializers.Serializer):
@@ -224,6 +237,18 @@ class RunStatusSerializer(serializers.Serializer):
         "the verdict at finish; null when it does not.",
     )
     revisions = RunVerdictRevisionSerializer(many=True)
+    new_failures = RunScenarioRefSerializer(
+        many=True,
+        allow_null=True,
+        help_text="Scenarios that passed every scored run in the baseline at finish and failed every one here; null "
+        "when the run was not compared with a baseline when it finished.",
+    )
+    fixed = RunScenarioRefSerializer(
+        many=True,
+        allow_null=True,
+        help_text="Scenarios that failed every scored run in the baseline at finish and passed every one here; null "
+        "when the run was not compared with a baseline when it finished.",
+    )
     options = RunGateOptionsSerializer()
     error_message = serializers.CharField(allow_blank=True)
     model_usage = RunModelUsageSerializer(help_text="Model calls, tokens and estimated provider cost, so far.")

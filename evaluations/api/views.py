@@ -28,6 +28,7 @@ from evaluations.api.errors import (
     invalid_input_serializer,
 )
 from evaluations.api.run_status import RunProgressSerializer, RunStatusSerializer
+from evaluations.gate.changes import change_of, changes_fields
 from evaluations.gate.selectors import baseline_endpoints_for_suites
 from evaluations.gate.services import ci_verdict_recorded
 from evaluations.launches import services as launch_services
@@ -237,6 +238,8 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
     )
     verdict = recorded.verdict
     source = run.settings.ci_source
+    scenarios = report["scenarios"] if report else []
+    names = {str(row["key"]): str(row["name"]) for row in scenarios}
     return {
         "id": run.pk,
         "status": run.status,
@@ -254,7 +257,8 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
         "breaches": report["breaches"] if report else None,
         "metrics": report["metrics"] if report else [],
         "scenario_counts": report["scenario_counts"] if report else None,
-        "scenarios": report["scenarios"] if report else [],
+        # Each scenario's change against the baseline at finish (docs/ci.md): from revision 1, never recomputed.
+        "scenarios": [{**row, "change": change_of(recorded.changes, str(row["key"]))} for row in scenarios],
         "gate": verdict.gate,
         "verdict": verdict.verdict,
         "exit_code": verdict.exit_code,
@@ -270,6 +274,7 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
         "verdict_at_finish": recorded.at_finish,
         "current_verdict": recorded.current,
         "revisions": recorded.revisions,
+        **changes_fields(recorded.changes, scenarios=names),
         "options": {"min_coverage": None, **run.settings.gate_options.to_dict()},  # null: TRUSTGATE_MIN_COVERAGE
         "error_message": run.error_message,
         "model_usage": usage,

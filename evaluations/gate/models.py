@@ -82,6 +82,9 @@ class GateVerdictRecord(models.Model):
     )  # the settings compared: {"run": {...}, "baseline": {...} | None}
     gate = models.JSONField(default=dict)
     ci = models.JSONField(default=dict)  # {"verdict", "reasons", "warnings"}
+    # What changed against the baseline compared, scenario by scenario (``changes.changes_record``); {} when the gate
+    # did not compare the run or the revision predates it. Not part of what makes a revision (docs/gate.md).
+    changes = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["run", "revision"]

@@ -197,10 +197,9 @@ def record_json(record: GateVerdictRecord) -> dict[str, Any]:
     }
 
 
-def verdict_record_json(*, run: EvaluationRun) -> dict[str, Any] | None:
-    """The JSON report's ``verdict_record``: revision 1 in full (``at_finish``) and every revision; null until the
-    run has one (the gate, beside it in the report, is the gate now). One query."""
-    records = verdict_records_for_run(run_id=run.pk)
+def verdict_record_json(*, records: Sequence[GateVerdictRecord]) -> dict[str, Any] | None:
+    """The JSON report's ``verdict_record``: revision 1 in full (``at_finish``) and every revision
+    (``verdict_records_for_run``); null until the run has one (the gate, beside it in the report, is the gate now)."""
     if not records:
         return None
     return {"at_finish": record_json(records[0]), "revisions": [revision_json(record) for record in records]}

@@ -19,6 +19,7 @@ from billing.audit import AuditAction, audit_record
 from evaluations.agents.selectors import agent_get_locked
 from evaluations.core.verdicts import verdict_records_refresh_later
 from evaluations.gate import rules as gate
+from evaluations.gate.changes import changes_record, run_changes
 from evaluations.gate.ci import CiVerdict, ci_verdict
 from evaluations.gate.models import Baseline, GateVerdictRecord, VerdictCause
 from evaluations.gate.profile import gate_endpoint, launch_settings_of_run, run_mode, run_scope, scope_label
@@ -34,7 +35,7 @@ from evaluations.gate.records import (
     verdict_payload,
     verdict_records_for_run,
 )
-from evaluations.gate.results import GateResult, gate_payload
+from evaluations.gate.results import BLOCKED, PASS, GateResult, gate_payload
 from evaluations.gate.selectors import (
     baseline_for_run,
     baseline_pin_refusal,
@@ -166,6 +167,7 @@ class RecordedCiVerdict:
     at_finish: dict[str, Any] | None = None  # ``records.record_json`` of revision 1
     current: dict[str, Any] | None = None
     revisions: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    changes: dict[str, Any] | None = None  # revision 1's ``changes`` (``changes.changes_record``)
 
 
 def ci_verdict_recorded(
@@ -191,7 +193,7 @@ def ci_verdict_recorded(
             "gate": now["gate"],
         }
     return RecordedCiVerdict(
-        at_finish, record_json(first), current, [revision_json(record) for record in history.revisions]
+        at_finish, record_json(first), current, [revision_json(record) for record in history.revisions], first.changes
     )
 
 
@@ -260,6 +262,9 @@ def _append(
         "baseline": launch_settings_of_run(compared).to_dict() if compared is not None else None,
     }
     user = actor if getattr(actor, "is_authenticated", False) else None
+    # Against the baseline this revision compares with, frozen with it, so the CI API's new_failures and fixed
+    # never change behind a finished step (docs/gate.md, "What changed, scenario by scenario").
+    changes = run_changes(run=run, baseline_run=compared) if now["gate"].get("state") in (PASS, BLOCKED) else None
     return GateVerdictRecord.objects.create(
         account_id=run.account_id,
         run_id=run.pk,
@@ -277,6 +282,7 @@ def _append(
         compared_settings=plain(settings),
         gate=now["gate"],
         ci=now["ci"],
+        changes=plain(changes_record(changes, baseline_run_id=compared.pk if compared is not None else None)),
     )
 
 

@@ -1,4 +1,4 @@
-"""The report's scenario triage controls: filter, kind, search, sort and page, from the query string."""
+"""The report's scenario triage controls: filter, change since the baseline, kind, search, sort and page, from the query string."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 
 from evaluations.core.specs import KIND_LABELS
-from evaluations.reports.builders.triage import DEFAULT_SORT, SHOW_CHOICES, SORT_CHOICES, TriageState
+from evaluations.reports.builders.triage import CHANGE_CHOICES, DEFAULT_SORT, SHOW_CHOICES, SORT_CHOICES, TriageState
 
 SEARCH_MAX = 200
 PAGE_MAX = 1_000_000
@@ -17,6 +17,7 @@ class ScenarioFilterForm(forms.Form):
     """Always usable: a value that is not valid is dropped (its message says why) and the rest still apply."""
 
     show = forms.ChoiceField(label="Show", choices=SHOW_CHOICES, required=False)
+    change = forms.ChoiceField(label="Since the baseline", choices=CHANGE_CHOICES, required=False)
     kind = forms.ChoiceField(
         label="Kind",
         choices=[("", "Any kind"), *((kind.value, label) for kind, label in KIND_LABELS.items())],
@@ -47,6 +48,7 @@ class ScenarioFilterForm(forms.Form):
         data = self.cleaned_data
         return TriageState(
             show=data.get("show") or "",
+            change=data.get("change") or "",
             kind=data.get("kind") or "",
             q=data.get("q") or "",
             sort=data.get("sort") or DEFAULT_SORT,

@@ -11,21 +11,33 @@ from billing.roles import Role
 from billing.selectors import account_list_for_user, balance_for_account, membership_get
 from evalsite.http import AnyUser as User
 from evaluations.agents.selectors import agent_list_for_user
+from evaluations.gate.changes import run_changes
 from evaluations.gate.records import VerdictHistory, listed_verdicts_for_runs
-from evaluations.gate.selectors import baseline_is_pinned_for_suite, drift_context, run_gates, trust_trends
+from evaluations.gate.rules import ChangeSet
+from evaluations.gate.selectors import (
+    baseline_for_run,
+    baseline_is_pinned_for_suite,
+    drift_context,
+    run_gates,
+    trust_trends,
+)
 from evaluations.gate.services import verdict_history_for_page
 from evaluations.monitors.selectors import monitors_for_dashboard
 from evaluations.reports.builders import flaky_drift
+from evaluations.reports.builders.changes import change_links, rows_with_changes
+from evaluations.reports.builders.conversations import scenario_conversations
 from evaluations.reports.builders.flaky import DRIFT_LIST_CONTEXT, newly_flaky_first
-from evaluations.reports.builders.page import report_page, scenario_list
+from evaluations.reports.builders.page import report_page, scenario_list, scenario_spec
 from evaluations.reports.builders.results import run_results
 from evaluations.reports.builders.rows import RunRow, run_row
+from evaluations.reports.builders.side_by_side import side_by_side
 from evaluations.reports.builders.triage import TriageState, scenario_triage
 from evaluations.reports.builders.verdict import verdict_header
 from evaluations.review.selectors import calibration_warning_for_run
 from evaluations.runs.choices import ACTIVE_STATUSES, RunStatus
 from evaluations.runs.selectors import (
     attempt_outcomes_for_run,
+    attempts_for_scenario,
     run_get_for_user,
     run_list_by_ids,
     run_list_for_user,
@@ -35,6 +47,8 @@ from evaluations.runs.selectors import (
 from suites.selectors import suite_list_for_user
 
 if TYPE_CHECKING:
+    from evaluations.core.specs import ScenarioSpec
+    from evaluations.gate.models import Baseline
     from evaluations.runs.models import EvaluationRun
 
 
@@ -67,16 +81,20 @@ def run_report_get(*, user: User, run_id: int, triage: TriageState) -> RunReport
     drift section. A constant number of queries whatever the run's size."""
     run = run_get_for_user(user=user, run_id=run_id)
     report = report_page(run)
-    rows = scenario_triage(report["scenarios"], triage)
     if run.is_active:
         header = verdict_header(run=run, report=report, drift=None)
-        return RunReport(run, report, rows, header, progress=run_progress(run=run))
+        return RunReport(
+            run, report, scenario_triage(report["scenarios"], triage), header, progress=run_progress(run=run)
+        )
     drift = drift_context(run=run)
+    changes = _changes(run, drift["baseline"])
+    rows_with_changes(report["scenarios"], changes)
+    header = {**verdict_header(run=run, report=report, drift=drift), "changes": change_links(changes, run_id=run.pk)}
     return RunReport(
         run,
         report,
-        rows,
-        verdict_header(run=run, report=report, drift=drift),
+        scenario_triage(report["scenarios"], triage),
+        header,
         drift=drift,
         drift_flaky=newly_flaky_first(flaky_drift(run=run, report=report, baseline=drift["baseline"])),
         can_publish=membership_get(user=user, account_id=run.account_id).allows(Role.PUBLISH),
@@ -89,7 +107,39 @@ def run_report_scenarios_get(*, run: EvaluationRun, triage: TriageState) -> dict
     """Only what the report's scenario results section reads, for its own refresh: ``run``, ``report`` (the rows
     and their counts) and ``triage``. ``run``: fetched for the user (``run_get_for_user``)."""
     report = scenario_list(run)
+    if not run.is_active:
+        rows_with_changes(report["scenarios"], _changes(run, baseline_for_run(run=run)))
     return {"run": run, "report": report, "triage": scenario_triage(report["scenarios"], triage)}
+
+
+def run_scenario_get(*, run: EvaluationRun, spec: ScenarioSpec) -> dict[str, Any]:
+    """One scenario's conversations (``run``: fetched for the user) and, when the run is compared with a baseline
+    that holds the same scenario (matched by content), ``side_by_side``: the baseline's answers beside these
+    (``builders.side_by_side``); None otherwise. Three queries more than the conversations alone at most: the pin,
+    and the baseline's attempts of that scenario and their reviews."""
+    attempts = list(attempts_for_scenario(run=run, scenario_key=spec.key))
+    scenario = scenario_conversations(run, spec, attempts)
+    context: dict[str, Any] = {"run": run, "scenario": scenario, "side_by_side": None, "change": None}
+    baseline = None if run.is_active else baseline_for_run(run=run)
+    changes = _changes(run, baseline) if baseline is not None else None
+    change = changes.by_key().get(spec.key) if changes is not None else None
+    base_spec = (
+        scenario_spec(baseline.run, change.baseline_key) if baseline and change and change.baseline_key else None
+    )
+    if baseline is None or change is None or base_spec is None:
+        return context
+    base_attempts = attempts_for_scenario(run=baseline.run, scenario_key=base_spec.key)
+    before = scenario_conversations(baseline.run, base_spec, base_attempts)
+    context["change"] = change
+    context["side_by_side"] = side_by_side(
+        current=scenario["attempts"], baseline=before["attempts"], baseline_run_id=baseline.run_id
+    )
+    return context
+
+
+def _changes(run: EvaluationRun, baseline: Baseline | None) -> ChangeSet | None:
+    """Each scenario's change against the run's current baseline, as the header's gate now compares them."""
+    return run_changes(run=run, baseline_run=baseline.run if baseline is not None else None)
 
 
 def run_results_get(*, run: EvaluationRun) -> dict[str, Any]:

@@ -14,7 +14,6 @@ from evalsite.listing import list_page
 from evaluations.gate import services as gate_services
 from evaluations.reports import selectors as report_selectors
 from evaluations.reports.builders import report_json, report_junit_xml
-from evaluations.reports.builders.conversations import scenario_conversations
 from evaluations.reports.builders.page import scenario_spec
 from evaluations.reports.builders.triage import TriageState
 from evaluations.reports.forms import ScenarioFilterForm
@@ -64,13 +63,13 @@ def run_report_scenarios(request: HtmxHttpRequest, run_id: int) -> HttpResponse:
 @require_GET
 @login_required
 def run_report_scenario(request: HtmxHttpRequest, run_id: int, scenario_key: str) -> HttpResponse:
-    """One scenario's conversations: a table row for htmx when its report row is opened, a page without it."""
+    """One scenario's conversations, beside the baseline's on a compared run: a table row for htmx when its report
+    row is opened, a page without it."""
     run = run_selectors.run_get_for_user(user=request.user, run_id=run_id)
     spec = scenario_spec(run, scenario_key)
     if spec is None:
         raise Http404("No such scenario in this run.")
-    attempts = run_selectors.attempts_for_scenario(run=run, scenario_key=spec.key)
-    context = {"run": run, "scenario": scenario_conversations(run, spec, attempts)}
+    context = report_selectors.run_scenario_get(run=run, spec=spec)
     template = "evaluations/partials/scenario_runs_row.html" if request.htmx else "evaluations/run_scenario.html"
     return render(request, template, context)
 

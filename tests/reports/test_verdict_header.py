@@ -60,7 +60,7 @@ def test_a_blocked_run_says_why_with_its_trust_score_change_and_counts(client, a
         f"Trust score {run.trust_score:g} / 100 , −{abs(change):g} since the baseline of run #{baseline.pk}" in header
     )
     assert "Breaches 3" in header and "Failing scenarios 2" in header
-    assert "Flaky scenarios 1 (some runs passed, some failed)" in header
+    assert "Flaky scenarios 1 flaky (some runs passed, some failed)" in header  # each count links to its filter
     assert (
         "1 of 12 conversations not scored: they need the LLM judge, and this run is rules-only (no judge configured)."
         in header

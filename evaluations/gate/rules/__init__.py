@@ -4,8 +4,8 @@ Pure: no database, no Django. The package is split by concern: ``counts`` (the i
 and Clopper–Pearson bound; scipy imported lazily), ``paired`` (the stratified exact tests over a saved suite's
 scenarios and their joint correction), ``scores`` (the score those tests sum, and its exact law), ``testing``
 (every rule's p, raw and corrected; the pooled fallback with Holm), ``verdict`` (the outputs), ``comparison`` (the
-rules), ``formatting`` (numbers and reason sentences) and ``simulation`` (expected false-block rate). Callers
-import from the package: ``from evaluations.gate import rules as gate``.
+rules), ``formatting`` (numbers and reason sentences), ``simulation`` (expected false-block rate) and ``states``
+(what changed against the baseline, scenario by scenario). Callers import from the package: ``from evaluations.gate import rules as gate``.
 
 The gate blocks when any rule fires, so the rules are tested together and every p a reason shows is corrected
 for the others: an unchanged rerun is blocked at most 5 % of the time (docs/gate.md, *How the gate decides*).
@@ -71,6 +71,15 @@ from evaluations.gate.rules.simulation import (
     sim_scenarios_from_counts,
     simulate_run,
 )
+from evaluations.gate.rules.states import (
+    CHANGE_LABELS,
+    CHANGE_ORDER,
+    Change,
+    ChangeSet,
+    ScenarioChange,
+    change_state,
+    scenario_changes,
+)
 from evaluations.gate.rules.stats import ALPHA, CONFIDENCE, fisher_worse, is_significant, upper_bound
 from evaluations.gate.rules.verdict import (
     BLOCKED,
@@ -92,6 +101,8 @@ __all__ = [
     "ALPHA",
     "BLOCKED",
     "BREACH_KINDS",
+    "CHANGE_LABELS",
+    "CHANGE_ORDER",
     "CONFIDENCE",
     "FLOORS",
     "GENERATED",
@@ -110,6 +121,8 @@ __all__ = [
     "UNCHANGED",
     "WATCH",
     "BreachComparison",
+    "Change",
+    "ChangeSet",
     "ChangeScenario",
     "FloorCheck",
     "GateVerdict",
@@ -117,11 +130,13 @@ __all__ = [
     "MetricCounts",
     "Profile",
     "RunCounts",
+    "ScenarioChange",
     "ScenarioComparison",
     "ScenarioCounts",
     "SimScenario",
     "SuiteChange",
     "Tally",
+    "change_state",
     "compare",
     "counts_from_scenarios",
     "counts_from_summary",
@@ -134,6 +149,7 @@ __all__ = [
     "is_significant",
     "match_scenarios",
     "profile_differences",
+    "scenario_changes",
     "scenario_set_difference",
     "setting_difference_fields",
     "setting_differences",

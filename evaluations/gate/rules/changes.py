@@ -28,6 +28,7 @@ class SuiteChange:
     new: tuple[str, ...] = ()  # names of this run's scenarios the baseline did not have
     edited: tuple[str, ...] = ()  # names of scenarios in both whose content changed: no baseline for them yet
     gone: tuple[str, ...] = ()  # names of the baseline's scenarios this run no longer has
+    gone_keys: tuple[str, ...] = ()  # their keys in the baseline, in the same order
 
     @property
     def compared(self) -> int:
@@ -100,5 +101,11 @@ def match_scenarios(
             left.remove(earlier)
             edited.append(scenario.name)
     return SuiteChange(
-        baseline_version, current_version, tuple(matched), tuple(new), tuple(edited), tuple(b.name for b in left)
+        baseline_version,
+        current_version,
+        tuple(matched),
+        tuple(new),
+        tuple(edited),
+        tuple(b.name for b in left),
+        tuple(b.key for b in left),
     )

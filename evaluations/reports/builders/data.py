@@ -15,8 +15,9 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from evaluations.core.specs import ExpectedToolCall, ScenarioSpec
+from evaluations.gate.changes import change_of, changes_fields
 from evaluations.gate.labels import result_display, run_breaches
-from evaluations.gate.records import verdict_record_json
+from evaluations.gate.records import verdict_record_json, verdict_records_for_run
 from evaluations.gate.results import gate_json
 from evaluations.gate.selectors import baseline_for_run, run_gate
 from evaluations.reports.builders.flaky import flaky_drift
@@ -203,8 +204,13 @@ def _expected_tool_call(expected: ExpectedToolCall | None) -> dict[str, Any] | N
 def report_json(run: EvaluationRun, attempts: Iterable[Attempt]) -> dict[str, Any]:
     """The report as plain JSON types (datetimes become ISO 8601 strings). Holds no secret: only the masked key."""
     report = report_data(run, attempts)
-    return {"format": "trustgate.run-report", "version": 1, **_jsonable(report), "gate": _gate_json(run, report),
-            "verdict_record": verdict_record_json(run=run)}  # fmt: skip
+    records = verdict_records_for_run(run_id=run.pk)
+    changes = records[0].changes if records else None  # against the baseline at finish, as the CI API says them
+    data = _jsonable(report)
+    data["scenarios"] = [{**row, "change": change_of(changes, str(row["key"]))} for row in data["scenarios"]]
+    names = {str(row["key"]): str(row["name"]) for row in data["scenarios"]}
+    return {"format": "trustgate.run-report", "version": 1, **data, "gate": _gate_json(run, report),
+            "verdict_record": verdict_record_json(records=records), **changes_fields(changes, scenarios=names)}  # fmt: skip
 
 
 def _gate_json(run: EvaluationRun, report: dict[str, Any]) -> dict[str, Any] | None:

@@ -1,5 +1,5 @@
 """Triage of a report's scenario rows: filter (failed, flaky, breached, not scored, errored, passed, overruled;
-a kind), search (name, key, turns, expected outcome), sort and one page of them. Pure: it reads the light rows of
+a kind; a change against the baseline), search (name, key, turns, expected outcome), sort and one page of them. Pure: it reads the light rows of
 ``page.report_page`` and the state ``reports.forms.ScenarioFilterForm`` validated."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from urllib.parse import urlencode
 
 from django.core.paginator import Page, Paginator
 
+from evaluations.gate import rules as gate
 from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED, PASS
 
 PER_PAGE = 50
@@ -31,6 +32,11 @@ SORT_CHOICES = (
     ("pass_rate", "Pass rate, lowest first"),
 )
 DEFAULT_SORT = "severity"
+# A scenario's change against the baseline (docs/gate.md): regressions first, as the verdict header links them.
+CHANGE_CHOICES = (
+    ("", "Any"),
+    *((str(state), label) for state, label in gate.CHANGE_LABELS.items() if state != gate.Change.GONE),
+)
 
 _SHOWS: dict[str, Callable[[Mapping[str, Any]], bool]] = {
     "failed": lambda row: row["status"] == FAIL,
@@ -53,20 +59,22 @@ class TriageState:
     q: str = ""
     sort: str = DEFAULT_SORT
     page: str = "1"
+    change: str = ""
 
     def as_data(self) -> dict[str, str]:
-        return {"show": self.show, "kind": self.kind, "q": self.q, "sort": self.sort}
+        return {"show": self.show, "change": self.change, "kind": self.kind, "q": self.q, "sort": self.sort}
 
     def query(self, **changes: str) -> str:
         """The query string of this state with ``changes`` (defaults left out, so a shared URL stays short)."""
         state = dataclasses.replace(self, **changes)
-        pairs = {"show": state.show, "kind": state.kind, "q": state.q, "sort": state.sort, "page": state.page}
+        pairs = {"show": state.show, "change": state.change, "kind": state.kind, "q": state.q, "sort": state.sort,
+                 "page": state.page}  # fmt: skip
         defaults = {"sort": DEFAULT_SORT, "page": "1"}
         return urlencode({key: value for key, value in pairs.items() if value and value != defaults.get(key)})
 
     @property
     def is_filtered(self) -> bool:
-        return bool(self.show or self.kind or self.q)
+        return bool(self.show or self.change or self.kind or self.q)
 
 
 def scenario_triage(
@@ -80,6 +88,7 @@ def scenario_triage(
         row
         for row in rows
         if (keep is None or keep(row))
+        and (not state.change or row.get("change") == state.change)
         and (not state.kind or row["kind"] == state.kind)
         and (not needle or needle in row["search_text"])
     ]
