@@ -19,9 +19,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
-import make_pii_heldout  # noqa: E402
-import make_pii_tuned2  # noqa: E402
-import make_pii_tuned3  # noqa: E402
+import pii_heldout_phones  # noqa: E402
+import pii_tuned2_phones  # noqa: E402
+import pii_tuned3_phones  # noqa: E402
 from pii_corpus_values import iban_valid, luhn_valid  # noqa: E402
 
 DATA = ROOT / "bench" / "data"
@@ -32,10 +32,25 @@ FILES = {
     "tuned": DATA / "pii_corpus.jsonl",
 }
 GENERATORS = {"heldout": "make_pii_heldout.py", "tuned3": "make_pii_tuned3.py", "tuned2": "make_pii_tuned2.py"}
+# each generator (bench/make_pii_*.py) is split into modules beside it named after its part; bench/pii_corpus_values.py
+# holds the value rules that every generator shares
+MODULE_PREFIXES = {"heldout": "pii_heldout_", "tuned3": "pii_tuned3_", "tuned2": "pii_tuned2_", "tuned": "pii_corpus_"}
+SHARED_VALUES = "pii_corpus_values"
 ROWS = {
     part: [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()] for part, path in FILES.items()
 }
 APART = pytest.mark.parametrize("part", list(GENERATORS))  # the parts written apart from the detector
+
+
+def modules(part: str) -> list[str]:
+    """The names of the generator of ``part`` and of the modules it is split into (bench/ is on the path)."""
+    generator = "make_pii_corpus" if part == "tuned" else GENERATORS[part].removesuffix(".py")
+    found = sorted(path.stem for path in (ROOT / "bench").glob(f"{MODULE_PREFIXES[part]}*.py"))
+    return [generator, *(name for name in found if name != SHARED_VALUES)]
+
+
+def source(part: str) -> str:
+    return "".join((ROOT / "bench" / f"{name}.py").read_text(encoding="utf-8") for name in modules(part))
 
 
 def labels(part: str, entity: str) -> list[str]:
@@ -52,15 +67,16 @@ def test_the_committed_corpus_is_what_its_generator_writes(part: str) -> None:
 
 @APART
 def test_the_generator_is_written_apart_from_the_detector(part: str) -> None:
-    source = (ROOT / "bench" / GENERATORS[part]).read_text(encoding="utf-8")
-    assert "import evaluations" not in source and "from evaluations" not in source  # no use of the detector
+    assert len(modules(part)) > 1  # the generator and the modules it is split into
+    text = source(part)
+    assert "import evaluations" not in text and "from evaluations" not in text  # no use of the detector
 
 
 def test_tuned3_generator_uses_neither_earlier_corpus() -> None:
-    source = (ROOT / "bench" / "make_pii_tuned3.py").read_text(encoding="utf-8")
-    for name in ("import make_pii_corpus", "from make_pii_corpus", "import make_pii_tuned2", "from make_pii_tuned2"):
-        assert name not in source, name
-    assert "pii_corpus.jsonl" not in source and "pii_tuned2.jsonl" not in source
+    text = source("tuned3")
+    for module in modules("tuned") + modules("tuned2"):
+        assert f"import {module}" not in text and f"from {module}" not in text, module
+    assert "pii_corpus.jsonl" not in text and "pii_tuned2.jsonl" not in text
 
 
 @APART
@@ -120,7 +136,7 @@ def test_tuned2_phones_are_valid_for_their_country_in_many_countries_and_languag
         region = row["tags"][2]
         regions.add(region)
         for entity in row["entities"]:
-            assert make_pii_tuned2.phone_is_valid(entity["value"], region), (entity["value"], region)
+            assert pii_tuned2_phones.phone_is_valid(entity["value"], region), (entity["value"], region)
     assert {"US", "GB", "DE", "FR", "ES", "IT", "NL", "BR", "IN", "AU"} <= regions
     languages = {row["tags"][1] for row in rows if row["tags"][0] == "phone"}
     assert {"lang-es", "lang-hi", "lang-de", "lang-fr", "lang-it", "lang-nl", "lang-pt"} <= languages
@@ -138,7 +154,7 @@ def test_tuned3_phones_are_valid_for_their_region_in_many_countries_and_language
             continue
         (region,) = [tag.removeprefix("region-") for tag in row["tags"] if tag.startswith("region-")]
         for phone in phones:
-            assert make_pii_tuned3.phone_is_valid(phone, region), (phone, region)
+            assert pii_tuned3_phones.phone_is_valid(phone, region), (phone, region)
             regions[region] += 1
     assert len(regions) >= 15 and min(regions.values()) >= 5, regions
     assert {"PL", "SE", "PT", "BE", "AT", "NZ", "ZA", "SG", "KR", "AR"} <= set(regions)
@@ -156,15 +172,15 @@ def test_tuned3_phones_are_valid_for_their_region_in_many_countries_and_language
     } <= languages
     near_id = [row for row in rows if row["tags"][0] == "phone" and "near-id" in row["tags"]]
     assert len(near_id) >= 200  # phones next to an order, ticket, booking, reference, claim or tracking number
-    assert not make_pii_tuned3.phone_is_valid("+44 20 7946 0958", "US")  # the region is checked, not only the shape
+    assert not pii_tuned3_phones.phone_is_valid("+44 20 7946 0958", "US")  # the region is checked, not only the shape
 
 
 def test_the_heldout_generator_uses_no_earlier_corpus() -> None:
-    source = (ROOT / "bench" / "make_pii_heldout.py").read_text(encoding="utf-8")
-    for module in ("make_pii_corpus", "make_pii_tuned2", "make_pii_tuned3"):
-        assert f"import {module}" not in source and f"from {module}" not in source, module
+    text = source("heldout")
+    for module in modules("tuned") + modules("tuned2") + modules("tuned3"):
+        assert f"import {module}" not in text and f"from {module}" not in text, module
     for name in ("pii_corpus.jsonl", "pii_tuned2.jsonl", "pii_tuned3.jsonl"):
-        assert name not in source, name
+        assert name not in text, name
 
 
 def test_the_heldout_part_has_its_own_kinds_of_negatives() -> None:
@@ -198,7 +214,7 @@ def test_heldout_phones_are_valid_for_their_region_in_many_countries_and_languag
             continue
         (region,) = [tag.removeprefix("region-") for tag in row["tags"] if tag.startswith("region-")]
         for phone in phones:
-            assert make_pii_heldout.phone_is_valid(phone, region), (phone, region)
+            assert pii_heldout_phones.phone_is_valid(phone, region), (phone, region)
             regions[region] += 1
     assert len(regions) >= 20 and min(regions.values()) >= 5, regions
     rare = {"CZ", "GR", "HU", "RO", "FI", "DK", "IE", "IL", "TR", "JP", "PH", "MY", "TH", "VN", "NG", "KE", "EG"}
@@ -208,4 +224,4 @@ def test_heldout_phones_are_valid_for_their_region_in_many_countries_and_languag
     assert len(languages) >= 15, languages
     near_id = [row for row in rows if row["tags"][0] == "phone" and "near-id" in row["tags"]]
     assert len(near_id) >= 200  # phones next to an order, ticket, booking or reference id
-    assert not make_pii_heldout.phone_is_valid("+81 90-1234-5678", "TH")  # the region is checked, not only the shape
+    assert not pii_heldout_phones.phone_is_valid("+81 90-1234-5678", "TH")  # the region is checked, not only the shape
