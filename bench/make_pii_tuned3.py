@@ -34,12 +34,11 @@ Deterministic: the same seed gives the same file (``build(seed)``; the committed
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import sys
 from pathlib import Path
 
+from pii_corpus_io import corpus_main  # noqa: E402 - bench scripts run with bench/ on the path
 from pii_corpus_values import (  # noqa: E402 - bench scripts run with bench/ on the path
     CARD,
     EMAIL,
@@ -152,25 +151,8 @@ def build(seed: int = SEED) -> list[dict[str, object]]:
     return out
 
 
-def render(rows: list[dict[str, object]]) -> str:
-    return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
-
-
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 when the committed corpus is not what this writes")
-    args = parser.parse_args()
-    text = render(build())
-    if args.check:
-        same = OUT.exists() and OUT.read_text(encoding="utf-8") == text
-        print("tuned part 3 up to date" if same else f"{OUT} differs from what make_pii_tuned3.py writes")
-        return 0 if same else 1
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(text, encoding="utf-8")
-    rows = [json.loads(line) for line in text.splitlines()]
-    negatives = sum(1 for row in rows if not row["entities"])
-    print(f"wrote {OUT}: {len(rows)} lines, {negatives} without PII")
-    return 0
+    return corpus_main(doc=__doc__ or "", build=build, out=OUT, part="tuned part 3", script="make_pii_tuned3.py")
 
 
 if __name__ == "__main__":
