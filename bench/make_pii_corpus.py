@@ -20,7 +20,6 @@ import sys
 from pathlib import Path
 
 from pii_corpus_cases import issue_lines, probe_lines  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_corpus_io import corpus_main  # noqa: E402 - bench scripts run with bench/ on the path
 from pii_corpus_labels import (  # noqa: E402 - bench scripts run with bench/ on the path
     labelled_lines,
     national_lines,
@@ -51,6 +50,7 @@ from pii_corpus_values import (  # noqa: E402 - bench scripts run with bench/ on
     ssn_lines,
     templated,
 )
+from pii_io import corpus_main  # noqa: E402 - bench scripts run with bench/ on the path
 
 OUT = Path(__file__).resolve().parent / "data" / "pii_corpus.jsonl"
 

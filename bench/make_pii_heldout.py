@@ -31,7 +31,6 @@ import random
 import sys
 from pathlib import Path
 
-from pii_corpus_io import corpus_main  # noqa: E402 - bench scripts run with bench/ on the path
 from pii_corpus_values import (  # noqa: E402 - bench scripts run with bench/ on the path
     CARD,
     EMAIL,
@@ -58,6 +57,7 @@ from pii_heldout_phones import (  # noqa: E402 - bench scripts run with bench/ o
     phone_value,
 )
 from pii_heldout_slots import fill, ident  # noqa: E402 - bench scripts run with bench/ on the path
+from pii_io import corpus_main  # noqa: E402 - bench scripts run with bench/ on the path
 
 OUT = Path(__file__).resolve().parent / "data" / "pii_heldout.jsonl"
 SEED = 90417  # the earlier parts use 16, 2718 and 60221

@@ -38,7 +38,6 @@ import random
 import sys
 from pathlib import Path
 
-from pii_corpus_io import corpus_main  # noqa: E402 - bench scripts run with bench/ on the path
 from pii_corpus_values import (  # noqa: E402 - bench scripts run with bench/ on the path
     CARD,
     EMAIL,
@@ -51,6 +50,7 @@ from pii_corpus_values import (  # noqa: E402 - bench scripts run with bench/ on
     luhn_valid,
     templated,
 )
+from pii_io import corpus_main  # noqa: E402 - bench scripts run with bench/ on the path
 from pii_tuned3_cards_ssns_ibans import (  # noqa: E402 - bench scripts run with bench/ on the path
     card_lines,
     card_text,
