@@ -48,7 +48,7 @@ class SlowAgent:
         body = b'{"reply": "Ships in 3 business days."}'
         padded = body + b" " * 200
         with conn:
-            conn.recv(65536)
+            _read_request(conn)  # all of it: closing with unread bytes would reset the connection
             self.connected.set()
             conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n")
             conn.sendall(f"Content-Length: {len(padded)}\r\n\r\n".encode())
@@ -71,6 +71,25 @@ class SlowAgent:
         self._stop.set()
         self._thread.join(timeout=5)
         self._listener.close()
+
+
+def _read_request(conn: socket.socket) -> None:
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = conn.recv(65536)
+        if not chunk:
+            return
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = next(
+        (int(line.split(b":", 1)[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:")),
+        0,
+    )
+    while len(body) < length:
+        chunk = conn.recv(65536)
+        if not chunk:
+            return
+        body += chunk
 
 
 @pytest.fixture
