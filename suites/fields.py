@@ -77,7 +77,8 @@ CASE_CHECK_FIELDS = (
 ).split()
 # The editor's other scenario fields, as the YAML has them (``later_turns``: the scripted turns after the first).
 CASE_MORE_FIELDS = (
-    "kind later_turns correct_answer severity owasp_tag uses_canary contacts_may_be_shared persona max_turns "
+    "kind later_turns correct_answer severity owasp_tag uses_canary contacts_may_be_shared tool_results_leak persona "
+    "max_turns "
     "attack_id is_active stale_reason"
 ).split()
 

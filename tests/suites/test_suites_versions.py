@@ -68,8 +68,24 @@ def test_the_editor_offers_every_scenario_field_of_the_yaml(client, alice, demo_
                   "var_key", "severity", "owasp_tag", "persona", "max_turns", "attack_id", "stale_reason"):  # fmt: skip
         assert field in data, field
     page = client.get(f"/suites/{demo_suite.pk}/cases/{case.pk}/edit/").content.decode()
-    for checkbox in ("uses_canary", "contacts_may_be_shared", "is_active"):
+    for checkbox in ("uses_canary", "contacts_may_be_shared", "tool_results_leak", "is_active"):
         assert f'name="{checkbox}"' in page, checkbox
+
+
+def test_the_tool_results_switch_is_set_and_cleared_in_the_editor(client, alice, demo_suite) -> None:
+    client.force_login(alice)
+    case = demo_suite.scenarios.filter(retired_in__isnull=True).first()
+    assert case is not None and not case.tool_results_leak
+    url = f"/suites/{demo_suite.pk}/cases/{case.pk}/edit/"
+    assert client.post(url, {**_form(client, url), "tool_results_leak": "on"}, headers=HTMX).status_code == 200
+    switched = demo_suite.scenarios.get(retired_in__isnull=True, position=case.position)
+    assert switched.tool_results_leak and "tool_results_leak: true" in suite_to_yaml(demo_suite)
+    url = f"/suites/{demo_suite.pk}/cases/{switched.pk}/edit/"
+    data = _form(client, url)
+    assert data.get("tool_results_leak") == "on"  # shown ticked when editing it again
+    data.pop("tool_results_leak")
+    assert client.post(url, data, headers=HTMX).status_code == 200
+    assert not demo_suite.scenarios.get(retired_in__isnull=True, position=case.position).tool_results_leak
 
 
 def test_an_edit_that_a_scenario_cannot_hold_says_why_and_changes_nothing(client, alice, demo_suite) -> None:
