@@ -167,11 +167,11 @@ def test_bad_requests(http, demo_agent):
     assert http.post(f"{demo_agent}/__mode", json={"mode": "chaos"}).status_code == 400
 
 
-def test_replies_are_deterministic_and_fast(http, demo_agent):
-    started = time.monotonic()
+def test_replies_are_deterministic(http, demo_agent):
+    # Its speed is a benchmark's business (bench/run_efficiency.py), not a timed test's: a loaded CI machine made
+    # 20 replies take 52 ms each once.
     replies = {answer(http, demo_agent, "How long does shipping take?") for _ in range(20)}
     assert len(replies) == 1
-    assert (time.monotonic() - started) / 20 < 0.03
 
 
 def test_require_key_echoes_the_wrong_key():
