@@ -10,14 +10,26 @@ from collections.abc import Iterator
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import Http404
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.timezone import localtime
 
 from billing.models import AuditAction, AuditEvent, Membership
 from billing.roles import Role
 from billing.selectors import membership_get
 
-__all__ = ["AuditAction", "audit_event_json", "audit_events_for", "audit_jsonl", "audit_log_for_admin", "audit_record"]
+__all__ = [
+    "AuditAction",
+    "audit_event_json",
+    "audit_events_about",
+    "audit_events_for",
+    "audit_events_html",
+    "audit_jsonl",
+    "audit_log_for_admin",
+    "audit_record",
+]
 
 _SUMMARY_MAX = AuditEvent._meta.get_field("summary").max_length or 1000
 _TARGET_MAX = AuditEvent._meta.get_field("target").max_length or 300
@@ -45,6 +57,18 @@ def _clip(text: str, limit: int) -> str:
 def audit_events_for(*, account_id: int) -> QuerySet[AuditEvent]:
     """The workspace's log, newest first, with its actors (no N+1 on the page)."""
     return AuditEvent.objects.filter(account_id=account_id).select_related("actor")
+
+
+def audit_events_about(
+    *, account_id: int, targets: tuple[str, ...] = (), prefixes: tuple[str, ...] = (), limit: int = 50
+) -> list[AuditEvent]:
+    """The newest ``limit`` events of the workspace whose target is one of ``targets`` or starts with one of
+    ``prefixes`` (``suite “Refunds”`` finds every version of that suite), newest first. Django admin shows them
+    on the page of the thing they are about."""
+    query = Q(target__in=targets)
+    for prefix in prefixes:
+        query |= Q(target__startswith=prefix)
+    return list(audit_events_for(account_id=account_id).filter(query)[:limit])
 
 
 def audit_log_for_admin(
@@ -77,3 +101,23 @@ def audit_jsonl(events: QuerySet[AuditEvent]) -> Iterator[str]:
     """One JSON object a line, oldest first (a log reads top to bottom), streamed in chunks."""
     for event in events.order_by("created_at", "pk").iterator(chunk_size=500):
         yield json.dumps(audit_event_json(event), ensure_ascii=False) + "\n"
+
+
+def audit_events_html(events: list[AuditEvent]) -> SafeString:
+    """The events as a small table for Django admin's read-only field ("Audit trail")."""
+    if not events:
+        return format_html("{}", "Nothing in the audit log yet.")
+    rows = format_html_join(
+        "",
+        "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+        (
+            (localtime(e.created_at).strftime("%Y-%m-%d %H:%M"), e.actor_name or "the system", e.get_action_display(),
+             e.summary)
+            for e in events
+        ),
+    )  # fmt: skip
+    return format_html(
+        '<table class="audit-trail"><thead><tr><th scope="col">When</th><th scope="col">Who</th>'
+        '<th scope="col">What</th><th scope="col">Summary</th></tr></thead><tbody>{}</tbody></table>',
+        rows,
+    )

@@ -40,6 +40,27 @@ def undefined_variables(text: str, variables: Sequence[Sequence[str]]) -> list[s
     return missing
 
 
+def variable_problems(
+    initial_message: str, later_turns: Sequence[str], variables: Sequence[Sequence[str]]
+) -> dict[str, str]:
+    """The editor's sentence for each part of the turns that uses an undefined ``{{name}}`` (sent as written, it
+    would reach the agent literally): ``{"initial_message": ..., "later_turns": ...}``, only the parts with one."""
+    problems: dict[str, str] = {}
+    missing = undefined_variables(initial_message, variables)
+    if missing:
+        names = ", ".join("{{" + name + "}}" for name in missing)
+        problems["initial_message"] = (
+            f"The message uses {names}, not defined: add it under Template variables, or remove it."
+        )
+    for turn in later_turns:
+        missing = undefined_variables(turn, variables)
+        if missing:
+            names = ", ".join("{{" + name + "}}" for name in missing)
+            problems["later_turns"] = f"A later turn uses {names}, not defined: add it under Template variables."
+            break
+    return problems
+
+
 def clean_template_variables(pairs: Sequence[Sequence[str]]) -> list[list[str]]:
     """Key/value rows -> ``[[key, value], ...]``; blank rows are dropped. Raises ValidationError naming the row."""
     cleaned: list[list[str]] = []

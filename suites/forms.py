@@ -11,10 +11,11 @@ from django.http import QueryDict
 
 from evaluations.agents.selectors import agent_list_for_account
 from evaluations.core import storable
+from evaluations.core.formfields import split_turns
 from evaluations.core.specs import KIND_LABELS, PhraseScope, ScenarioKind, Severity
 from evaluations.scoring.rules import clean_marker_text
 from suites.changes import MAX_POLICY_CHARS
-from suites.fields import CASE_MORE_FIELDS, MAX_MESSAGE_CHARS, clean_template_variables, undefined_variables
+from suites.fields import CASE_MORE_FIELDS, MAX_MESSAGE_CHARS, clean_template_variables, variable_problems
 from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, Suite
 from suites.selectors import persona_list_for_account
 from suites.yaml_io.parse import SuiteImportError, parse_tool_checks
@@ -221,13 +222,9 @@ class CaseForm(forms.Form):
         except ValidationError as exc:
             self.variable_error = exc.messages[0]
             raise ValidationError(exc.messages[0]) from None
-        missing = undefined_variables(data.get("initial_message", ""), data["template_variables"])
-        if missing:  # sent as written, "{{order_id}}" would reach the agent literally
-            names = ", ".join("{{" + name + "}}" for name in missing)
-            self.add_error(
-                "initial_message",
-                f"The message uses {names}, not defined: add it under Template variables, or remove it.",
-            )
+        problem = variable_problems(data.get("initial_message", ""), [], data["template_variables"])
+        if problem:
+            self.add_error("initial_message", problem["initial_message"])
         try:
             checks = parse_tool_checks(data.get("tool_checks") or "")
         except SuiteImportError as exc:
@@ -246,24 +243,11 @@ class CaseForm(forms.Form):
         more["max_turns"] = more["max_turns"] or DEFAULT_MAX_TURNS
         for name in ("correct_answer", "owasp_tag", "persona", "attack_id", "stale_reason"):
             more[name] = (more[name] or "").strip()
-        blocks: list[str] = []
-        block: list[str] = []
-        for line in (data.get("later_turns") or "").splitlines():
-            if line.strip() == "---":
-                blocks.append("\n".join(block).strip())
-                block = []
-            else:
-                block.append(line)
-        blocks.append("\n".join(block).strip())
-        more["later_turns"] = [turn for turn in blocks if turn]
-        for turn in blocks:
-            missing = undefined_variables(turn, data.get("template_variables") or [])
-            if missing:
-                names = ", ".join("{{" + name + "}}" for name in missing)
-                self.add_error(
-                    "later_turns", f"A later turn uses {names}, not defined: add it under Template variables."
-                )
-                break
+        later = split_turns(data.get("later_turns") or "")
+        more["later_turns"] = later
+        problem = variable_problems("", later, data.get("template_variables") or [])
+        if problem:
+            self.add_error("later_turns", problem["later_turns"])
         return more
 
 

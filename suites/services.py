@@ -314,6 +314,63 @@ def suite_revise(
     return Revision(version=version, edited=copies, added=added)
 
 
+def scenarios_retire(*, scenarios: Sequence[Scenario], user: Any = None) -> list[SuiteVersion]:
+    """Retire the given current rows: for each suite they belong to, one new version without them (earlier versions
+    keep them). Raises SuiteError, naming the scenario, for a row that is not current; then nothing changed."""
+    versions = []
+    with transaction.atomic():
+        for suite, rows in _by_suite(scenarios):
+            names = ", ".join(f"“{row.name}”" for row in rows)
+            note = f"Retired {names}"
+            revision = suite_revise(suite=suite, user=user, note=note, removals=[row.pk for row in rows])
+            versions += [revision.version] if revision.version is not None else []
+    return versions
+
+
+def scenarios_reactivate(*, scenarios: Sequence[Scenario], user: Any = None) -> list[SuiteVersion]:
+    """Make the given scenarios run again, one new version per suite: a current row switched off (or stale) is
+    switched on, a retired row comes back as a copy at the end; a current row that runs changes nothing."""
+    versions = []
+    with transaction.atomic():
+        for suite, rows in _by_suite(scenarios):
+            current = {row.pk for row in scenarios_with_pause(current_scenarios(suite))}
+            edits = {row.pk: {"is_active": True, "stale_reason": ""} for row in rows if row.pk in current}
+            back = [{**_values(row), "is_active": True, "stale_reason": ""} for row in rows if row.pk not in current]
+            names = ", ".join(f"“{row.name}”" for row in rows)
+            revision = suite_revise(suite=suite, user=user, note=f"Reactivated {names}", edits=edits, additions=back)
+            versions += [revision.version] if revision.version is not None else []
+    return versions
+
+
+def _by_suite(scenarios: Sequence[Scenario]) -> list[tuple[Suite, list[Scenario]]]:
+    groups: dict[int, list[Scenario]] = {}
+    for row in scenarios:
+        groups.setdefault(row.suite_id, []).append(row)
+    suites = Suite.objects.in_bulk(list(groups))
+    return [(suites[pk], rows) for pk, rows in groups.items()]
+
+
+@transaction.atomic
+def suite_duplicate(*, suite: Suite, user: Any = None) -> Suite:
+    """A new suite at version 1 holding the current version's scenarios and the suite's settings, named “Copy of
+    …” (numbered when that name is taken). The original and its versions are unchanged."""
+    base = f"Copy of {suite.name}"[:190]
+    name, number = base, 2
+    while Suite.objects.filter(account_id=suite.account_id, name=name).exists():
+        name, number = f"{base} ({number})", number + 1
+    rows = list(scenarios_with_pause(current_scenarios(suite)))
+    copy = suite_create(
+        account=suite.account, name=name, scenarios=[], agent=suite.agent, description=suite.description,
+        kind=suite.kind, policy_text=suite.policy_text, default_persona=suite.default_persona,
+        max_turns=suite.max_turns, secret_markers=suite.secret_marker_list, user=user,
+        note=f"Duplicated from “{suite.name}” v{suite.version}",
+    )  # fmt: skip
+    Scenario.objects.bulk_create(
+        [Scenario(**_values(row), suite=copy, position=row.position, introduced_in=1) for row in rows]
+    )
+    return copy
+
+
 RUN_PROFILE_KEYS = ("runs_per_scenario", "parallel", "redteam_depth", "judge_model", "judge_strictness",
                     "allowed_contacts")  # fmt: skip
 

@@ -278,6 +278,17 @@ def parse_tool_checks(text: str) -> dict[str, Any]:
     return fields
 
 
+def tool_checks_from_values(item: dict[str, Any]) -> dict[str, Any]:
+    """Tool-call checks given as values (Django admin's editor) rather than YAML, checked as a suite file's are: the
+    same sentences, each naming its field (``expected_tool_calls[1].arguments.order_id``). Raises
+    ``SuiteImportError``."""
+    check = _Checker(_parse("{}"))
+    fields = tool_checks(check, item, ())
+    if check.problems:
+        raise SuiteImportError(check.problems)
+    return fields
+
+
 @dataclasses.dataclass
 class ParsedSuite:
     name: str

@@ -1,5 +1,5 @@
 """A version is never edited in place (docs/suites.md): an edit in the product editor, the Django admin (a
-scenario, or a suite's scenario inlines) or the suite settings makes the next version, while the rows of the
+scenario, or its Retire action) or the suite settings makes the next version, while the rows of the
 version a run ran and a baseline pins stay as they were and are read-only in the admin."""
 
 from __future__ import annotations
@@ -162,28 +162,27 @@ def test_saving_a_scenario_in_the_admin_makes_version_2_and_leaves_version_1(adm
     assert Suite.objects.get(pk=suite.pk).version == 2
 
 
-def test_saving_the_scenario_inlines_of_a_suite_in_the_admin_makes_one_new_version(admin_client, pinned) -> None:
+def test_retiring_scenarios_with_the_admin_action_makes_one_new_version(admin_client, pinned) -> None:
     suite, _ = pinned
     rows = list(suite.scenarios.order_by("position", "pk"))
-    url = f"/admin/suites/suite/{suite.pk}/change/"
-    data = _form(admin_client, url)
-    prefix = next(key[: -len("-TOTAL_FORMS")] for key in data if key.endswith("-TOTAL_FORMS") and "scenario" in key)
-    index = next(i for i in range(len(rows)) if data.get(f"{prefix}-{i}-id") == str(rows[0].pk))
-    data[f"{prefix}-{index}-expected_outcome"] = "Edited in the admin."
-    other = next(i for i in range(len(rows)) if data.get(f"{prefix}-{i}-id") == str(rows[1].pk))
-    data[f"{prefix}-{other}-DELETE"] = "on"
+    data = {"action": "retire", "_selected_action": [str(rows[0].pk), str(rows[1].pk)]}
 
-    response = admin_client.post(url, data, follow=True)
+    response = admin_client.post("/admin/suites/scenario/", data, follow=True)
 
     assert response.status_code == 200
-    assert "Saved as version 2; version 1 is unchanged." in response.content.decode()
+    assert f"Retired; made {suite.name} v2. Earlier versions keep them." in response.content.decode()
     suite.refresh_from_db()
     assert suite.version == 2 and suite.versions.count() == 2
     assert [_content(r) for r in Scenario.objects.filter(pk__in=[r.pk for r in rows]).order_by("position", "pk")] == [
         _content(r) for r in rows
     ]
-    assert Scenario.objects.get(pk=rows[1].pk).retired_in == 2
-    assert suite.scenarios.filter(retired_in__isnull=True).count() == len(rows) - 1
+    assert list(Scenario.objects.filter(pk__in=[rows[0].pk, rows[1].pk]).values_list("retired_in", flat=True)) == [2, 2]
+    assert suite.scenarios.filter(retired_in__isnull=True).count() == len(rows) - 2
+
+    back = {"action": "reactivate", "_selected_action": [str(rows[0].pk)]}
+    assert "Reactivated; made" in admin_client.post("/admin/suites/scenario/", back, follow=True).content.decode()
+    copy = suite.scenarios.get(retired_in__isnull=True, name=rows[0].name)
+    assert copy.pk != rows[0].pk and copy.introduced_in == 3 and Suite.objects.get(pk=suite.pk).version == 3
 
 
 def test_a_referenced_version_is_read_only_in_the_admin(admin_client, pinned) -> None:
