@@ -53,6 +53,7 @@ class ApiKey(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+        verbose_name = "API key"  # as people write it (Django would say "api key")
 
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix}…)"

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import codecs
+import secrets
 from collections.abc import Mapping
 from typing import Any
 
@@ -131,3 +132,19 @@ def render_turns(attack: Any, canary: str) -> list[str]:
         plain = turn.replace(CANARY_PLACEHOLDER, canary) if uses_canary else turn
         turns.append(wrap(encoding, encode(encoding, plain)) if encoding else plain)
     return turns
+
+
+def new_canary() -> str:
+    """A fresh canary: each run gets its own, so a leak found in a reply belongs to that run."""
+    return "CANARY-" + secrets.token_hex(4).upper()
+
+
+def preview_variants(attack: Any, canary: str) -> list[tuple[str, list[str]]]:
+    """What the attack sends with ``canary``, and its plain turns as each encoded Deep variant would send them:
+    ``[(label, turns)]`` for Django admin's preview (docs/redteam.md). Changes nothing."""
+    uses_canary = bool(_get(attack, "uses_canary"))
+    base = {"turns": list(_get(attack, "turns") or []), "uses_canary": uses_canary}
+    variants = [("As this attack sends it", render_turns({**base, "encoding": _get(attack, "encoding") or ""}, canary))]
+    labels = {BASE64: "Base64", LEETSPEAK: "Leetspeak", ROT13: "ROT13"}
+    variants += [(labels[kind], render_turns({**base, "encoding": kind}, canary)) for kind in KINDS]
+    return variants

@@ -104,8 +104,8 @@ class Attack(models.Model):
     def clean(self) -> None:
         turns = self.turns
         if not isinstance(turns, list) or not turns or not all(isinstance(t, str) and t.strip() for t in turns):
-            raise ValidationError({"turns": "Give at least one user turn, as a JSON list of strings."})
+            raise ValidationError({"turns": "Give at least one user turn, none of them blank."})
         if not isinstance(self.forbidden_phrases, list) or not all(isinstance(p, str) for p in self.forbidden_phrases):
-            raise ValidationError({"forbidden_phrases": "Give a JSON list of strings."})
+            raise ValidationError({"forbidden_phrases": "Give the forbidden phrases as text, one a line."})
         if self.uses_canary and not any(CANARY_PLACEHOLDER in t for t in turns):
             raise ValidationError({"turns": f"An attack that uses the canary needs {CANARY_PLACEHOLDER} in a turn."})

@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.http import HttpRequest
 
+from billing.audit import audit_events_about, audit_events_html
 from evaluations.gate.models import Baseline
 
 
@@ -11,4 +13,18 @@ class BaselineAdmin(admin.ModelAdmin):
     list_filter = ["is_current", "account"]
     search_fields = ["agent__name", "endpoint_url", "scope"]
     readonly_fields = ["account", "agent", "endpoint_url", "suite", "scope", "run", "pinned_by", "pinned_at",
-                       "is_current", "replaced_at"]  # fmt: skip
+                       "is_current", "replaced_at", "audit_trail"]  # fmt: skip
+
+    @admin.display(description="Audit trail")
+    def audit_trail(self, obj: Baseline) -> str:
+        """The audit-log lines about the pinned run: its pin and unpin, overrules, new revisions of its verdict."""
+        return audit_events_html(audit_events_about(account_id=obj.account_id, targets=(f"run #{obj.run_id}",)))
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # pinned from a run's report, through the gate's services
+
+    def has_change_permission(self, request: HttpRequest, obj: Baseline | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Baseline | None = None) -> bool:
+        return False

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import secrets
 from typing import Any
 
 from evaluations.connectors.capability import capability_warnings
@@ -21,6 +20,7 @@ from evaluations.llm.clients import judge_provider
 from evaluations.runs.snapshot import LaunchSettings
 from evaluations.scoring.choices import JudgeModel
 from evaluations.scoring.judge import JUDGE_PROMPT_VERSION
+from redteam.encoders import new_canary
 from redteam.library import LIBRARY_VERSION
 from redteam.services import attack_specs
 from suites.selectors import suite_specs
@@ -28,10 +28,6 @@ from suites.selectors import suite_specs
 # bench/gate_simulation.py, 3 runs: "one scenario always failing" (a scenario that passed every run now fails every
 # run), the share of simulated pairs the gate blocks — 24.9 % of 2,000 (docs/gate.md, How the gate decides).
 SINGLE_FLIP_CAUGHT_AT_3_RUNS = 25
-
-
-def new_canary() -> str:
-    return "CANARY-" + secrets.token_hex(4).upper()
 
 
 def planned_specs(*, suite: Any, redteam_depth: str, canary: str) -> list[ScenarioSpec]:

@@ -4,6 +4,7 @@ import json
 
 from django.contrib import admin
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils.html import format_html
 
 from evaluations.runs.models import EvaluationRun
@@ -23,11 +24,17 @@ class EvaluationRunAdmin(admin.ModelAdmin):
     """Runs are written by the engine; the admin is for looking, not editing. The frozen settings and scenarios
     are shown with the secret markers masked, as on every page (docs/agents.md)."""
 
-    list_display = ["pk", "agent_name", "suite_name", "status", "trust_score", "created_at"]
+    list_display = ["pk", "agent_name", "suite_name", "suite_version", "status", "trust_score", "created_at", "report"]
     list_filter = ["status", "judge_model", "account"]
     search_fields = ["agent_name", "suite_name", "endpoint_url"]
     exclude = ["agent_snapshot", "settings_snapshot", "scenarios"]  # extra headers; markers in clear
-    readonly_fields = ["settings_masked", "scenarios_masked"]
+    readonly_fields = ["report", "settings_masked", "scenarios_masked"]
+
+    @admin.display(description="Report")
+    def report(self, run: EvaluationRun) -> str:
+        return format_html(
+            '<a href="{}">Report of run #{}</a>', reverse("evaluations:run-report", args=[run.pk]), run.pk
+        )
 
     @admin.display(description="Settings (secret markers masked)")
     def settings_masked(self, run: EvaluationRun) -> str:
@@ -42,6 +49,9 @@ class EvaluationRunAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: EvaluationRun | None = None) -> bool:
+        return False  # a finished run's verdict is a record (docs/gate.md)
 
 
 def _masked_json(run: EvaluationRun, data: object) -> str:

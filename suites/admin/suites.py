@@ -14,7 +14,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 
 from billing.audit import audit_events_about, audit_events_html
@@ -24,7 +24,7 @@ from suites import services
 from suites.admin.scenarios import checks_summary
 from suites.forms import ImportForm
 from suites.models import Scenario, Suite, SuiteVersion
-from suites.selectors import scenarios_with_pause
+from suites.selectors import scenarios_with_pause, suite_version_uses
 from suites.yaml_io import SuiteImportError, import_suite_yaml, suite_to_yaml
 
 
@@ -104,11 +104,12 @@ class SuiteAdmin(admin.ModelAdmin):
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         fields = ["account", "kind", "name", "description", "agent", "default_persona", "max_turns", "secret_markers",
                   "run_profile"]  # fmt: skip
-        return [*fields, "version", "policy_text", "scenario_links", "audit_trail"] if obj is not None else fields
+        extra = ["version", "read_only_versions", "policy_text", "scenario_links", "audit_trail"]
+        return [*fields, *extra] if obj is not None else fields
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         # The version and the policy it was checked against belong to the version rows (changed by the services).
-        return ["version", "policy_text", "scenario_links", "audit_trail"] if obj is not None else []
+        return ["version", "read_only_versions", "policy_text", "scenario_links", "audit_trail"] if obj else []
 
     @admin.display(description="Scenarios")
     def scenario_links(self, obj: Suite) -> str:
@@ -118,6 +119,16 @@ class SuiteAdmin(admin.ModelAdmin):
         return format_html('<a href="{}">The {} scenarios of version {}</a> (50 a page, with the Retire and '
                            'Reactivate actions) · <a href="{}">Add a scenario</a>', listing, count, obj.version,
                            add)  # fmt: skip
+
+    @admin.display(description="Read-only versions")
+    def read_only_versions(self, obj: Suite) -> str:
+        """The versions a run ran or a baseline pins, and why they stay as they are."""
+        uses = suite_version_uses(suite=obj)
+        if not uses:
+            return "None: no run has used this suite yet. Saving a scenario still makes a new version."
+        return format_html_join(
+            " ", "<span>{}</span>", ((use.read_only_sentence(obj.name),) for use in reversed(uses.values()))
+        )
 
     @admin.display(description="Audit trail")
     def audit_trail(self, obj: Suite) -> str:

@@ -40,3 +40,15 @@ def logged_in_page(page, live_server, django_user_model):
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(f"{live_server.url}/")
     return page
+
+
+@pytest.fixture
+def admin_page(page, live_server, django_user_model):
+    """A browser page logged in to Django admin as a superuser (a curator)."""
+    django_user_model.objects.create_superuser("curator", "curator@example.com", "pw-curator-123")
+    page.goto(f"{live_server.url}/admin/login/")
+    page.get_by_label("Username").fill("curator")
+    page.get_by_label("Password").fill("pw-curator-123")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{live_server.url}/admin/")
+    return page
