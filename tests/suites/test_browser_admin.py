@@ -65,6 +65,9 @@ def test_a_curator_exports_and_imports_a_suite(admin_page, live_server, acme, ax
     print(f"suite page at 200 scenarios: {opened} px with the summaries open")
     assert opened < 20_000
 
+    page.get_by_role("link", name="The 200 scenarios of version 1").click()
+    expect(page.locator("#result_list")).to_contain_text("Case 49")
+    axe_clean(page)
     page.goto(f"{live_server.url}/admin/suites/suite/")
     axe_clean(page)
     page.get_by_role("row", name="Big").get_by_role("checkbox").check()
