@@ -75,27 +75,13 @@ class SuiteForm(forms.Form):
         )
 
     def clean_name(self) -> str:
-        name = self.cleaned_data["name"].strip()
-        if not name:
-            raise ValidationError("Give the test set a name.")
-        clash = Suite.objects.filter(account_id=self.account_id, name=name)
-        if self.suite_id is not None:
-            clash = clash.exclude(pk=self.suite_id)
-        if clash.exists():
-            raise ValidationError("A suite with this name already exists in this workspace.")
-        return name
+        return clean_suite_name(self.cleaned_data["name"], account_id=self.account_id, suite_id=self.suite_id)
 
     def clean_secret_markers(self) -> str:
-        try:
-            return clean_marker_text(self.cleaned_data.get("secret_markers") or "")
-        except ValueError as exc:
-            raise ValidationError(str(exc)) from None
+        return clean_secret_markers(self.cleaned_data.get("secret_markers") or "")
 
     def clean_max_turns(self) -> int:
-        value = self.cleaned_data["max_turns"]
-        if not 1 <= value <= MAX_TURNS_LIMIT:
-            raise ValidationError(f"The turn limit must be between 1 and {MAX_TURNS_LIMIT}.")
-        return value
+        return clean_turn_limit(self.cleaned_data["max_turns"])
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -109,6 +95,34 @@ class SuiteForm(forms.Form):
         elif new_description and not new_name:
             self.add_error("new_persona_name", "Give the new simulated user a name.")
         return data
+
+
+# A suite's settings, checked the same way by the suite page's form and Django admin's (docs/suites.md).
+
+
+def clean_suite_name(name: str, *, account_id: int, suite_id: int | None) -> str:
+    name = name.strip()
+    if not name:
+        raise ValidationError("Give the test set a name.")
+    clash = Suite.objects.filter(account_id=account_id, name=name)
+    if suite_id is not None:
+        clash = clash.exclude(pk=suite_id)
+    if clash.exists():
+        raise ValidationError("A suite with this name already exists in this workspace.")
+    return name
+
+
+def clean_secret_markers(text: str) -> str:
+    try:
+        return clean_marker_text(text)
+    except ValueError as exc:
+        raise ValidationError(str(exc)) from None
+
+
+def clean_turn_limit(value: int) -> int:
+    if not 1 <= value <= MAX_TURNS_LIMIT:
+        raise ValidationError(f"The turn limit must be between 1 and {MAX_TURNS_LIMIT}.")
+    return value
 
 
 def variable_rows(data: QueryDict) -> list[list[str]]:

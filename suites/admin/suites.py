@@ -22,7 +22,7 @@ from billing.models import Account
 from evalsite.http import authenticated_user
 from suites import services
 from suites.admin.scenarios import checks_summary
-from suites.forms import ImportForm
+from suites.forms import ImportForm, clean_secret_markers, clean_suite_name, clean_turn_limit
 from suites.models import Scenario, Suite, SuiteVersion
 from suites.selectors import scenarios_with_pause, suite_version_uses
 from suites.yaml_io import SuiteImportError, import_suite_yaml, suite_to_yaml
@@ -90,8 +90,31 @@ class SuiteVersionInline(admin.TabularInline):
         return False
 
 
+class SuiteAdminForm(forms.ModelForm):
+    """The suite's settings with the suite page's checks and sentences."""
+
+    class Meta:
+        model = Suite
+        fields = "__all__"
+
+    def clean_name(self) -> str:
+        account = self.cleaned_data.get("account") or getattr(self.instance, "account", None)
+        return clean_suite_name(self.cleaned_data["name"], account_id=account.pk if account else 0,
+                                suite_id=self.instance.pk)  # fmt: skip
+
+    def clean_secret_markers(self) -> str:
+        return clean_secret_markers(self.cleaned_data.get("secret_markers") or "")
+
+    def clean_max_turns(self) -> int:
+        return clean_turn_limit(self.cleaned_data["max_turns"])
+
+    def validate_unique(self) -> None:
+        pass  # the name is checked above, with the suite page's sentence
+
+
 @admin.register(Suite)
 class SuiteAdmin(admin.ModelAdmin):
+    form = SuiteAdminForm
     list_display = ["name", "kind", "account", "agent", "version", "default_persona", "updated_at"]
     list_filter = ["kind", "account", "agent"]
     search_fields = ["name", "description", "policy_text"]
@@ -102,14 +125,25 @@ class SuiteAdmin(admin.ModelAdmin):
     change_list_template = "admin/suites/suite/change_list.html"
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
-        fields = ["account", "kind", "name", "description", "agent", "default_persona", "max_turns", "secret_markers",
-                  "run_profile"]  # fmt: skip
-        extra = ["version", "read_only_versions", "policy_text", "scenario_links", "audit_trail"]
+        fields = ["account", "kind", "name", "description", "agent", "default_persona", "max_turns", "secret_markers"]
+        extra = ["launch_settings", "version", "read_only_versions", "policy_text", "scenario_links", "audit_trail"]
         return [*fields, *extra] if obj is not None else fields
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         # The version and the policy it was checked against belong to the version rows (changed by the services).
-        return ["version", "read_only_versions", "policy_text", "scenario_links", "audit_trail"] if obj else []
+        shown = ["launch_settings", "version", "read_only_versions", "policy_text", "scenario_links", "audit_trail"]
+        return shown if obj is not None else []
+
+    @admin.display(description="Launch settings")
+    def launch_settings(self, obj: Suite) -> str:
+        """The run profile, read-only: it is set on the launch page or when a run of the suite is pinned."""
+        if not obj.run_profile:
+            return "None yet: set on the launch page (Make these settings the suite's run profile) or by a pin."
+        lines = []
+        for key, value in obj.run_profile.items():
+            shown = "\n".join(str(item) for item in value) if isinstance(value, list) else str(value)
+            lines.append((key.replace("_", " ").capitalize(), shown or "—"))
+        return format_html_join("", '<p><strong>{}</strong>: <span class="lines">{}</span></p>', lines)
 
     @admin.display(description="Scenarios")
     def scenario_links(self, obj: Suite) -> str:
@@ -137,9 +171,12 @@ class SuiteAdmin(admin.ModelAdmin):
 
     def save_model(self, request: HttpRequest, obj: Suite, form: Any, change: bool) -> None:
         if not change:
-            super().save_model(request, obj, form, change)
-            services.suite_version_create(suite=obj, user=authenticated_user(request), note="Created in the admin",
-                                          number=obj.version)  # fmt: skip
+            created = services.suite_create(
+                account=obj.account, name=obj.name, scenarios=[], agent=obj.agent, description=obj.description,
+                kind=obj.kind, default_persona=obj.default_persona, max_turns=obj.max_turns,
+                secret_markers=obj.secret_marker_list, user=authenticated_user(request), note="Created in the admin",
+            )  # fmt: skip
+            obj.pk, obj.version = created.pk, created.version
             return
         before = Suite.objects.get(pk=obj.pk)
         services.suite_update(
@@ -147,8 +184,8 @@ class SuiteAdmin(admin.ModelAdmin):
             default_persona=obj.default_persona, max_turns=obj.max_turns, secret_markers=obj.secret_markers,
             user=request.user,
         )  # fmt: skip
-        # The rest of the suite's own fields (kind, account, run profile) are not part of a version.
-        Suite.objects.filter(pk=obj.pk).update(kind=obj.kind, account=obj.account, run_profile=obj.run_profile)
+        # The rest of the suite's own fields (kind, account) are not part of a version.
+        Suite.objects.filter(pk=obj.pk).update(kind=obj.kind, account=obj.account)
         obj.version = before.version
 
     def get_urls(self) -> list[URLPattern]:

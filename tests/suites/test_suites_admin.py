@@ -125,7 +125,7 @@ def test_the_suite_page_stays_short_at_200_scenarios(admin_client, acme, django_
     suite = services.suite_create(account=acme, name="Big", scenarios=rows)
     with django_assert_max_num_queries(40):
         page = admin_client.get(f"/admin/suites/suite/{suite.pk}/change/").content.decode()
-    assert page.count("<textarea") == 3 and 'name="scenarios-0-name"' not in page  # summaries, not 200 editors
+    assert page.count("<textarea") == 2 and 'name="scenarios-0-name"' not in page  # summaries, not 200 editors
     assert "Case 199" in page and "1 required phrase" in page
     assert f"/admin/suites/scenario/?suite__id__exact={suite.pk}&amp;current=yes" in page
     listing = admin_client.get(f"/admin/suites/scenario/?suite__id__exact={suite.pk}&current=yes").content.decode()
@@ -167,3 +167,29 @@ def test_run_opens_the_launch_page_and_the_audit_trail_shows(admin_client, alice
     cases.case_create(suite=suite, user=alice, name="Extra", initial_message="Hello?")
     page = admin_client.get(f"/admin/suites/suite/{suite.pk}/change/").content.decode()
     assert "Audit trail" in page and "alice made version 2 of the suite “Demo”: Added “Extra”." in page
+
+
+def test_the_suite_settings_get_the_suite_pages_checks_and_sentences(admin_client, acme, pinned) -> None:
+    suite, _ = pinned
+    services.suite_create(account=acme, name="Taken", scenarios=[])
+    url = f"/admin/suites/suite/{suite.pk}/change/"
+    data = form_fields(admin_client, url)
+    for change, sentence in (
+        ({"max_turns": "50"}, "The turn limit must be between 1 and 20."),
+        ({"name": "Taken"}, "A suite with this name already exists in this workspace."),
+    ):
+        page = html.unescape(admin_client.post(url, {**data, **change}).content.decode())
+        assert sentence in page
+    assert (
+        Suite.objects.get(pk=suite.pk).version == 1
+        and 'name="run_profile"' not in admin_client.get(url).content.decode()
+    )
+
+    response = admin_client.post(url, {**data, "secret_markers": "NW-SECRET-1"}, follow=True)
+    assert response.status_code == 200 and Suite.objects.get(pk=suite.pk).version == 2  # what a run does changed
+
+    add = form_fields(admin_client, "/admin/suites/suite/add/")
+    add.update(account=str(acme.pk), name="Made in admin", kind="test_set", max_turns="6")
+    assert admin_client.post("/admin/suites/suite/add/", add).status_code == 302
+    made = Suite.objects.get(name="Made in admin")
+    assert made.versions.get().note == "Created in the admin"
