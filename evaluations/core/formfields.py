@@ -103,7 +103,7 @@ class KeyValueWidget(forms.Widget):
         body = format_html_join(
             "",
             '<tr><td><input type="text" name="{}-key" value="{}" aria-label="{} {}" id="{}"></td>'
-            '<td><input type="text" name="{}-value" value="{}" aria-label="{} {}" class="vLargeTextField"></td></tr>',
+            '<td><input type="text" name="{}-value" value="{}" aria-label="{} {}" class="kv-value"></td></tr>',
             (
                 (name, key, self.key_label, i, label_id if i == 1 else f"{label_id}_{i}", name, val,
                  self.value_label, i)
@@ -111,8 +111,8 @@ class KeyValueWidget(forms.Widget):
             ),
         )  # fmt: skip
         return format_html(
-            '<table class="key-value-rows"><thead><tr><th scope="col">{}</th><th scope="col">{}</th></tr></thead>'
-            "<tbody>{}</tbody></table>",
+            '<div class="key-value-rows"><table><thead><tr><th scope="col">{}</th><th scope="col">{}</th></tr></thead>'
+            "<tbody>{}</tbody></table></div>",
             self.key_label,
             self.value_label,
             body,

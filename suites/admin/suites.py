@@ -12,6 +12,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.defaultfilters import pluralize
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html, format_html_join
@@ -150,8 +151,8 @@ class SuiteAdmin(admin.ModelAdmin):
         listing = reverse("admin:suites_scenario_changelist") + f"?suite__id__exact={obj.pk}&current=yes"
         add = reverse("admin:suites_scenario_add") + f"?suite={obj.pk}"
         count = obj.scenarios.filter(retired_in__isnull=True).count()
-        return format_html('<a href="{}">The {} scenarios of version {}</a> (50 a page, with the Retire and '
-                           'Reactivate actions) · <a href="{}">Add a scenario</a>', listing, count, obj.version,
+        return format_html('<a href="{}">The {} scenario{} of version {}</a> (50 a page, with the Retire and '
+                           'Reactivate actions) · <a href="{}">Add a scenario</a>', listing, count, pluralize(count), obj.version,
                            add)  # fmt: skip
 
     @admin.display(description="Read-only versions")

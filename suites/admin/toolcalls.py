@@ -123,7 +123,8 @@ class ToolCallsWidget(forms.Widget):
     def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
         calls = [call for call in value or [] if _filled(call)]
         calls.append({"name": "", "arguments": []})
-        return mark_safe("".join(self._call(name, i, call) for i, call in enumerate(calls)))  # noqa: S308
+        inner = "".join(self._call(name, i, call) for i, call in enumerate(calls))
+        return mark_safe(f'<div class="tool-calls">{inner}</div>')  # noqa: S308 (each part built by format_html)
 
     def _call(self, name: str, i: int, call: Mapping[str, Any]) -> str:
         prefix = f"{name}-{i}"
@@ -136,12 +137,12 @@ class ToolCallsWidget(forms.Widget):
         body = format_html_join("", "{}", ((self._argument(prefix, j, row),) for j, row in enumerate(rows)))
         legend = f"Call {i + 1}" if call.get("name") else "Add a call"
         return format_html(
-            '<fieldset class="tool-call module"><legend>{}</legend>'
+            '<fieldset class="tool-call"><legend>{}</legend>'
             '<p><label for="id_{}-name">Tool name</label> <input type="text" id="id_{}-name" name="{}-name" value="{}">'
             ' <label for="id_{}-order">Order</label> <input type="number" min="1" id="id_{}-order" name="{}-order" '
             'value="{}" class="vIntegerField"></p>'
             '<table><thead><tr><th scope="col">Argument</th><th scope="col">Matcher</th><th scope="col">Value</th>'
-            '<th scope="col">Tolerance (number)</th></tr></thead><tbody>{}</tbody></table></fieldset>',
+            '<th scope="col">Tolerance</th></tr></thead><tbody>{}</tbody></table></fieldset>',
             legend, prefix, prefix, prefix, call.get("name", ""), prefix, prefix, prefix, i + 1, body,
         )  # fmt: skip
 
@@ -160,9 +161,9 @@ class ToolCallsWidget(forms.Widget):
             '<tr><td><input type="text" name="{}-arg" value="{}" aria-label="Argument {}" id="id_{}-arg"></td>'
             '<td><select name="{}-kind" aria-label="Matcher of argument {}" id="id_{}-kind">{}</select></td>'
             '<td><input type="text" name="{}-value" value="{}" aria-label="Value of argument {}" id="id_{}-value" '
-            'class="vLargeTextField"></td>'
+            'class="matcher-value"></td>'
             '<td><input type="text" name="{}-tolerance" value="{}" aria-label="Tolerance of argument {}" '
-            'id="id_{}-tolerance" size="6"></td></tr>',
+            'id="id_{}-tolerance" class="matcher-tolerance"></td></tr>',
             cell, arg, j + 1, cell, cell, j + 1, cell, options, cell, value, j + 1, cell, cell, tolerance, j + 1, cell,
         )  # fmt: skip
 
