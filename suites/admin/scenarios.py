@@ -12,11 +12,12 @@ from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 from evalsite.http import authenticated_user
 from suites import cases, selectors, services
 from suites.admin.forms import ScenarioAdminForm
+from suites.admin.toolcalls import matcher_text
 from suites.models import Scenario, Suite
 
 CHECK_FIELDS = ["required_phrases", "required_scope", "forbidden_phrases", "forbidden_scope", "expected_tool_calls",
@@ -89,10 +90,16 @@ class ScenarioAdmin(admin.ModelAdmin):
 
     def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
         head = ["suite", "name", "kind", "turns", "expected_outcome", "correct_answer"]
+        checks, variables = CHECK_FIELDS, ["template_variables"]
+        if obj is not None and not self.has_change_permission(request, obj):  # read as text, not as stored JSON
+            head = ["suite", "name", "kind", "turns_shown", "expected_outcome", "correct_answer"]
+            checks = ["phrases_shown", "required_scope", "forbidden_scope", "calls_shown", "tool_order",
+                      "max_tool_calls"]  # fmt: skip
+            variables = ["variables_shown"]
         fieldsets: list[Any] = [
             (None, {"fields": head}),
-            ("Checks", {"fields": CHECK_FIELDS}),
-            ("Template variables", {"fields": ["template_variables"]}),
+            ("Checks", {"fields": checks}),
+            ("Template variables", {"fields": variables}),
             ("More fields", {"fields": MORE_FIELDS, "classes": ["collapse"]}),
         ]
         if obj is not None:
@@ -104,6 +111,30 @@ class ScenarioAdmin(admin.ModelAdmin):
 
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
         return {**super().get_changeform_initial_data(request), "turns": []}
+
+    @admin.display(description="Turns")
+    def turns_shown(self, obj: Scenario) -> str:
+        return format_html("<ol>{}</ol>", format_html_join("", "<li>{}</li>", ((turn,) for turn in obj.turns)))
+
+    @admin.display(description="Phrases")
+    def phrases_shown(self, obj: Scenario) -> str:
+        required = "; ".join(obj.required_phrases or []) or "—"
+        forbidden = "; ".join(obj.forbidden_phrases or []) or "—"
+        return format_html("Required: {}<br>Forbidden: {}", required, forbidden)
+
+    @admin.display(description="Tool calls")
+    def calls_shown(self, obj: Scenario) -> str:
+        def call_text(call: dict[str, Any]) -> str:
+            arguments = ", ".join(f"{arg} {matcher_text(m)}" for arg, m in (call.get("arguments") or {}).items())
+            return f"{call['name']}({arguments})"
+
+        expected = "; ".join(call_text(call) for call in obj.expected_calls) or "—"
+        forbidden = "; ".join(call_text(call) for call in obj.forbidden_tool_calls or []) or "—"
+        return format_html("Expected: {}<br>Must not call: {}", expected, forbidden)
+
+    @admin.display(description="Template variables")
+    def variables_shown(self, obj: Scenario) -> str:
+        return "; ".join(f"{key} = {value}" for key, value in obj.template_variables or []) or "—"
 
     @admin.display(description="Runs", boolean=True)
     def runs(self, obj: Scenario) -> bool:

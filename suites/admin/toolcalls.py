@@ -66,6 +66,16 @@ def matcher_cells(matcher: Mapping[str, Any]) -> tuple[str, str, str]:
     return kind, scalar_text(matcher.get("value", "")), "" if tolerance is None else scalar_text(tolerance)
 
 
+def matcher_text(matcher: Mapping[str, Any]) -> str:
+    """A matcher in words, for a read-only page ("number 40 ± 0.01", "one of card, paypal")."""
+    kind, value, tolerance = matcher_cells(matcher)
+    if kind == MatcherKind.NUMBER and tolerance:
+        return f"number {value} ± {tolerance}"
+    words = {MatcherKind.EXACT: "=", MatcherKind.NUMBER: "number", MatcherKind.ONE_OF: "one of",
+             MatcherKind.REGEX: "matches", MatcherKind.CONTAINS: "contains"}  # fmt: skip
+    return "any value" if kind == MatcherKind.ANY else f"{words.get(MatcherKind(kind), kind)} {value}"
+
+
 def matcher_from_cells(kind: str, value: str, tolerance: str) -> dict[str, Any]:
     """The stored matcher; a value of the wrong type is kept as written, so the check names it."""
     if kind == MatcherKind.ANY:

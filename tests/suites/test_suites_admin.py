@@ -193,3 +193,13 @@ def test_the_suite_settings_get_the_suite_pages_checks_and_sentences(admin_clien
     assert admin_client.post("/admin/suites/suite/add/", add).status_code == 302
     made = Suite.objects.get(name="Made in admin")
     assert made.versions.get().note == "Created in the admin"
+
+
+def test_a_retired_scenario_reads_as_text_not_json(admin_client, pinned) -> None:
+    suite, _ = pinned
+    row = suite.scenarios.get(name="Partial refund amount")
+    services.suite_revise(suite=suite, note="Edited", edits={row.pk: {"expected_outcome": "Newer."}})
+    page = html.unescape(admin_client.get(_edit_url(row)).content.decode())
+    assert "issue_refund(order_id = NW-12345, amount number 40 ± 0.01)" in page
+    assert f"<li>{row.turns[0]}</li>" in page and '"kind"' not in page
+    assert "Edit the current version’s scenarios" in page
