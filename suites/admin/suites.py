@@ -20,6 +20,7 @@ from django.utils.text import slugify
 
 from billing.audit import audit_events_about, audit_events_html
 from billing.models import Account
+from billing.selectors import membership_exists
 from evalsite.http import authenticated_user
 from suites import services
 from suites.admin.scenarios import checks_summary
@@ -245,6 +246,10 @@ class SuiteAdmin(admin.ModelAdmin):
         suite = suites[0]
         if suite.agent_id is None:
             self.message_user(request, f"“{suite.name}” has no agent: choose one on its page first.", messages.ERROR)
+            return None
+        if not membership_exists(user_id=request.user.pk, account_id=suite.account_id):
+            self.message_user(request, f"Runs are launched by members of “{suite.account}”, who pay for them: join "
+                              "the workspace (Accounts, Memberships) to run this suite.", messages.ERROR)  # fmt: skip
             return None
         return HttpResponseRedirect(reverse("evaluations:run-new") + f"?agent={suite.agent_id}&suite={suite.pk}")
 

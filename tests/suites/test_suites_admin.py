@@ -162,8 +162,16 @@ def test_export_and_import_and_duplicate(admin_client, acme, pinned) -> None:
 
 def test_run_opens_the_launch_page_and_the_audit_trail_shows(admin_client, alice, pinned) -> None:
     suite, _ = pinned
-    response = admin_client.post("/admin/suites/suite/", {"action": "run", "_selected_action": [str(suite.pk)]})
+    run = {"action": "run", "_selected_action": [str(suite.pk)]}
+    refused = admin_client.post("/admin/suites/suite/", run, follow=True).content.decode()
+    assert "Runs are launched by members of “Acme”, who pay for them" in html.unescape(refused)
+    admin_client.force_login(alice)  # alice (a member) made staff: the action opens the launch page with the estimate
+    alice.is_staff = alice.is_superuser = True
+    alice.save()
+    response = admin_client.post("/admin/suites/suite/", run)
     assert response.status_code == 302 and response["Location"] == f"/runs/new/?agent={suite.agent_id}&suite={suite.pk}"
+    launch_page = admin_client.get(response["Location"]).content.decode()
+    assert f'value="{suite.pk}" selected' in launch_page and 'id="run-estimate"' in launch_page
     cases.case_create(suite=suite, user=alice, name="Extra", initial_message="Hello?")
     page = admin_client.get(f"/admin/suites/suite/{suite.pk}/change/").content.decode()
     assert "Audit trail" in page and "alice made version 2 of the suite “Demo”: Added “Extra”." in page
