@@ -190,6 +190,19 @@ class SuiteAdmin(admin.ModelAdmin):
         Suite.objects.filter(pk=obj.pk).update(kind=obj.kind, account=obj.account)
         obj.version = before.version
 
+    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
+        """A suite's scenarios and versions go with it (they cannot be deleted on their own)."""
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        own = {str(model._meta.verbose_name) for model in (Scenario, SuiteVersion)}
+        return deleted, counts, {name for name in perms_needed if name not in own}, protected
+
+    def delete_model(self, request: HttpRequest, obj: Suite) -> None:
+        services.suite_delete(suite=obj, user=authenticated_user(request))  # past runs are kept; audited
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Suite]) -> None:
+        for suite in queryset:
+            services.suite_delete(suite=suite, user=authenticated_user(request))
+
     def get_urls(self) -> list[URLPattern]:
         extra = [path("import/", self.admin_site.admin_view(self.import_view), name="suites_suite_import")]
         return extra + super().get_urls()

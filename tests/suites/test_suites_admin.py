@@ -211,3 +211,13 @@ def test_a_retired_scenario_reads_as_text_not_json(admin_client, pinned) -> None
     assert "issue_refund(order_id = NW-12345, amount number 40 ± 0.01)" in page
     assert f"<li>{row.turns[0]}</li>" in page and '"kind"' not in page
     assert "Edit the current version’s scenarios" in page
+
+
+def test_deleting_a_suite_in_the_admin_goes_through_the_service_and_is_audited(admin_client, acme) -> None:
+    from billing.models import AuditEvent
+
+    suite = services.suite_create(account=acme, name="Old", scenarios=[])
+    response = admin_client.post("/admin/suites/suite/", {"action": "delete_selected", "post": "yes",
+                                                          "_selected_action": [str(suite.pk)]})  # fmt: skip
+    assert response.status_code == 302 and not Suite.objects.filter(pk=suite.pk).exists()
+    assert AuditEvent.objects.filter(account=acme, action="suite_delete", target="suite “Old”").exists()
