@@ -260,7 +260,7 @@ class SuiteAdmin(admin.ModelAdmin):
         if suite.agent_id is None:
             self.message_user(request, f"“{suite.name}” has no agent: choose one on its page first.", messages.ERROR)
             return None
-        if not membership_exists(user_id=request.user.pk, account_id=suite.account_id):
+        if not membership_exists(user_id=authenticated_user(request).pk, account_id=suite.account_id):
             self.message_user(request, f"Runs are launched by members of “{suite.account}”, who pay for them: join "
                               "the workspace (Accounts, Memberships) to run this suite.", messages.ERROR)  # fmt: skip
             return None
