@@ -221,3 +221,19 @@ def test_deleting_a_suite_in_the_admin_goes_through_the_service_and_is_audited(a
                                                           "_selected_action": [str(suite.pk)]})  # fmt: skip
     assert response.status_code == 302 and not Suite.objects.filter(pk=suite.pk).exists()
     assert AuditEvent.objects.filter(account=acme, action="suite_delete", target="suite “Old”").exists()
+
+
+def test_retiring_a_retired_scenario_is_refused_with_a_sentence_and_nothing_changes(admin_client, acme, pinned) -> None:
+    suite, _ = pinned
+    other = services.suite_create(
+        account=acme, name="Other", scenarios=[{"kind": "custom", "name": "A", "turns": ["Q?"]}]
+    )
+    row = suite.scenarios.order_by("pk").first()
+    assert row is not None
+    services.scenarios_retire(scenarios=[row])
+    data = {"action": "retire", "_selected_action": [str(other.scenarios.get().pk), str(row.pk)]}
+
+    page = html.unescape(admin_client.post("/admin/suites/scenario/", data, follow=True).content.decode())
+
+    assert "Nothing was retired: “" in page and "belongs only to earlier versions of “Demo”" in page
+    assert Suite.objects.get(pk=other.pk).version == 1 and other.scenarios.get().retired_in is None
