@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import yaml
 from django import forms
 from django.core.exceptions import ValidationError
 
@@ -31,7 +32,7 @@ class ForbiddenCallsField(LinesField):
             lines = []
             for call in value:
                 if isinstance(call, dict) and call.get("arguments"):
-                    lines.append(yamlsafe_dump_flow(call))
+                    lines.append(flow_yaml(call))
                 else:
                     lines.append(call["name"] if isinstance(call, dict) else str(call))
             return "\n".join(lines)
@@ -52,9 +53,8 @@ class ForbiddenCallsField(LinesField):
         return calls
 
 
-def yamlsafe_dump_flow(value: Any) -> str:
-    import yaml
-
+def flow_yaml(value: Any) -> str:
+    """One line of YAML (``{name: x, arguments: {...}}``), as a suite file would write it in flow style."""
     return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000).strip()
 
 

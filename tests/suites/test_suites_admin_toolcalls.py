@@ -9,6 +9,7 @@ import pytest
 from django import forms
 
 from evaluations.core.formfields import KeyValueField, KeyValueWidget, LinesField, TurnsField
+from suites.admin.forms import ForbiddenCallsField
 from suites.admin.toolcalls import ToolCallsField, matcher_cells, matcher_from_cells
 
 MATCHERS: list[dict[str, Any]] = [
@@ -69,3 +70,14 @@ def test_the_text_fields_read_lists() -> None:
     assert rows.clean(KeyValueWidget().value_from_datadict({"v-key": ["order", ""], "v-value": ["NW-1", ""]}, {}, "v")) == [
         ["order", "NW-1"], ["", ""]]  # fmt: skip
     assert not rows.has_changed([["order", "NW-1"]], [["order", "NW-1"], ["", ""]])
+
+
+def test_forbidden_calls_are_names_or_one_line_mappings() -> None:
+    field = ForbiddenCallsField()
+    calls = [{"name": "delete_account", "arguments": {}},
+             {"name": "issue_refund", "arguments": {"amount": {"kind": "number", "value": 500, "tolerance": 1}}}]  # fmt: skip
+    text = field.prepare_value(calls)
+    assert text.splitlines()[0] == "delete_account" and text.splitlines()[1].startswith("{")
+    assert field.clean(text) == ["delete_account", calls[1]]
+    with pytest.raises(forms.ValidationError):
+        field.clean("{name: [unclosed")
