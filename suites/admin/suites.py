@@ -36,17 +36,20 @@ class ScenarioSummaryInline(admin.TabularInline):
 
     model = Scenario
     extra = 0
-    fields = ["position", "kind", "name", "checks", "runs"]
-    readonly_fields = ["position", "kind", "name", "checks", "runs"]
+    fields = ["position", "kind", "scenario", "checks", "runs"]
+    readonly_fields = ["position", "kind", "scenario", "checks", "runs"]
     can_delete = False
-    show_change_link = True
-    classes = ["collapse"]
+    classes = ["collapse", "one-line-rows"]  # the name links to the editor: no second line per row
     verbose_name = "scenario of the current version"
     verbose_name_plural = "scenarios of the current version (open one to edit it: saving makes a new version)"
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Scenario]:
         rows = super().get_queryset(request).filter(retired_in__isnull=True).order_by("position", "pk")
         return scenarios_with_pause(rows)
+
+    @admin.display(description="Scenario")
+    def scenario(self, obj: Scenario) -> str:
+        return format_html('<a href="{}">{}</a>', reverse("admin:suites_scenario_change", args=[obj.pk]), obj.name)
 
     @admin.display(description="Checks")
     def checks(self, obj: Scenario) -> str:
@@ -66,8 +69,8 @@ class ScenarioSummaryInline(admin.TabularInline):
 class RetiredScenarioInline(ScenarioSummaryInline):
     """Rows of earlier versions only: read-only."""
 
-    fields = ["name", "kind", "introduced_in", "retired_in", "stale_reason"]
-    readonly_fields = ["name", "kind", "introduced_in", "retired_in", "stale_reason"]
+    fields = ["scenario", "kind", "introduced_in", "retired_in", "stale_reason"]
+    readonly_fields = ["scenario", "kind", "introduced_in", "retired_in", "stale_reason"]
     verbose_name = "retired scenario"
     verbose_name_plural = "retired scenarios (earlier versions, read-only)"
 

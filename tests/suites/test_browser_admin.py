@@ -22,7 +22,7 @@ def test_a_curator_edits_a_matcher_and_phrases_and_gets_a_new_version(admin_page
     expect(page.locator("#content")).to_contain_text("pinned")
     axe_clean(page)
     page.get_by_text("Scenarios of the current version").click()
-    page.get_by_role("row", name="Order status lookup").get_by_role("link", name="View").click()
+    page.locator("fieldset.one-line-rows").get_by_role("link", name="Order status lookup").click()
 
     expect(page.locator(".readonly").filter(has_text="is read-only")).to_contain_text(f"run #{run.pk}")
     page.get_by_label("Required phrases").fill("on its way\nNW-12345")
