@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 from suites import selectors
 from suites.models import ChangeProposal, Persona, SuiteVersion
@@ -57,5 +57,16 @@ class ChangeProposalAdmin(admin.ModelAdmin):
     list_filter = ["status", "model"]
     search_fields = ["suite__name", "summary"]
     list_select_related = ["suite", "created_by"]
-    readonly_fields = ["suite", "base_version", "status", "stale", "replacements", "created_by", "decided_by",
-                       "decided_at", "resulting_version"]  # fmt: skip
+    readonly_fields = ["suite", "base_version", "status", "stale_shown", "replacements_shown", "created_by",
+                       "decided_by", "decided_at", "resulting_version"]  # fmt: skip
+    exclude = ["replacements"]
+
+    @admin.display(description="Stale scenarios")
+    def stale_shown(self, obj: ChangeProposal) -> str:
+        rows = ((item["name"], item["reason"]) for item in obj.stale)
+        return format_html_join("", "<p><strong>{}</strong>: {}</p>", rows) or "—"
+
+    @admin.display(description="Proposed replacements")
+    def replacements_shown(self, obj: ChangeProposal) -> str:
+        rows = ((item.get("name", ""), item.get("kind", "")) for item in obj.replacements or [])
+        return format_html_join("", "<p>{} ({})</p>", rows) or "—"

@@ -237,3 +237,16 @@ def test_retiring_a_retired_scenario_is_refused_with_a_sentence_and_nothing_chan
 
     assert "Nothing was retired: “" in page and "belongs only to earlier versions of “Demo”" in page
     assert Suite.objects.get(pk=other.pk).version == 1 and other.scenarios.get().retired_in is None
+
+
+def test_a_change_proposal_reads_as_names_and_reasons(admin_client, pinned) -> None:
+    from suites.models import ChangeProposal, StaleFlag
+
+    suite, _ = pinned
+    row = suite.scenarios.get(name=ORDER_LOOKUP)
+    proposal = ChangeProposal.objects.create(suite=suite, base_version=1, policy_text="New policy", model="sonnet",
+                                             replacements=[{"name": "Order lookup by email", "kind": "tool_calls"}])  # fmt: skip
+    StaleFlag.objects.create(proposal=proposal, scenario=row, reason="Orders are looked up by email now.")
+    page = html.unescape(admin_client.get(f"/admin/suites/changeproposal/{proposal.pk}/change/").content.decode())
+    assert f"{ORDER_LOOKUP}</strong>: Orders are looked up by email now." in page
+    assert "Order lookup by email (tool_calls)" in page
