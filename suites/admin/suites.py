@@ -10,8 +10,9 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
 from django.template.defaultfilters import pluralize
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
@@ -128,6 +129,7 @@ class SuiteAdmin(admin.ModelAdmin):
     inlines = [ScenarioSummaryInline, RetiredScenarioInline, SuiteVersionInline]
     actions = ["export_yaml", "duplicate", "run"]
     change_list_template = "admin/suites/suite/change_list.html"
+    change_form_template = "admin/suites/suite/change_form.html"
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         fields = ["account", "kind", "name", "description", "agent", "default_persona", "max_turns", "secret_markers"]
@@ -207,8 +209,37 @@ class SuiteAdmin(admin.ModelAdmin):
             services.suite_delete(suite=suite, user=authenticated_user(request))
 
     def get_urls(self) -> list[URLPattern]:
-        extra = [path("import/", self.admin_site.admin_view(self.import_view), name="suites_suite_import")]
+        extra = [
+            path("import/", self.admin_site.admin_view(self.import_view), name="suites_suite_import"),
+            *(
+                path(
+                    f"<int:suite_id>/{tool}/",
+                    self.admin_site.admin_view(self.tool_view),
+                    {"tool": tool},
+                    name=f"suites_suite_{tool}",
+                )
+                for tool in ("export", "duplicate", "run")
+            ),
+        ]
         return extra + super().get_urls()
+
+    def tool_view(self, request: HttpRequest, suite_id: int, tool: str) -> HttpResponse:
+        """The suite page's buttons: the actions on this one suite, one click each (a write only by POST)."""
+        suite = self.get_object(request, str(suite_id))
+        if suite is None:
+            raise Http404("No such suite.")
+        if not self.has_view_permission(request, suite) or (tool != "export" and not self.has_add_permission(request)):
+            raise PermissionDenied
+        one = Suite.objects.filter(pk=suite.pk)
+        back = HttpResponseRedirect(reverse("admin:suites_suite_change", args=[suite.pk]))
+        if tool == "export":
+            return self.export_yaml(request, one)
+        if tool == "run":
+            return self.run(request, one) or back
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        copies = self.duplicate(request, one)
+        return HttpResponseRedirect(reverse("admin:suites_suite_change", args=[copies[0].pk]))
 
     def import_view(self, request: HttpRequest) -> HttpResponse:
         """Import YAML into a workspace: the same import as the suites page and the command (docs/suites.md)."""
@@ -247,10 +278,11 @@ class SuiteAdmin(admin.ModelAdmin):
         return response
 
     @admin.action(description="Duplicate the selected suites")
-    def duplicate(self, request: HttpRequest, queryset: QuerySet[Suite]) -> None:
+    def duplicate(self, request: HttpRequest, queryset: QuerySet[Suite]) -> list[Suite]:
         copies = [services.suite_duplicate(suite=suite, user=authenticated_user(request)) for suite in queryset]
         names = ", ".join(f"“{copy.name}”" for copy in copies)
         self.message_user(request, f"Made {names}, each at version 1.", messages.SUCCESS)
+        return copies
 
     @admin.action(description="Run the selected suite against its agent")
     def run(self, request: HttpRequest, queryset: QuerySet[Suite]) -> HttpResponse | None:

@@ -250,3 +250,16 @@ def test_a_change_proposal_reads_as_names_and_reasons(admin_client, pinned) -> N
     page = html.unescape(admin_client.get(f"/admin/suites/changeproposal/{proposal.pk}/change/").content.decode())
     assert f"{ORDER_LOOKUP}</strong>: Orders are looked up by email now." in page
     assert "Order lookup by email (tool_calls)" in page
+
+
+def test_the_suite_page_has_one_click_buttons(admin_client, pinned) -> None:
+    suite, _ = pinned
+    page = admin_client.get(f"/admin/suites/suite/{suite.pk}/change/").content.decode()
+    base = f"/admin/suites/suite/{suite.pk}"
+    assert f'href="{base}/export/"' in page and f'href="{base}/run/"' in page and f'action="{base}/duplicate/"' in page
+    assert admin_client.get(f"{base}/export/").content.decode() == suite_to_yaml(suite)
+    assert admin_client.get(f"{base}/duplicate/").status_code == 405  # a write only by POST
+    response = admin_client.post(f"{base}/duplicate/")
+    copy = Suite.objects.get(name="Copy of Demo")
+    assert response.status_code == 302 and response["Location"] == f"/admin/suites/suite/{copy.pk}/change/"
+    assert admin_client.get("/admin/suites/suite/999999/export/").status_code == 404
