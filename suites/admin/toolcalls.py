@@ -6,6 +6,7 @@ field only turns the cells into the stored shape; the values are checked as a su
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -28,15 +29,28 @@ SPARE_ARGUMENTS = 2
 MAX_ROWS = 200  # a post naming more calls or arguments than this is cut: no scenario has that many
 
 
+def _is_json(value: Any) -> bool:
+    if isinstance(value, float):
+        return math.isfinite(value)  # .nan and .inf are YAML, not JSON (PostgreSQL refuses them)
+    if value is None or isinstance(value, str | int | bool):
+        return True
+    if isinstance(value, list):
+        return all(_is_json(item) for item in value)
+    if isinstance(value, dict):
+        return all(isinstance(key, str) and _is_json(item) for key, item in value.items())
+    return False  # e.g. a date YAML would read from 2026-01-31: kept as the text written
+
+
 def read_scalar(text: str) -> Any:
-    """A cell as a suite file reads a value: ``30`` a number, ``true`` a boolean, ``'1042'`` text; else the text."""
+    """A cell as a suite file reads a value: ``30`` a number, ``true`` a boolean, ``'1042'`` text, ``[1, 2]`` a
+    list; what is not a JSON value (a date) stays the text written."""
     if not text.strip():
         return text
     try:
         value = yamlsafe.load(text).data
     except yamlsafe.YamlRefused:
         return text
-    return value if isinstance(value, str | int | float | bool) else text
+    return value if _is_json(value) else text
 
 
 def scalar_text(value: Any) -> str:

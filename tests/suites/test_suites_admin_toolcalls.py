@@ -19,6 +19,11 @@ MATCHERS: list[dict[str, Any]] = [
     {"kind": "exact", "value": True},
     {"kind": "exact", "value": "true"},
     {"kind": "exact", "value": ""},
+    {"kind": "exact", "value": None},
+    {"kind": "exact", "value": [1, "two"]},
+    {"kind": "exact", "value": {"sku": "A-1", "qty": 2}},
+    {"kind": "exact", "value": "2026-01-31"},
+    {"kind": "exact", "value": "[not a list]"},
     {"kind": "number", "value": 40, "tolerance": 0.01},
     {"kind": "number", "value": 89.5},
     {"kind": "one_of", "values": ["card", "paypal"]},
@@ -81,3 +86,8 @@ def test_forbidden_calls_are_names_or_one_line_mappings() -> None:
     assert field.clean(text) == ["delete_account", calls[1]]
     with pytest.raises(forms.ValidationError):
         field.clean("{name: [unclosed")
+
+
+def test_a_value_json_cannot_hold_stays_text_so_the_check_names_it() -> None:
+    assert matcher_from_cells("number", ".nan", "") == {"kind": "number", "value": ".nan"}
+    assert matcher_from_cells("exact", "2026-01-31", "") == {"kind": "exact", "value": "2026-01-31"}
