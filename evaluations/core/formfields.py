@@ -9,10 +9,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 TURN_SEPARATOR = "---"
+NO_NUL = ProhibitNullCharactersValidator()
 
 
 class LinesField(forms.CharField):
@@ -130,7 +132,11 @@ class KeyValueField(forms.Field):
 
     def to_python(self, value: Any) -> list[list[str]]:
         rows: Sequence[Any] = value or []
-        return [[str(pair[0]), str(pair[1])] for pair in rows if isinstance(pair, list | tuple) and len(pair) == 2]
+        pairs = [[str(pair[0]), str(pair[1])] for pair in rows if isinstance(pair, list | tuple) and len(pair) == 2]
+        for pair in pairs:
+            for text in pair:
+                NO_NUL(text)  # PostgreSQL cannot store NUL in JSON text: a 500 there
+        return pairs
 
     def has_changed(self, initial: Any, data: Any) -> bool:
         def kept(rows: Any) -> list[list[str]]:

@@ -15,6 +15,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from evaluations.core import yamlsafe
+from evaluations.core.formfields import NO_NUL
 from evaluations.core.specs import MatcherKind
 
 MATCHER_LABELS = {
@@ -211,6 +212,9 @@ class ToolCallsField(forms.Field):
             return []
         if all("order" not in call for call in value):
             return value  # already stored calls (the initial value)
+        for raw in value:
+            for text in [raw["name"], raw["order"], *(cell for row in raw["arguments"] for cell in row.values())]:
+                NO_NUL(text)  # PostgreSQL cannot store NUL in JSON text: a 500 there
         calls: list[tuple[int, int, dict[str, Any]]] = []
         for index, raw in enumerate(value):
             arguments: dict[str, Any] = {}

@@ -77,6 +77,9 @@ def test_a_matcher_and_phrases_edited_without_json_make_a_new_version_and_leave_
         ({"template_variables-key": ["canary"], "template_variables-value": ["x"]},
          "Variable 1: “canary” is reserved by Trustgate; choose another name."),
         ({"turns": "  "}, "Write the initial message the simulated user sends."),
+        ({"template_variables-key": ["order"], "template_variables-value": ["NW\x001"]}, "Null characters are not allowed."),
+        ({"expected_tool_calls-0-0-value": "NW\x001"}, "Null characters are not allowed."),
+        ({"required_phrases": "on its\x00 way"}, "Null characters are not allowed."),
     ],
 )  # fmt: skip
 def test_a_bad_value_gets_the_editors_sentence_and_nothing_is_saved(admin_client, pinned, change, sentence) -> None:
