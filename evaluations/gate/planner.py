@@ -1,0 +1,199 @@
+"""The power planner as the pages, the launch plan and the CI API show it (docs/gate.md, "The power planner"):
+estimates of what the gate catches with given settings, from the bench's model (``rules/planner.py``), and the
+one low-power warning every place quotes. Each figure is deterministic (a fixed seed), so it is kept in the shared
+cache once computed: a 53-scenario suite's figure takes about 0.6 s the first time.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Iterable
+from typing import Any
+
+from django.core.cache import caches
+
+from evaluations.gate.rules import planner
+from evaluations.gate.rules.planner import FLIP, ONE, SPREAD, Drop, Setting
+
+CACHE_VERSION = "v1"
+BASELINE_SIZES = (3, 5, 10, 20)  # the pin confirmation's table: the gate's power by the baseline's size
+WARNING_RUNS = (3, 5, 10, 20)  # the runs per scenario a low-power warning may advise
+DROP_SHAPES = {ONE: "one scenario stops passing", FLIP: "scenarios flip to failing", SPREAD: "a metric drop spread"}
+
+
+def figure(setting: Setting, drop: Drop) -> float:
+    """``planner.power`` through the shared cache (the figure does not change: a fixed seed)."""
+    key = (
+        f"trustgate:planner:{CACHE_VERSION}:{planner.PAIRS}:{planner.SEED}:{setting.runs}:{setting.baseline_runs}:"
+        + ",".join(f"{kind}={n}" for kind, n in setting.kinds)
+        + f":{drop.shape}:{drop.size}"
+    )
+    cache = caches["limits"]
+    cached = cache.get(key)
+    if cached is not None:
+        return float(cached)
+    value = planner.power(setting, drop)
+    cache.set(key, value, 30 * 24 * 3600)
+    return value
+
+
+def planner_setting(*, runs: int, baseline_runs: int | None, kinds: Iterable[str]) -> Setting:
+    """The planner's setting for a run of ``runs`` per scenario against a baseline of ``baseline_runs`` (None: no
+    baseline yet, modelled as one of the same size) over scenarios of these kinds."""
+    return Setting.of(runs=runs, baseline_runs=baseline_runs, kinds=[str(kind) for kind in kinds])
+
+
+def percent(value: float) -> str:
+    """ "27 %": a simulated share, rounded to whole percent (the figures are ±5 points)."""
+    return f"{math.floor(100 * value + 0.5)} %"
+
+
+def _runs_phrase(setting: Setting, has_baseline: bool) -> str:
+    against = f" against a baseline of {setting.baseline_runs}" if has_baseline else ""
+    return f"{setting.runs} run{'s' if setting.runs != 1 else ''} per scenario{against}"
+
+
+def _scenarios(n: int) -> str:
+    return f"{n} scenario{'s' if n != 1 else ''}"
+
+
+def power_warning(*, setting: Setting, has_baseline: bool) -> str:
+    """The low-power warning for these settings, empty when a single scenario that stops passing is caught at least
+    95 % of the time: the planner's figure and what would reach 95 %. The one sentence the launch form, the run
+    page, the Use in CI page, the CI API and every CI log show."""
+    if not setting.kinds:
+        return ""
+    one = figure(setting, Drop(ONE))
+    if one >= planner.TARGETS[1]:
+        return ""
+    vary = "runs" if has_baseline else "both"
+    needed = planner.runs_needed(setting, Drop(ONE), planner.TARGETS[1], vary=vary, grid=WARNING_RUNS, figure=figure)
+    lead = (
+        f"Estimate for {_runs_phrase(setting, has_baseline)} over {_scenarios(setting.scenarios)}: a single "
+        f"scenario that stops passing is caught about {percent(one)} of the time."
+    )
+    if needed is not None and needed > setting.runs:
+        at = Setting(needed, setting.baseline_runs if has_baseline else needed, setting.kinds)
+        advice = f" Use {needed} runs per scenario to catch it about {percent(figure(at, Drop(ONE)))} of the time" + (
+            "." if not has_baseline else ", or pin a baseline topped up to more runs per scenario."
+        )
+    elif has_baseline:
+        advice = (
+            " More runs of this run alone do not reach 95 %: the baseline is too small; pin a baseline topped up to "
+            "more runs per scenario (Pin as baseline offers it)."
+        )
+    else:
+        advice = f" Not even {WARNING_RUNS[-1]} runs per scenario reach 95 % on a suite this small."
+    return lead + advice
+
+
+def power_summary(*, setting: Setting, has_baseline: bool) -> dict[str, Any]:
+    """The planner's figures the CI API returns beside the warning (docs/ci.md): cheap ones only."""
+    one = figure(setting, Drop(ONE))
+    vary = "runs" if has_baseline else "both"
+    return {
+        "estimate": True,
+        "model": "bench/gate_simulation.py",
+        "runs_per_scenario": setting.runs,
+        "baseline_runs_per_scenario": setting.baseline_runs if has_baseline else None,
+        "scenarios": setting.scenarios,
+        "one_scenario_caught": round(one, 2),
+        "runs_per_scenario_for_one_scenario_95": (
+            planner.runs_needed(setting, Drop(ONE), planner.TARGETS[1], vary=vary, grid=WARNING_RUNS, figure=figure)
+        ),
+        "warning": power_warning(setting=setting, has_baseline=has_baseline),
+    }
+
+
+@dataclasses.dataclass(frozen=True)
+class Caught:
+    """The smallest drop of a shape the gate catches at a target rate: ``size`` scenarios (flip) or points (spread),
+    None when none of the sizes tried is caught that often."""
+
+    target: float
+    size: int | None
+    text: str
+
+
+@dataclasses.dataclass(frozen=True)
+class PowerPlan:
+    """Everything the planner widget shows for one setting (docs/gate.md, "The power planner")."""
+
+    setting: Setting
+    has_baseline: bool
+    one_scenario: float
+    false_blocks: float
+    flips: tuple[Caught, ...]
+    spreads: tuple[Caught, ...]
+    drop: Drop
+    drop_text: str
+    drop_power: float
+    runs_for_drop: tuple[tuple[float, int | None], ...]  # (target, runs per scenario of the run) for the chosen drop
+    by_baseline: tuple[tuple[int, float, float], ...]  # (baseline size, one scenario, the chosen drop)
+    warning: str
+
+    @property
+    def runs_phrase(self) -> str:
+        return _runs_phrase(self.setting, self.has_baseline)
+
+
+def drop_text(setting: Setting, drop: Drop) -> str:
+    kind = setting.drop_kind.replace("_", " ")
+    if drop.shape == ONE:
+        return "a single scenario that stops passing"
+    if drop.shape == FLIP:
+        points = 100 * drop.size / max(1, setting.drop_scenarios)
+        return f"{drop.size} of {setting.drop_scenarios} {kind} scenarios flipping to failing (−{points:.0f} points)"
+    return f"{kind} {drop.size} points lower, spread over its {setting.drop_scenarios} scenarios"
+
+
+def power_plan(*, setting: Setting, has_baseline: bool, drop: Drop | None = None) -> PowerPlan:
+    """The planner's figures for ``setting``; ``drop`` is the one to size runs for (default: one scenario)."""
+    drop = drop or Drop(ONE)
+    flips, spreads = [], []
+    for target in planner.TARGETS:
+        k = planner.flips_caught(setting, target, figure=figure)
+        flips.append(Caught(target, k, drop_text(setting, Drop(FLIP, k)) if k else "none of the sizes tried"))
+        points = planner.spread_caught(setting, target, figure=figure)
+        spreads.append(
+            Caught(target, points, drop_text(setting, Drop(SPREAD, points)) if points else "none of the sizes tried")
+        )
+    vary = "runs" if has_baseline else "both"
+    runs_for = tuple((t, planner.runs_needed(setting, drop, t, vary=vary, figure=figure)) for t in planner.TARGETS)
+    by_baseline = tuple(
+        (size, figure(Setting(setting.runs, size, setting.kinds), Drop(ONE)),
+         figure(Setting(setting.runs, size, setting.kinds), drop))
+        for size in sorted({setting.baseline_runs, *BASELINE_SIZES})
+    )  # fmt: skip
+    return PowerPlan(
+        setting=setting,
+        has_baseline=has_baseline,
+        one_scenario=figure(setting, Drop(ONE)),
+        false_blocks=figure(setting, Drop(FLIP, 0)),
+        flips=tuple(flips),
+        spreads=tuple(spreads),
+        drop=drop,
+        drop_text=drop_text(setting, drop),
+        drop_power=figure(setting, drop),
+        runs_for_drop=runs_for,
+        by_baseline=by_baseline,
+        warning=power_warning(setting=setting, has_baseline=has_baseline),
+    )
+
+
+def parse_drop(shape: str, size: str, setting: Setting) -> tuple[Drop, str]:
+    """The drop a planner form chose, and a sentence when the input was unusable (then the default, one scenario)."""
+    if shape not in DROP_SHAPES:
+        return Drop(ONE), "" if not shape else "Choose one of the drops offered."
+    if shape == ONE:
+        return Drop(ONE), ""
+    try:
+        value = int(size)
+    except (TypeError, ValueError):
+        return Drop(ONE), "The size of the drop must be a whole number."
+    if shape == FLIP and not 1 <= value <= max(1, setting.drop_scenarios):
+        return Drop(ONE), f"Between 1 and {setting.drop_scenarios} scenarios can flip in this suite."
+    if shape == SPREAD and not 1 <= value <= 100:
+        return Drop(ONE), "A metric drop is between 1 and 100 points."
+    return Drop(shape, value), ""
