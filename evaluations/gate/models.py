@@ -66,6 +66,7 @@ class BaselineTopUp(models.Model):
     topup_run = models.OneToOneField("runs.EvaluationRun", on_delete=models.CASCADE, related_name="topup_of")
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     created_at = models.DateTimeField()
+    counted_at = models.DateTimeField(null=True, blank=True)  # when the gate first counted it (it had succeeded)
 
     class Meta:
         ordering = ["run", "created_at", "pk"]

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
+from urllib.parse import urlencode
 
 from django.core.cache import caches
 
+from evaluations.gate import rules as gate
 from evaluations.gate.rules import planner
 from evaluations.gate.rules.planner import FLIP, ONE, SPREAD, Drop, Setting
 
@@ -22,8 +24,13 @@ WARNING_RUNS = (3, 5, 10, 20)  # the runs per scenario a low-power warning may a
 DROP_SHAPES = {ONE: "one scenario stops passing", FLIP: "scenarios flip to failing", SPREAD: "a metric drop spread"}
 
 
-def figure(setting: Setting, drop: Drop) -> float:
-    """``planner.power`` through the shared cache (the figure does not change: a fixed seed)."""
+class NotEstimated(Exception):  # noqa: N818 (a state, not an error)
+    """A figure is not in the cache yet and was not to be computed (``power_plan_cached``)."""
+
+
+def figure(setting: Setting, drop: Drop, *, compute: bool = True) -> float:
+    """``planner.power`` through the shared cache (the figure does not change: a fixed seed). Raises NotEstimated
+    when it is not cached and ``compute`` is False."""
     key = (
         f"trustgate:planner:{CACHE_VERSION}:{planner.PAIRS}:{planner.SEED}:{setting.runs}:{setting.baseline_runs}:"
         + ",".join(f"{kind}={n}" for kind, n in setting.kinds)
@@ -33,9 +40,14 @@ def figure(setting: Setting, drop: Drop) -> float:
     cached = cache.get(key)
     if cached is not None:
         return float(cached)
+    if not compute:
+        raise NotEstimated(key)
     value = planner.power(setting, drop)
     cache.set(key, value, 30 * 24 * 3600)
     return value
+
+
+_figure = figure
 
 
 def planner_setting(*, runs: int, baseline_runs: int | None, kinds: Iterable[str]) -> Setting:
@@ -58,12 +70,16 @@ def _scenarios(n: int) -> str:
     return f"{n} scenario{'s' if n != 1 else ''}"
 
 
-def power_warning(*, setting: Setting, has_baseline: bool) -> str:
+def power_warning(*, setting: Setting, has_baseline: bool, compute: bool = True) -> str:
     """The low-power warning for these settings, empty when a single scenario that stops passing is caught at least
     95 % of the time: the planner's figure and what would reach 95 %. The one sentence the launch form, the run
     page, the Use in CI page, the CI API and every CI log show."""
     if not setting.kinds:
         return ""
+
+    def figure(at: Setting, what: Drop) -> float:  # noqa: F811 (the module's, told whether to compute)
+        return _figure(at, what, compute=compute)
+
     one = figure(setting, Drop(ONE))
     if one >= planner.TARGETS[1]:
         return ""
@@ -148,9 +164,23 @@ def drop_text(setting: Setting, drop: Drop) -> str:
     return f"{kind} {drop.size} points lower, spread over its {setting.drop_scenarios} scenarios"
 
 
-def power_plan(*, setting: Setting, has_baseline: bool, drop: Drop | None = None) -> PowerPlan:
-    """The planner's figures for ``setting``; ``drop`` is the one to size runs for (default: one scenario)."""
+def power_plan_cached(*, setting: Setting, has_baseline: bool, drop: Drop | None = None) -> PowerPlan | None:
+    """``power_plan`` when every figure it needs is cached already, else None (nothing is computed)."""
+    try:
+        return power_plan(setting=setting, has_baseline=has_baseline, drop=drop, compute=False)
+    except NotEstimated:
+        return None
+
+
+def power_plan(*, setting: Setting, has_baseline: bool, drop: Drop | None = None, compute: bool = True) -> PowerPlan:
+    """The planner's figures for ``setting``; ``drop`` is the one to size runs for (default: one scenario). Up to
+    some 20 figures: about 15 s the first time for a 53-scenario suite, so the pages have a task compute it
+    (``services.power_plan_request``) and read it cached."""
     drop = drop or Drop(ONE)
+
+    def figure(at: Setting, what: Drop) -> float:  # noqa: F811 (the module's, told whether to compute)
+        return _figure(at, what, compute=compute)
+
     flips, spreads = [], []
     for target in planner.TARGETS:
         k = planner.flips_caught(setting, target, figure=figure)
@@ -178,7 +208,7 @@ def power_plan(*, setting: Setting, has_baseline: bool, drop: Drop | None = None
         drop_power=figure(setting, drop),
         runs_for_drop=runs_for,
         by_baseline=by_baseline,
-        warning=power_warning(setting=setting, has_baseline=has_baseline),
+        warning=power_warning(setting=setting, has_baseline=has_baseline, compute=compute),
     )
 
 
@@ -197,3 +227,41 @@ def parse_drop(shape: str, size: str, setting: Setting) -> tuple[Drop, str]:
     if shape == SPREAD and not 1 <= value <= 100:
         return Drop(ONE), "A metric drop is between 1 and 100 points."
     return Drop(shape, value), ""
+
+
+def kinds_text(setting: Setting) -> str:
+    """The setting's kinds as the planner's query carries them: "accuracy:8,guardrails:6"."""
+    return ",".join(f"{kind}:{n}" for kind, n in setting.kinds)
+
+
+def planner_query(*, runs: int, baseline_runs: int | None, kinds: Iterable[str]) -> str:
+    """The query string of the planner widget for these settings (``views.power_planner``)."""
+    setting = planner_setting(runs=runs, baseline_runs=baseline_runs, kinds=kinds)
+    query = {"runs": setting.runs, "kinds": kinds_text(setting)}
+    if baseline_runs is not None:
+        query["baseline"] = setting.baseline_runs
+    return urlencode(query)
+
+
+MAX_PLANNER_RUNS, MAX_PLANNER_SCENARIOS = 20, 2000
+
+
+def parse_setting(query: Mapping[str, str]) -> tuple[Setting | None, bool, str]:
+    """The planner's setting from its query (``runs``, ``baseline``, ``kinds``), whether a baseline is given, and
+    a sentence when the query is unusable (then no setting)."""
+    try:
+        runs = int(query.get("runs", ""))
+        baseline = int(query["baseline"]) if query.get("baseline") else None
+    except ValueError:
+        return None, False, "Runs per scenario must be whole numbers."
+    if not 1 <= runs <= MAX_PLANNER_RUNS or (baseline is not None and not 1 <= baseline <= MAX_PLANNER_RUNS):
+        return None, False, f"Runs per scenario must be between 1 and {MAX_PLANNER_RUNS}."
+    kinds: list[str] = []
+    for part in str(query.get("kinds", "")).split(","):
+        kind, _, count = part.partition(":")
+        if kind not in gate.METRIC_KEY_BY_KIND or not count.isdigit():
+            return None, False, "The suite's kinds could not be read; open the planner from the page again."
+        kinds += [kind] * int(count)
+    if not 1 <= len(kinds) <= MAX_PLANNER_SCENARIOS:
+        return None, False, f"The planner models 1 to {MAX_PLANNER_SCENARIOS} scenarios."
+    return planner_setting(runs=runs, baseline_runs=baseline, kinds=kinds), baseline is not None, ""
