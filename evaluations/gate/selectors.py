@@ -38,7 +38,7 @@ from evaluations.gate.results import (
     STATE_LABELS,
     GateResult,
 )
-from evaluations.gate.topups import baseline_counts, topup_runs_for
+from evaluations.gate.topups import Topups, baseline_counts, topped_up, topups_for_baselines
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.selectors import run_list_by_ids, runs_scored_for_agent, runs_scored_for_agents
 from evaluations.runs.snapshot import LaunchSettings, settings_lookup
@@ -66,7 +66,11 @@ def current_baselines_for_runs(*, runs: Iterable[EvaluationRun]) -> dict[int, Ba
     match = Q()
     for agent_id, endpoint_url, scope in set(wanted.values()):
         match |= Q(agent_id=agent_id, endpoint_url=endpoint_url, scope=scope)
-    pins = Baseline.objects.select_related("run", "pinned_by").filter(match, is_current=True)
+    pins = (
+        Baseline.objects.select_related("run", "pinned_by")
+        .filter(match, is_current=True)
+        .annotate(has_topups=topped_up())
+    )
     current = {(pin.agent_id, pin.endpoint_url, pin.scope): pin for pin in pins}
     return {run_id: current[key] for run_id, key in wanted.items() if key in current}
 
@@ -78,6 +82,7 @@ def baseline_history(*, run: EvaluationRun, limit: int = 10) -> list[Baseline]:
         return []
     return list(
         Baseline.objects.select_related("run", "pinned_by")
+        .annotate(has_topups=topped_up())
         .filter(agent_id=run.agent_id, endpoint_url=gate_endpoint(run), scope=scope)
         .order_by("-is_current", "-pinned_at", "-pk")[:limit]
     )
@@ -242,10 +247,9 @@ def run_gates(*, runs: Sequence[EvaluationRun]) -> dict[int, GateResult]:
     compared = [run for run in runs if _is_compared(run, baselines.get(run.pk))]
     seen = seen_flaky_for_pairs(pairs=[(baselines[run.pk].run, run) for run in compared])
     seen_by_run = {run.pk: flaky for run, flaky in zip(compared, seen, strict=True)}
-    topups = topup_runs_for(run_ids={baselines[run.pk].run_id for run in compared})
-    return {
-        run.pk: _gate(run, baselines.get(run.pk), seen_flaky=seen_by_run.get(run.pk), topups=topups) for run in runs
-    }
+    topups = topups_for_baselines(baselines[run.pk] for run in compared)
+    return {run.pk: _gate(run, baselines.get(run.pk), seen_flaky=seen_by_run.get(run.pk), topups=topups)
+            for run in runs}  # fmt: skip
 
 
 def _is_compared(run: EvaluationRun, baseline: Baseline | None) -> bool:
@@ -255,13 +259,8 @@ def _is_compared(run: EvaluationRun, baseline: Baseline | None) -> bool:
     )
 
 
-def _gate(
-    run: EvaluationRun,
-    baseline: Baseline | None,
-    *,
-    seen_flaky: frozenset[str] | None = None,
-    topups: Mapping[int, list[EvaluationRun]] | None = None,
-) -> GateResult:
+def _gate(run: EvaluationRun, baseline: Baseline | None, *, seen_flaky: frozenset[str] | None = None,
+          topups: Topups | None = None) -> GateResult:  # fmt: skip
     if baseline is None:
         return GateResult(NO_BASELINE, (_no_baseline_reason(run),), None)
     if baseline.run_id == run.pk:
@@ -275,7 +274,7 @@ def _gate(
     if seen_flaky is None:
         seen_flaky = seen_flaky_scenarios(baseline_run=baseline.run, run=run)
     if topups is None:
-        topups = topup_runs_for(run_ids=[baseline.run_id])
+        topups = topups_for_baselines([baseline])
     verdict = _compare(baseline.run, run, seen_flaky, topups.get(baseline.run_id, []))
     watch = tuple(s.name for s in verdict.watch_list)
     return GateResult(verdict.state, verdict.reasons + verdict.notes, baseline.run_id, watch, verdict)

@@ -3,8 +3,10 @@ counted with it by the gate once they have succeeded. The top-up is launched by 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from django.db.models import Exists, OuterRef
 
 from evaluations.gate import rules as gate
 from evaluations.gate.models import BaselineTopUp
@@ -13,6 +15,8 @@ from evaluations.runs.choices import RunStatus
 
 if TYPE_CHECKING:
     from evaluations.runs.models import EvaluationRun
+
+Topups = Mapping[int, list["EvaluationRun"]]  # the succeeded top-ups of baseline runs, by run id
 
 
 def topup_runs_for(*, run_ids: Iterable[int]) -> dict[int, list[EvaluationRun]]:
@@ -31,6 +35,17 @@ def topup_runs_for(*, run_ids: Iterable[int]) -> dict[int, list[EvaluationRun]]:
     for row in rows:
         out.setdefault(row.run_id, []).append(row.topup_run)
     return out
+
+
+def topped_up() -> Exists:
+    """For annotating a Baseline queryset (``has_topups``): whether its run has a counted top-up, so that reading
+    the top-ups costs a query only for the baselines that have one."""
+    return Exists(BaselineTopUp.objects.filter(run_id=OuterRef("run_id"), counted_at__isnull=False))
+
+
+def topups_for_baselines(baselines: Iterable[Any]) -> dict[int, list[EvaluationRun]]:
+    """``topup_runs_for`` the runs of ``baselines`` annotated ``has_topups``; no query when none has one."""
+    return topup_runs_for(run_ids={b.run_id for b in baselines if getattr(b, "has_topups", True)})
 
 
 def baseline_counts(baseline_run: EvaluationRun, topups: Sequence[EvaluationRun] = ()) -> gate.RunCounts:
