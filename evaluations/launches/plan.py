@@ -14,7 +14,7 @@ from typing import Any
 from evaluations.connectors.capability import capability_warnings
 from evaluations.core.specs import ScenarioSpec, scenario_identity
 from evaluations.gate import rules as gate
-from evaluations.gate.planner import planner_setting, power_summary, power_warning
+from evaluations.gate.planner import planner_query, planner_setting, power_summary, power_warning
 from evaluations.gate.profile import run_profile
 from evaluations.gate.selectors import BASELINE, DEFAULTS, launch_baselines, launch_defaults
 from evaluations.gate.topups import baseline_size
@@ -108,6 +108,14 @@ class LaunchPlan:
     warnings: tuple[str, ...]
     is_gated: bool  # False for Generate new: no baseline scope to plan against, nothing shown
     baseline_runs: int | None = None  # the baseline's runs per scenario, a top-up's included (None: no baseline)
+
+    @property
+    def planner_query(self) -> str:
+        """The power planner's query for this launch's settings ("" when it is not gated)."""
+        if not self.is_gated or not self.frozen.specs:
+            return ""
+        kinds = [spec.kind for spec in self.frozen.specs]
+        return planner_query(runs=self.settings.runs_per_scenario, baseline_runs=self.baseline_runs, kinds=kinds)
 
     @property
     def comparable(self) -> bool | None:
