@@ -72,6 +72,8 @@ def topup_refusal(*, run: EvaluationRun) -> str:
 
 
 def _request(run: EvaluationRun, extra: int, api_key: str) -> LaunchRequest:
+    if run.agent is None:  # not reached: ``topup_refusal`` said so first
+        raise TopUpError("The agent of this run was deleted, so the run cannot be topped up.")
     settings = launch_settings_of_run(run)
     overrides = {**settings.to_dict(), "runs_per_scenario": extra}
     return LaunchRequest(
