@@ -246,10 +246,13 @@ class PowerSerializer(serializers.Serializer):
     one_scenario_caught = serializers.FloatField(
         help_text="How often (0–1) the gate catches a single scenario that stops passing, with these settings."
     )
-    runs_per_scenario_for_one_scenario_95 = serializers.IntegerField(
+    advised_runs_per_scenario = serializers.IntegerField(
         allow_null=True,
-        help_text="The fewest runs per scenario (3, 5, 10 or 20) of the run that catch it 95 % of the time; null: "
-        "none of them (the baseline is too small: top it up).",
+        help_text="The fewest runs per scenario (3, 5, 10 or 20) of the run at which such a scenario can block on its "
+        "own; null: caught 95 % of the time already, or none of them against this baseline (top it up).",
+    )
+    one_scenario_caught_with_advised = serializers.FloatField(
+        allow_null=True, help_text="How often (0–1) it is caught with the advised runs; null when none is advised."
     )
     warning = serializers.CharField(help_text="The low-power warning (also in warnings); empty when there is none.")
 

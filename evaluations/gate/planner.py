@@ -70,54 +70,81 @@ def _scenarios(n: int) -> str:
     return f"{n} scenario{'s' if n != 1 else ''}"
 
 
+def advised_runs(setting: Setting, has_baseline: bool) -> int | None:
+    """The fewest runs per scenario of ``WARNING_RUNS`` (of the run; of the run and its baseline alike when none is
+    pinned yet) at which a scenario that passed every baseline run and failed every current one can block on its
+    own: its Fisher p, 1 / C(b + n, n), within the level times the scenario rules' weight in the correction
+    (docs/gate.md, "The power planner"). None: none of them, against this baseline (it is too small)."""
+    for n in WARNING_RUNS:
+        baseline = setting.baseline_runs if has_baseline else n
+        if gate.is_significant(1 / math.comb(baseline + n, n), gate.ALPHA * gate.SCENARIO_WEIGHT):
+            return n
+    return None
+
+
+@dataclasses.dataclass(frozen=True)
+class OneScenario:
+    """The figures the low-power warning quotes: how often a single scenario that stops passing is caught now,
+    the runs per scenario advised, and how often it is caught with them."""
+
+    caught: float
+    advised: int | None
+    caught_advised: float | None
+
+
+def one_scenario(setting: Setting, has_baseline: bool, *, compute: bool = True) -> OneScenario:
+    """Two planner figures at most: now, and with the advised runs (only when now is under 95 %)."""
+    caught = _figure(setting, Drop(ONE), compute=compute)
+    if caught >= planner.TARGETS[1]:
+        return OneScenario(caught, None, None)
+    advised = advised_runs(setting, has_baseline)
+    if advised is None or advised <= setting.runs:
+        return OneScenario(caught, advised, None)
+    at = Setting(advised, setting.baseline_runs if has_baseline else advised, setting.kinds)
+    return OneScenario(caught, advised, _figure(at, Drop(ONE), compute=compute))
+
+
 def power_warning(*, setting: Setting, has_baseline: bool, compute: bool = True) -> str:
     """The low-power warning for these settings, empty when a single scenario that stops passing is caught at least
-    95 % of the time: the planner's figure and what would reach 95 %. The one sentence the launch form, the run
-    page, the Use in CI page, the CI API and every CI log show."""
+    95 % of the time: the planner's figure and what to do, with the figure that reaches. The one sentence the launch
+    form, the run page, the Use in CI page, the CI API and every CI log show."""
     if not setting.kinds:
         return ""
-
-    def figure(at: Setting, what: Drop) -> float:  # noqa: F811 (the module's, told whether to compute)
-        return _figure(at, what, compute=compute)
-
-    one = figure(setting, Drop(ONE))
-    if one >= planner.TARGETS[1]:
+    one = one_scenario(setting, has_baseline, compute=compute)
+    if one.caught >= planner.TARGETS[1]:
         return ""
-    vary = "runs" if has_baseline else "both"
-    needed = planner.runs_needed(setting, Drop(ONE), planner.TARGETS[1], vary=vary, grid=WARNING_RUNS, figure=figure)
     lead = (
         f"Estimate for {_runs_phrase(setting, has_baseline)} over {_scenarios(setting.scenarios)}: a single "
-        f"scenario that stops passing is caught about {percent(one)} of the time."
+        f"scenario that stops passing is caught about {percent(one.caught)} of the time."
     )
-    if needed is not None and needed > setting.runs:
-        at = Setting(needed, setting.baseline_runs if has_baseline else needed, setting.kinds)
-        advice = f" Use {needed} runs per scenario to catch it about {percent(figure(at, Drop(ONE)))} of the time" + (
+    if one.advised is not None and one.caught_advised is not None:
+        advice = f" Use {one.advised} runs per scenario to catch it about {percent(one.caught_advised)} of the time" + (
             "." if not has_baseline else ", or pin a baseline topped up to more runs per scenario."
         )
+    elif one.advised is not None:  # enough runs for a lone scenario to block: the shortfall is the estimate's noise
+        advice = " These runs per scenario let a single scenario block on its own; the rest is this estimate's noise."
     elif has_baseline:
         advice = (
-            " More runs of this run alone do not reach 95 %: the baseline is too small; pin a baseline topped up to "
-            "more runs per scenario (Pin as baseline offers it)."
+            " More runs of this run alone cannot make one scenario's regression block on its own: the baseline is too "
+            "small; pin a baseline topped up to more runs per scenario (Pin as baseline offers it)."
         )
     else:
-        advice = f" Not even {WARNING_RUNS[-1]} runs per scenario reach 95 % on a suite this small."
+        advice = " Only a drop its metric shows can block; more runs per scenario let a single scenario block alone."
     return lead + advice
 
 
 def power_summary(*, setting: Setting, has_baseline: bool) -> dict[str, Any]:
-    """The planner's figures the CI API returns beside the warning (docs/ci.md): cheap ones only."""
-    one = figure(setting, Drop(ONE))
-    vary = "runs" if has_baseline else "both"
+    """The planner's figures the CI API returns beside the warning (docs/ci.md): the warning's own."""
+    one = one_scenario(setting, has_baseline)
     return {
         "estimate": True,
         "model": "bench/gate_simulation.py",
         "runs_per_scenario": setting.runs,
         "baseline_runs_per_scenario": setting.baseline_runs if has_baseline else None,
         "scenarios": setting.scenarios,
-        "one_scenario_caught": round(one, 2),
-        "runs_per_scenario_for_one_scenario_95": (
-            planner.runs_needed(setting, Drop(ONE), planner.TARGETS[1], vary=vary, grid=WARNING_RUNS, figure=figure)
-        ),
+        "one_scenario_caught": round(one.caught, 2),
+        "advised_runs_per_scenario": one.advised,
+        "one_scenario_caught_with_advised": round(one.caught_advised, 2) if one.caught_advised is not None else None,
         "warning": power_warning(setting=setting, has_baseline=has_baseline),
     }
 
