@@ -60,6 +60,8 @@ def test_pin_and_top_up_runs_the_same_scenarios_and_the_gate_counts_them(
     assert gate.baseline_run_id == baseline.pk and gate.comparison is not None
     accuracy = next(m for m in gate.comparison.metrics if m.key == "response_accuracy")
     assert accuracy.baseline.scored > accuracy.current.scored  # 5 runs per scenario against 2
+    report = client.get(reverse("evaluations:run-report", args=[later.pk])).content.decode()
+    assert "The baseline was topped up: the gate counts its finished top-up runs with it" in report
     page = client.get(reverse("evaluations:run-pin-confirm", args=[baseline.pk])).content.decode()
     assert "with its finished top-ups the gate counts 5" in page and f"run #{topup.pk}</a>: 3 more runs" in page
 
