@@ -246,7 +246,7 @@ def parse_drop(shape: str, size: str, setting: Setting) -> tuple[Drop, str]:
     if shape == ONE:
         return Drop(ONE), ""
     try:
-        value = int(size)
+        value = int(str(size)[:6])
     except (TypeError, ValueError):
         return Drop(ONE), "The size of the drop must be a whole number."
     if shape == FLIP and not 1 <= value <= max(1, setting.drop_scenarios):
@@ -277,18 +277,19 @@ def parse_setting(query: Mapping[str, str]) -> tuple[Setting | None, bool, str]:
     """The planner's setting from its query (``runs``, ``baseline``, ``kinds``), whether a baseline is given, and
     a sentence when the query is unusable (then no setting)."""
     try:
-        runs = int(query.get("runs", ""))
-        baseline = int(query["baseline"]) if query.get("baseline") else None
+        runs = int(str(query.get("runs", ""))[:6])
+        baseline = int(str(query["baseline"])[:6]) if query.get("baseline") else None
     except ValueError:
         return None, False, "Runs per scenario must be whole numbers."
     if not 1 <= runs <= MAX_PLANNER_RUNS or (baseline is not None and not 1 <= baseline <= MAX_PLANNER_RUNS):
         return None, False, f"Runs per scenario must be between 1 and {MAX_PLANNER_RUNS}."
-    kinds: list[str] = []
-    for part in str(query.get("kinds", "")).split(","):
+    counts: dict[str, int] = {}
+    for part in str(query.get("kinds", ""))[:1000].split(","):
         kind, _, count = part.partition(":")
-        if kind not in gate.METRIC_KEY_BY_KIND or not count.isdigit():
+        if kind not in gate.METRIC_KEY_BY_KIND or not (count.isascii() and count.isdigit()) or len(count) > 6:
             return None, False, "The suite's kinds could not be read; open the planner from the page again."
-        kinds += [kind] * int(count)
-    if not 1 <= len(kinds) <= MAX_PLANNER_SCENARIOS:
+        counts[kind] = counts.get(kind, 0) + int(count)
+    if not 1 <= sum(counts.values()) <= MAX_PLANNER_SCENARIOS:
         return None, False, f"The planner models 1 to {MAX_PLANNER_SCENARIOS} scenarios."
+    kinds = [kind for kind, n in counts.items() for _ in range(n)]
     return planner_setting(runs=runs, baseline_runs=baseline, kinds=kinds), baseline is not None, ""

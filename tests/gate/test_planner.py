@@ -72,6 +72,9 @@ def test_the_widget_shows_the_estimates_for_the_settings_asked(
         ({"runs": "x", "kinds": "accuracy:4"}, "Runs per scenario must be whole numbers."),
         ({"runs": "50", "kinds": "accuracy:4"}, "Runs per scenario must be between 1 and 20."),
         ({"runs": "3", "kinds": "poetry:4"}, "The suite&#x27;s kinds could not be read"),
+        ({"runs": "3", "kinds": "accuracy:99999999999"}, "The suite&#x27;s kinds could not be read"),
+        ({"runs": "3", "kinds": "accuracy:1500,red_team:900"}, "The planner models 1 to 2000 scenarios."),
+        ({"runs": "3", "baseline": "0", "kinds": "accuracy:4"}, "Runs per scenario must be between 1 and 20."),
     ],
 )
 def test_the_widget_says_what_is_wrong_with_its_input(client, alice, query, said) -> None:
