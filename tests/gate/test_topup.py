@@ -96,3 +96,25 @@ def test_another_workspace_cannot_see_or_top_up_the_run(client, bob, agent, suit
     assert client.get(reverse("evaluations:run-pin-confirm", args=[run.pk])).status_code == 404
     assert client.post(reverse("evaluations:run-topup", args=[run.pk]), {"target": "5"}).status_code == 404
     assert not Baseline.objects.exists() and EvaluationRun.objects.count() == 1
+
+
+def test_a_top_up_the_workspace_cannot_pay_for_pins_nothing(
+    client, make_run, django_capture_on_commit_callbacks
+) -> None:
+    from billing.services import user_create_with_account
+    from evaluations.agents.models import Protocol
+    from evaluations.agents.services import agent_create
+    from suites.services import suite_create
+    from tests.support.fixtures_runs import single_turn
+
+    dave = user_create_with_account(username="dave", password="pw-dave-123", account_name="Broke")  # no credits
+    account = dave.memberships.get().account
+    agent = agent_create(account=account, data={"name": "Bot", "protocol": Protocol.SIMPLE_CHAT,
+                                                "endpoint_url": "http://127.0.0.1:9/chat"})  # fmt: skip
+    suite = suite_create(account=account, agent=agent, name="S", scenarios=[single_turn("Refunds", "How long?")])
+    run = make_run(agent=agent, suite=suite)
+    client.force_login(dave)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("evaluations:run-topup", args=[run.pk]), {"target": "5"})
+    assert response.status_code == 400 and "credit" in response.content.decode()
+    assert not Baseline.objects.exists() and not BaselineTopUp.objects.exists() and EvaluationRun.objects.count() == 1
