@@ -221,7 +221,7 @@ def power_plan(*, setting: Setting, has_baseline: bool, drop: Drop | None = None
     by_baseline = tuple(
         (size, figure(Setting(setting.runs, size, setting.kinds), Drop(ONE)),
          figure(Setting(setting.runs, size, setting.kinds), drop))
-        for size in sorted({setting.baseline_runs, *BASELINE_SIZES})
+        for size in (sorted({setting.baseline_runs, *BASELINE_SIZES}) if has_baseline else ())
     )  # fmt: skip
     return PowerPlan(
         setting=setting,

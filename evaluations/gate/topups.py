@@ -20,13 +20,15 @@ Topups = Mapping[int, list["EvaluationRun"]]  # the succeeded top-ups of baselin
 
 
 def topup_runs_for(*, run_ids: Iterable[int]) -> dict[int, list[EvaluationRun]]:
-    """The succeeded top-up runs of each run id (docs/gate.md, "Stronger baselines"), oldest first, in one query;
+    """The counted top-up runs of each run id (docs/gate.md, "Stronger baselines"), oldest first, in one query;
     runs without one left out."""
     ids = list(run_ids)
     if not ids:
         return {}
     rows = (
-        BaselineTopUp.objects.filter(run_id__in=ids, topup_run__status=RunStatus.SUCCEEDED)
+        # Counted: succeeded, and its finish task has marked it (and revised the verdicts it changes) — so the gate
+        # starts counting it at the moment the record says it did (docs/gate.md, "Stronger baselines").
+        BaselineTopUp.objects.filter(run_id__in=ids, counted_at__isnull=False, topup_run__status=RunStatus.SUCCEEDED)
         .exclude(topup_run__metrics={})
         .select_related("topup_run")
         .order_by("created_at", "pk")
