@@ -92,3 +92,16 @@ def test_an_unusable_drop_is_said_and_the_default_shown(client, alice, django_ca
     page = client.get(reverse("evaluations:power-planner"), query, headers={"HX-Request": "true"}).content.decode()
     assert "Between 1 and 4 scenarios can flip in this suite." in page
     assert "A single scenario that stops passing is caught" in page
+
+
+@pytest.mark.django_db
+def test_the_planner_task_is_safe_to_run_twice() -> None:
+    from evaluations.gate.planner import parse_setting, power_plan_cached
+    from evaluations.gate.services import power_plan_compute
+
+    for _ in range(2):
+        power_plan_compute(runs=2, baseline_runs=None, kinds="accuracy:3,pii:1", shape=ONE, size=0)
+    setting, has_baseline, _ = parse_setting({"runs": "2", "kinds": "accuracy:3,pii:1"})
+    assert setting is not None and not has_baseline
+    plan = power_plan_cached(setting=setting, has_baseline=False)
+    assert plan is not None and plan.by_baseline == () and 0 <= plan.one_scenario <= 1
