@@ -55,6 +55,7 @@ SWEEP_SHARES = (0.0, 0.1, 0.17, 0.3, 0.5)
 ALPHA = 0.05
 PROFILE = gate.Profile(mode=gate.SAVED)
 EARLIER_RUNS = 1  # earlier runs of the unchanged suite the gate sees (--earlier-runs)
+TOPPED_RUNS, TOPPED_BASELINES = 3, (5, 10)  # the baseline_runs= lines: a baseline topped up, runs at the default
 
 
 def draw_suite(rng: random.Random, *, flaky_share: float | None = None) -> list[gate.SimScenario]:
@@ -236,19 +237,25 @@ def simulate(
     seed: int,
     flaky_share: float | None = None,
     earlier_runs: int = EARLIER_RUNS,
+    baseline_runs: int | None = None,
 ) -> Counter[str]:
-    rng = random.Random(f"{seed}:{change}:{runs}:{flaky_share}")
+    """``baseline_runs``: a baseline topped up to that many runs per scenario (docs/gate.md, "Stronger baselines"),
+    the gate alone (no ceilings); None: as many as the current run."""
+    topped = baseline_runs is not None
+    rng = random.Random(f"{seed}:{change}:{runs}:{flaky_share}" + (f":b{baseline_runs}" if topped else ""))
     tally: Counter[str] = Counter()
     ceiling = 0.0
     for _ in range(pairs):
         suite = draw_suite(rng, flaky_share=flaky_share)
         current = changed_suite(change, suite, rng)
         earlier = [gate.simulate_run(suite, runs=runs, rng=rng, profile=PROFILE) for _ in range(earlier_runs)]
-        base = gate.simulate_run(suite, runs=runs, rng=rng, profile=PROFILE)
+        base = gate.simulate_run(suite, runs=baseline_runs or runs, rng=rng, profile=PROFILE)
         cur = gate.simulate_run(current, runs=runs, rng=rng, profile=PROFILE)
         seen = seen_flaky(earlier)
         verdict = gate.compare(base, cur, seen_flaky=seen)
         tally.update(blocked_by(verdict, current))
+        if topped:
+            continue
         if earlier_runs and (verdict if not seen else gate.compare(base, cur)).state == gate.BLOCKED:
             tally["without_earlier"] += 1  # with nothing seen flaky, the verdict is already the one without
         accuracy = next((m for m in verdict.metrics if m.key == "response_accuracy"), None)
@@ -278,6 +285,14 @@ def _run_setting(args: Job) -> tuple[tuple[str, int, float | None], Counter[str]
     return (change, runs, share), tally
 
 
+TOPPED_CHANGES = ("none", "always_fail", "acc20_flip", "acc20_spread", "acc10_spread")
+
+
+def _run_topped(args: tuple[str, int, int, int, int]) -> tuple[tuple[str, int], Counter[str]]:
+    change, runs, baseline_runs, pairs, seed = args
+    return (change, baseline_runs), simulate(change, runs=runs, pairs=pairs, seed=seed, baseline_runs=baseline_runs)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=2000, help="baseline/current pairs per setting (default 2000)")
@@ -290,6 +305,11 @@ def main() -> None:
     parser.add_argument(
         "--quick", action="store_true", help="20 pairs per setting: a smoke run (the rates mean little)"
     )
+    parser.add_argument(
+        "--baseline-runs", type=int, nargs="*", default=list(TOPPED_BASELINES),
+        help="baseline sizes (runs per scenario, a topped-up baseline) for the baseline_runs= lines, against "
+        f"{TOPPED_RUNS} runs per scenario (default: {' '.join(map(str, TOPPED_BASELINES))}; none: no such line)",
+    )  # fmt: skip
     args = parser.parse_args()
     if args.quick:
         args.pairs, args.jobs = 20, 1
@@ -303,11 +323,16 @@ def main() -> None:
     jobs += [
         ("none", runs, pairs, args.seed, share, args.earlier_runs) for runs in SWEEP_RUNS for share in SWEEP_SHARES
     ]
+    topped_jobs = [
+        (change, TOPPED_RUNS, size, pairs, args.seed) for size in args.baseline_runs for change in TOPPED_CHANGES
+    ]
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
             results = dict(pool.map(_run_setting, jobs))
+            topped = dict(pool.map(_run_topped, topped_jobs))
     else:
         results = dict(map(_run_setting, jobs))
+        topped = dict(map(_run_topped, topped_jobs))
     for runs in RUNS_SETTINGS:
         r = {change: results[(change, runs, None)] for change in CHANGES}
         none = r["none"]
@@ -361,6 +386,13 @@ def main() -> None:
                 f"scenario {pct(none['scenario'], pairs)}, floor {pct(none['floor'], pairs)}, "
                 f"breach {pct(none['breach'], pairs)})"
             )
+    for size in args.baseline_runs:  # a baseline topped up when it was pinned (docs/gate.md, "Stronger baselines")
+        t = {change: topped[(change, size)] for change in TOPPED_CHANGES}
+        print(
+            f"baseline_runs={size} runs={TOPPED_RUNS} false_block={pct(t['none']['any'], pairs)} "
+            f"power_one_scenario={pct(t['always_fail']['any'], pairs)} power_flip20={pct(t['acc20_flip']['any'], pairs)} "
+            f"power_spread20={pct(t['acc20_spread']['any'], pairs)} power_spread10={pct(t['acc10_spread']['any'], pairs)}"
+        )
     print(f"({time.perf_counter() - started:.1f} s)")
 
 

@@ -29,7 +29,9 @@ urlpatterns = [
     path("runs/<int:run_id>/report.json", reports.run_report_json, name="run-report-json"),
     path("runs/<int:run_id>/report.junit.xml", reports.run_report_junit, name="run-report-junit"),
     path("runs/<int:run_id>/report.sarif", reports.run_report_sarif, name="run-report-sarif"),
-    path("runs/<int:run_id>/pin/", baselines.run_pin_confirm, name="run-pin-confirm"),
+    path("runs/<int:run_id>/pin/", launches.run_pin_confirm, name="run-pin-confirm"),
+    path("runs/<int:run_id>/topup/", launches.run_topup, name="run-topup"),
+    path("planner/", baselines.power_planner, name="power-planner"),
     path("runs/<int:run_id>/pin-baseline/", baselines.run_pin_baseline, name="run-pin-baseline"),
     path("runs/<int:run_id>/unpin-baseline/", baselines.run_unpin_baseline, name="run-unpin-baseline"),
 ]

@@ -235,6 +235,31 @@ class RulesCoverageSerializer(serializers.Serializer):
         ref_name = "RulesCoverage"
 
 
+class PowerSerializer(serializers.Serializer):
+    estimate = serializers.BooleanField(help_text="Always true: the figures are estimates from the bench's model.")
+    model = serializers.CharField(help_text="Where the model comes from: bench/gate_simulation.py.")
+    runs_per_scenario = serializers.IntegerField(help_text="The run's runs per scenario the figures are for.")
+    baseline_runs_per_scenario = serializers.IntegerField(
+        allow_null=True, help_text="The baseline's, its top-ups included; null: no baseline pinned yet."
+    )
+    scenarios = serializers.IntegerField(help_text="The scenarios the run drives (the suite's and the attacks).")
+    one_scenario_caught = serializers.FloatField(
+        help_text="How often (0–1) the gate catches a single scenario that stops passing, with these settings."
+    )
+    advised_runs_per_scenario = serializers.IntegerField(
+        allow_null=True,
+        help_text="The fewest runs per scenario (3, 5, 10 or 20) of the run at which such a scenario can block on its "
+        "own; null: caught 95 % of the time already, or none of them against this baseline (top it up).",
+    )
+    one_scenario_caught_with_advised = serializers.FloatField(
+        allow_null=True, help_text="How often (0–1) it is caught with the advised runs; null when none is advised."
+    )
+    warning = serializers.CharField(help_text="The low-power warning (also in warnings); empty when there is none.")
+
+    class Meta:
+        ref_name = "Power"
+
+
 class RunPlanSerializer(serializers.Serializer):
     settings = RunSettingsSerializer(help_text="The settings the run uses: the defaults, then what was sent.")
     defaults_from = serializers.ChoiceField(
@@ -254,6 +279,11 @@ class RunPlanSerializer(serializers.Serializer):
     )
     rules_coverage = RulesCoverageSerializer(
         allow_null=True, help_text="A rules-only run (no judge configured): what the rules can score; null otherwise."
+    )
+    power = PowerSerializer(
+        allow_null=True,
+        help_text="The power planner's estimates for these settings (docs/gate.md, The power planner); null when "
+        "the run is not gated.",
     )
 
     class Meta:

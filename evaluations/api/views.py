@@ -33,7 +33,7 @@ from evaluations.gate.selectors import baseline_endpoints_for_suites
 from evaluations.gate.services import ci_verdict_recorded
 from evaluations.launches import services as launch_services
 from evaluations.launches.estimate import launch_estimate
-from evaluations.launches.plan import LaunchPlan, launch_plan
+from evaluations.launches.plan import LaunchPlan, launch_plan, launch_power
 from evaluations.launches.request import (
     MAX_ACTIVE_RUNS_PER_ACCOUNT,
     RETRY_AFTER_SECONDS,
@@ -135,7 +135,7 @@ class RunCreateApi(TrustgateApi):
         )  # fmt: skip
         launch = serializer.launch_request(suite=_suites(request).select_related("agent").get(pk=suite.pk))
         plan = _plan(launch)
-        planned = {**plan.to_dict(), "rules_coverage": _rules_coverage(launch, plan)}
+        planned = {**plan.to_dict(), "rules_coverage": _rules_coverage(launch, plan), "power": launch_power(plan)}
         if serializer.validated_data["dry_run"]:
             return Response(serializers.RunPlanSerializer(planned).data, status=status.HTTP_200_OK)
         try:

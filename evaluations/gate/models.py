@@ -52,6 +52,27 @@ class VerdictCause(models.TextChoices):
     OVERRULE = "overrule", "Review overrule"
     WITHDRAWAL = "withdrawal", "Overrule withdrawn"
     REJUDGE = "rejudge", "Re-judge"
+    TOPUP = "topup", "Baseline topped up"
+
+
+class BaselineTopUp(models.Model):
+    """More runs of a pinned baseline's scenarios, launched from the pin confirmation (docs/gate.md, "Stronger
+    baselines"): ``topup_run`` is an ordinary run (estimated, held, executed and settled like any) of exactly the
+    scenarios ``run`` froze, and once it has succeeded the gate counts its attempts with ``run``'s whenever ``run``
+    is the baseline. ``run`` itself, its report and its verdict record are never changed."""
+
+    account = models.ForeignKey("billing.Account", on_delete=models.CASCADE, related_name="baseline_topups")
+    run = models.ForeignKey("runs.EvaluationRun", on_delete=models.CASCADE, related_name="topups")
+    topup_run = models.OneToOneField("runs.EvaluationRun", on_delete=models.CASCADE, related_name="topup_of")
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    created_at = models.DateTimeField()
+    counted_at = models.DateTimeField(null=True, blank=True)  # when the gate first counted it (it had succeeded)
+
+    class Meta:
+        ordering = ["run", "created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"Run {self.topup_run_id} tops up run {self.run_id}"
 
 
 class GateVerdictRecord(models.Model):

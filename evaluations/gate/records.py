@@ -26,6 +26,7 @@ _SINCE = {
     VerdictCause.OVERRULE: "since a review overrule",
     VerdictCause.WITHDRAWAL: "since an overrule was withdrawn",
     VerdictCause.REJUDGE: "since a re-judge",
+    VerdictCause.TOPUP: "since the baseline was topped up",
 }
 
 

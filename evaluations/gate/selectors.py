@@ -38,6 +38,7 @@ from evaluations.gate.results import (
     STATE_LABELS,
     GateResult,
 )
+from evaluations.gate.topups import Topups, baseline_counts, topped_up, topups_for_baselines
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.selectors import run_list_by_ids, runs_scored_for_agent, runs_scored_for_agents
 from evaluations.runs.snapshot import LaunchSettings, settings_lookup
@@ -65,7 +66,11 @@ def current_baselines_for_runs(*, runs: Iterable[EvaluationRun]) -> dict[int, Ba
     match = Q()
     for agent_id, endpoint_url, scope in set(wanted.values()):
         match |= Q(agent_id=agent_id, endpoint_url=endpoint_url, scope=scope)
-    pins = Baseline.objects.select_related("run", "pinned_by").filter(match, is_current=True)
+    pins = (
+        Baseline.objects.select_related("run", "pinned_by")
+        .filter(match, is_current=True)
+        .annotate(has_topups=topped_up())
+    )
     current = {(pin.agent_id, pin.endpoint_url, pin.scope): pin for pin in pins}
     return {run_id: current[key] for run_id, key in wanted.items() if key in current}
 
@@ -77,6 +82,7 @@ def baseline_history(*, run: EvaluationRun, limit: int = 10) -> list[Baseline]:
         return []
     return list(
         Baseline.objects.select_related("run", "pinned_by")
+        .annotate(has_topups=topped_up())
         .filter(agent_id=run.agent_id, endpoint_url=gate_endpoint(run), scope=scope)
         .order_by("-is_current", "-pinned_at", "-pk")[:limit]
     )
@@ -115,6 +121,7 @@ def seen_flaky_for_pairs(*, pairs: Sequence[tuple[EvaluationRun, EvaluationRun]]
     for agent_id, endpoint_url, suite_id, pk in (
         runs_scored_for_agents(agent_ids={history[0] for history in newest})
         .filter(match)
+        .exclude(topup_of__isnull=False)  # a baseline's top-up is the baseline's data, not an earlier run
         .values_list("agent_id", "endpoint_url", "suite_id", "pk")
     ):
         earlier.setdefault((agent_id, endpoint_url, suite_id), []).append(pk)
@@ -240,7 +247,9 @@ def run_gates(*, runs: Sequence[EvaluationRun]) -> dict[int, GateResult]:
     compared = [run for run in runs if _is_compared(run, baselines.get(run.pk))]
     seen = seen_flaky_for_pairs(pairs=[(baselines[run.pk].run, run) for run in compared])
     seen_by_run = {run.pk: flaky for run, flaky in zip(compared, seen, strict=True)}
-    return {run.pk: _gate(run, baselines.get(run.pk), seen_flaky=seen_by_run.get(run.pk)) for run in runs}
+    topups = topups_for_baselines(baselines[run.pk] for run in compared)
+    return {run.pk: _gate(run, baselines.get(run.pk), seen_flaky=seen_by_run.get(run.pk), topups=topups)
+            for run in runs}  # fmt: skip
 
 
 def _is_compared(run: EvaluationRun, baseline: Baseline | None) -> bool:
@@ -250,7 +259,8 @@ def _is_compared(run: EvaluationRun, baseline: Baseline | None) -> bool:
     )
 
 
-def _gate(run: EvaluationRun, baseline: Baseline | None, *, seen_flaky: frozenset[str] | None = None) -> GateResult:
+def _gate(run: EvaluationRun, baseline: Baseline | None, *, seen_flaky: frozenset[str] | None = None,
+          topups: Topups | None = None) -> GateResult:  # fmt: skip
     if baseline is None:
         return GateResult(NO_BASELINE, (_no_baseline_reason(run),), None)
     if baseline.run_id == run.pk:
@@ -263,21 +273,26 @@ def _gate(run: EvaluationRun, baseline: Baseline | None, *, seen_flaky: frozense
         return GateResult(NOT_COMPARABLE, (reason,), baseline.run_id)
     if seen_flaky is None:
         seen_flaky = seen_flaky_scenarios(baseline_run=baseline.run, run=run)
-    verdict = _compare(baseline.run, run, seen_flaky)
+    if topups is None:
+        topups = topups_for_baselines([baseline])
+    verdict = _compare(baseline.run, run, seen_flaky, topups.get(baseline.run_id, []))
     watch = tuple(s.name for s in verdict.watch_list)
     return GateResult(verdict.state, verdict.reasons + verdict.notes, baseline.run_id, watch, verdict)
 
 
-def _compare(baseline_run: EvaluationRun, run: EvaluationRun, seen_flaky: frozenset[str]) -> gate.GateVerdict:
+def _compare(
+    baseline_run: EvaluationRun, run: EvaluationRun, seen_flaky: frozenset[str], topups: Sequence[EvaluationRun] = ()
+) -> gate.GateVerdict:
     """``gate.compare`` of the two runs' counts, with the scenarios seen flaky in the endpoint's earlier runs. Some
     hundred ms for 2,000 scenarios and read by every view of the report, so kept in the process (a verdict is
     immutable; unpickling it from a cache took as long as computing it), keyed by everything the counts are made of:
     a review that changes a verdict changes the key, and so does a new earlier run's flakiness."""
     history = hashlib.sha256("\n".join(sorted(seen_flaky)).encode()).hexdigest()[:16]
-    key = f"{_run_fingerprint(baseline_run)}:{_run_fingerprint(run)}:{history}"
+    topped = "+".join(_run_fingerprint(topup) for topup in topups)
+    key = f"{_run_fingerprint(baseline_run)}{topped}:{_run_fingerprint(run)}:{history}"
     verdict = _VERDICTS.get(key)
     if verdict is None:
-        verdict = gate.compare(run_counts(baseline_run), run_counts(run), seen_flaky=seen_flaky)
+        verdict = gate.compare(baseline_counts(baseline_run, topups), run_counts(run), seen_flaky=seen_flaky)
         with _VERDICTS_LOCK:  # gunicorn serves with threads: one of them trims the dict at a time
             while len(_VERDICTS) >= _VERDICTS_KEPT:
                 _VERDICTS.pop(next(iter(_VERDICTS)), None)  # the oldest first

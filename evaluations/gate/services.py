@@ -11,6 +11,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
+from django.core.cache import caches
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django_q.tasks import async_task
@@ -21,7 +22,8 @@ from evaluations.core.verdicts import verdict_records_refresh_later
 from evaluations.gate import rules as gate
 from evaluations.gate.changes import changes_record, run_changes
 from evaluations.gate.ci import CiVerdict, ci_verdict
-from evaluations.gate.models import Baseline, GateVerdictRecord, VerdictCause
+from evaluations.gate.models import Baseline, BaselineTopUp, GateVerdictRecord, VerdictCause
+from evaluations.gate.planner import kinds_text, parse_setting, power_plan
 from evaluations.gate.profile import gate_endpoint, launch_settings_of_run, run_mode, run_scope, scope_label
 from evaluations.gate.records import (
     VerdictHistory,
@@ -36,6 +38,7 @@ from evaluations.gate.records import (
     verdict_records_for_run,
 )
 from evaluations.gate.results import BLOCKED, PASS, GateResult, gate_payload
+from evaluations.gate.rules.planner import Drop, Setting
 from evaluations.gate.selectors import (
     baseline_for_run,
     baseline_pin_refusal,
@@ -43,6 +46,8 @@ from evaluations.gate.selectors import (
     false_block_rate_cache,
     false_block_rate_job,
 )
+from evaluations.gate.topups import baseline_size
+from evaluations.runs.choices import RunStatus
 from evaluations.runs.selectors import run_list_by_ids, runs_ended_for_account
 from suites.services import suite_run_profile_set
 
@@ -55,8 +60,9 @@ class BaselineError(Exception):
     """The run cannot be pinned; the message says why. Nothing was written."""
 
 
-def baseline_pin(*, run: EvaluationRun, user: Any) -> Baseline:
-    """Pin ``run`` as the baseline of its agent endpoint + suite; the previous one is kept as history.
+def baseline_pin(*, run: EvaluationRun, user: Any, note: str = "") -> Baseline:
+    """Pin ``run`` as the baseline of its agent endpoint + suite; the previous one is kept as history. ``note``
+    ends the audit line (a top-up launched with the pin).
 
     The Publish role is checked by the caller. Pinning the current baseline again returns it unchanged.
     Raises BaselineError for a run that did not finish successfully or whose agent or suite was deleted.
@@ -79,7 +85,7 @@ def baseline_pin(*, run: EvaluationRun, user: Any) -> Baseline:
         if run.suite is not None and run_mode(run) == gate.SAVED:
             # The suite's run profile follows its latest pin: endpoints without a baseline start from it.
             suite_run_profile_set(suite=run.suite, profile=launch_settings_of_run(run).to_dict())
-        _pin_record(run=run, user=user, replaced=current)
+        _pin_record(run=run, user=user, replaced=current, note=note)
         return Baseline.objects.create(
             account_id=run.account_id,
             agent_id=run.agent_id,
@@ -116,12 +122,13 @@ def baseline_unpin(*, run: EvaluationRun, user: Any) -> Baseline:
     return current
 
 
-def _pin_record(*, run: EvaluationRun, user: Any, replaced: Baseline | None) -> None:
+def _pin_record(*, run: EvaluationRun, user: Any, replaced: Baseline | None, note: str = "") -> None:
     """The audit line of a pin, and a new revision for each recorded run of the agent whose verdict it changes."""
     where = f" at {run.endpoint_url}" if run.endpoint_url else ""
     instead = f", replacing run #{replaced.run_id}" if replaced is not None else ""
     who = user.get_username() if getattr(user, "is_authenticated", False) else "the system"
     summary = f"{who} pinned run #{run.pk} as the baseline of {run.agent_name}{where} with {scope_label(run)}{instead}."
+    summary += f" {note}" if note else ""
     audit_record(
         account_id=run.account_id, actor=user, action=AuditAction.BASELINE_PIN, target=f"run #{run.pk}",
         summary=summary,
@@ -207,10 +214,49 @@ def verdict_history_for_page(*, run: EvaluationRun, gate_result: GateResult) -> 
 
 
 def verdict_record_finish(*, run_id: int) -> None:
-    """The task behind ``core.verdicts.verdict_record_later``: revision 1 of a run that has just ended."""
+    """The task behind ``core.verdicts.verdict_record_later``: revision 1 of a run that has just ended, and when the
+    run topped up a baseline, a revision for each run whose verdict that changes."""
     run = run_list_by_ids(run_ids=[run_id]).first()
     if run is not None:
         verdict_record_ensure(run=run, on_finish=True)
+        baseline_topup_counted(run=run)
+
+
+def baseline_topup_record(*, run: EvaluationRun, topup_run: EvaluationRun, user: Any) -> BaselineTopUp:
+    """Record that ``topup_run`` (just launched) tops up ``run``: the gate counts it with ``run`` once it has
+    succeeded (docs/gate.md, "Stronger baselines"). ``run`` itself is not changed."""
+    return BaselineTopUp.objects.create(
+        account_id=run.account_id,
+        run=run,
+        topup_run=topup_run,
+        requested_by=user if getattr(user, "is_authenticated", False) else None,
+        created_at=timezone.now(),
+    )
+
+
+def baseline_topup_counted(*, run: EvaluationRun) -> bool:
+    """When ``run`` is a top-up that has just succeeded: mark it counted and have the gate add a revision to each
+    recorded run of the agent whose verdict it changes (its baseline's own record is not rewritten). Once only:
+    a second call (the task delivered twice) finds it counted. Returns whether this call counted it."""
+    topup = BaselineTopUp.objects.filter(topup_run_id=run.pk, counted_at__isnull=True).first()
+    if topup is None or run.status != RunStatus.SUCCEEDED or not run.metrics:
+        return False
+    with transaction.atomic():
+        if not BaselineTopUp.objects.filter(pk=topup.pk, counted_at__isnull=True).update(counted_at=timezone.now()):
+            return False  # counted meanwhile
+        base = run_list_by_ids(run_ids=[topup.run_id]).first()
+        if base is None:
+            return False
+        size = baseline_size(base)
+        summary = (
+            f"Run #{run.pk} topped up baseline run #{base.pk} by {run.runs_per_scenario} runs per scenario: the gate "
+            f"now counts {size} runs per scenario of it ({base.runs_per_scenario} + "
+            f"{size - base.runs_per_scenario})."
+        )
+        verdict_records_refresh_later(
+            cause=VerdictCause.TOPUP, summary=summary, account_id=base.account_id, agent_id=base.agent_id
+        )
+    return True
 
 
 def verdict_records_refresh(
@@ -321,3 +367,22 @@ def false_block_rate_simulate(*, baseline_run_id: int, runs_per_scenario: int) -
     baseline_run = run_list_by_ids(run_ids=[baseline_run_id]).first()
     if baseline_run is not None:
         expected_false_block_rate(baseline_run=baseline_run, runs_per_scenario=runs_per_scenario)
+
+
+# ---------------------------------------------------------------------------------------------- the power planner
+
+
+def power_plan_request(*, setting: Setting, has_baseline: bool, drop: Drop) -> None:
+    """Have a task compute the planner's figures for ``setting`` (``planner.power_plan``, some seconds the first
+    time), once while it is pending; the widget polls until ``planner.power_plan_cached`` finds them."""
+    args = (setting.runs, setting.baseline_runs if has_baseline else None, kinds_text(setting), drop.shape, drop.size)
+    if caches["limits"].add(f"trustgate:planner-pending:{args}", 1, 10 * 60):
+        transaction.on_commit(lambda: async_task("evaluations.gate.tasks.power_plan_compute", *args))
+
+
+def power_plan_compute(*, runs: int, baseline_runs: int | None, kinds: str, shape: str, size: int) -> None:
+    """The task behind ``power_plan_request``: compute (and so cache) every figure of the plan."""
+    query = {"runs": str(runs), "kinds": kinds, "baseline": str(baseline_runs or "")}
+    setting, has_baseline, problem = parse_setting(query)
+    if setting is not None and not problem:
+        power_plan(setting=setting, has_baseline=has_baseline, drop=Drop(shape, size))

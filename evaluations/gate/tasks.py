@@ -27,3 +27,8 @@ def verdict_records_refresh(
         cause=cause, summary=summary, account_id=account_id, actor_id=actor_id, agent_id=agent_id,
         suite_id=suite_id, run_ids=run_ids,
     )  # fmt: skip
+
+
+def power_plan_compute(runs: int, baseline_runs: int | None, kinds: str, shape: str, size: int) -> None:
+    """The power planner's figures for one setting (``services.power_plan_request``)."""
+    services.power_plan_compute(runs=runs, baseline_runs=baseline_runs, kinds=kinds, shape=shape, size=size)

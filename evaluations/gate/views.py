@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from billing.roles import Role
-from evaluations.gate import selectors as gate_selectors
+from evaluations.gate import planner
 from evaluations.gate import services as gate_services
 from evaluations.gate.profile import floors_under_for_run, scope_label
 from evaluations.runs import selectors as run_selectors
@@ -24,17 +24,23 @@ if TYPE_CHECKING:
 
 @require_GET
 @login_required
-def run_pin_confirm(request: HttpRequest, run_id: int) -> HttpResponse:
-    """Before pinning: what later runs will be compared with, what it replaces, and any floor it is under."""
-    run = run_selectors.run_get_for_member(user=request.user, run_id=run_id, role=Role.PUBLISH)
-    context = {
-        "run": run,
-        "scope": scope_label(run),
-        "current": gate_selectors.baseline_for_run(run=run),
-        "under": floors_under_for_run(run=run),
-        "refusal": gate_selectors.baseline_pin_refusal(run=run),
-    }
-    return render(request, "gate/pin_confirm.html", context)
+def power_planner(request: HttpRequest) -> HttpResponse:
+    """The power planner widget (htmx; a page of its own without): estimates for the settings in the query, read
+    cached, else computed by a task while the widget polls (docs/gate.md, "The power planner")."""
+    setting, has_baseline, problem = planner.parse_setting(request.GET)
+    context: dict[str, object] = {"error": problem}
+    if setting is not None:
+        drop, context["drop_error"] = planner.parse_drop(
+            request.GET.get("drop", ""), request.GET.get("size", ""), setting
+        )
+        plan = planner.power_plan_cached(setting=setting, has_baseline=has_baseline, drop=drop)
+        if plan is None:
+            gate_services.power_plan_request(setting=setting, has_baseline=has_baseline, drop=drop)
+            plan = planner.power_plan_cached(setting=setting, has_baseline=has_baseline, drop=drop)  # a sync worker
+        context |= {"plan": plan, "query": request.GET.urlencode(), "kinds": planner.kinds_text(setting),
+                    "shapes": planner.DROP_SHAPES.items(), "setting": setting, "has_baseline": has_baseline}  # fmt: skip
+    template = "gate/partials/power_planner.html" if request.headers.get("HX-Request") else "gate/power_planner.html"
+    return render(request, template, context, status=400 if problem else 200)
 
 
 @require_POST

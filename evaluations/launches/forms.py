@@ -5,6 +5,7 @@ sentence a user can act on."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from typing import Any, cast
 
 from django import forms
@@ -254,3 +255,39 @@ class RunLaunchForm(forms.Form):
         scenarios += sum(DEFAULT_COUNTS[kind] for kind in data.get("generate_kinds") or ())
         scenarios += Depth(data["redteam_depth"]).attack_count if data.get("redteam_depth") else 0
         return (scenarios, runs, scenarios * runs) if scenarios else None
+
+
+class TopUpForm(forms.Form):
+    """Pin and top up (the pin confirmation, docs/gate.md "Stronger baselines"): the baseline's size after the
+    top-up, among the sizes offered, and the agent's key for the top-up run."""
+
+    target = forms.TypedChoiceField(label="Top up to", coerce=int, choices=())
+    api_key = forms.CharField(
+        label="API key",
+        required=False,
+        max_length=4096,
+        widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "off"}),
+        help_text="The agent's key for the top-up run, if it needs one: used for that run only, then deleted.",
+    )
+    launch_token = forms.CharField(required=False, strip=False, initial=launch_token_new, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, sizes: Sequence[int] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["target"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [(size, f"{size} runs per scenario") for size in sizes]
+        field.error_messages["invalid_choice"] = (
+            "Choose one of the sizes offered: " + ", ".join(str(size) for size in sizes) + " runs per scenario."
+        )
+
+    def clean_api_key(self) -> str:
+        key = self.cleaned_data.get("api_key", "")
+        if any(c in key for c in "\r\n\0"):
+            raise forms.ValidationError("The API key cannot contain line breaks.")
+        return key
+
+    def clean_launch_token(self) -> str:
+        token = self.cleaned_data.get("launch_token", "")
+        if token and launch_key_problem(token):
+            raise forms.ValidationError("This form is damaged or out of date; reload the page and submit again.")
+        return token

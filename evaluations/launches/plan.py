@@ -7,14 +7,16 @@ docs/gate.md explains the comparability rules and the low-power figures."""
 from __future__ import annotations
 
 import dataclasses
-import math
+from collections.abc import Sequence
 from typing import Any
 
 from evaluations.connectors.capability import capability_warnings
 from evaluations.core.specs import ScenarioSpec, scenario_identity
 from evaluations.gate import rules as gate
+from evaluations.gate.planner import planner_query, planner_setting, power_summary, power_warning
 from evaluations.gate.profile import run_profile
 from evaluations.gate.selectors import BASELINE, DEFAULTS, launch_baselines, launch_defaults
+from evaluations.gate.topups import baseline_size
 from evaluations.launches.request import LaunchPlanError, LaunchRequest
 from evaluations.llm.clients import judge_provider
 from evaluations.runs.snapshot import LaunchSettings
@@ -24,10 +26,6 @@ from redteam.encoders import new_canary
 from redteam.library import LIBRARY_VERSION
 from redteam.services import attack_specs
 from suites.selectors import suite_specs
-
-# bench/gate_simulation.py, 3 runs: "one scenario always failing" (a scenario that passed every run now fails every
-# run), the share of simulated pairs the gate blocks — 24.9 % of 2,000 (docs/gate.md, How the gate decides).
-SINGLE_FLIP_CAUGHT_AT_3_RUNS = 25
 
 
 def planned_specs(*, suite: Any, redteam_depth: str, canary: str) -> list[ScenarioSpec]:
@@ -105,6 +103,15 @@ class LaunchPlan:
     differences: tuple[str, ...]  # each setting that makes the run not comparable with the baseline
     warnings: tuple[str, ...]
     is_gated: bool  # False for Generate new: no baseline scope to plan against, nothing shown
+    baseline_runs: int | None = None  # the baseline's runs per scenario, a top-up's included (None: no baseline)
+
+    @property
+    def planner_query(self) -> str:
+        """The power planner's query for this launch's settings ("" when it is not gated)."""
+        if not self.is_gated or not self.frozen.specs:
+            return ""
+        kinds = [spec.kind for spec in self.frozen.specs]
+        return planner_query(runs=self.settings.runs_per_scenario, baseline_runs=self.baseline_runs, kinds=kinds)
 
     @property
     def comparable(self) -> bool | None:
@@ -170,15 +177,17 @@ def launch_plan(request: LaunchRequest, *, against_baseline: bool = True) -> Lau
             f"{what}, and compare_with_endpoint is not set, so the release gate will not compare it with anything "
             "and a regression would pass." + _elsewhere(request, endpoint)
         )
+    baseline_runs = baseline_size(baseline_run) if baseline_run is not None else None
     low = low_power_warning(
         runs_per_scenario=settings.runs_per_scenario,
-        baseline_runs=baseline_run.runs_per_scenario if baseline_run is not None else None,
+        baseline_runs=baseline_runs,
+        kinds=[spec.kind for spec in frozen.specs],
     )
     warnings += [low] if low else []
     warnings += _capability(request, frozen)
     return LaunchPlan(
         settings, frozen, defaults.source, baseline_run.pk if baseline_run is not None else None,
-        defaults.endpoint_url, differences, tuple(warnings), is_gated=True,
+        defaults.endpoint_url, differences, tuple(warnings), is_gated=True, baseline_runs=baseline_runs,
     )  # fmt: skip
 
 
@@ -255,34 +264,20 @@ def _capability(request: LaunchRequest, frozen: Frozen) -> tuple[str, ...]:
     return capability_warnings(request.agent.to_config(endpoint_url=request.endpoint_url or None), frozen.specs)
 
 
-def low_power_warning(*, runs_per_scenario: int, baseline_runs: int | None) -> str:
-    """A sentence when the runs per scenario leave the gate little power, empty when they do not.
+def low_power_warning(*, runs_per_scenario: int, baseline_runs: int | None, kinds: Sequence[str]) -> str:
+    """The low-power warning for these settings: the planner's figure (``gate.planner.power_warning``, the one
+    sentence every page, the CI API and the CI logs quote; docs/gate.md, "The power planner")."""
+    setting = planner_setting(runs=runs_per_scenario, baseline_runs=baseline_runs, kinds=kinds)
+    return power_warning(setting=setting, has_baseline=baseline_runs is not None)
 
-    A scenario that passed every baseline run and failed every current one gives Fisher's one-sided
-    p = 1 / C(b + c, c), the smallest its table can reach. Over the level, no scenario can ever block; over the
-    level times the scenario rules' weight in the gate's correction, a lone scenario's table cannot block either,
-    and only a metric that shows the drop can (how often: ``bench/gate_simulation.py``, docs/gate.md)."""
-    baseline = baseline_runs or runs_per_scenario
-    smallest = 1 / math.comb(baseline + runs_per_scenario, runs_per_scenario)
-    if gate.is_significant(smallest, gate.ALPHA * gate.SCENARIO_WEIGHT):
-        return ""
-    if not gate.is_significant(smallest):
-        if runs_per_scenario == 1:
-            return "With 1 run per scenario the gate cannot detect scenario regressions; use 3 or more."
-        if baseline_runs is not None and baseline_runs < 3:
-            return (
-                f"With {runs_per_scenario} runs per scenario against a baseline of {baseline_runs}, the gate cannot "
-                "detect scenario regressions; pin a baseline with 3 or more runs per scenario and use 3 or more."
-            )
-        return f"With {runs_per_scenario} runs per scenario the gate cannot detect scenario regressions; use 3 or more."
-    if runs_per_scenario == baseline == 3:
-        return (
-            "With 3 runs per scenario a single scenario going from 3/3 to 0/3 is caught about "
-            f"{SINGLE_FLIP_CAUGHT_AT_3_RUNS}% of the time (when its metric shows the drop); use 5 or more to gate "
-            "single scenarios."
-        )
-    against = f" against a baseline of {baseline_runs}" if baseline_runs and baseline_runs != runs_per_scenario else ""
-    return (
-        f"With {runs_per_scenario} runs per scenario{against} a single scenario that stops passing is caught only "
-        "when its metric shows the drop; use 5 or more to gate single scenarios."
+
+def launch_power(plan: LaunchPlan) -> dict[str, Any] | None:
+    """The planner's figures for a gated launch (the CI API's ``power``, docs/ci.md); None when not gated."""
+    if not plan.is_gated or not plan.frozen.specs:
+        return None
+    setting = planner_setting(
+        runs=plan.settings.runs_per_scenario,
+        baseline_runs=plan.baseline_runs,
+        kinds=[spec.kind for spec in plan.frozen.specs],
     )
+    return power_summary(setting=setting, has_baseline=plan.baseline_runs is not None)

@@ -10,19 +10,23 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.views.decorators.debug import sensitive_post_parameters
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from billing.roles import Role
 from billing.selectors import balance_for_account, membership_get
 from evaluations.agents import selectors as agent_selectors
 from evaluations.core.storable import parse_id
-from evaluations.gate.profile import launch_settings_of_run
+from evaluations.gate import selectors as gate_selectors
+from evaluations.gate.planner import planner_query
+from evaluations.gate.profile import floors_under_for_run, launch_settings_of_run, scope_label
 from evaluations.gate.selectors import launch_defaults
+from evaluations.gate.topups import topups_of_run
 from evaluations.launches import services as launch_services
 from evaluations.launches.estimate import launch_estimate
-from evaluations.launches.forms import RunLaunchForm, launch_token_new, settings_as_fields
+from evaluations.launches.forms import RunLaunchForm, TopUpForm, launch_token_new, settings_as_fields
 from evaluations.launches.plan import LaunchPlan, launch_plan
 from evaluations.launches.request import AlreadyLaunched, LaunchError, LaunchKeyReused, LaunchPlanError, LaunchRequest
+from evaluations.launches.topup import TopUpOffer, baseline_topup, topup_offer
 from evaluations.llm.clients import judge_provider
 from evaluations.review import selectors as review_selectors
 from evaluations.runs import selectors as run_selectors
@@ -178,3 +182,62 @@ def _as_data(initial: Mapping[str, Any]) -> QueryDict:
         elif value is not None:
             data[key] = str(getattr(value, "pk", value))
     return data
+
+
+# ---------------------------------------------------------------------------------------------- pin and top up
+
+
+@require_GET
+@login_required
+def run_pin_confirm(request: HttpRequest, run_id: int) -> HttpResponse:
+    """Before pinning: what later runs will be compared with, what it replaces, any floor it is under, and the offer
+    to top the run up to more runs per scenario first, with the planner (docs/gate.md, "Stronger baselines")."""
+    run = run_selectors.run_get_for_member(user=request.user, run_id=run_id, role=Role.PUBLISH)
+    return render(request, "gate/pin_confirm.html", _pin_context(run))
+
+
+@sensitive_post_parameters("api_key")
+@require_POST
+@login_required
+def run_topup(request: HttpRequest, run_id: int) -> HttpResponse:
+    """Pin and top up: the Publish role; the top-up is launched like any run (estimate, hold, executor)."""
+    run = run_selectors.run_get_for_member(user=request.user, run_id=run_id, role=Role.PUBLISH)
+    offer = topup_offer(run=run)
+    form = TopUpForm(request.POST, sizes=[size for size, _ in offer.options])
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            topup = baseline_topup(
+                user=request.user, run=run, target=data["target"], api_key=data["api_key"],
+                launch_key=data["launch_token"],
+            )  # fmt: skip
+        except AlreadyLaunched as exc:  # a double click: the first submit launched it
+            messages.info(request, "This form had already launched the top-up; it was not launched again.")
+            return redirect("evaluations:run-report", exc.run.pk)
+        except LaunchError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(
+                request,
+                f"Run #{run.pk} is now the baseline for {run.agent_name} with {scope_label(run)}. Run #{topup.pk} "
+                f"tops it up to {data['target']} runs per scenario; the gate counts its runs with the baseline's once "
+                "it has finished.",
+            )
+            return redirect("evaluations:run-report", topup.pk)
+    return render(request, "gate/pin_confirm.html", _pin_context(run, form, offer), status=400)
+
+
+def _pin_context(run: Any, form: TopUpForm | None = None, offer: TopUpOffer | None = None) -> dict[str, Any]:
+    offer = offer or topup_offer(run=run)
+    kinds = [str(spec.get("kind", "")) for spec in run.scenarios or []]
+    return {
+        "run": run,
+        "scope": scope_label(run),
+        "current": gate_selectors.baseline_for_run(run=run),
+        "under": floors_under_for_run(run=run),
+        "refusal": gate_selectors.baseline_pin_refusal(run=run),
+        "offer": offer,
+        "topups": topups_of_run(run=run),
+        "topup_form": form or TopUpForm(sizes=[size for size, _ in offer.options]),
+        "planner_query": planner_query(runs=run.runs_per_scenario, baseline_runs=offer.size, kinds=kinds),
+    }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from django import template
 
 register = template.Library()
@@ -32,3 +34,11 @@ def out_of_100(value: object) -> str:
     except ValueError:
         return str(value)
     return f"{number:.1f}".rstrip("0").rstrip(".") + " / 100"
+
+
+@register.filter
+def share(value: object) -> str:
+    """A share 0–1 as whole percent, "27 %" (the power planner's estimates: docs/gate.md)."""
+    if not isinstance(value, int | float):
+        return ""
+    return f"{math.floor(100 * value + 0.5)} %"

@@ -16,6 +16,7 @@ from billing.selectors import balance_for_account
 from billing.services import api_key_create, user_create_with_account
 from evaluations.agents.models import Strictness
 from evaluations.gate.services import baseline_pin
+from evaluations.launches.plan import low_power_warning
 from evaluations.launches.request import LaunchError
 from evaluations.runs.models import EvaluationRun, RunSecret, RunStatus
 from evaluations.runs.services import run_execute
@@ -93,7 +94,13 @@ def test_post_runs_launches_and_answers_202_with_links(api, suite, private_endpo
                                "max_breaches": 0, "fail_on_no_baseline": False, "api_key": AGENT_KEY})  # fmt: skip
     assert response.status_code == 202, response.content
     run = EvaluationRun.objects.get()
-    assert response.json() == {
+    body = response.json()
+    warning = low_power_warning(runs_per_scenario=2, baseline_runs=None, kinds=[s["kind"] for s in run.scenarios])
+    assert warning.startswith("Estimate for 2 runs per scenario over 1 scenario: a single scenario that stops passing")
+    power = body.pop("power")
+    assert power["estimate"] is True and power["warning"] == warning and power["runs_per_scenario"] == 2
+    assert power["baseline_runs_per_scenario"] is None and 0 <= power["one_scenario_caught"] < 0.95
+    assert body == {
         "id": run.pk,
         "status_url": f"http://testserver/api/v1/aiagent/runs/{run.pk}",
         "report_url": f"http://testserver/runs/{run.pk}/",
@@ -103,7 +110,7 @@ def test_post_runs_launches_and_answers_202_with_links(api, suite, private_endpo
         "baseline_run_id": None,
         "baseline_endpoint_url": suite.agent.endpoint_url,
         "comparable": None,
-        "warnings": ["With 2 runs per scenario the gate cannot detect scenario regressions; use 3 or more."],
+        "warnings": [warning],
         "rules_coverage": {"decided_by_rules": 1, "only_failed_by_rules": 0, "need_judge": 0, "not_exercised": 0,
                            "total": 1,
                            "sentence": "1 of 1 scenario can be decided by rules alone."},
@@ -470,7 +477,7 @@ def test_not_comparable_baseline_fails_with_the_reason(
     assert body["warnings"][:2] == [
         f"Not comparable with baseline run #{baseline.pk}: The judge strictness differs: Balanced in the baseline, "
         "Strict in this run. The release gate will fail this run; leave the setting out to use the baseline's.",
-        "With 1 run per scenario the gate cannot detect scenario regressions; use 3 or more.",
+        low_power_warning(runs_per_scenario=1, baseline_runs=1, kinds=[s["kind"] for s in baseline.scenarios]),
     ]
 
 

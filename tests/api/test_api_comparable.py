@@ -10,6 +10,7 @@ import pytest
 
 from billing.selectors import balance_for_account
 from evaluations.gate.services import baseline_pin
+from evaluations.launches.plan import low_power_warning
 from evaluations.runs.models import EvaluationRun
 
 RUNS = "/api/v1/aiagent/runs"
@@ -44,7 +45,9 @@ def test_every_launch_option_of_the_form_is_accepted(start, demo_suite, private_
         "a@example.com"
     ]
     assert body["settings"]["judge_model"] == "haiku" and body["defaults_from"] == "defaults"
-    assert body["warnings"] == ["With 1 run per scenario the gate cannot detect scenario regressions; use 3 or more."]
+    kinds = [s["kind"] for s in run.scenarios]
+    assert body["warnings"] == [low_power_warning(runs_per_scenario=1, baseline_runs=None, kinds=kinds)]
+    assert body["power"]["runs_per_scenario"] == 1 and body["power"]["warning"] == body["warnings"][0]
 
 
 @pytest.mark.parametrize(
@@ -90,9 +93,8 @@ def test_dry_run_tells_what_breaks_comparability_and_launches_nothing(api, web_b
         f"Not comparable with baseline run #{web_baseline.pk}: The red-team depth differs: Quick in the baseline, none "
         "in this run. The release gate will fail this run; leave the setting out to use the baseline's."
     )
-    assert plan["warnings"][-1] == (
-        "With 1 run per scenario the gate cannot detect scenario regressions; use 3 or more."
-    )
+    assert plan["warnings"][-1] == plan["power"]["warning"]
+    assert plan["warnings"][-1].startswith("Estimate for 1 run per scenario against a baseline of ")
     assert EvaluationRun.objects.count() == 1 and balance_for_account(account_id=acme.pk) == balance
 
 

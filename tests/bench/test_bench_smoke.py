@@ -116,6 +116,8 @@ BENCHES = {
         "Flakiness sweep at runs=3",
         "Flakiness sweep at runs=10",
         "flaky= 30% false_block=",
+        "baseline_runs=5 runs=3 false_block=",
+        "baseline_runs=10 runs=3 false_block=",
     ],
 }
 

@@ -71,7 +71,8 @@ def test_the_plan_says_what_breaks_comparability_before_launching(alice, demo_ag
     baseline_pin(run=baseline, user=alice)
     same = launch_plan(LaunchRequest(agent=demo_agent_record, suite=demo_suite))
     assert same.comparable is True and same.settings.redteam_depth == "quick"
-    assert same.warnings == (low_power_warning(runs_per_scenario=3, baseline_runs=3),)  # only the 3-run one
+    kinds = [spec.kind for spec in same.frozen.specs]
+    assert same.warnings == (low_power_warning(runs_per_scenario=3, baseline_runs=3, kinds=kinds),)  # the power one
     other = launch_plan(LaunchRequest(agent=demo_agent_record, suite=demo_suite, overrides={"redteam_depth": ""}))
     assert other.comparable is False
     assert other.warnings[0] == (
@@ -83,23 +84,15 @@ def test_the_plan_says_what_breaks_comparability_before_launching(alice, demo_ag
     assert not Baseline.objects.exclude(run=baseline).exists()  # a plan writes nothing
 
 
-def test_low_power_is_said_when_no_scenario_could_reach_significance() -> None:
-    assert low_power_warning(runs_per_scenario=1, baseline_runs=None) == (
-        "With 1 run per scenario the gate cannot detect scenario regressions; use 3 or more."
-    )
-    assert low_power_warning(runs_per_scenario=1, baseline_runs=10)  # 1/C(11, 1) = 0.09 > 0.05
-    assert "runs per scenario the gate cannot" in low_power_warning(runs_per_scenario=2, baseline_runs=None)
-    assert "against a baseline of 1" in low_power_warning(runs_per_scenario=3, baseline_runs=1)
-    # 1/C(6, 3) = 0.05: a lone 3/3 → 0/3 reaches the level but not the scenario rules' share of it in the
-    # correction, so the warning says what the gate can detect (the figure is bench/gate_simulation.py's).
-    assert low_power_warning(runs_per_scenario=3, baseline_runs=3) == (
-        "With 3 runs per scenario a single scenario going from 3/3 to 0/3 is caught about 25% of the time (when its "
-        "metric shows the drop); use 5 or more to gate single scenarios."
-    )
-    assert "a single scenario that stops passing is caught only when its metric shows the drop" in (
-        low_power_warning(runs_per_scenario=2, baseline_runs=5)  # 1/C(7, 2) = 0.048
-    )
-    assert low_power_warning(runs_per_scenario=5, baseline_runs=5) == ""  # 1/C(10, 5) = 0.004
+@pytest.mark.django_db
+def test_low_power_warning_quotes_the_planners_figure_for_these_settings() -> None:
+    kinds = ["accuracy"] * 4 + ["guardrails"] * 2 + ["red_team"] * 4
+    one = low_power_warning(runs_per_scenario=1, baseline_runs=None, kinds=kinds)
+    assert one.startswith("Estimate for 1 run per scenario over 10 scenarios: a single scenario that stops passing is ")
+    assert "Use 5 runs per scenario to catch it about" in one  # what to do, with the figure it reaches
+    against = low_power_warning(runs_per_scenario=3, baseline_runs=1, kinds=kinds)
+    assert "against a baseline of 1" in against and "pin a baseline topped up" in against
+    assert low_power_warning(runs_per_scenario=5, baseline_runs=5, kinds=kinds) == ""  # 5/5 → 0/5 blocks alone
 
 
 def test_each_endpoint_keeps_its_own_baseline_and_staging_can_be_gated_against_production(

@@ -46,7 +46,7 @@ def test_run_again_with_the_same_settings(logged_in_page, live_server, demo_agen
     assert page.locator("#id_suite").input_value() == str(suite.pk)
     assert page.locator("#id_parallel").input_value() == "2"
     assert page.locator("#id_judge_strictness").input_value() == "lenient"
-    warning = "With 1 run per scenario the gate cannot detect scenario regressions; use 3 or more."
+    warning = "Estimate for 1 run per scenario "
     assert warning in page.locator("#run-estimate").inner_text()
     page.get_by_role("button", name="Launch evaluation").click()
     page.get_by_text(warning).first.wait_for()

@@ -5,6 +5,7 @@ against another endpoint's baseline."""
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -13,6 +14,7 @@ from django.urls import reverse
 
 from evaluations.gate.selectors import run_gate
 from evaluations.gate.services import baseline_pin
+from evaluations.launches.plan import low_power_warning
 from evaluations.runs.models import EvaluationRun
 
 
@@ -71,7 +73,7 @@ def test_every_finished_run_offers_run_again_with_its_estimate(
     assert _value(page, "runs_per_scenario") == "1" and _selected(page, "judge_strictness") == "lenient"
     n = demo_suite.scenarios.count()
     assert f"{n} scenarios × 1 run = {n} conversations" in page and "up to " in page and "credit" in page
-    assert "With 1 run per scenario the gate cannot detect scenario regressions; use 3 or more." in page
+    assert "Estimate for 1 run per scenario " in page
     assert client.get(reverse("evaluations:run-new"), {"again": 999999}).status_code == 404
 
 
@@ -96,10 +98,11 @@ def test_a_launch_with_one_run_per_scenario_is_warned(
             reverse("evaluations:run-new"), _form_data(demo_agent_record, demo_suite, runs_per_scenario=1), follow=True
         )
     page = response.content.decode()
-    assert "With 1 run per scenario the gate cannot detect scenario regressions; use 3 or more." in page
-    assert EvaluationRun.objects.get().settings_snapshot["launch_warnings"] == [
-        "With 1 run per scenario the gate cannot detect scenario regressions; use 3 or more."
-    ]
+    run = EvaluationRun.objects.get()
+    warning = low_power_warning(runs_per_scenario=1, baseline_runs=None, kinds=[s["kind"] for s in run.scenarios])
+    assert warning.startswith("Estimate for 1 run per scenario over ") and "Use 5 runs per scenario" in warning
+    assert html.escape(warning) in page
+    assert run.settings_snapshot["launch_warnings"] == [warning]
 
 
 def test_the_form_gates_staging_against_the_production_baseline(

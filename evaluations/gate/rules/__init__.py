@@ -61,6 +61,7 @@ from evaluations.gate.rules.counts import (
     Tally,
     counts_from_scenarios,
     counts_from_summary,
+    counts_merged,
 )
 from evaluations.gate.rules.formatting import format_p, format_percent, format_points
 from evaluations.gate.rules.paired import SCENARIO_WEIGHT
@@ -140,6 +141,7 @@ __all__ = [
     "compare",
     "counts_from_scenarios",
     "counts_from_summary",
+    "counts_merged",
     "expected_false_block_rate",
     "fisher_worse",
     "floors_under",

@@ -173,3 +173,27 @@ def counts_from_scenarios(
         scenarios=by_key,
         runs_per_scenario=runs_per_scenario,
     )
+
+
+def counts_merged(first: RunCounts, *more: RunCounts) -> RunCounts:
+    """One run's counts with more runs of the same scenarios added (a baseline and its top-ups: docs/gate.md,
+    "Stronger baselines"): each scenario's attempts and breaches summed by key, the metrics aggregated again from
+    them as ``counts_from_scenarios`` does, and the runs per scenario added up. Scenarios the first run does not
+    hold are left out."""
+    if not more:
+        return first
+    rows = []
+    for key, scenario in first.scenarios.items():
+        attempts, breaches = scenario.attempts, scenario.breaches
+        for other in more:
+            extra = other.scenarios.get(key)
+            if extra is not None:
+                attempts, breaches = attempts + extra.attempts, breaches + extra.breaches
+        rows.append(dataclasses.replace(scenario, attempts=attempts, breaches=breaches))
+    merged = counts_from_scenarios(
+        [row for row in rows if row.kind in METRIC_KEY_BY_KIND],
+        profile=first.profile,
+        run_id=first.run_id,
+        runs_per_scenario=first.runs_per_scenario + sum(other.runs_per_scenario for other in more),
+    )
+    return dataclasses.replace(merged, scenarios={row.key: row for row in rows})
