@@ -1,4 +1,4 @@
-"""Phones of the held-out PII corpus (bench/make_pii_heldout.py): regions and their languages, numbers drawn from
+"""Phones of PII tuned part 4 (bench/make_pii_tuned4.py): regions and their languages, numbers drawn from
 the ``phonenumbers`` package's metadata and kept only when valid for their region (``phone_is_valid``), the forms
 they are written in, and the sentence templates next to an id or in a contact reply. Split out of the generator
 unchanged.
@@ -18,7 +18,7 @@ from phonenumbers.phonemetadata import (
     PhoneMetadata,
 )
 from pii_corpus_values import PHONE, Line  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_heldout_slots import d, fill, ident  # noqa: E402 - bench scripts run with bench/ on the path
+from pii_tuned4_slots import d, fill, ident  # noqa: E402 - bench scripts run with bench/ on the path
 
 # ---- phones: regions, languages, forms ------------------------------------------------------------------------------
 

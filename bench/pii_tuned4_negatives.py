@@ -1,4 +1,4 @@
-"""Hard negatives of the held-out PII corpus (bench/make_pii_heldout.py): masked addresses and cards, git remotes,
+"""Hard negatives of PII tuned part 4 (bench/make_pii_tuned4.py): masked addresses and cards, git remotes,
 image digests, Kubernetes references, log lines, ssh logins, part numbers, NPIs, ICCIDs, SEPA creditor ids,
 routing numbers and more, tagged ``["negative", kind]``, with the check-digit helpers they need. Split out of the
 generator unchanged.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import Line, luhn_digit  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_heldout_slots import d, hexs, ident, up  # noqa: E402 - bench scripts run with bench/ on the path
+from pii_tuned4_slots import d, hexs, ident, up  # noqa: E402 - bench scripts run with bench/ on the path
 
 # ---- hard negatives -------------------------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Email addresses of the held-out PII corpus (bench/make_pii_heldout.py): people, domains, the sentence templates
+"""Email addresses of PII tuned part 4 (bench/make_pii_tuned4.py): people, domains, the sentence templates
 per language and the line builder. Split out of the generator unchanged.
 """
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import EMAIL, Line  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_heldout_slots import fill  # noqa: E402 - bench scripts run with bench/ on the path
+from pii_tuned4_slots import fill  # noqa: E402 - bench scripts run with bench/ on the path
 
 # ---- emails ---------------------------------------------------------------------------------------------------------
 
