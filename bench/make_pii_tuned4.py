@@ -44,6 +44,7 @@ from pii_corpus_values import (  # noqa: E402 - bench scripts run with bench/ on
     SSN,
     Line,
 )
+from pii_io import corpus_main  # noqa: E402 - bench scripts run with bench/ on the path
 from pii_tuned4_cards_ssns_ibans import (  # noqa: E402 - bench scripts run with bench/ on the path
     LAYOUTS,
     card_lines,
@@ -61,7 +62,6 @@ from pii_tuned4_phones import (  # noqa: E402 - bench scripts run with bench/ on
     phone_value,
 )
 from pii_tuned4_slots import fill, ident  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_io import corpus_main  # noqa: E402 - bench scripts run with bench/ on the path
 
 OUT = Path(__file__).resolve().parent / "data" / "pii_tuned4.jsonl"
 SEED = 90417  # the earlier parts use 16, 2718 and 60221

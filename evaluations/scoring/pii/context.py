@@ -13,6 +13,7 @@
 - A number glued to a code is part of the code: ``TKT-2024-004417``, the last groups of the UPS tracking number
   ``1Z K8E K5R 03 8681 3371``, ``v10.0.19045``; a card-length run or an SSN shape that continues a longer run of
   digit groups (a USPS tracking number) is neither.
+- A login after a remote-shell command is no email address: ``ssh -p 2222 deploy@files.acme.net``.
 - Placeholder addresses in instructions (``name@example.com``, ``you@yourcompany.com``) are no email address:
   both the local part and the domain must be placeholders, so ``jordan.rivera84@example.com`` counts.
 """
@@ -32,10 +33,14 @@ from evaluations.scoring.pii.validators import glues, is_valid_ssn
 _SSN_CONTEXT = re.compile(
     r"\b(?:ssns?|social[\s-]+security|soc\.?\s*sec\.?|ss\s*#|seguro\s+social|seguridad\s+social"
     r"|segurança\s+social|sécurité\s+sociale|sozialversicherung\w*|previdenza\s+sociale)"
-    r"|सामाजिक\s+सुरक्षा|사회\s?보장",
+    r"|सामाजिक\s+सुरक्षा|सोशल\s+सिक्योरिटी|사회\s?보장",
     re.IGNORECASE,
 )
 
+# A login in a command line, not an address: "ssh -p 2222 deploy@files.acme.net", "sftp -i key.pem ana@host.io"
+_LOGIN_COMMAND = re.compile(
+    r"\b(?:ssh|scp|sftp|mosh|telnet)(?:\s+-{1,2}[\w-]+(?:[ =][^\s@-][^\s@]*)?)*\s+$", re.IGNORECASE
+)
 # Without a label, a bare "#" or "no." right before a number makes it an identifier ("# 415-555-0123")
 _BARE_ID_MARK = re.compile(r"(?:#|\bno\.)\s*$", re.IGNORECASE)
 # Before a card-length number, only words that name another kind of long number reject it.
@@ -99,7 +104,7 @@ def context_ok(entity: str, text: str, start: int, end: int) -> bool:
         continues_run = re.search(r"\d[ \-]$", before) is not None
         return not (continues_run or _NOT_CARD_BEFORE.search(before) or _CODE_TOKEN_BEFORE.search(before))
     if entity == EMAIL_ADDRESS:
-        return not is_placeholder_email(value)
+        return not is_placeholder_email(value) and not _LOGIN_COMMAND.search(before)
     return True
 
 

@@ -33,6 +33,11 @@ an order word near a number says little. What a reader goes by is the *label* th
    mobile-phone order, and the number the order's. Only a bare "de"/"of" makes a compound ("contacto del pedido
    4942251636": the phrase names one order, and the number right after it is that order's).
 
+5. **The word "number" alone** names a phone when nothing else labels the number ("the number Mr. Lee left is
+   ...", "dejó el número ..."), and **modifiers do not label**: a phone adjective after a noun qualifies the noun
+   ("pedido telefónico"), a German compound is named by its last part ("Telefonauftrag" is an order). The words
+   of each language, and how scripts without spaces are matched inside a word, are in ``label_words``.
+
 An identifier label of a *thing* (part, model, serial, order, ...) also tells an SSN shape from an SSN
 (``names_a_thing``, used by ``context``); labels of a person's record (ID, account, member number) do not.
 
@@ -46,57 +51,27 @@ from __future__ import annotations
 
 import re
 
+from evaluations.scoring.pii.label_words import (
+    ID_INFIXES,
+    ID_STEMS,
+    ID_WORDS,
+    NUMBER_WORDS,
+    PHONE_ADJECTIVES,
+    PHONE_INFIXES,
+    PHONE_STEMS,
+    PHONE_WORDS,
+    THING_TAILS,
+)
+
 PHONE = "phone"
 IDENTIFIER = "identifier"
 
-_W = r"\w\u0900-\u097F"  # word characters: Devanagari vowel signs are no \w, but belong to the word
+# word characters: Devanagari, Thai, Arabic and Hebrew vowel signs are no \w, but belong to the word
+_W = r"\w\u0900-\u097F\u0E00-\u0E7F\u0610-\u061A\u064B-\u065F\u0670\u0591-\u05C7"
+# Scripts whose words are matched inside (``label_words``): Thai, Arabic, Hebrew, kana and CJK ideographs
+_INFIX_SCRIPT = re.compile(r"[\u0E00-\u0E7F\u0600-\u06FF\u0590-\u05FF\u3040-\u30FF\u4E00-\u9FFF]")
 _WORD = re.compile(rf"[{_W}º°]+(?:-1[03](?![{_W}]))?")  # "isbn-13" is one word
 
-_PHONE_WORDS = frozenset(
-    # English
-    "phone phones phoned phoning telephone telephones tel ph mobile mobiles mob cell cellphone landline fax"
-    " whatsapp sms text texts texted texting call calls called calling callback ring dial reach contact hotline"
-    " helpline"
-    # Spanish ("llama", "llámame", "llamar", "llamada": any word opening with "llam"/"llám", see _is_phone_word)
-    " teléfono teléfonos telefono telefonos tlf tfno móvil movil móviles moviles celular celulares cel contacto"
-    " wasap"
-    # Hindi (with and without the nukta; NFC keeps "फ़" as फ + ़)
-    " फ\u093cोन फोन \u095eोन मोबाइल मोबाईल टेलीफ\u093cोन टेलीफोन कॉल काॅल संपर्क व्हाट्सएप व्हाट्सऐप फैक्स"
-    " एसएमएस"
-    # German, French, Portuguese, Italian, Dutch, Polish, Swedish (stems: _PHONE_STEMS)
-    " gsm portable natel appeler appellera appelle joindre rappel rappeler ligar ligue ligaremos chiamare"
-    " chiameremo chiamata bel bellen belt gebeld komórka komórki komórkowy komórkowego ring ringa ringer ringde"
-    " voicemail".split()
-)
-# Stems of phone words that inflect or compound: "contactará", "reachable", "telefonisch", "Handynummer",
-# "telefoonnummer", "zadzwoni", "telefonnumret"; Korean attaches particles and endings to the word ("연락드릴",
-# "휴대폰으로")
-_PHONE_STEMS = (
-    "llam", "llám", "contact", "contat", "reach", "telef", "teléf", "télép", "handy", "mobil", "mobiel", "cellul",
-    "anruf", "rückruf", "erreich", "zadzwo", "dzwoni", "telemóv", "telemov",
-    "전화", "휴대", "핸드폰", "연락", "문자",
-)  # fmt: skip
-_ID_WORDS = frozenset(
-    # English
-    "order orders ticket tickets tracking track trk ref reference invoice invoices inv confirmation conf case"
-    " booking reservation transaction txn receipt policy claim serial po sku item part model id pnr rma isbn"
-    " account acct ein tin itin vat gstin nif cif nie"
-    " isbn-10 isbn-13 ean upc gtin barcode imei version ver build firmware release patch lot batch sn shipment"
-    " parcel package consignment waybill awb"
-    # Spanish
-    " pedido pedidos orden órdenes ordenes incidencia caso seguimiento factura facturas referencia reserva"
-    " localizador envío envio envíos envios albarán albaran cuenta"
-    # Hindi
-    " ऑर्डर आर्डर ऑडर टिकट ट्रैकिंग ट्रेकिंग इनवॉइस इनवॉयस चालान रसीद बुकिंग संदर्भ शिकायत केस खाता"
-    # German, French, Portuguese, Italian, Dutch, Polish, Swedish; meetings (a meeting id is dialled, not a phone)
-    " bestellung auftrag rechnung buchung reservierung sendung vorgang schaden kundennummer commande dossier"
-    " réservation reservation facture sinistre colis billet référence encomenda fatura sinistro apólice ordine"
-    " prenotazione fattura pratica spedizione bestelling reservering factuur zending pakket boeking zamówienie"
-    " zamówienia rezerwacja rezerwacji faktura przesyłka paczka zgłoszenie beställning beställningen bokning"
-    " bokningen ärende meeting webinar".split()
-)
-# Stems of identifier words that take particles (Korean: "주문", "예약", "송장")
-_ID_STEMS = ("주문", "예약", "송장", "운송장")
 # Identifier labels of a person's record: a number they name may be an SSN all the same (``names_a_thing``)
 _PERSON_RECORD_WORDS = frozenset(
     "id account acct customer member client membership contract policy cuenta खाता".split()
@@ -145,18 +120,23 @@ _DETERMINERS = frozenset(
 _PHONE_REACH = 60  # characters between a phone label and its number, at most
 _CLAUSE_REACH = 80  # how far back a clause is looked at (a label further away names no number here)
 _AFTER_REACH = 40  # how far ahead a label after the number is looked for
-_ABBREVIATIONS = frozenset("tel ph mob no nr nº num tlf tfno ref inv conf ext approx st dr mr mrs ms núm nro नं".split())
-_BOUNDARY = re.compile(r"[.!?](?=\s|$)|[;\n\u0964]")
+_ABBREVIATIONS = frozenset(
+    "tel ph mob no nr nº num tlf tfno ref inv conf ext approx st dr mr mrs ms núm nro नं sr sra srta dra mme mlle hr"
+    " fr sig κ κα".split()
+)
+_BOUNDARY = re.compile(r"[.!?](?=\s|$)|[;\n\u0964\u3002]")
 
+# The rest of a word after a label found inside it, when short: "番号は" in "ご注文番号は" (number, a particle)
+_WORD_REST = re.compile(r"^[^\W\d_]{1,4}(?=\s|:|$)")
 _Label = tuple[int, int, str]  # (start, end, PHONE or IDENTIFIER)
 
 
 def _is_phone_word(word: str) -> bool:
-    return word in _PHONE_WORDS or word.startswith(_PHONE_STEMS)
+    return word in PHONE_WORDS or word.startswith(PHONE_STEMS)
 
 
 def _is_id_word(word: str) -> bool:
-    return word in _ID_WORDS or word.startswith(_ID_STEMS)
+    return word in ID_WORDS or word.startswith(ID_STEMS)
 
 
 def _labels(clause: str) -> list[_Label]:
@@ -172,8 +152,12 @@ def _labels(clause: str) -> list[_Label]:
                 found.append((start, words[i + 1][1], PHONE if pair in _PHONE_PAIRS else IDENTIFIER))
                 i += 2
                 continue
-        if _is_phone_word(word):
-            found.append((start, end, PHONE))
+        if _INFIX_SCRIPT.search(word):
+            found += _infix_labels(start, word)
+        elif word in PHONE_ADJECTIVES:
+            pass  # it qualifies the noun before it: "pedido telefónico", "atendimento telefônico"
+        elif _is_phone_word(word):
+            found.append((start, end, IDENTIFIER if word.endswith(THING_TAILS) else PHONE))
         elif _is_id_word(word):
             found.append((start, end, IDENTIFIER))
         elif word in _CONTACT_ENTRIES and clause[end : end + 1] == ":":
@@ -182,6 +166,20 @@ def _labels(clause: str) -> list[_Label]:
             found.append((start, end, PHONE))
         i += 1
     return found
+
+
+def _infix_labels(start: int, word: str) -> list[_Label]:
+    """The labels inside a word of a script written without spaces or with joined particles ("お電話でのご注文番号は":
+    a phone word, then an order word), in order."""
+    found = []
+    for infixes, kind in ((PHONE_INFIXES, PHONE), (ID_INFIXES, IDENTIFIER)):
+        for infix in infixes:
+            at = word.find(infix)
+            while at >= 0:
+                found.append((start + at, start + at + len(infix), kind))
+                at = word.find(infix, at + 1)
+    found.sort()
+    return [label for i, label in enumerate(found) if not (i and label[0] < found[i - 1][1])]
 
 
 def _after_possessive(clause: str, start: int, previous: str) -> bool:
@@ -216,6 +214,20 @@ def _nearest_label(text: str, start: int, end: int) -> tuple[str, str] | None:
     label = _label_after(after)
     if label is not None:
         return label[2], after[label[0] : label[1]].lower()
+    return _number_word_before(before)
+
+
+def _number_word_before(before: str) -> tuple[str, str] | None:
+    """With no label for the number, the word "number" before it names a phone: "the number the patient gave is
+    ...", "el pasajero dejó el número ...", "le numéro du voyageur est le ..." (no other number between them)."""
+    words = list(_WORD.finditer(before))
+    for m in reversed(words):
+        word = m.group().lower()
+        if word in NUMBER_WORDS or (_INFIX_SCRIPT.search(word) and any(w in word for w in NUMBER_WORDS)):
+            gap = before[m.end() :]
+            if len(gap) <= _PHONE_REACH and not _NUMBER_TOKEN.search(gap):
+                return PHONE, word
+            return None
     return None
 
 
@@ -249,7 +261,8 @@ def _tokens(gap: str) -> list[str]:
 
 def _reaches(kind: str, gap: str) -> tuple[bool, bool]:
     """(does a label of ``kind`` reach a number ``gap`` after it, directly so?)"""
-    tokens = _tokens(gap)
+    # a phone adjective after an identifier is the identifier's ("pedido telefónico 209-563992")
+    tokens = [t for t in _tokens(_WORD_REST.sub("", gap, count=1)) if t not in PHONE_ADJECTIVES]
     if all(t in _DIRECT for t in tokens):
         return True, True
     if kind == IDENTIFIER:

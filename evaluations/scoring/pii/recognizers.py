@@ -16,10 +16,11 @@ import re
 import threading
 from typing import Any
 
-from evaluations.scoring.pii.findings import CREDIT_CARD, EMAIL_ADDRESS, PHONE_NUMBER
+from evaluations.scoring.pii.findings import CREDIT_CARD, EMAIL_ADDRESS, IBAN_CODE, PHONE_NUMBER
 from evaluations.scoring.pii.phones import phone_spans
 from evaluations.scoring.pii.validators import (
     GLUE_CHAR,
+    iban_spans,
     is_valid_card,
     is_valid_email,
     is_valid_iban,
@@ -112,6 +113,19 @@ def _build_engine() -> Any:
         def validate_result(self, pattern_text: str) -> bool:
             return is_valid_iban(pattern_text)
 
+    class IbanLengthRecognizer(LocalRecognizer):
+        """IBANs that presidio's pattern runs past: it takes a word after the number for more groups
+        ("BE06203313845707 IBAN numaralı hesap"). The country's IBAN length says where the number ends."""
+
+        name: str
+        id: str
+
+        def load(self) -> None:
+            pass
+
+        def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[Any]:
+            return [result(IBAN_CODE, start, end, self) for start, end in iban_spans(text)]
+
     class EmailRecognizer(PatternRecognizer):
         def validate_result(self, pattern_text: str) -> bool:
             return is_valid_email(pattern_text)
@@ -172,6 +186,7 @@ def _build_engine() -> Any:
         CardGroupsRecognizer(supported_entities=[CREDIT_CARD], name="CardGroupsRecognizer"),
         SsnRecognizer(),
         StrictIbanRecognizer(),
+        IbanLengthRecognizer(supported_entities=[IBAN_CODE], name="IbanLengthRecognizer"),
         EmailRecognizer(
             supported_entity=EMAIL_ADDRESS, name="AnyDomainEmailRecognizer", patterns=[Pattern("email", EMAIL, 1.0)]
         ),

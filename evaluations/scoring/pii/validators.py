@@ -121,6 +121,30 @@ def is_valid_iban(value: str) -> bool:
     return int("".join(str(int(ch, 36)) for ch in rearranged)) % 97 == 1
 
 
+_IBAN_START = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}")
+
+
+def iban_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every IBAN in ``text`` read to its country's length: compact or in groups with single
+    spaces or hyphens, ending where no letter or digit follows, and passing ``is_valid_iban``."""
+    spans = []
+    for m in _IBAN_START.finditer(text):
+        length = IBAN_LENGTHS.get(m.group()[:2])
+        if length is None:
+            continue
+        count, i = 4, m.end()
+        while count < length and i < len(text):
+            if text[i] in " -" and i + 1 < len(text) and text[i + 1].isalnum() and text[i - 1].isalnum():
+                i += 1
+                continue
+            if not (text[i].isascii() and text[i].isalnum()):
+                break
+            count, i = count + 1, i + 1
+        if count == length and not (i < len(text) and text[i].isalnum()) and is_valid_iban(text[m.start() : i]):
+            spans.append((m.start(), i))
+    return spans
+
+
 # ---- emails ------------------------------------------------------------------------------------------------------
 
 # Reserved for examples and tests (RFC 2606, RFC 6761): in no public list, yet addresses at them are addresses

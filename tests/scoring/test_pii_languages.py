@@ -1,0 +1,101 @@
+"""Phone and identifier labels beyond English, Spanish and Hindi, the word "number" alone, numbering plans outside
+the first-tried regions, and the other rules of the fourth round (docs/scoring.md, PII detection). The sentences
+are written here, apart from every corpus: a fix is tested on new cases, never on the held-out part."""
+
+from __future__ import annotations
+
+import pytest
+
+from evaluations.scoring.pii import scan_pii
+
+
+def found(text: str) -> list[tuple[str, str]]:
+    return [(f.entity, f.value) for f in scan_pii(text, withhold_contacts=True)]
+
+
+def phones(text: str) -> list[str]:
+    return [value for entity, value in found(text) if entity == "PHONE_NUMBER"]
+
+
+@pytest.mark.parametrize(
+    ("text", "phone"),
+    [
+        # run together, named by a phone word of the language (Greek, Turkish, Finnish, Romanian, Hungarian,
+        # Czech, Filipino, Malay, Vietnamese, Swahili, Russian)
+        ("Το κινητό του κ. Νικολάου είναι 6912345678.", "6912345678"),
+        ("Kurye teslimattan önce 05012345678 numaralı cep telefonunu arayacak.", "05012345678"),
+        ("Asentaja soittaa asiakkaalle ennen käyntiä: 0412345678.", "0412345678"),
+        ("Curierul vă va suna la 0712034567 înainte de livrare.", "0712034567"),
+        ("A futár a 06201234567 számon hívja a címzettet.", "06201234567"),
+        ("Kurýr vám zavolá na 601234567 před doručením.", "601234567"),
+        ("Tatawagan ka ng rider sa 09171234567 bago dumating.", "09171234567"),
+        ("Penghantar akan menelefon anda di 0123456789 sebelum tiba.", "0123456789"),
+        ("Nhân viên giao hàng sẽ gọi cho bạn theo số 0912345678.", "0912345678"),
+        ("Dereva atakupigia simu kwa 0712123456 kabla ya kufika.", "0712123456"),
+        ("Курьер позвонит вам по номеру 89161234567.", "89161234567"),
+        # scripts without spaces or with joined particles (Japanese, Thai, Arabic, Hebrew)
+        ("配達員が携帯 09012345678 にご連絡します。", "09012345678"),
+        ("พนักงานจะโทรหาคุณที่เบอร์ 0812345678 ก่อนส่งของ", "0812345678"),
+        ("سيتصل بك المندوب على 01001234567 قبل التسليم.", "01001234567"),
+        ("השליח יתקשר אליך למספר 0502345678 לפני המסירה.", "0502345678"),
+        # German mobiles run together are 12 digits with their trunk 0
+        ("Der Fahrer ruft Sie unter 015112345678 an.", "015112345678"),
+        # the word "number" alone, no other label: a person's phone
+        ("The number Mr. Lee left with reception is 07123456789.", "07123456789"),
+        ("La cliente dejó el número 612345678 para la entrega.", "612345678"),
+        ("Le numéro laissé par Mme Martin est le 0612345678.", "0612345678"),
+        # a plan outside the first-tried regions, grouped exactly as that plan writes it
+        ("Please ring our Karachi customer on 0301 2345678 about the delivery.", "0301 2345678"),
+        ("The guest in Bogotá can be reached at 321 1234567.", "321 1234567"),
+        ("Ankara ofisi için müşteri (0312) 345 67 89 numarasını verdi.", "(0312) 345 67 89"),
+    ],
+)
+def test_a_phone_named_in_its_own_language_is_found(text: str, phone: str) -> None:
+    assert phones(text) == [phone]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the word "number" with a thing's label before it: an identifier
+        "Use the routing number 026009593 for wires.",
+        "The sort code and flight number 12345678 are on the ticket.",
+        "Protocolo de atendimento telefônico 202612345678.",  # a phone service's ticket, Portuguese
+        "Pedido telefónico 612-345678: ya salió del almacén.",  # an order taken by phone, Spanish
+        "Telefonbestellung 30123456 wurde storniert.",  # German compound: its head is the order
+        "お電話でのご注文番号は 0312-345678 です。",  # Japanese: the order number, though a phone word comes first
+        "Sipariş numaranız 5012345678, kargoya verildi.",  # Turkish order number
+        "The depot's ZIP code is 10001-2345.",
+        "Employer Identification Number: 36-1234567 (Lakeside Bakery LLC).",
+        "Pick it from shelf 612 34 5678 in aisle 4.",
+        "Ersatzteil: Artikelnummer 123-45-6789 ist wieder lieferbar.",  # an SSN shape, a part's number
+        "Referencia del repuesto: 234-56-7890 (filtro de aire).",
+        "Connect with sftp -P 2222 files-user@transfer.acme-logistics.com to fetch the report.",
+        "Number 7 of 12 items shipped.",
+    ],
+)
+def test_a_number_that_names_a_thing_is_no_personal_data(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # the IBAN's country length says where it ends: a word after it is no group of it
+        ("Geri ödeme NL91ABNA0417164300 IBAN numaralı hesaba yapılacak.", "NL91ABNA0417164300"),
+        ("Erstattung auf DE89 3704 0044 0532 0130 00 IBAN des Kunden.", "DE89 3704 0044 0532 0130 00"),
+    ],
+)
+def test_an_iban_followed_by_a_word_is_found_to_its_length(text: str, value: str) -> None:
+    assert found(text) == [("IBAN_CODE", value)]
+
+
+def test_an_ssn_named_in_hindi_transliteration_is_found() -> None:
+    assert found("ग्राहक का सोशल सिक्योरिटी नंबर 123456789 है।") == [("US_SSN", "123456789")]
+
+
+def test_a_login_after_a_command_is_no_address_but_an_address_after_the_word_ssh_is() -> None:
+    assert found("Log in with ssh deploy@build.acme-logistics.com and restart.") == []
+    assert found("I emailed the ssh key to ana.rios@acme-logistics.com yesterday.") == [
+        ("EMAIL_ADDRESS", "ana.rios@acme-logistics.com")
+    ]
