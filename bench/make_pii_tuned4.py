@@ -43,6 +43,7 @@ from pii_corpus_values import (  # noqa: E402 - bench scripts run with bench/ on
     PHONE,
     SSN,
     Line,
+    check_labels,
 )
 from pii_io import corpus_main  # noqa: E402 - bench scripts run with bench/ on the path
 from pii_tuned4_cards_ssns_ibans import (  # noqa: E402 - bench scripts run with bench/ on the path
@@ -58,6 +59,7 @@ from pii_tuned4_emails import email_lines, email_value  # noqa: E402 - bench scr
 from pii_tuned4_negatives import negatives  # noqa: E402 - bench scripts run with bench/ on the path
 from pii_tuned4_phones import (  # noqa: E402 - bench scripts run with bench/ on the path
     REGIONS,
+    phone_is_valid,
     phone_lines,
     phone_value,
 )
@@ -112,6 +114,7 @@ def build(seed: int = SEED) -> list[dict[str, object]]:
         if line.text in seen:
             continue
         seen.add(line.text)
+        check_labels(line, phone_is_valid)
         rows.append({"id": len(rows) + 1, "text": line.text, "entities": line.entities, "tags": line.tags})
     return rows
 
