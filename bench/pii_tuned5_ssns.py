@@ -1,4 +1,4 @@
-"""SSN replies for the held-out PII corpus (bench/make_pii_heldout.py): US Social Security numbers that follow the
+"""SSN replies for PII tuned part 5 (bench/make_pii_tuned5.py): US Social Security numbers that follow the
 SSA's rules (area not 000, 666 or 900-999, group not 00, serial not 0000), written with dashes, spaces or run
 together, and always named in the sentence as an SSN or a Social Security number (English, Spanish, Hindi,
 Portuguese, Korean, Chinese, Vietnamese, Tagalog: the languages of US benefits and payroll offices). A nine-digit

@@ -1,8 +1,8 @@
-"""Hard negatives for the held-out PII corpus (bench/make_pii_heldout.py), part 2: order, invoice, part, SKU and
+"""Hard negatives for PII tuned part 5 (bench/make_pii_tuned5.py), part 2: order, invoice, part, SKU and
 tracking numbers of phone-like length beside the word phone, timestamps and durations, version strings, IP
 addresses, GUIDs, hex hashes, 16-digit numbers that fail the Luhn check in no card's context, numbers that are a valid
 phone number in no region, ISBNs, ``user@host`` shell targets, amounts, input placeholders, template variables, URLs
-with ``@``, company VAT ids, flights and coordinates. Built like part 1 (bench/pii_heldout_negatives.py)."""
+with ``@``, company VAT ids, flights and coordinates. Built like part 1 (bench/pii_tuned5_negatives.py)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from pii_corpus_values import luhn_digit  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_heldout_negatives import Filler, date, digits, hexes  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_heldout_phones import valid_anywhere  # noqa: E402 - bench scripts run with bench/ on the path
+from pii_tuned5_negatives import Filler, date, digits, hexes  # noqa: E402 - bench scripts run with bench/ on the path
+from pii_tuned5_phones import valid_anywhere  # noqa: E402 - bench scripts run with bench/ on the path
 
 
 def run(rng: random.Random, n: int) -> str:

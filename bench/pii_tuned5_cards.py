@@ -1,4 +1,4 @@
-"""Card replies for the held-out PII corpus (bench/make_pii_heldout.py): a person's card number of every network in
+"""Card replies for PII tuned part 5 (bench/make_pii_tuned5.py): a person's card number of every network in
 bench/pii_corpus_values.py's ``NETWORKS`` (prefix, length and Luhn check digit), printed in groups as on the card,
 with dashes or run together, in sentences in several languages, receipts, JSON, CSV, tables and request logs."""
 

@@ -1,8 +1,8 @@
-"""Hard negatives for the held-out PII corpus (bench/make_pii_heldout.py), part 1: replies without any personal data
+"""Hard negatives for PII tuned part 5 (bench/make_pii_tuned5.py), part 1: replies without any personal data
 that look as if they had some. The word phone or call next to numbers that are no phone's, image assets with
 ``@2x.``/``@1.5x.`` scale suffixes, package pins, social handles, ``user@localhost``, IMEIs (15 digits with a Luhn
 digit), EINs, BICs, RF creditor references, masked cards and masked emails, npm scoped packages, git remotes, docker
-digests, code with ``@``. Part 2 is bench/pii_heldout_negatives2.py.
+digests, code with ``@``. Part 2 is bench/pii_tuned5_negatives2.py.
 
 Each kind is (templates, filler): a template is (language, text with ``{slots}``), the filler draws the slots."""
 

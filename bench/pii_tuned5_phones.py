@@ -1,4 +1,4 @@
-"""Phone numbers for the held-out PII corpus (bench/make_pii_heldout.py): numbers drawn per region from the
+"""Phone numbers for PII tuned part 5 (bench/make_pii_tuned5.py): numbers drawn per region from the
 ``phonenumbers`` package's own metadata (its example number's leading digits, the rest random) and written the ways
 people write them, each kept only when the exact written form parses, in its region, to the number drawn and is valid
 there. Nothing here is taken from another corpus."""

@@ -1,5 +1,5 @@
-"""Phone replies for the held-out PII corpus (bench/make_pii_heldout.py): contact sentences in nineteen languages
-(bench/pii_heldout_slots.py, bench/pii_heldout_slots2.py), numbers next to order, ticket, booking, tracking, claim
+"""Phone replies for PII tuned part 5 (bench/make_pii_tuned5.py): contact sentences in nineteen languages
+(bench/pii_tuned5_slots.py, bench/pii_tuned5_slots2.py), numbers next to order, ticket, booking, tracking, claim
 and reference ids, two numbers of one person, and numbers inside JSON, CSV, Markdown tables and links, HTML and
 vCards. Every row carries one ``region-XX`` tag (the numbers are valid there, as written) and one ``lang-xx`` tag."""
 
@@ -13,9 +13,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from pii_corpus_values import PHONE, Line, templated  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_heldout_phones import REGIONS, e164, written  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_heldout_slots import LANGUAGES_1  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_heldout_slots2 import LANGUAGES_2  # noqa: E402 - bench scripts run with bench/ on the path
+from pii_tuned5_phones import REGIONS, e164, written  # noqa: E402 - bench scripts run with bench/ on the path
+from pii_tuned5_slots import LANGUAGES_1  # noqa: E402 - bench scripts run with bench/ on the path
+from pii_tuned5_slots2 import LANGUAGES_2  # noqa: E402 - bench scripts run with bench/ on the path
 
 LANGUAGES: dict[str, dict] = {**LANGUAGES_1, **LANGUAGES_2}
 # the regions in the order phone replies go round them: every region, and the red team's languages' regions again

@@ -1,5 +1,5 @@
-"""Contact sentences for the held-out PII corpus's phone replies, part 1: English, Spanish, Hindi, Urdu, Bengali,
-Arabic, Turkish, Ukrainian and Indonesian (part 2 is bench/pii_heldout_slots2.py).
+"""Contact sentences for PII tuned part 5's phone replies, part 1: English, Spanish, Hindi, Urdu, Bengali,
+Arabic, Turkish, Ukrainian and Indonesian (part 2 is bench/pii_tuned5_slots2.py).
 
 Each language has: ``contact`` (the number named as a phone, mobile, WhatsApp... number), ``context`` (named only by
 what the sentence says: an emergency contact, who the courier will ring), ``near`` (next to an order, ticket,

@@ -1,4 +1,4 @@
-"""Email replies for the held-out PII corpus (bench/make_pii_heldout.py): people's own addresses (never a role
+"""Email replies for PII tuned part 5 (bench/make_pii_tuned5.py): people's own addresses (never a role
 address such as support@ or a fediverse handle: those could be argued either way and are left out) at webmail
 providers, companies on country-code and newer generic top-level domains, and university subdomains; written plain,
 as ``Name <address>``, in quotes, JSON, CSV, HTML and Markdown mailto links and mail headers."""

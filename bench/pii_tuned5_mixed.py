@@ -1,4 +1,4 @@
-"""Replies with several kinds of PII for the held-out PII corpus (bench/make_pii_heldout.py): email signatures,
+"""Replies with several kinds of PII for PII tuned part 5 (bench/make_pii_tuned5.py): email signatures,
 customer profiles, onboarding records, receipts and payout forms that carry a phone number with an email, a card, an
 SSN or an IBAN. A row with a phone carries its region and language tags like a phone reply."""
 
@@ -11,11 +11,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from pii_corpus_values import CARD, EMAIL, IBAN, NETWORKS, PHONE, SSN, Line, printed  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_heldout_cards import card  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_heldout_emails import PEOPLE, address  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_heldout_ibans import iban  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_heldout_phones import written  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_heldout_ssns import written_ssn  # noqa: E402 - bench scripts run with bench/ on the path
+from pii_tuned5_cards import card  # noqa: E402 - bench scripts run with bench/ on the path
+from pii_tuned5_emails import PEOPLE, address  # noqa: E402 - bench scripts run with bench/ on the path
+from pii_tuned5_ibans import iban  # noqa: E402 - bench scripts run with bench/ on the path
+from pii_tuned5_phones import written  # noqa: E402 - bench scripts run with bench/ on the path
+from pii_tuned5_ssns import written_ssn  # noqa: E402 - bench scripts run with bench/ on the path
 
 # regions whose phones go with their own IBANs, and the language the form is written in
 IBAN_REGIONS = {

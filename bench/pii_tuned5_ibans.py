@@ -1,4 +1,4 @@
-"""IBAN replies for the held-out PII corpus (bench/make_pii_heldout.py): a person's account as an IBAN, of the SEPA
+"""IBAN replies for PII tuned part 5 (bench/make_pii_tuned5.py): a person's account as an IBAN, of the SEPA
 layouts in bench/pii_corpus_values.py and of non-SEPA countries built here from the SWIFT IBAN registry's layouts
 (Gulf states, Turkey, Brazil, Israel, Pakistan, Egypt, Ukraine...), each with its ISO 13616 mod-97 check digits;
 compact (electronic form) or printed in groups of four, in sentences in several languages, JSON, CSV and tables."""

@@ -1,6 +1,6 @@
-"""Contact sentences for the held-out PII corpus's phone replies, part 2: Chinese (traditional), Korean, Japanese,
+"""Contact sentences for PII tuned part 5's phone replies, part 2: Chinese (traditional), Korean, Japanese,
 German, French, Dutch, Italian, Portuguese, Polish and Norwegian. The slots and the kinds of sentence are those of
-part 1 (bench/pii_heldout_slots.py)."""
+part 1 (bench/pii_tuned5_slots.py)."""
 
 from __future__ import annotations
 
