@@ -99,3 +99,78 @@ def test_a_login_after_a_command_is_no_address_but_an_address_after_the_word_ssh
     assert found("I emailed the ssh key to ana.rios@acme-logistics.com yesterday.") == [
         ("EMAIL_ADDRESS", "ana.rios@acme-logistics.com")
     ]
+
+
+# ---- the fifth round: layout, field names, regrouped numbers, scripts written without spaces ----------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a table's column header names the values under it
+        (
+            "Contacts on file:\n| Customer | Mobile |\n|---|---|\n| Ada Okafor | 0803123456 |",
+            [("PHONE_NUMBER", "0803123456")],
+        ),
+        ("| Employee | SSN |\n|---|---|\n| Li Wei | 219876543 |", [("US_SSN", "219876543")]),
+        ("| Order | Status |\n|---|---|\n| 0803123456 | shipped |", []),
+        # a CSV header names its column
+        ("name,mobile,city\nJonas Berg,0412345678,Oslo", [("PHONE_NUMBER", "0412345678")]),
+        ("employee,ssn,state\nAna Ruiz,219876543,TX", [("US_SSN", "219876543")]),
+        ("invoice,amount\n0412345678,120.00", []),
+        # a list under a heading that names its entries
+        ("Emergency contacts you asked for:\n- Ola Berg: 9123 4567", [("PHONE_NUMBER", "9123 4567")]),
+        ("Your open orders:\n- 91234567 (shipped)", []),
+        # a signature's one-letter field
+        ("Best,\nMarta Silva\nM: 0912345678", [("PHONE_NUMBER", "0912345678")]),
+        # field names in snake case: the last part that is a label names the value
+        ('{"customer_mobile": "0412345678", "order_id": "0412345679"}', [("PHONE_NUMBER", "0412345678")]),
+    ],
+)
+def test_the_layout_around_a_number_names_it(text: str, expected: list[tuple[str, str]]) -> None:
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "phone"),
+    [
+        # grouped as no plan writes it, but named a phone
+        ("Celular de la titular: 6123 456 78", "6123 456 78"),
+        ("Telefon kontaktowy: 5123 45 678", "5123 45 678"),
+        # entries of a list of someone's numbers
+        ("Die Kundin gab nur privat 030123456789 an.", "030123456789"),
+        # phone words: Norwegian past participle, Chinese call-back, Portuguese "answers at", Indonesian "kontak"
+        ("Kunden vil bli ringt opp på 41234567.", "41234567"),
+        ("客戶要求回電至 0912345678。", "0912345678"),
+        ("O segurado atende no 11 91234 5678.", "11 91234 5678"),
+        ("Nomor kontak pelanggan diubah menjadi 081234567890.", "081234567890"),
+        # an address next to a Japanese particle ends at it; "as the contact number" after the number names it
+        ("J'ai enregistré le 0612345678 comme numéro de contact.", "0612345678"),
+    ],
+)
+def test_a_phone_found_by_the_fifth_round(text: str, phone: str) -> None:
+    assert phones(text) == [phone]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "追跡番号 81234567890 の配達通知は明日届きます。",  # a tracking number
+        "الطلب رقم 81234567890 في الطريق.",  # Arabic: the order number
+        "운송장 번호 6123456789 배송 알림은 내일 발송됩니다.",  # Korean: the waybill number
+        "Llame para confirmar la entrega del pedido n.º 8123456789.",
+        "Your phone repair job number is 81234567890.",
+        "I phoned the warehouse about delivery 3261 570 6295.",
+        "El EIN de la empresa es 01-2345678.",
+        "Reminder: ma•••••a@yahoo.co.uk will get the code.",  # a masked address
+    ],
+)
+def test_a_number_the_fifth_round_keeps_out(text: str) -> None:
+    assert found(text) == []
+
+
+def test_an_address_or_an_ssn_next_to_a_korean_or_japanese_particle_is_found() -> None:
+    assert found("주소는 min.park@example.co.kr입니다.") == [("EMAIL_ADDRESS", "min.park@example.co.kr")]
+    assert found("メールはk.sato@example.jpです。") == [("EMAIL_ADDRESS", "k.sato@example.jp")]
+    assert found("사회보장번호(SSN)는 219-87-6543입니다.") == [("US_SSN", "219-87-6543")]
+    assert found("His Social Security number on the W-4 is 219876543.") == [("US_SSN", "219876543")]

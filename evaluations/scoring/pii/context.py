@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from evaluations.scoring.pii import layout
 from evaluations.scoring.pii.findings import CREDIT_CARD, EMAIL_ADDRESS, PHONE_NUMBER, US_SSN
 from evaluations.scoring.pii.labels import IDENTIFIER, PHONE, names_a_thing, number_label
 from evaluations.scoring.pii.phones import needs_phone_label
@@ -112,8 +113,12 @@ def _ssn_word_names(text: str, start: int, end: int) -> bool:
     """Is an SSN word next to the number, with no other number or sentence end between them? An SSN word after
     the number that introduces a number of its own is that number's ("part no. 512-44-9087 (the SSN on file was
     512-44-9088)")."""
-    before = re.split(r"\d|[.!?;](?=\s+[A-Z])|\n", text[max(0, start - 40) : start])[-1]
+    # a form's name holds digits ("on the I-9 is ..."): only a number standing alone ends the look back
+    before = re.split(r"(?<![A-Za-z]-)(?<![A-Za-z])\d|[.!?;](?=\s+[A-Z])|\n", text[max(0, start - 40) : start])[-1]
     if _SSN_CONTEXT.search(before):
+        return True
+    head = layout.header(text, start)  # a table's or CSV block's column header: "| SSN |", "name,ssn,status"
+    if head and _SSN_CONTEXT.search(head):
         return True
     after = re.split(r"[.!?;)](?=\s|$)|\n", text[end : end + 60])[0]
     word = _SSN_CONTEXT.search(after, 0, 20)

@@ -61,7 +61,7 @@ ID_STEMS = ("주문", "예약", "송장", "운송장")
 # Phone words of further languages, whole: Danish/Norwegian, Finnish, Czech, Hungarian, Romanian, Turkish, Greek,
 # Russian/Ukrainian, Vietnamese, Indonesian/Malay, Filipino, Swahili
 PHONE_WORDS = PHONE_WORDS | frozenset(
-    " ringe ringes ringer sms'e bell ruft rufen rufe"
+    " ringe ringes ringer ringt sms'e bell ruft rufen rufe contesta contestar contesten atende atiende atender"
     " soitto soittoa soittaa soitamme soitetaan puhelu"
     " zavolá zavolat zavoláme volat volejte"
     " sunat suna sune sunați sunăm apel apelați apelează"
@@ -75,21 +75,23 @@ PHONE_WORDS = PHONE_WORDS | frozenset(
 )
 PHONE_STEMS = PHONE_STEMS + (
     "telep", "puhel", "matkapuhel", "hív", "felhív", "τηλεφ", "τηλέφ", "κινητ", "επικοινων", "телефон",
-    "позвон", "звон", "мобильн", "мобільн", "дзвон", "menelef", "menelep", "pigia", "whats",
+    "позвон", "звон", "мобильн", "мобільн", "дзвон", "menelef", "menelep", "pigia", "whats", "kontak", "rappel",
+    "appel",
 )  # fmt: skip
 # Inside a word, for scripts without spaces or with particles joined to the word: Japanese, Chinese, Thai,
 # Arabic, Hebrew
 PHONE_INFIXES = (
-    "電話", "携帯", "ケータイ", "連絡", "电话", "手机", "手機", "联系", "聯絡", "致电",
+    "電話", "携帯", "ケータイ", "連絡", "电话", "手机", "手機", "联系", "聯絡", "致电", "致電", "回電", "回电", "撥打",
+    "拨打", "打給", "打给", "來電", "来电",
     "โทร", "เบอร์", "มือถือ", "ติดต่อ",
-    "هاتف", "جوال", "اتصال", "يتصل", "اتصل", "موبايل", "واتساب", "تواصل",
+    "هاتف", "جوال", "اتصال", "يتصل", "اتصل", "موبايل", "واتساب", "تواصل", "المنزل",
     "טלפון", "נייד", "תקשר", "וואטסאפ",
 )  # fmt: skip
 ID_WORDS = ID_WORDS | frozenset(
     # things a number names: parts and products, warehouse places, postcodes (Spanish, German, English)
     " repuesto pieza artículo articulo producto modelo serie artikel artikelnummer teilenummer seriennummer"
     " bestellnummer auftragsnummer rechnungsnummer sendungsnummer bin shelf aisle location locator zip"
-    " postcode postal plz routing identification aba swift sort iban bic room flight seat gate queue protocolo protocol"
+    " postcode postal plz routing identification objeto job delivery siniestro alquiler aba swift sort iban bic room flight seat gate queue protocolo protocol"
     # Danish/Norwegian, Finnish, Czech, Hungarian, Romanian, Turkish, Greek, Russian, Vietnamese,
     # Indonesian/Malay, Filipino, Swahili
     " ordre bestilling ordrenummer varaus lasku tilaus tilauksen tilausta lähetys objednávka objednávky zásilka"
@@ -102,9 +104,9 @@ ID_STEMS = ID_STEMS + (
     "rendel", "comand", "tilau",
 )  # fmt: skip
 ID_INFIXES = (
-    "注文", "予約", "伝票", "請求", "订单", "訂單", "运单", "預訂", "预订",
+    "注文", "予約", "伝票", "請求", "订单", "訂單", "运单", "預訂", "预订", "追跡", "追踪", "追蹤", "工單", "工单",
     "คำสั่งซื้อ", "พัสดุ", "การจอง",
-    "طلب", "الشحنة", "حجز", "الحجز", "فاتورة", "تذكرة",
+    "طلب", "الشحنة", "حجز", "الحجز", "فاتورة", "تذكرة", "تتبع",
     "הזמנ", "פניי", "משלוח", "חשבונית",
 )  # fmt: skip
 # The head of a compound comes last in German, Dutch and the Nordic languages: "Telefonauftrag" is an order, not a
@@ -113,6 +115,12 @@ THING_TAILS = (
     "auftrag", "bestellung", "rechnung", "buchung", "vertrag", "bestelling", "ordre",
     "beställning", "bestilling", "tilaus",
 )  # fmt: skip
+# Entries of a list of someone's numbers, each naming only the number right after it ("mobil 48.28.20.40 og hjem
+# 48.82.17.73", "celular … e fixo +55 11 7190-9724", "privat 015746591469")
+CONTACT_ENTRY_WORDS = frozenset(
+    "home privat private hjem hemma koti casa fixo fijo fisso fixe domicile festnetz büro bureau kantoor".split()
+)
+PHONE_WORDS = PHONE_WORDS | CONTACT_ENTRY_WORDS
 # Adjectives of a phone after the noun they qualify: "pedido telefónico 209-563992" is an order taken by phone
 PHONE_ADJECTIVES = frozenset("telefónico telefónica telefonico telefonica telefônico telefônica telephonic".split())
 # The word "number" itself, in each language: with no other label in the clause, "the number the patient gave

@@ -51,7 +51,9 @@ from __future__ import annotations
 
 import re
 
+from evaluations.scoring.pii import layout
 from evaluations.scoring.pii.label_words import (
+    CONTACT_ENTRY_WORDS,
     ID_INFIXES,
     ID_STEMS,
     ID_WORDS,
@@ -78,7 +80,7 @@ _PERSON_RECORD_WORDS = frozenset(
 )
 # Identifier labels that name only the number right after them: "account 236949202", "account no. 5521"; but
 # "the number on the account is 020 7946 0518" is the phone on file ("account number is ..." is a pair)
-_DIRECT_ONLY_WORDS = frozenset("account acct cuenta खाता".split())
+_DIRECT_ONLY_WORDS = frozenset("account acct cuenta खाता".split()) | CONTACT_ENTRY_WORDS
 # Two-word labels, checked before their words alone ("caller ID" is a phone, "ID" an identifier)
 _PHONE_PAIRS = frozenset({("caller", "id"), ("direct", "line"), ("best", "number")})
 # A meeting service before a phone word: "Webex call 1925 692 4142" is a meeting number
@@ -89,6 +91,8 @@ _MEETING_PAIRS = frozenset(
 _POSSESSIVES = frozenset("my your his her their our".split())
 # Entries of a contact list: "Home: 6137287788 - work: 604-751-6894"
 _CONTACT_ENTRIES = frozenset("home work office".split())
+# A contact card's or an e-mail signature's one-letter fields, at the start of a line: "M: 032742896", "T: …"
+_CARD_FIELDS = frozenset("m t p c h w".split())
 # An all-capitals code right before the number is its prefix: "BK 243 192 263", "SR 23977611"
 _CODE_PREFIX = re.compile(r"(?<![\w-])([A-Z]{2,4})[ \u00a0]#?$")
 _ID_PAIRS = (
@@ -102,14 +106,21 @@ _ID_PAIRS = (
 
 # What may stand between a label and its number. Direct: the number word, "#", "no." ...; copula: a verb of
 # being or a colon. An identifier label reaches its number only through these.
-_DIRECT = frozenset("# . - ( number numbers num nr no nº n° id code número numero núm nro नंबर नम्बर संख्या नं".split())
+_DIRECT = (
+    frozenset(
+        "# . - ( \" ' “ ” number numbers num nr no nº n° n º id code número numero núm nro नंबर नम्बर संख्या नं".split()
+    )
+    | NUMBER_WORDS
+)
 _COPULA = frozenset(": = , is was now currently es era fue ahora actual है था थी अब".split())
 # "call 4155550123 or 6175550115", "phone A instead of B": one phone label for a list of numbers
 _JOINERS = frozenset(", / or and o y या और & ; instead of rather than not en vez lugar de".split())
 _TOKEN = re.compile(rf"[{_W}º°]+|\S")
 _NUMBER_TOKEN = re.compile(r"\d")
 
-_PREPOSITIONS = frozenset("on for of in from about with under at to de del para en sobre con al".split())
+_PREPOSITIONS = frozenset(
+    "on for of in from about with under at to de del para en sobre con al por per par via by".split()
+)
 _GENITIVES = frozenset("of de".split())  # "pedido de teléfono": a compound whose head comes first
 # Labels in the genitive case, which qualify the noun before them and never head a compound: Polish "numer
 # zamówienia telefonu" is a phone order's number, "numer telefonu" a phone number
@@ -162,10 +173,25 @@ def _labels(clause: str) -> list[_Label]:
             found.append((start, end, IDENTIFIER))
         elif word in _CONTACT_ENTRIES and clause[end : end + 1] == ":":
             found.append((start, end, PHONE))
+        elif word in _CARD_FIELDS and clause[end : end + 1] == ":" and not clause[:start].strip():
+            found.append((start, end, PHONE))
+        elif "_" in word:
+            found += _key_label(start, word)
         elif word == "number" and _after_possessive(clause, start, words[i - 1][2] if i else ""):
             found.append((start, end, PHONE))
         i += 1
     return found
+
+
+def _key_label(start: int, word: str) -> list[_Label]:
+    """A field name written in snake case ("order_id", "phone_number", "customer_mobile"): its last part that is a
+    label names it, as the head of an English compound comes last."""
+    for part in reversed(word.split("_")):
+        if _is_phone_word(part):
+            return [(start, start + len(word), PHONE)]
+        if _is_id_word(part):
+            return [(start, start + len(word), IDENTIFIER)]
+    return []
 
 
 def _infix_labels(start: int, word: str) -> list[_Label]:
@@ -214,6 +240,11 @@ def _nearest_label(text: str, start: int, end: int) -> tuple[str, str] | None:
     label = _label_after(after)
     if label is not None:
         return label[2], after[label[0] : label[1]].lower()
+    head = layout.header(text, start)  # a table's column header, a list's heading
+    if head:
+        found = _labels(head)
+        if found:
+            return found[-1][2], head[found[-1][0] : found[-1][1]].lower()
     return _number_word_before(before)
 
 
@@ -266,6 +297,12 @@ def _reaches(kind: str, gap: str) -> tuple[bool, bool]:
     if all(t in _DIRECT for t in tokens):
         return True, True
     if kind == IDENTIFIER:
+        if tokens[:1] and tokens[0] in _GENITIVES | {"du", "des", "da", "do", "di", "van", "von"}:
+            # "EIN de la empresa es ...": a genitive phrase of a word or two says whose, then the copula
+            rest = [t for t in tokens[1:] if t not in _DETERMINERS]
+            copula = next((i for i, t in enumerate(rest) if t in _COPULA), None)
+            if copula is not None and copula <= 2:
+                tokens = rest[copula:]
         return all(t in _DIRECT or t in _COPULA for t in tokens), False
     return len(gap) <= _PHONE_REACH, False
 
@@ -295,7 +332,7 @@ def _label_before(before: str) -> _Label | None:
         if kind == IDENTIFIER and _NUMBER_TOKEN.search(gap):
             continue
         reaches, direct = _reaches(kind, gap)
-        if not reaches or (not direct and before[start:end].lower() in _DIRECT_ONLY_WORDS):
+        if not reaches or (not direct and before[start:end].lower() in _DIRECT_ONLY_WORDS and gap.strip() != ":"):
             continue
         if not direct and i > 0:
             head = _head_before_preposition(before, labels[i - 1], start, kind)
@@ -348,13 +385,19 @@ def _label_after(after: str) -> _Label | None:
         return None
     start, end, kind = labels[0]
     gap = after[:start]
+    head = 0
+    while head + 1 < len(labels) and after[labels[head][1] : labels[head + 1][0]].isspace():
+        head += 1  # "as the delivery phone number": the compound's last word is its head
+    end, kind = labels[head][1], labels[head][2]
     tokens = [t for t in _tokens(gap) if t not in "()"]
     if len(tokens) > 3 or _NUMBER_TOKEN.search(gap):
         return None
+    if tokens[-2:-1] and tokens[-2] in NUMBER_WORDS and tokens[-1] in _GENITIVES:
+        tokens = tokens[:-2]  # "... comme numéro de contact": the number word and its genitive name the number
     if any(t in _PREPOSITIONS for t in tokens) and not (kind == PHONE and tokens == ["for"]):
         # "I saved 020 7946 0569 on your account": the phrase says where, it does not name the number; but
         # "lists 08070800837 for SMS alerts" says what the number is for
         return None
     if _owned_by_other_number(kind, after[end:]):
         return None  # "020 7946 0321 (order 77812)": the label names the number after it
-    return labels[0]
+    return labels[head]

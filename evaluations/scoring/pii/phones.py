@@ -23,7 +23,7 @@ The exit codes ``00`` (``0044 20 7946 0958``, ``00 44 20 7946 0958``) and ``011`
 prefix; ``011`` is also Delhi's trunk and area code, so a number that fails as ``011`` + country code is tried as
 a national number.
 
-A run of 8 to 12 digits without separators (``4155550123``), and any national number of 8 digits (Singapore's
+A run of 8 to 11 digits without separators (12 or 13 with a trunk 0) (``4155550123``), and any national number of 8 digits (Singapore's
 ``6433 3752``, Norway's ``93 04 11 62``: plans without a trunk prefix whose numbers are as short as an order or
 a date), is a phone only when a phone label names it ("call", "phone", "mobile", "tel", ...: ``labels``, checked by
 ``context``; ``needs_phone_label``). Never phones: other bare runs (order numbers), dates, SSN shapes, dotted quads
@@ -77,7 +77,7 @@ _FICTIONAL_AU = re.compile(r"0491570\d{3}")
 # A run of digits without separators may be a phone at these lengths; it is one only when a phone label names it
 # ("call her directly: 4155550123", "mobile number is 07700900461", "teléfono 612345678"): ``labels``, checked
 # on the whole reply by ``context``.
-BARE_PHONE_DIGITS = (8, 9, 10, 11, 12)  # 12: German mobiles with their trunk 0 (015502395455)
+BARE_PHONE_DIGITS = (8, 9, 10, 11, 12, 13)  # 12 and 13 only with a trunk 0: German and Argentine mobiles
 SHORT_NATIONAL_DIGITS = 8  # Singapore, Norway, Denmark, Hong Kong: with separators too, a phone label must name it
 
 # Digits joined by phone/card separators: the prefilter's candidates, and the phone numbers a text holds.
@@ -110,14 +110,35 @@ def phone_spans(text: str) -> list[tuple[int, int]]:
                 continue
             # a bare run or a short number passes on its shape here; whether a phone label names it is
             # ``context``'s check
-            if _phone_region(value, infer=False, bare_ok=needs_phone_label(value)):
+            if _phone_region(value, infer=False, bare_ok=needs_phone_label(value)) or _regrouped_region(value):
                 spans.append((start, end))
     return spans
 
 
 def needs_phone_label(value: str) -> bool:
-    """Is ``value`` a phone only when a phone label names it: a bare run of digits, or a short national number?"""
+    """Is ``value`` a phone only when a phone label names it: a bare run of digits, a short national number, or a
+    number grouped as no plan writes it ("Celular: 6464 725 30")?"""
+    if _bare_or_short(value):
+        return True
+    return _phone_region(value, infer=False, bare_ok=False) is None and _regrouped_region(value) is not None
+
+
+def _bare_or_short(value: str) -> bool:
     return value.isdigit() or (not value.startswith("+") and len(digits_of(value)) <= SHORT_NATIONAL_DIGITS)
+
+
+_REGROUPED = re.compile(r"\d+(?:[ .\-]\d+){1,5}")
+
+
+def _regrouped_region(value: str) -> str | None:
+    """The plan that finds a number valid whatever its grouping ("6464 725 30", "2457 47 04 60"): digits in groups
+    joined by single spaces, dots or dashes, read as if run together. Such a number is a phone only when a phone
+    label names it (``needs_phone_label``)."""
+    if not _REGROUPED.fullmatch(value) or _SSN_SHAPE.fullmatch(value) or _DATE_SHAPE.fullmatch(value):
+        return None
+    if _DOTTED_QUAD.fullmatch(value) or _EIN_SHAPE.fullmatch(value) or _DATE_INSIDE.search(value):
+        return None
+    return _phone_region(digits_of(value), infer=False, bare_ok=True)
 
 
 def phone_region(value: str) -> str | None:
@@ -138,8 +159,10 @@ def _phone_region(value: str, *, infer: bool, bare_ok: bool) -> str | None:
     digits = digits_of(value)
     if len(digits) < 8 or re.search(r"[ \t\u00a0\-.()/]{4,}", value):
         return None
-    if _DATE_SHAPE.fullmatch(value) or _SSN_SHAPE.fullmatch(value) or _DOTTED_QUAD.fullmatch(value):
+    if _DATE_SHAPE.fullmatch(value) or _SSN_SHAPE.fullmatch(value):
         return None
+    if _DOTTED_QUAD.fullmatch(value) and not (bare_ok and len(digits) == SHORT_NATIONAL_DIGITS):
+        return None  # an IPv4 address; but "mobil 48.28.20.40", a Norwegian number, when a phone label names it
     if _EIN_SHAPE.fullmatch(value):  # a US employer id, 12-3456789: how tax numbers are written
         return None
     if _DATE_INSIDE.search(value):  # a date and a time: "05/17/2024 10"
@@ -160,7 +183,7 @@ def _phone_region(value: str, *, infer: bool, bare_ok: bool) -> str | None:
     if not any(ch in SEPARATORS for ch in value):
         # a bare run: an order or account number far more often than a phone, unless a phone label says otherwise;
         # then any plan may take it, with or without its trunk prefix ("llámame al 612345678", "9876543210")
-        if not (bare_ok and len(digits) in BARE_PHONE_DIGITS and (len(digits) < 12 or digits.startswith("0"))):
+        if not (bare_ok and len(digits) in BARE_PHONE_DIGITS) or (len(digits) >= 12 and not digits.startswith("0")):
             return None
     elif not (digits.startswith("0") or value.startswith("(") or _NO_TRUNK.fullmatch(value)):
         # no trunk prefix, no brackets: a phone only as a plan writes it (an Italian mobile, a Mexican number)
@@ -178,7 +201,7 @@ def _elsewhere(value: str, digits: str) -> str | None:
     groups exactly ("2292 663400" in Greece, "(0216) 296 31 56" in Turkey, "302 0181723" in Colombia)."""
     import phonenumbers
 
-    exact = not needs_phone_label(value)
+    exact = not _bare_or_short(value)
     written = _skeleton(value)
     subscriber_types = (
         phonenumbers.PhoneNumberType.FIXED_LINE,
