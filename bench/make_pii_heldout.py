@@ -13,7 +13,7 @@ What it holds (about 2,600 replies, one JSON object a line, labels as written in
 - phones (bench/pii_heldout_phone_rows.py): numbers drawn per region from ``phonenumbers`` metadata and kept only
   when valid for that region exactly as written, in 69 regions on every continent, in the forms people use
   (national, run together, international, E.164, ``00``, dots, dashes, slashes, trunk prefix in brackets or as
-  ``(0)``), in contact sentences in 27 languages, next to order, ticket, booking, claim and tracking ids (``near-id``),
+  ``(0)``), in contact sentences in 28 languages, next to order, ticket, booking, claim and tracking ids (``near-id``),
   in lists of two and in records (JSON, CSV, YAML, XML, Markdown, ``tel:`` links, HTML, vCards, signatures, chats);
 - people's email addresses (bench/pii_heldout_emails.py), cards of every network and US SSNs named as such in eleven
   languages (bench/pii_heldout_cards.py), SEPA and non-SEPA IBANs (bench/pii_heldout_ibans.py), and replies
