@@ -1,4 +1,4 @@
-"""Hard negatives of the held-out PII part, first half: replies without personal data that a naive detector could
+"""Hard negatives of PII tuned part 6, first half: replies without personal data that a naive detector could
 take for some. Here: phone words with no number, image assets (``@2x.``, ``@1.5x.``), packages pinned with ``@``,
 brand and team handles, ``@localhost`` logins, IMEIs, US EINs, BICs, RF creditor references, ids of phone length
 beside phone words, amounts, and dates and times."""

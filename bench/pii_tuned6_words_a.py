@@ -1,4 +1,4 @@
-"""Phone sentences of the held-out PII part in the languages of Europe and the Americas, written for this part:
+"""Phone sentences of PII tuned part 6 in the languages of Europe and the Americas, written for this part:
 each language's own words for a phone, a mobile, calling back and reaching someone, sentences that name the number
 only by context (the number the customer gave, you can reach her on) and sentences that put a number next to an
 order, ticket, booking, claim or tracking id, in both orders. Slots: ``{p}`` and ``{q}`` phones, ``{name}`` a

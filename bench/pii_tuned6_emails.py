@@ -1,4 +1,4 @@
-"""People's email addresses for the held-out PII part: local parts made from names (dots, hyphens, underscores,
+"""People's email addresses for PII tuned part 6: local parts made from names (dots, hyphens, underscores,
 digits, plus-tags, capitals) on webmail, country, new gTLD, company and university domains, written in sentences in
 several languages and in records: ``Name <addr>``, quotes, JSON, CSV, HTML ``mailto:``, Markdown links, signatures,
 mail headers and vCards. Role addresses (support@, info@, noreply@) are left out: they name no person."""

@@ -1,5 +1,5 @@
-"""Phone sentences of the held-out PII part in the languages of Asia and Africa, written for this part, in the same
-shape as pii_heldout_words_a (``contact``, ``near`` an id, ``two`` numbers; slots ``{p}``, ``{q}``, ``{name}``,
+"""Phone sentences of PII tuned part 6 in the languages of Asia and Africa, written for this part, in the same
+shape as pii_tuned6_words_a (``contact``, ``near`` an id, ``two`` numbers; slots ``{p}``, ``{q}``, ``{name}``,
 ``{id}``)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Hard negatives of the held-out PII part, second half: versions, IP addresses, hashes, UUIDs, sixteen-digit
+"""Hard negatives of PII tuned part 6, second half: versions, IP addresses, hashes, UUIDs, sixteen-digit
 numbers failing the Luhn check (in no card's context), phone-shaped numbers valid in no numbering plan, masked data,
 URLs with ``user@``, code with ``@``, log lines, coordinates, ISBNs, GTIN barcodes, cloud account ids, MAC addresses
 and statistics."""
@@ -10,8 +10,8 @@ import uuid
 from collections.abc import Callable
 
 from pii_corpus_values import luhn_digit, luhn_valid
-from pii_heldout_negatives import n, pick
-from pii_heldout_phones import valid_anywhere
+from pii_tuned6_negatives import n, pick
+from pii_tuned6_phones import valid_anywhere
 
 HEX = "0123456789abcdef"
 

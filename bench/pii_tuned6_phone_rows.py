@@ -1,4 +1,4 @@
-"""Replies of the held-out PII part that give people's phone numbers: contact sentences in each region's language,
+"""Replies of PII tuned part 6 that give people's phone numbers: contact sentences in each region's language,
 numbers next to order, ticket, booking, claim and tracking ids (ids as long as a phone among them), lists of two,
 and numbers inside records (JSON, CSV, YAML, XML, Markdown tables and ``tel:`` links, HTML, vCards, signatures,
 chat transcripts, quoted mail, SMS logs). Every row carries one ``region-XX`` tag and one ``lang-xx`` tag."""
@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import PHONE, Line, check_labels, templated
-from pii_heldout_phones import REGIONS, phone_is_valid, written
-from pii_heldout_words_a import LANGS_A
-from pii_heldout_words_b import LANGS_B
+from pii_tuned6_phones import REGIONS, phone_is_valid, written
+from pii_tuned6_words_a import LANGS_A
+from pii_tuned6_words_b import LANGS_B
 
 LANGS = {**LANGS_A, **LANGS_B}
 FORCED = ["national", "intl", "e164", "run_together", "idd00", "bracket", "intl_trunk", "dots", "slash", "dashes"]

@@ -1,4 +1,4 @@
-"""Card numbers and US Social Security numbers for the held-out PII part. Cards: every network of
+"""Card numbers and US Social Security numbers for PII tuned part 6. Cards: every network of
 ``pii_corpus_values.NETWORKS`` with a Luhn check digit, grouped, dashed or run together, in sentences in several
 languages, receipts, JSON, tables and logs of a customer's own payment. SSNs: valid areas, groups and serials,
 with dashes, spaces or run together, always named as an SSN or Social Security number in the sentence, in several

@@ -1,4 +1,4 @@
-"""Replies of the held-out PII part that give several kinds of personal data at once: a customer's email and phone,
+"""Replies of PII tuned part 6 that give several kinds of personal data at once: a customer's email and phone,
 a card and an email on a receipt, an IBAN and an email on a payout form, an SSN and a phone on an application, in
 prose, signatures, JSON and vCards. Rows with a phone carry its ``region-XX`` and ``lang-xx`` tags."""
 
@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import CARD, EMAIL, IBAN, NETWORKS, PHONE, SSN, check_labels, printed, templated
-from pii_heldout_cards import card_value, ssn_value
-from pii_heldout_emails import DOMAINS, address
-from pii_heldout_ibans import OTHER_BBAN, iban_value
-from pii_heldout_phones import REGIONS, phone_is_valid, written
+from pii_tuned6_cards import card_value, ssn_value
+from pii_tuned6_emails import DOMAINS, address
+from pii_tuned6_ibans import OTHER_BBAN, iban_value
+from pii_tuned6_phones import REGIONS, phone_is_valid, written
 
 WITH_PHONE = [
     ("en", "signature", "Cheers,\n{name}\n{e} | {p}"),

@@ -1,4 +1,4 @@
-"""IBANs for the held-out PII part: the SEPA layouts of ``pii_corpus_values.SEPA_BBAN`` and non-SEPA layouts from
+"""IBANs for PII tuned part 6: the SEPA layouts of ``pii_corpus_values.SEPA_BBAN`` and non-SEPA layouts from
 the SWIFT IBAN registry written here, each with its mod-97 check digits, compact or printed in groups of four, in
 sentences in many languages with the word IBAN or account before or after the number, and in records."""
 

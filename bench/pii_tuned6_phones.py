@@ -1,4 +1,4 @@
-"""Phone numbers for the held-out PII part (bench/make_pii_heldout.py): drawn per region from the ``phonenumbers``
+"""Phone numbers for PII tuned part 6 (bench/make_pii_tuned6.py): drawn per region from the ``phonenumbers``
 metadata (the leading digits of the region's example numbers, the rest random), kept only when
 ``phonenumbers`` finds them valid for that region in the exact form they are written, and written in the forms people
 use: as printed nationally, run together, international with and without spaces, E.164, ``00`` and the country code,
