@@ -174,3 +174,46 @@ def test_an_address_or_an_ssn_next_to_a_korean_or_japanese_particle_is_found() -
     assert found("メールはk.sato@example.jpです。") == [("EMAIL_ADDRESS", "k.sato@example.jp")]
     assert found("사회보장번호(SSN)는 219-87-6543입니다.") == [("US_SSN", "219-87-6543")]
     assert found("His Social Security number on the W-4 is 219876543.") == [("US_SSN", "219876543")]
+
+
+# ---- the sixth round: local numbers, prefixes joined to the number, tel: links, more words ------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "phone"),
+    [
+        ("Please ring the tenant on 331 2456 after six.", "331 2456"),  # a 7-digit local number, named
+        ("המשלוח יגיע מחר; נא להתקשר ל-052-1234567 לפני כן.", "052-1234567"),  # Hebrew: "to-" joined by a hyphen
+        ("للتواصل: المنزل 0112345678 والجوال و0501234567.", "0501234567"),  # Arabic "and" joined to the number
+        ("Best regards,\nLina Haddad\nM 0612345678", "0612345678"),  # a signature's field without a colon
+        ("The courier will reach the recipient: [0912 345 678](tel:+886912345678)", "0912 345 678"),
+        ("La cliente chiede di essere richiamata al 3123456789.", "3123456789"),  # Italian: called back
+        ("Le destinataire répond au 0612345678 après 18 h.", "0612345678"),
+        ("Contact : tél. 0612345678, de 9 h à 17 h.", "0612345678"),
+        ("For the parcel we have 0612345678 as the recipient's mobile.", "0612345678"),
+    ],
+)
+def test_a_phone_found_by_the_sixth_round(text: str, phone: str) -> None:
+    assert phone in phones(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Звонок зарегистрирован, номер обращения 8123456789.",  # Russian: the request's number
+        "Chamado 81234567890 aberto; retornaremos em breve.",  # Portuguese: a support ticket
+        "Telefonische Anfrage erfasst, Vorgangsnummer 81234567890.",  # German compound: a case number
+        "通話記録の受付番号は 8123456789 です。",  # Japanese: a reception number
+        "Refund 612345678 was approved during the call this morning.",
+        "Change 44/123456 saved: the new phone is now 91234567.",
+    ],
+)
+def test_a_number_the_sixth_round_keeps_out(text: str) -> None:
+    assert "8123456789" not in phones(text) and "81234567890" not in phones(text)
+    assert "612345678" not in phones(text) and "44/123456" not in phones(text)
+
+
+def test_an_ssn_named_after_the_number_or_in_chinese_is_found() -> None:
+    assert found("The tax form lists 219876543 as the employee's SSN.") == [("US_SSN", "219876543")]
+    assert found("The SSN Anna Kowalczyk gave on the application is 219876543.") == [("US_SSN", "219876543")]
+    assert found("申请表上填写的社安号是 219876543。") == [("US_SSN", "219876543")]

@@ -34,7 +34,7 @@ from evaluations.scoring.pii.validators import glues, is_valid_ssn
 _SSN_CONTEXT = re.compile(
     r"\b(?:ssns?|social[\s-]+security|soc\.?\s*sec\.?|ss\s*#|seguro\s+social|seguridad\s+social"
     r"|segurança\s+social|sécurité\s+sociale|sozialversicherung\w*|previdenza\s+sociale)"
-    r"|सामाजिक\s+सुरक्षा|सोशल\s+सिक्योरिटी|사회\s?보장",
+    r"|सामाजिक\s+सुरक्षा|सोशल\s+सिक्योरिटी|사회\s?보장|社安号|社會安全|社会安全|社会保障号|社會保障號",
     re.IGNORECASE,
 )
 
@@ -114,14 +114,14 @@ def _ssn_word_names(text: str, start: int, end: int) -> bool:
     the number that introduces a number of its own is that number's ("part no. 512-44-9087 (the SSN on file was
     512-44-9088)")."""
     # a form's name holds digits ("on the I-9 is ..."): only a number standing alone ends the look back
-    before = re.split(r"(?<![A-Za-z]-)(?<![A-Za-z])\d|[.!?;](?=\s+[A-Z])|\n", text[max(0, start - 40) : start])[-1]
+    before = re.split(r"(?<![A-Za-z]-)(?<![A-Za-z])\d|[.!?;](?=\s+[A-Z])|\n", text[max(0, start - 60) : start])[-1]
     if _SSN_CONTEXT.search(before):
         return True
     head = layout.header(text, start)  # a table's or CSV block's column header: "| SSN |", "name,ssn,status"
     if head and _SSN_CONTEXT.search(head):
         return True
     after = re.split(r"[.!?;)](?=\s|$)|\n", text[end : end + 60])[0]
-    word = _SSN_CONTEXT.search(after, 0, 20)
+    word = _SSN_CONTEXT.search(after, 0, 30)
     return word is not None and not re.search(r"\d", after[: word.start()] + after[word.end() :])
 
 

@@ -62,6 +62,7 @@ ID_STEMS = ("주문", "예약", "송장", "운송장")
 # Russian/Ukrainian, Vietnamese, Indonesian/Malay, Filipino, Swahili
 PHONE_WORDS = PHONE_WORDS | frozenset(
     " ringe ringes ringer ringt sms'e bell ruft rufen rufe contesta contestar contesten atende atiende atender"
+    " rang répond répondre poziv pozivu mobitel tél τηλ apigiwe"
     " soitto soittoa soittaa soitamme soitetaan puhelu"
     " zavolá zavolat zavoláme volat volejte"
     " sunat suna sune sunați sunăm apel apelați apelează"
@@ -76,7 +77,7 @@ PHONE_WORDS = PHONE_WORDS | frozenset(
 PHONE_STEMS = PHONE_STEMS + (
     "telep", "puhel", "matkapuhel", "hív", "felhív", "τηλεφ", "τηλέφ", "κινητ", "επικοινων", "телефон",
     "позвон", "звон", "мобильн", "мобільн", "дзвон", "menelef", "menelep", "pigia", "whats", "kontak", "rappel",
-    "appel",
+    "appel", "chiam", "richiam", "apigi",
 )  # fmt: skip
 # Inside a word, for scripts without spaces or with particles joined to the word: Japanese, Chinese, Thai,
 # Arabic, Hebrew
@@ -85,13 +86,14 @@ PHONE_INFIXES = (
     "拨打", "打給", "打给", "來電", "来电",
     "โทร", "เบอร์", "มือถือ", "ติดต่อ",
     "هاتف", "جوال", "اتصال", "يتصل", "اتصل", "موبايل", "واتساب", "تواصل", "المنزل",
-    "טלפון", "נייד", "תקשר", "וואטסאפ",
+    "טלפון", "נייד", "תקשר", "וואטסאפ", "שיחזרו",
 )  # fmt: skip
 ID_WORDS = ID_WORDS | frozenset(
     # things a number names: parts and products, warehouse places, postcodes (Spanish, German, English)
     " repuesto pieza artículo articulo producto modelo serie artikel artikelnummer teilenummer seriennummer"
     " bestellnummer auftragsnummer rechnungsnummer sendungsnummer bin shelf aisle location locator zip"
-    " postcode postal plz routing identification objeto job delivery siniestro alquiler aba swift sort iban bic room flight seat gate queue protocolo protocol"
+    " postcode postal plz routing identification objeto job delivery siniestro alquiler chamado refund"
+    " обращение обращения обращению aba swift sort iban bic room flight seat gate queue protocolo protocol"
     # Danish/Norwegian, Finnish, Czech, Hungarian, Romanian, Turkish, Greek, Russian, Vietnamese,
     # Indonesian/Malay, Filipino, Swahili
     " ordre bestilling ordrenummer varaus lasku tilaus tilauksen tilausta lähetys objednávka objednávky zásilka"
@@ -101,10 +103,10 @@ ID_WORDS = ID_WORDS | frozenset(
 )
 ID_STEMS = ID_STEMS + (
     "sipari", "rezervasyon", "παραγγελ", "κράτησ", "κρατησ", "αποστολ", "τιμολόγ", "заказ", "vikailm", "objedn",
-    "rendel", "comand", "tilau",
+    "rendel", "comand", "tilau", "обращен",
 )  # fmt: skip
 ID_INFIXES = (
-    "注文", "予約", "伝票", "請求", "订单", "訂單", "运单", "預訂", "预订", "追跡", "追踪", "追蹤", "工單", "工单",
+    "注文", "予約", "伝票", "請求", "受付", "订单", "訂單", "运单", "預訂", "预订", "追跡", "追踪", "追蹤", "工單", "工单",
     "คำสั่งซื้อ", "พัสดุ", "การจอง",
     "طلب", "الشحنة", "حجز", "الحجز", "فاتورة", "تذكرة", "تتبع",
     "הזמנ", "פניי", "משלוח", "חשבונית",
@@ -118,7 +120,7 @@ THING_TAILS = (
 # Entries of a list of someone's numbers, each naming only the number right after it ("mobil 48.28.20.40 og hjem
 # 48.82.17.73", "celular … e fixo +55 11 7190-9724", "privat 015746591469")
 CONTACT_ENTRY_WORDS = frozenset(
-    "home privat private hjem hemma koti casa fixo fijo fisso fixe domicile festnetz büro bureau kantoor".split()
+    "home privat private hjem hemma koti casa fixo fijo fisso fixe domicile festnetz fastnet büro bureau kantoor try".split()
 )
 PHONE_WORDS = PHONE_WORDS | CONTACT_ENTRY_WORDS
 # Adjectives of a phone after the noun they qualify: "pedido telefónico 209-563992" is an order taken by phone
@@ -128,5 +130,5 @@ PHONE_ADJECTIVES = frozenset("telefónico telefónica telefonico telefonica tele
 NUMBER_WORDS = frozenset(
     "number numero número numéro nummer numer numara numarası numaradan αριθμό αριθμός номер номеру numărul"
     " numarul szám számon számot numeroon numerolla nombor nomor numerong 번호 رقم الرقم מספר במספר 番号 号码"
-    " số".split()
+    " số číslo čísle číslem".split()
 )

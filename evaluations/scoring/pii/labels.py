@@ -119,7 +119,7 @@ _TOKEN = re.compile(rf"[{_W}º°]+|\S")
 _NUMBER_TOKEN = re.compile(r"\d")
 
 _PREPOSITIONS = frozenset(
-    "on for of in from about with under at to de del para en sobre con al por per par via by".split()
+    "on for of in from about with under at to de del para en sobre con al por per par via by during after before while".split()
 )
 _GENITIVES = frozenset("of de".split())  # "pedido de teléfono": a compound whose head comes first
 # Labels in the genitive case, which qualify the noun before them and never head a compound: Polish "numer
@@ -132,13 +132,17 @@ _PHONE_REACH = 60  # characters between a phone label and its number, at most
 _CLAUSE_REACH = 80  # how far back a clause is looked at (a label further away names no number here)
 _AFTER_REACH = 40  # how far ahead a label after the number is looked for
 _ABBREVIATIONS = frozenset(
-    "tel ph mob no nr nº num tlf tfno ref inv conf ext approx st dr mr mrs ms núm nro नं sr sra srta dra mme mlle hr"
+    "tel tél τηλ тел ph mob no nr nº num tlf tfno ref inv conf ext approx st dr mr mrs ms núm nro नं sr sra srta dra"
+    " mme mlle hr"
     " fr sig κ κα".split()
 )
 _BOUNDARY = re.compile(r"[.!?](?=\s|$)|[;\n\u0964\u3002]")
 
 # The rest of a word after a label found inside it, when short: "番号は" in "ご注文番号は" (number, a particle)
 _WORD_REST = re.compile(r"^[^\W\d_]{1,4}(?=\s|:|$)")
+# A link that dials the number: "[2930 0500](tel:+59829300500)", '<a href="tel:+6797013428">701 3428</a>'
+_TEL_LINK_AFTER = re.compile(r"\]\(tel:")
+_TEL_LINK_BEFORE = re.compile(r"""href=["']tel:[^"']*["'][^>]*>\s*$""")
 _Label = tuple[int, int, str]  # (start, end, PHONE or IDENTIFIER)
 
 
@@ -147,6 +151,9 @@ def _is_phone_word(word: str) -> bool:
 
 
 def _is_id_word(word: str) -> bool:
+    if word.endswith("nummer") and len(word) > 6:  # "Vorgangsnummer", "ordrenummer": the first part decides
+        first = word[:-6]
+        return _is_id_word(first) or _is_id_word(first.removesuffix("s"))
     return word in ID_WORDS or word.startswith(ID_STEMS)
 
 
@@ -173,7 +180,8 @@ def _labels(clause: str) -> list[_Label]:
             found.append((start, end, IDENTIFIER))
         elif word in _CONTACT_ENTRIES and clause[end : end + 1] == ":":
             found.append((start, end, PHONE))
-        elif word in _CARD_FIELDS and clause[end : end + 1] == ":" and not clause[:start].strip():
+        elif word in _CARD_FIELDS and not clause[:start].strip() and (clause[end:].strip() in ("", ":")):
+            # "M: 032742896", "M 0712629548": a card's field, alone before the number at the start of the line
             found.append((start, end, PHONE))
         elif "_" in word:
             found += _key_label(start, word)
@@ -229,6 +237,8 @@ def names_a_thing(text: str, start: int, end: int) -> bool:
 
 def _nearest_label(text: str, start: int, end: int) -> tuple[str, str] | None:
     """(kind, the label's words in lower case) of the label that names ``text[start:end]``, or None."""
+    if _TEL_LINK_AFTER.match(text, end) or _TEL_LINK_BEFORE.search(text, max(0, start - 120), start):
+        return PHONE, "tel:"  # the text of a tel: link, in Markdown or HTML
     before = _clause_before(text, start)
     code = _CODE_PREFIX.search(before)
     if code is not None and not _is_phone_word(code.group(1).lower()):
@@ -237,7 +247,7 @@ def _nearest_label(text: str, start: int, end: int) -> tuple[str, str] | None:
     if label is not None:
         return label[2], before[label[0] : label[1]].lower()
     after = _clause_after(text, end)
-    label = _label_after(after)
+    label = _label_after(after, _clause_after(text, end, _AFTER_REACH + _PHONE_REACH))
     if label is not None:
         return label[2], after[label[0] : label[1]].lower()
     head = layout.header(text, start)  # a table's column header, a list's heading
@@ -273,8 +283,8 @@ def _clause_before(text: str, start: int) -> str:
     return window[cut:]
 
 
-def _clause_after(text: str, end: int) -> str:
-    window = text[end : end + _AFTER_REACH]
+def _clause_after(text: str, end: int, reach: int = _AFTER_REACH) -> str:
+    window = text[end : end + reach]
     m = _BOUNDARY.search(window)
     return window[: m.start()] if m else window
 
@@ -307,7 +317,7 @@ def _reaches(kind: str, gap: str) -> tuple[bool, bool]:
     return len(gap) <= _PHONE_REACH, False
 
 
-def _owned_by_other_number(kind: str, gap: str) -> bool:
+def _owned_by_other_number(kind: str, gap: str, *, list_ok: bool = True) -> bool:
     """Is the label followed by a number of its own before ours ("order 5521 is ...")?"""
     first = re.search(r"\S*\d\S*", gap)
     if first is None:
@@ -315,7 +325,7 @@ def _owned_by_other_number(kind: str, gap: str) -> bool:
     lead = _tokens(gap[: first.start()])
     if not all(t in _DIRECT or t in _COPULA for t in lead):
         return False  # the number in between is not the label's: "phone for order 5521 is ..."
-    if kind == PHONE:  # "call 4155550123 or 6175550115": one label for a list of numbers
+    if kind == PHONE and list_ok:  # "call 4155550123 or 6175550115": one label for a list of numbers
         rest = gap[first.end() :]
         if all(t in _JOINERS or _NUMBER_TOKEN.search(t) for t in _tokens(rest)):
             return False
@@ -379,7 +389,9 @@ def _compound_head(before: str, labels: list[_Label]) -> _Label | None:
     return labels[i - 1] if len(words) == 1 and words[0] in _GENITIVES else None
 
 
-def _label_after(after: str) -> _Label | None:
+def _label_after(after: str, rest: str) -> _Label | None:
+    """The label right after the number that names it, looked for in ``after``; ``rest``, the clause further on,
+    shows whether the label has a number of its own ("... saved: the phone is now 97124605")."""
     labels = _labels(after)
     if not labels:
         return None
@@ -389,7 +401,8 @@ def _label_after(after: str) -> _Label | None:
     while head + 1 < len(labels) and after[labels[head][1] : labels[head + 1][0]].isspace():
         head += 1  # "as the delivery phone number": the compound's last word is its head
     end, kind = labels[head][1], labels[head][2]
-    tokens = [t for t in _tokens(gap) if t not in "()"]
+    # "as the recipient's phone": articles and a possessive's "'s" say whose, not what
+    tokens = [t for t in _tokens(gap) if t not in "()'’" and t not in _DETERMINERS and t != "s"]
     if len(tokens) > 3 or _NUMBER_TOKEN.search(gap):
         return None
     if tokens[-2:-1] and tokens[-2] in NUMBER_WORDS and tokens[-1] in _GENITIVES:
@@ -398,6 +411,6 @@ def _label_after(after: str) -> _Label | None:
         # "I saved 020 7946 0569 on your account": the phrase says where, it does not name the number; but
         # "lists 08070800837 for SMS alerts" says what the number is for
         return None
-    if _owned_by_other_number(kind, after[end:]):
+    if _owned_by_other_number(kind, rest[end:], list_ok=False):
         return None  # "020 7946 0321 (order 77812)": the label names the number after it
     return labels[head]

@@ -77,7 +77,9 @@ _FICTIONAL_AU = re.compile(r"0491570\d{3}")
 # A run of digits without separators may be a phone at these lengths; it is one only when a phone label names it
 # ("call her directly: 4155550123", "mobile number is 07700900461", "teléfono 612345678"): ``labels``, checked
 # on the whole reply by ``context``.
-BARE_PHONE_DIGITS = (8, 9, 10, 11, 12, 13)  # 12 and 13 only with a trunk 0: German and Argentine mobiles
+BARE_PHONE_DIGITS = (7, 8, 9, 10, 11, 12, 13)  # 12 and 13 only with a trunk 0: German and Argentine mobiles
+# Local numbers of 7 digits (Fiji, Peru and Chile without their area code: "call 325 7057") only with a phone label
+LABELLED_MIN_DIGITS = 7
 SHORT_NATIONAL_DIGITS = 8  # Singapore, Norway, Denmark, Hong Kong: with separators too, a phone label must name it
 
 # Digits joined by phone/card separators: the prefilter's candidates, and the phone numbers a text holds.
@@ -136,9 +138,9 @@ def _regrouped_region(value: str) -> str | None:
     label names it (``needs_phone_label``)."""
     if not _REGROUPED.fullmatch(value) or _SSN_SHAPE.fullmatch(value) or _DATE_SHAPE.fullmatch(value):
         return None
-    if _DOTTED_QUAD.fullmatch(value) or _EIN_SHAPE.fullmatch(value) or _DATE_INSIDE.search(value):
+    if _EIN_SHAPE.fullmatch(value) or _DATE_INSIDE.search(value):
         return None
-    return _phone_region(digits_of(value), infer=False, bare_ok=True)
+    return _phone_region(digits_of(value), infer=False, bare_ok=True)  # a dotted quad too: "70.119.40.17 (portable)"
 
 
 def phone_region(value: str) -> str | None:
@@ -157,7 +159,7 @@ def _phone_region(value: str, *, infer: bool, bare_ok: bool) -> str | None:
     if not PHONE_CHARS.fullmatch(value) or value.count("(") != value.count(")"):
         return None
     digits = digits_of(value)
-    if len(digits) < 8 or re.search(r"[ \t\u00a0\-.()/]{4,}", value):
+    if len(digits) < LABELLED_MIN_DIGITS or re.search(r"[ \t\u00a0\-.()/]{4,}", value):
         return None
     if _DATE_SHAPE.fullmatch(value) or _SSN_SHAPE.fullmatch(value):
         return None
@@ -176,7 +178,7 @@ def _phone_region(value: str, *, infer: bool, bare_ok: bool) -> str | None:
         if region or not international.group().startswith("011"):
             return region
         # not "011" + a country code: maybe Delhi's trunk and area code (011-2240-5114), tried as national
-    if not (SHORT_NATIONAL_DIGITS if bare_ok else MIN_NATIONAL_DIGITS) <= len(digits) <= 15:
+    if not (LABELLED_MIN_DIGITS if bare_ok else MIN_NATIONAL_DIGITS) <= len(digits) <= 15:
         return None
     if NANP.fullmatch(value):
         return "US"
