@@ -19,6 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
+import pii_heldout_phones  # noqa: E402
 import pii_tuned2_phones  # noqa: E402
 import pii_tuned3_phones  # noqa: E402
 import pii_tuned4_phones  # noqa: E402
@@ -28,12 +29,14 @@ from pii_corpus_values import iban_valid, luhn_valid  # noqa: E402
 
 DATA = ROOT / "bench" / "data"
 PHONE_MODULES = {
+    "heldout": pii_heldout_phones,
     "tuned6": pii_tuned6_phones,
     "tuned5": pii_tuned5_phones,
     "tuned3": pii_tuned3_phones,
     "tuned4": pii_tuned4_phones,
 }
 FILES = {
+    "heldout": DATA / "pii_heldout.jsonl",
     "tuned6": DATA / "pii_tuned6.jsonl",
     "tuned5": DATA / "pii_tuned5.jsonl",
     "tuned4": DATA / "pii_tuned4.jsonl",
@@ -42,6 +45,7 @@ FILES = {
     "tuned": DATA / "pii_corpus.jsonl",
 }
 GENERATORS = {
+    "heldout": "make_pii_heldout.py",
     "tuned6": "make_pii_tuned6.py",
     "tuned5": "make_pii_tuned5.py",
     "tuned4": "make_pii_tuned4.py",
@@ -51,6 +55,7 @@ GENERATORS = {
 # each generator (bench/make_pii_*.py) is split into modules beside it named after its part; bench/pii_corpus_values.py
 # holds the value rules that every generator shares
 MODULE_PREFIXES = {
+    "heldout": "pii_heldout_",
     "tuned6": "pii_tuned6_",
     "tuned5": "pii_tuned5_",
     "tuned4": "pii_tuned4_",
@@ -171,6 +176,17 @@ def test_tuned2_phones_are_valid_for_their_country_in_many_countries_and_languag
 # what each blind part's phones must cover, beyond being valid for their region: (regions, least regions, languages,
 # least languages, a number that is valid elsewhere but not in the region named)
 PHONE_COVERAGE = {
+    "heldout": (
+        {"US", "GB", "IN", "DE", "FR", "ES", "MX", "BR", "JP", "AU", "CA", "AR", "CO", "CL", "PE", "JM", "IE", "AT"}
+        | {"CH", "BE", "NL", "PT", "IT", "PL", "SE", "TR", "RU", "UA", "PK", "CN", "TW", "KR", "ID", "PH", "VN", "TH"}
+        | {"SA", "AE", "IL", "SG", "NG", "KE", "TZ", "ZA", "EG", "MA", "GH", "NZ"},
+        48,
+        {"lang-en", "lang-es", "lang-hi", "lang-de", "lang-fr", "lang-pt", "lang-it", "lang-nl", "lang-pl", "lang-sv"}
+        | {"lang-tr", "lang-ru", "lang-uk", "lang-ja", "lang-zh", "lang-ko", "lang-id", "lang-tl", "lang-vi"}
+        | {"lang-th", "lang-ar", "lang-he", "lang-sw", "lang-ur"},
+        24,
+        ("+254 712 345678", "TZ"),
+    ),
     "tuned6": (
         {"SE", "DK", "FI", "CZ", "HU", "RO", "GR", "IL", "RU", "TH", "VN", "PH", "MY", "NG", "KE", "GH", "TZ", "CL"}
         | {"CO", "PE", "CN", "SA", "LK", "NP", "KZ", "RS", "HR", "BG", "SK", "LT", "US", "GB", "IN", "ES", "MX", "DE"}
