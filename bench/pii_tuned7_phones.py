@@ -1,4 +1,4 @@
-"""Phone numbers for the held-out PII corpus (bench/make_pii_heldout.py): drawn per region from the ``phonenumbers``
+"""Phone numbers for PII tuned part 7 (bench/make_pii_tuned7.py): drawn per region from the ``phonenumbers``
 metadata (an example number's leading digits, the rest random) and kept only when ``phonenumbers`` accepts them as
 valid for that region, then written the ways people write them in that country. Every written form is checked
 again, exactly as written, by ``phone_is_valid``."""

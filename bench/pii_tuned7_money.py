@@ -1,4 +1,4 @@
-"""Card, SSN and IBAN rows of the held-out PII corpus. Cards: every network of ``NETWORKS`` with a Luhn digit,
+"""Card, SSN and IBAN rows of PII tuned part 7. Cards: every network of ``NETWORKS`` with a Luhn digit,
 grouped the network's way, compact or dashed, in receipts, JSON, tables and sentences in several languages. SSNs:
 possible areas, groups and serials, named as an SSN or a Social Security number in the sentence or a field name.
 IBANs: SEPA layouts (with the national check digits of BE, ES, FR, NL and PT) and non-SEPA ones, mod-97 checked."""
@@ -19,7 +19,7 @@ from pii_corpus_values import (
     iban_check,
     templated,
 )
-from pii_heldout_phone_rows import slot_line
+from pii_tuned7_phone_rows import slot_line
 
 # ---- cards ---------------------------------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Phone rows of the held-out PII corpus: contact sentences in many languages, numbers named only by the context,
+"""Phone rows of PII tuned part 7: contact sentences in many languages, numbers named only by the context,
 numbers next to order, ticket, booking, tracking, claim and reference ids, two numbers of one person, and numbers
 inside JSON, CSV, Markdown, HTML, XML, vCard, YAML, forms, signatures, chat transcripts and quoted mail."""
 
@@ -8,9 +8,9 @@ import random
 import re
 
 import phonenumbers
-import pii_heldout_phone_words as words
+import pii_tuned7_phone_words as words
 from pii_corpus_values import PHONE, Line, check_labels, templated
-from pii_heldout_phones import REGIONS, phone, phone_is_valid
+from pii_tuned7_phones import REGIONS, phone, phone_is_valid
 
 LANG_REGIONS: dict[str, list[str]] = {}
 for _region, _langs in REGIONS.items():

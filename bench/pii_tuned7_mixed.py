@@ -1,4 +1,4 @@
-"""Mixed rows of the held-out PII corpus: one reply quoting a customer record with two or more kinds of personal
+"""Mixed rows of PII tuned part 7: one reply quoting a customer record with two or more kinds of personal
 data (a phone with an email, a card, an IBAN or an SSN), in several settings."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import CARD, EMAIL, IBAN, NETWORKS, PHONE, SSN, check_labels
-from pii_heldout_emails import address
-from pii_heldout_money import card_written, iban_compact, in_fours, ssn_written
-from pii_heldout_phone_rows import slot_line
-from pii_heldout_phones import phone, phone_is_valid
+from pii_tuned7_emails import address
+from pii_tuned7_money import card_written, iban_compact, in_fours, ssn_written
+from pii_tuned7_phone_rows import slot_line
+from pii_tuned7_phones import phone, phone_is_valid
 
 MIXED = [
     # (setting, region, lang, template)

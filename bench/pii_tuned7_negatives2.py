@@ -1,4 +1,4 @@
-"""Hard negatives of the held-out PII corpus, part two: numbers and strings that look like PII but are not -
+"""Hard negatives of PII tuned part 7, part two: numbers and strings that look like PII but are not -
 amounts, dates and times, versions, IP and MAC addresses, hashes, UUIDs, numbers failing the Luhn check, numbers
 valid in no numbering plan, masked data, code, logs, URLs with ``user@``, ISBNs, barcodes, coordinates, VAT numbers,
 routing numbers and SIM ICCIDs - and the rows that carry them."""
@@ -10,8 +10,8 @@ from collections.abc import Callable
 
 import phonenumbers
 from pii_corpus_values import Line, card_digits, luhn_valid
-from pii_heldout_negatives import KINDS_A, n, pick
-from pii_heldout_phones import REGIONS
+from pii_tuned7_negatives import KINDS_A, n, pick
+from pii_tuned7_phones import REGIONS
 
 
 def amount(rng: random.Random) -> str:

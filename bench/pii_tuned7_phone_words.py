@@ -1,4 +1,4 @@
-"""Contact sentences for the held-out PII corpus's phone rows, in each language's own words for a phone, a mobile, a
+"""Contact sentences for PII tuned part 7's phone rows, in each language's own words for a phone, a mobile, a
 callback and a number. Slots: {p} (the number), {p2} (a second number of the same person), {name}, and the ids
 {order}, {ticket}, {booking}, {tracking}, {claim}, {ref}. Each sentence is (setting, text)."""
 

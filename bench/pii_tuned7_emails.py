@@ -1,4 +1,4 @@
-"""Email rows of the held-out PII corpus: people's addresses (never a role address such as support@) on generic,
+"""Email rows of PII tuned part 7: people's addresses (never a role address such as support@) on generic,
 new and country-code TLDs and on subdomains, with dots, plus-tags, hyphens, digits and capitals, in prose in many
 languages, in ``Name <addr>`` headers, quotes, JSON, CSV, HTML, Markdown and signatures, and right next to Japanese,
 Chinese, Thai and Korean text written without spaces."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import EMAIL, check_labels, templated
-from pii_heldout_phone_rows import slot_line
+from pii_tuned7_phone_rows import slot_line
 
 FIRST = ["amelia", "noah", "chloe", "mateo", "ingrid", "kwame", "yuki", "arjun", "fatima", "lars", "sofia", "dmitri"]
 FIRST += ["nadia", "tomasz", "isabel", "hiroshi", "thandiwe", "olu", "camille", "piotr", "linh", "gabriel", "mei"]

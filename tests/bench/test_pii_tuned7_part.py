@@ -1,4 +1,4 @@
-"""The held-out PII part (bench/data/pii_heldout.jsonl, bench/make_pii_heldout.py), written blind: that its generator
+"""PII tuned part 7, the sixth held-out part (bench/data/pii_tuned7.jsonl, bench/make_pii_tuned7.py), written blind: that its generator
 uses none of the earlier corpora, what it holds, and its own kinds of hard negatives. Nothing here runs the detector;
 the shared checks of every part written apart from the detector are in tests/bench/test_pii_heldout.py."""
 
@@ -12,11 +12,11 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
 from pii_corpus_values import NETWORKS, SEPA_BBAN, Line, check_labels  # noqa: E402
-from pii_heldout_phones import phone_is_valid  # noqa: E402
+from pii_tuned7_phones import phone_is_valid  # noqa: E402
 
 from tests.bench.test_pii_heldout import ROWS, modules, source  # noqa: E402
 
-PART = ROWS["heldout"]
+PART = ROWS["tuned7"]
 CONTINENTS = {
     "america": {"US", "CA", "MX", "BR", "AR", "CO", "CL", "PE", "JM"},
     "europe": {"GB", "IE", "DE", "AT", "CH", "FR", "BE", "NL", "ES", "PT", "IT", "PL", "SE", "TR", "RU", "UA"},
@@ -35,8 +35,8 @@ def entities(entity: str) -> list[dict]:
     return [e for row in PART for e in row["entities"] if e["entity"] == entity]
 
 
-def test_the_heldout_generator_uses_no_earlier_corpus() -> None:
-    text = source("heldout")
+def test_tuned7_generator_uses_no_earlier_corpus() -> None:
+    text = source("tuned7")
     for part in ["tuned", "tuned2", "tuned3", "tuned4", "tuned5", "tuned6"]:
         for module in modules(part):
             assert f"import {module}" not in text and f"from {module}" not in text, module
@@ -46,8 +46,8 @@ def test_the_heldout_generator_uses_no_earlier_corpus() -> None:
     assert "SEED = 50873" in text
 
 
-def test_the_modules_are_small() -> None:
-    for name in modules("heldout"):
+def test_tuned7_modules_are_small() -> None:
+    for name in modules("tuned7"):
         lines = (ROOT / "bench" / f"{name}.py").read_text(encoding="utf-8").count("\n")
         assert lines <= 500, (name, lines)
 
@@ -111,7 +111,7 @@ def test_emails_cards_ssns_and_ibans_vary() -> None:
     assert any(" " in v for v in ibans) and any(" " not in v for v in ibans)
 
 
-def test_heldout_has_its_own_kinds_of_negatives() -> None:
+def test_tuned7_has_its_own_kinds_of_negatives() -> None:
     kinds = Counter(row["tags"][1] for row in PART if not row["entities"])
     for kind in OWN_NEGATIVES:
         assert kinds[kind] >= 10, kind

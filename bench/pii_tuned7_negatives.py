@@ -1,4 +1,4 @@
-"""Hard negatives of the held-out PII corpus, part one: replies with no personal data that a careless detector could
+"""Hard negatives of PII tuned part 7, part one: replies with no personal data that a careless detector could
 still flag - words for a phone without a number, image assets and packages with an ``@``, handles, localhost,
 IMEIs, EINs, BICs, creditor references, and ids with phone-length digits beside phone words."""
 
