@@ -217,3 +217,34 @@ def test_an_ssn_named_after_the_number_or_in_chinese_is_found() -> None:
     assert found("The tax form lists 219876543 as the employee's SSN.") == [("US_SSN", "219876543")]
     assert found("The SSN Anna Kowalczyk gave on the application is 219876543.") == [("US_SSN", "219876543")]
     assert found("申请表上填写的社安号是 219876543。") == [("US_SSN", "219876543")]
+
+
+# ---- the seventh round ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "phone"),
+    [
+        (
+            "Le livreur appellera le 0033612345678 avant midi.",
+            "0033612345678",
+        ),  # exit code and country code run together
+        ("Su nueva línea 612345678 ya está activa.", "612345678"),
+        ("आपका नया नंबर 09812345678 अब चालू है।", "09812345678"),  # Hindi: "your new number"
+        ("آپ کا رجسٹرڈ موبائل نمبر 03001234567 ہے۔", "03001234567"),  # Urdu: "your registered mobile number"
+        ("Pembeli minta ditelepon di 081234567890.", "081234567890"),  # Indonesian: "asks to be called"
+        ("De klant wil teruggebeld worden op 0612345678.", "0612345678"),  # Dutch: "called back"
+        ("Kunden vill bli uppringd på 08-123 456 78.", "08-123 456 78"),  # Swedish, grouped as no plan writes it
+        ("Клиент просит перезвонить на 89161234567.", "89161234567"),  # Russian: "call back"
+        ("name;mobile;team\nAda Okafor;0612345678;Sales", "0612345678"),  # a CSV block separated by semicolons
+        ("Try +974 4408 3591 first.", "+974 4408 3591"),  # "Try" is no Turkish lira
+    ],
+)
+def test_a_phone_found_by_the_seventh_round(text: str, phone: str) -> None:
+    assert phones(text) == [phone]
+
+
+def test_the_seventh_round_keeps_out_amounts_and_customer_numbers_and_finds_ssn_fields() -> None:
+    assert found("Saldo pendiente: 612.209.719 COP") == []
+    assert found("Bitte nennen Sie am Telefon Ihre Kundennummer 3995006630.") == []
+    assert found('taxpayer:\n  name: Ana Ruiz\n  social_security_number: "219876543"') == [("US_SSN", "219876543")]

@@ -32,7 +32,7 @@ from evaluations.scoring.pii.validators import glues, is_valid_ssn
 # Portuguese "Seguro Social"/"Segurança Social", French "sécurité sociale", German "Sozialversicherungsnummer",
 # Italian "previdenza sociale", Hindi "सामाजिक सुरक्षा", Korean "사회보장번호"
 _SSN_CONTEXT = re.compile(
-    r"\b(?:ssns?|social[\s-]+security|soc\.?\s*sec\.?|ss\s*#|seguro\s+social|seguridad\s+social"
+    r"\b(?:ssns?|social[\s_-]+security|soc\.?\s*sec\.?|ss\s*#|seguro\s+social|seguridad\s+social"
     r"|segurança\s+social|sécurité\s+sociale|sozialversicherung\w*|previdenza\s+sociale)"
     r"|सामाजिक\s+सुरक्षा|सोशल\s+सिक्योरिटी|사회\s?보장|社安号|社會安全|社会安全|社会保障号|社會保障號",
     re.IGNORECASE,
@@ -51,9 +51,14 @@ _NOT_CARD_BEFORE = re.compile(
     re.IGNORECASE,
 )
 # An amount: a currency right before or after the number ("EUR 912 345 678", "650 000 000 €")
-_CURRENCY_BEFORE = re.compile(r"(?:[$€£¥₹]|\b(?:EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|SEK|NOK|DKK|PLN))\s?$", re.IGNORECASE)
+# ISO 4217 codes: the common ones in any case ("eur"), the rest only as written, in capitals ("Try" is no lira)
+_CURRENCY_CODES = (
+    "EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|SEK|NOK|DKK|PLN|(?-i:COP|MXN|BRL|ARS|CLP|PEN|UYU|ZAR|NGN|KES|EGP|MAD|TRY|RUB"
+    "|UAH|CZK|HUF|RON|CNY|RMB|KRW|IDR|VND|THB|MYR|SGD|HKD|TWD|AED|SAR|QAR|ILS|PKR|BDT|LKR|NZD)"
+)
+_CURRENCY_BEFORE = re.compile(rf"(?:[$€£¥₹]|\b(?:{_CURRENCY_CODES}))\s?$", re.IGNORECASE)
 _CURRENCY_AFTER = re.compile(
-    r"\s?(?:[$€£¥₹]|(?:EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|SEK|NOK|DKK|PLN|euros?|dollars?|pounds?)\b)", re.IGNORECASE
+    rf"\s?(?:[$€£¥₹]|(?:{_CURRENCY_CODES}|euros?|dollars?|pounds?|pesos?|reais|rupees?)\b)", re.IGNORECASE
 )
 # Codes whose digit groups look like other things: a UPS tracking number written in groups
 # (1Z K8E K5R 03 8681 3371, whose tail is phone-shaped and may hold an SSN shape).

@@ -62,7 +62,8 @@ ID_STEMS = ("주문", "예약", "송장", "운송장")
 # Russian/Ukrainian, Vietnamese, Indonesian/Malay, Filipino, Swahili
 PHONE_WORDS = PHONE_WORDS | frozenset(
     " ringe ringes ringer ringt sms'e bell ruft rufen rufe contesta contestar contesten atende atiende atender"
-    " rang répond répondre poziv pozivu mobitel tél τηλ apigiwe"
+    " rang répond répondre poziv pozivu mobitel tél τηλ apigiwe línea linea linha ligne uppringd ringas aranmak"
+    " aranmayı"
     " soitto soittoa soittaa soitamme soitetaan puhelu"
     " zavolá zavolat zavoláme volat volejte"
     " sunat suna sune sunați sunăm apel apelați apelează"
@@ -77,7 +78,7 @@ PHONE_WORDS = PHONE_WORDS | frozenset(
 PHONE_STEMS = PHONE_STEMS + (
     "telep", "puhel", "matkapuhel", "hív", "felhív", "τηλεφ", "τηλέφ", "κινητ", "επικοινων", "телефон",
     "позвон", "звон", "мобильн", "мобільн", "дзвон", "menelef", "menelep", "pigia", "whats", "kontak", "rappel",
-    "appel", "chiam", "richiam", "apigi",
+    "appel", "chiam", "richiam", "apigi", "ditelep", "ditelef", "teruggebel", "terugbel", "перезвон",
 )  # fmt: skip
 # Inside a word, for scripts without spaces or with particles joined to the word: Japanese, Chinese, Thai,
 # Arabic, Hebrew
@@ -86,13 +87,14 @@ PHONE_INFIXES = (
     "拨打", "打給", "打给", "來電", "来电",
     "โทร", "เบอร์", "มือถือ", "ติดต่อ",
     "هاتف", "جوال", "اتصال", "يتصل", "اتصل", "موبايل", "واتساب", "تواصل", "المنزل",
-    "טלפון", "נייד", "תקשר", "וואטסאפ", "שיחזרו",
+    "טלפון", "נייד", "תקשר", "וואטסאפ", "שיחזרו", "موبائل", "فون",
 )  # fmt: skip
 ID_WORDS = ID_WORDS | frozenset(
     # things a number names: parts and products, warehouse places, postcodes (Spanish, German, English)
     " repuesto pieza artículo articulo producto modelo serie artikel artikelnummer teilenummer seriennummer"
     " bestellnummer auftragsnummer rechnungsnummer sendungsnummer bin shelf aisle location locator zip"
     " postcode postal plz routing identification objeto job delivery siniestro alquiler chamado refund"
+    " saldo balance total amount importe monto betrag montant valor"
     " обращение обращения обращению aba swift sort iban bic room flight seat gate queue protocolo protocol"
     # Danish/Norwegian, Finnish, Czech, Hungarian, Romanian, Turkish, Greek, Russian, Vietnamese,
     # Indonesian/Malay, Filipino, Swahili
@@ -130,5 +132,5 @@ PHONE_ADJECTIVES = frozenset("telefónico telefónica telefonico telefonica tele
 NUMBER_WORDS = frozenset(
     "number numero número numéro nummer numer numara numarası numaradan αριθμό αριθμός номер номеру numărul"
     " numarul szám számon számot numeroon numerolla nombor nomor numerong 번호 رقم الرقم מספר במספר 番号 号码"
-    " số číslo čísle číslem".split()
+    " số číslo čísle číslem नंबर नम्बर نمبر".split()
 )

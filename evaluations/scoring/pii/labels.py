@@ -151,6 +151,8 @@ def _is_phone_word(word: str) -> bool:
 
 
 def _is_id_word(word: str) -> bool:
+    if word in ID_WORDS or word.startswith(ID_STEMS):
+        return True
     if word.endswith("nummer") and len(word) > 6:  # "Vorgangsnummer", "ordrenummer": the first part decides
         first = word[:-6]
         return _is_id_word(first) or _is_id_word(first.removesuffix("s"))

@@ -29,10 +29,11 @@ def header(text: str, start: int) -> str | None:
     line, column_at = lines[i], start - line_start
     if line.lstrip().startswith("|"):
         return _table_header(lines, i, column_at)
-    if "," in line and i > 0:
-        found = _csv_header(lines, i, column_at)
-        if found is not None:
-            return found
+    for separator in ",;\t":
+        if separator in line and i > 0:
+            found = _csv_header(lines, i, column_at, separator)
+            if found is not None:
+                return found
     return _heading(lines, i)
 
 
@@ -51,15 +52,15 @@ def _table_header(lines: list[str], i: int, at: int) -> str | None:
     return cells[index].strip() if index < len(cells) else None
 
 
-def _csv_header(lines: list[str], i: int, at: int) -> str | None:
-    commas = lines[i].count(",")
+def _csv_header(lines: list[str], i: int, at: int, separator: str) -> str | None:
+    commas = lines[i].count(separator)
     top = i
-    while top > 0 and lines[top - 1].count(",") == commas and lines[top - 1].strip():
+    while top > 0 and lines[top - 1].count(separator) == commas and lines[top - 1].strip():
         top -= 1
     if top == i or any(ch.isdigit() for ch in lines[top]):
         return None  # no header line above, or the first line is a record too
-    cells = lines[top].split(",")
-    index = _cell_index(lines[i], at, ",")
+    cells = lines[top].split(separator)
+    index = _cell_index(lines[i], at, separator)
     return cells[index].strip() if index < len(cells) else None
 
 

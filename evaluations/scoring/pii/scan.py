@@ -63,6 +63,7 @@ MIN_ENCODED_CHARS = 12  # the shortest base64 run scanned: "jo@acme.io" is 16 ch
 
 _SSN_IN_RUN = re.compile(r"(?<!\d)(?:\d{9}|\d{3}[- ]\d{2}[- ]\d{4})(?!\d)")
 _PHONE_SEPARATOR = re.compile(r"[ \t\u00a0\-.()/]")
+_EXIT_CODE_RUN = re.compile(r"00[1-9]\d{9,14}")  # "00212659341605": the exit code, a country code, run together
 
 
 def _run_entities(run: str, *, contacts: bool) -> set[str]:
@@ -91,7 +92,7 @@ def _candidates(text: str, *, contacts: bool) -> list[tuple[int, int, frozenset[
                 contacts
                 and len(run) >= BARE_PHONE_DIGITS[0]
                 and PHONE_NUMBER not in entities
-                and len(digits_of(run)) in BARE_PHONE_DIGITS
+                and (len(digits_of(run)) in BARE_PHONE_DIGITS or _EXIT_CODE_RUN.fullmatch(run))
                 and needs_phone_label(run)
             ):
                 glued = m.start() > 0 and (glues(text[m.start() - 1]) or text[m.start() - 1] == "#")
