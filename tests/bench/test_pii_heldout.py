@@ -19,6 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
+import pii_heldout_phones  # noqa: E402
 import pii_tuned2_phones  # noqa: E402
 import pii_tuned3_phones  # noqa: E402
 import pii_tuned4_phones  # noqa: E402
@@ -29,6 +30,7 @@ from pii_corpus_values import iban_valid, luhn_valid  # noqa: E402
 
 DATA = ROOT / "bench" / "data"
 PHONE_MODULES = {
+    "heldout": pii_heldout_phones,
     "tuned7": pii_tuned7_phones,
     "tuned6": pii_tuned6_phones,
     "tuned5": pii_tuned5_phones,
@@ -36,6 +38,7 @@ PHONE_MODULES = {
     "tuned4": pii_tuned4_phones,
 }
 FILES = {
+    "heldout": DATA / "pii_heldout.jsonl",
     "tuned7": DATA / "pii_tuned7.jsonl",
     "tuned6": DATA / "pii_tuned6.jsonl",
     "tuned5": DATA / "pii_tuned5.jsonl",
@@ -45,6 +48,7 @@ FILES = {
     "tuned": DATA / "pii_corpus.jsonl",
 }
 GENERATORS = {
+    "heldout": "make_pii_heldout.py",
     "tuned7": "make_pii_tuned7.py",
     "tuned6": "make_pii_tuned6.py",
     "tuned5": "make_pii_tuned5.py",
@@ -55,6 +59,7 @@ GENERATORS = {
 # each generator (bench/make_pii_*.py) is split into modules beside it named after its part; bench/pii_corpus_values.py
 # holds the value rules that every generator shares
 MODULE_PREFIXES = {
+    "heldout": "pii_heldout_",
     "tuned7": "pii_tuned7_",
     "tuned6": "pii_tuned6_",
     "tuned5": "pii_tuned5_",
@@ -176,6 +181,17 @@ def test_tuned2_phones_are_valid_for_their_country_in_many_countries_and_languag
 # what each blind part's phones must cover, beyond being valid for their region: (regions, least regions, languages,
 # least languages, a number that is valid elsewhere but not in the region named)
 PHONE_COVERAGE = {
+    "heldout": (
+        {"US", "CA", "MX", "JM", "BR", "AR", "CO", "CL", "PE", "GB", "IE", "DE", "AT", "CH", "FR", "BE", "NL", "ES"}
+        | {"PT", "IT", "PL", "SE", "GR", "TR", "RU", "IN", "JP", "CN", "TW", "HK", "KR", "ID", "VN", "TH", "PH", "SG"}
+        | {"SA", "AE", "EG", "NG", "KE", "TZ", "ZA", "GH", "MA", "SN", "AU", "NZ"},
+        48,
+        {"lang-en", "lang-es", "lang-hi", "lang-de", "lang-fr", "lang-pt", "lang-it", "lang-nl", "lang-pl", "lang-sv"}
+        | {"lang-tr", "lang-ru", "lang-ja", "lang-zh", "lang-ko", "lang-ar", "lang-id", "lang-vi", "lang-th"}
+        | {"lang-sw", "lang-tl", "lang-el"},
+        22,
+        ("+49 151 23456789", "AT"),
+    ),
     "tuned7": (
         {"US", "GB", "IN", "DE", "FR", "ES", "MX", "BR", "JP", "AU", "CA", "AR", "CO", "CL", "PE", "JM", "IE", "AT"}
         | {"CH", "BE", "NL", "PT", "IT", "PL", "SE", "TR", "RU", "UA", "PK", "CN", "TW", "KR", "ID", "PH", "VN", "TH"}
