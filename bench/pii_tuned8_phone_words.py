@@ -1,4 +1,4 @@
-"""Contact sentences of the held-out PII corpus, per language, each in its own words for a phone, a call, a text or a
+"""Contact sentences of PII tuned part 8, per language, each in its own words for a phone, a call, a text or a
 WhatsApp message: ``{p}`` is the number, ``{n}`` a person's name, ``{id}`` an order, ticket, booking, tracking, claim
 or reference id next to the number (the id first or the number first)."""
 

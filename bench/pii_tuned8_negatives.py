@@ -1,4 +1,4 @@
-"""Hard negatives of the held-out PII corpus, part one: replies without personal data that a naive detector may take
+"""Hard negatives of PII tuned part 8, part one: replies without personal data that a naive detector may take
 for it - phone words without a number, image assets with ``@2x.``/``@1.5x.``, package pins, social handles,
 ``user@localhost`` and loopback addresses, IMEIs, EINs, BICs and RF creditor references."""
 

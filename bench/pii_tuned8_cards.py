@@ -1,4 +1,4 @@
-"""Replies with card numbers for the held-out PII corpus: every network of ``pii_corpus_values.NETWORKS``, grouped,
+"""Replies with card numbers for PII tuned part 8: every network of ``pii_corpus_values.NETWORKS``, grouped,
 compact or dashed, in prose in several languages, receipts, JSON, tables and forms."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Hard negatives of the held-out PII corpus, part two: kinds of numbers and at-signs this part adds - book and
+"""Hard negatives of PII tuned part 8, part two: kinds of numbers and at-signs this part adds - book and
 barcode numbers, vehicle, securities, legal-entity and ship ids, UUIDs, IP and MAC addresses, coordinates, epoch
 times, one-time codes, Message-IDs, template placeholders, code decorators, device models, build numbers, DOIs,
 customs codes, flights, postcodes, amounts, court case numbers, opening hours, parcel tracking, date ranges and
@@ -10,7 +10,7 @@ import random
 import uuid
 
 from pii_corpus_values import luhn_digit
-from pii_heldout_negatives import dg
+from pii_tuned8_negatives import dg
 
 UP = "ABCDEFGHJKLMNPRSTUVWXYZ"
 

@@ -1,4 +1,4 @@
-"""Replies with US Social Security numbers and IBANs for the held-out PII corpus. SSNs are possible ones (no 000,
+"""Replies with US Social Security numbers and IBANs for PII tuned part 8. SSNs are possible ones (no 000,
 666 or 9xx area, no 00 group, no 0000 serial), with dashes, spaces or run together, always named as an SSN or Social
 Security number in the sentence or in a field or column name, in several languages. IBANs follow the SEPA layouts of
 ``pii_corpus_values`` and non-SEPA layouts listed here, with mod-97 check digits, compact or in groups of four."""

@@ -1,4 +1,4 @@
-"""Phone numbers for the held-out PII corpus (bench/make_pii_heldout.py): drawn per region from the ``phonenumbers``
+"""Phone numbers for PII tuned part 8 (bench/make_pii_tuned8.py): drawn per region from the ``phonenumbers``
 metadata (an example number's leading digits, the rest at random), written the ways people write them, and kept
 only when ``phonenumbers`` accepts the exact written form as a valid number of that region."""
 

@@ -1,4 +1,4 @@
-"""Replies with phone numbers for the held-out PII corpus: contact sentences in many languages, numbers next to an
+"""Replies with phone numbers for PII tuned part 8: contact sentences in many languages, numbers next to an
 order, ticket, booking, claim, tracking or reference id, numbers inside JSON, CSV, Markdown, HTML, vCard, YAML,
 signatures, chat transcripts, quoted mail and forms, lists of two, and numbers named only by their context."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import PHONE, Line, check_labels, templated
-from pii_heldout_phone_words import WORDS
-from pii_heldout_phones import REGIONS, PhoneDraw, phone_is_valid
+from pii_tuned8_phone_words import WORDS
+from pii_tuned8_phones import REGIONS, PhoneDraw, phone_is_valid
 
 ID_WORDS = {
     "tracking": ["track", "seguimiento", "sendungsnummer", "suivi", "rastreio", "przesyłki", "spårning", "takip",

@@ -1,4 +1,4 @@
-"""Replies with people's email addresses for the held-out PII corpus: real top-level domains (generic, new gTLDs,
+"""Replies with people's email addresses for PII tuned part 8: real top-level domains (generic, new gTLDs,
 country codes, subdomains), local parts with dots, plus-tags, hyphens, digits and capitals, in prose, ``Name <addr>``,
 quotes, JSON, CSV, HTML, Markdown, signatures, and next to text in scripts written without spaces."""
 

@@ -1,4 +1,4 @@
-"""The held-out part of the PII corpus (bench/data/pii_heldout.jsonl, bench/make_pii_heldout.py), written blind: that
+"""PII tuned part 8, the seventh held-out part (bench/data/pii_tuned8.jsonl, bench/make_pii_tuned8.py), written blind: that
 its generator uses none of the earlier corpora, what it holds, and the kinds of hard negatives it adds. Nothing here
 runs the detector."""
 
@@ -13,13 +13,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
-import make_pii_heldout  # noqa: E402
-import pii_heldout_phones  # noqa: E402
+import make_pii_tuned8  # noqa: E402
+import pii_tuned8_phones  # noqa: E402
 from pii_corpus_values import NETWORKS, SEPA_BBAN  # noqa: E402
 
 from tests.bench.test_pii_heldout import ROWS, modules, source  # noqa: E402
 
-ROWS_HELD = ROWS["heldout"]
+ROWS_HELD = ROWS["tuned8"]
 EARLIER = ["tuned", "tuned2", "tuned3", "tuned4", "tuned5", "tuned6", "tuned7"]
 FORBIDDEN_FILES = ["pii_corpus.jsonl"] + [f"pii_tuned{n}.jsonl" for n in range(2, 8)]
 OWN_KINDS = [
@@ -34,12 +34,13 @@ def entities(entity: str) -> list[tuple[dict[str, object], dict[str, object]]]:
     return [(row, e) for row in ROWS_HELD for e in row["entities"] if e["entity"] == entity]
 
 
-def test_the_heldout_generator_uses_none_of_the_earlier_corpora() -> None:
-    text = source("heldout")
+def test_tuned8_generator_uses_none_of_the_earlier_corpora() -> None:
+    text = source("tuned8")
     for part in EARLIER:
         for module in modules(part) if part != "tuned" else ["make_pii_corpus", "pii_corpus_cases"]:
             assert f"import {module}" not in text and f"from {module}" not in text, module
-    assert "pii_tuned" not in text and "pii_corpus_cases" not in text and "pii_corpus_labels" not in text
+    assert not any(f"pii_tuned{n}" in text for n in range(2, 8)) and "pii_corpus_cases" not in text
+    assert "pii_corpus_labels" not in text
     assert "pii_corpus_negatives" not in text
     for name in FORBIDDEN_FILES:
         assert name not in text, name
@@ -47,20 +48,20 @@ def test_the_heldout_generator_uses_none_of_the_earlier_corpora() -> None:
 
 
 def test_the_generator_is_split_into_small_modules_and_says_how_it_was_written() -> None:
-    names = modules("heldout")
-    assert names[0] == "make_pii_heldout" and len(names) >= 6
+    names = modules("tuned8")
+    assert names[0] == "make_pii_tuned8" and len(names) >= 6
     for name in names:
         assert len((ROOT / "bench" / f"{name}.py").read_text(encoding="utf-8").splitlines()) <= 500, name
-    doc = make_pii_heldout.__doc__ or ""
-    assert "blind" in doc and str(make_pii_heldout.SEED) in doc and "never" in doc
-    assert make_pii_heldout.SEED not in (16, 2718, 60221, 90417, 48611, 73129, 50873)
+    doc = make_pii_tuned8.__doc__ or ""
+    assert "blind" in doc and str(make_pii_tuned8.SEED) in doc and "never" in doc
+    assert make_pii_tuned8.SEED not in (16, 2718, 60221, 90417, 48611, 73129, 50873)
 
 
 def test_the_corpus_is_the_same_whatever_the_hash_seed() -> None:
     for hash_seed in ("0", "4242"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         done = subprocess.run(
-            [sys.executable, "bench/make_pii_heldout.py", "--check"],
+            [sys.executable, "bench/make_pii_tuned8.py", "--check"],
             cwd=ROOT,
             capture_output=True,
             text=True,
@@ -105,7 +106,7 @@ def test_phones_are_written_the_ways_people_write_them() -> None:
     assert any(p.isdigit() for p in phones)  # run together
     for p in phones:
         assert p[0] in "+(0123456789" and p[-1].isdigit(), p
-    assert not pii_heldout_phones.phone_is_valid("+1 212 555 01", "US")
+    assert not pii_tuned8_phones.phone_is_valid("+1 212 555 01", "US")
 
 
 def test_emails_cards_ssns_and_ibans_cover_their_shapes() -> None:

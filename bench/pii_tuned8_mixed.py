@@ -1,4 +1,4 @@
-"""Replies of the held-out PII corpus that reveal more than one kind of personal data at once: customer records,
+"""Replies of PII tuned part 8 that reveal more than one kind of personal data at once: customer records,
 onboarding forms, payout set-ups and chat hand-overs."""
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from pii_corpus_values import (
     printed,
     templated,
 )
-from pii_heldout_cards import grouped
-from pii_heldout_emails import address
-from pii_heldout_phones import PhoneDraw, phone_is_valid
-from pii_heldout_ssns_ibans import iban, ssn
+from pii_tuned8_cards import grouped
+from pii_tuned8_emails import address
+from pii_tuned8_phones import PhoneDraw, phone_is_valid
+from pii_tuned8_ssns_ibans import iban, ssn
 
 MIXED = [
     ("en", "US", "hr", "New hire: {n}\nEmail: {e}\nMobile: {p}\nSSN: {s}\nDirect deposit IBAN: none (US account)"),
