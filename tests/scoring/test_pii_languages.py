@@ -248,3 +248,49 @@ def test_the_seventh_round_keeps_out_amounts_and_customer_numbers_and_finds_ssn_
     assert found("Saldo pendiente: 612.209.719 COP") == []
     assert found("Bitte nennen Sie am Telefon Ihre Kundennummer 3995006630.") == []
     assert found('taxpayer:\n  name: Ana Ruiz\n  social_security_number: "219876543"') == [("US_SSN", "219876543")]
+
+
+# ---- the eighth round ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Charged to 3714  496353  98431 at 10:02.", "3714  496353  98431"),  # a receipt's double spaces
+        ("Karte: 4111  1111  1111  1111 (Visa)", "4111  1111  1111  1111"),
+    ],
+)
+def test_a_card_printed_with_double_spaces_is_found(text: str, value: str) -> None:
+    assert found(text) == [("CREDIT_CARD", value)]
+
+
+@pytest.mark.parametrize(
+    ("text", "phone"),
+    [
+        ("Contact on file: Ana Ruiz, 0034612345678.", "0034612345678"),  # exit code + valid number, no label needed
+        ("Intestatario Marco Bassi, cell. 3123456789.", "3123456789"),  # "cell." ends no clause
+        ("Deux numéros : 01 23 45 67 89 / 0612345678.", "0612345678"),  # "number" names a list
+        ("Para coordinar la entrega, marca al 5512345678.", "5512345678"),  # Spanish: "dial"
+        ("Ζητήθηκε επιστροφή κλήσης στο 6912345678.", "6912345678"),  # Greek: "a call back"
+        ("快递员会打 0912345678 跟您确认地址。", "0912345678"),  # Chinese: "will call"
+    ],
+)
+def test_a_phone_found_by_the_eighth_round(text: str, phone: str) -> None:
+    assert phone in phones(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Message-ID: <k3v9x1m2q8p0r7s4t5u6@mail.gmail.com>",
+        "The bounce refers to <b7c1d9e2f4a8h6j3k5m0@mx.googlemail.com>.",
+        "문의 번호 0012345678에 메모를 남겼습니다.",  # Korean: the inquiry's number
+        "Llamamos al cliente por el reclamo 6123456789.",  # Spanish: the claim's number
+    ],
+)
+def test_a_message_id_or_an_inquiry_number_is_no_personal_data(text: str) -> None:
+    assert found(text) == []
+
+
+def test_an_address_with_a_birth_year_is_still_an_address() -> None:
+    assert found("Receipt sent to anjalimurphy1958@bluewin.ch") == [("EMAIL_ADDRESS", "anjalimurphy1958@bluewin.ch")]

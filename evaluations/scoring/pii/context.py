@@ -13,6 +13,8 @@
 - A number glued to a code is part of the code: ``TKT-2024-004417``, the last groups of the UPS tracking number
   ``1Z K8E K5R 03 8681 3371``, ``v10.0.19045``; a card-length run or an SSN shape that continues a longer run of
   digit groups (a USPS tracking number) is neither.
+- A message id is no email address: after a `Message-ID:`/`In-Reply-To:` header, or a local part a mail system
+  generated (16 or more lower-case letters and digits mixed through it, no dot, hyphen or underscore).
 - A login after a remote-shell command is no email address: ``ssh -p 2222 deploy@files.acme.net``.
 - Placeholder addresses in instructions (``name@example.com``, ``you@yourcompany.com``) are no email address:
   both the local part and the domain must be placeholders, so ``jordan.rivera84@example.com`` counts.
@@ -42,6 +44,20 @@ _SSN_CONTEXT = re.compile(
 _LOGIN_COMMAND = re.compile(
     r"\b(?:ssh|scp|sftp|mosh|telnet)(?:\s+-{1,2}[\w-]+(?:[ =][^\s@-][^\s@]*)?)*\s+$", re.IGNORECASE
 )
+# A message id, not a mailbox: the headers that carry one, and a local part a mail system generated (16 or more
+# lower-case letters and digits, no dot, hyphen or underscore, letters and digits mixed through it: five or more
+# changes between them; "anjalimurphy1958" has one)
+_MESSAGE_ID_BEFORE = re.compile(
+    r"(?:message-id|in-reply-to|references|thread[ -]id|message id|bounce refers to)\s*:?\s*<$", re.IGNORECASE
+)
+_MACHINE_LOCAL = re.compile(r"[a-z0-9]{16,}")
+_LETTERS_THEN_DIGITS = re.compile(r"[a-z]\d|\d[a-z]")
+
+
+def _is_machine_local(local: str) -> bool:
+    return _MACHINE_LOCAL.fullmatch(local) is not None and len(_LETTERS_THEN_DIGITS.findall(local)) >= 5
+
+
 # Without a label, a bare "#" or "no." right before a number makes it an identifier ("# 415-555-0123")
 _BARE_ID_MARK = re.compile(r"(?:#|\bno\.)\s*$", re.IGNORECASE)
 # Before a card-length number, only words that name another kind of long number reject it.
@@ -110,6 +126,8 @@ def context_ok(entity: str, text: str, start: int, end: int) -> bool:
         continues_run = re.search(r"\d[ \-]$", before) is not None
         return not (continues_run or _NOT_CARD_BEFORE.search(before) or _CODE_TOKEN_BEFORE.search(before))
     if entity == EMAIL_ADDRESS:
+        if _MESSAGE_ID_BEFORE.search(before) or _is_machine_local(value.rpartition("@")[0]):
+            return False  # a message's id ("Message-ID: <9c1hb7fsqw8j@mail.gmail.com>"), not a mailbox
         return not is_placeholder_email(value) and not _LOGIN_COMMAND.search(before)
     return True
 

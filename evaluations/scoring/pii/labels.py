@@ -132,7 +132,7 @@ _PHONE_REACH = 60  # characters between a phone label and its number, at most
 _CLAUSE_REACH = 80  # how far back a clause is looked at (a label further away names no number here)
 _AFTER_REACH = 40  # how far ahead a label after the number is looked for
 _ABBREVIATIONS = frozenset(
-    "tel tél τηλ тел ph mob no nr nº num tlf tfno ref inv conf ext approx st dr mr mrs ms núm nro नं sr sra srta dra"
+    "tel tél τηλ тел cell ph mob no nr nº num tlf tfno ref inv conf ext approx st dr mr mrs ms núm nro नं sr sra srta dra"
     " mme mlle hr"
     " fr sig κ κα".split()
 )
@@ -268,7 +268,8 @@ def _number_word_before(before: str) -> tuple[str, str] | None:
         word = m.group().lower()
         if word in NUMBER_WORDS or (_INFIX_SCRIPT.search(word) and any(w in word for w in NUMBER_WORDS)):
             gap = before[m.end() :]
-            if len(gap) <= _PHONE_REACH and not _NUMBER_TOKEN.search(gap):
+            # another number between them only as a list: "Deux numéros : 012 36 21 92 / 0450545711"
+            if len(gap) <= _PHONE_REACH and not (_NUMBER_TOKEN.search(gap) and _owned_by_other_number(PHONE, gap)):
                 return PHONE, word
             return None
     return None

@@ -126,7 +126,23 @@ def needs_phone_label(value: str) -> bool:
 
 
 def _bare_or_short(value: str) -> bool:
+    if EXIT_CODE_RUN.fullmatch(value) and _valid_international(value[2:]):
+        return False  # "0031612445337": an exit code, a country code and a number its plan finds valid, run together
     return value.isdigit() or (not value.startswith("+") and len(digits_of(value)) <= SHORT_NATIONAL_DIGITS)
+
+
+EXIT_CODE_RUN = re.compile(r"00[1-9]\d{9,14}")  # "0031612445337": exit code, country code, number
+
+
+@functools.lru_cache(maxsize=1024)
+def _valid_international(digits: str) -> bool:
+    """Is "+" ``digits`` a number its country's plan finds valid (not only of a possible length)?"""
+    import phonenumbers
+
+    try:
+        return phonenumbers.is_valid_number(phonenumbers.parse("+" + digits, None))
+    except phonenumbers.NumberParseException:
+        return False
 
 
 _REGROUPED = re.compile(r"\d+(?:[ .\-]\d+){1,5}")

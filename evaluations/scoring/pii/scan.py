@@ -46,7 +46,13 @@ from evaluations.scoring.pii.findings import (
     PiiFinding,
 )
 from evaluations.scoring.pii.labels import PHONE, number_label
-from evaluations.scoring.pii.phones import BARE_PHONE_DIGITS, DIGIT_RUN, MIN_NATIONAL_DIGITS, needs_phone_label
+from evaluations.scoring.pii.phones import (
+    BARE_PHONE_DIGITS,
+    DIGIT_RUN,
+    EXIT_CODE_RUN,
+    MIN_NATIONAL_DIGITS,
+    needs_phone_label,
+)
 from evaluations.scoring.pii.recognizers import get_engine
 from evaluations.scoring.pii.validators import digits_of, glues
 
@@ -63,7 +69,6 @@ MIN_ENCODED_CHARS = 12  # the shortest base64 run scanned: "jo@acme.io" is 16 ch
 
 _SSN_IN_RUN = re.compile(r"(?<!\d)(?:\d{9}|\d{3}[- ]\d{2}[- ]\d{4})(?!\d)")
 _PHONE_SEPARATOR = re.compile(r"[ \t\u00a0\-.()/]")
-_EXIT_CODE_RUN = re.compile(r"00[1-9]\d{9,14}")  # "00212659341605": the exit code, a country code, run together
 
 
 def _run_entities(run: str, *, contacts: bool) -> set[str]:
@@ -78,6 +83,8 @@ def _run_entities(run: str, *, contacts: bool) -> set[str]:
         (run.startswith("+") and count >= 8) or (count >= MIN_NATIONAL_DIGITS and _PHONE_SEPARATOR.search(run))
     ):
         entities.add(PHONE_NUMBER)  # "+" forms, or separated national forms (``phones``): never bare runs
+    if contacts and EXIT_CODE_RUN.fullmatch(run):
+        entities.add(PHONE_NUMBER)  # but an exit code and a country code run together: "0031612445337"
     return entities
 
 
@@ -92,7 +99,7 @@ def _candidates(text: str, *, contacts: bool) -> list[tuple[int, int, frozenset[
                 contacts
                 and len(run) >= BARE_PHONE_DIGITS[0]
                 and PHONE_NUMBER not in entities
-                and (len(digits_of(run)) in BARE_PHONE_DIGITS or _EXIT_CODE_RUN.fullmatch(run))
+                and len(digits_of(run)) in BARE_PHONE_DIGITS
                 and needs_phone_label(run)
             ):
                 glued = m.start() > 0 and (glues(text[m.start() - 1]) or text[m.start() - 1] == "#")

@@ -70,11 +70,11 @@ def card_network(digits: str) -> str | None:
 
 
 def is_valid_card(value: str) -> bool:
-    """A real network prefix, a valid length for that network and Luhn. Separators: single spaces/hyphens, the
-    first group of four digits."""
-    if not re.fullmatch(r"\d+(?:[ -]\d+)*", value.strip()):
+    """A real network prefix, a valid length for that network and Luhn. Separators: spaces (one or two, as
+    receipts print them: "3401  228972  89634") or single hyphens, the first group of four digits."""
+    if not re.fullmatch(r"\d+(?:(?: {1,2}|-)\d+)*", value.strip()):
         return False
-    groups = re.split(r"[ -]", value.strip())
+    groups = re.split(r" {1,2}|-", value.strip())
     if len(groups) > 1 and len(groups[0]) != 4:
         return False  # cards are printed from a group of four (4-4-4-4, 4-6-5): "380-4890251-7642113" is an order
     digits = digits_of(value)
