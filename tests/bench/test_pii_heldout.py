@@ -19,6 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
+import pii_heldout_phones  # noqa: E402
 import pii_tuned2_phones  # noqa: E402
 import pii_tuned3_phones  # noqa: E402
 import pii_tuned4_phones  # noqa: E402
@@ -30,6 +31,7 @@ from pii_corpus_values import iban_valid, luhn_valid  # noqa: E402
 
 DATA = ROOT / "bench" / "data"
 PHONE_MODULES = {
+    "heldout": pii_heldout_phones,
     "tuned8": pii_tuned8_phones,
     "tuned7": pii_tuned7_phones,
     "tuned6": pii_tuned6_phones,
@@ -38,6 +40,7 @@ PHONE_MODULES = {
     "tuned4": pii_tuned4_phones,
 }
 FILES = {
+    "heldout": DATA / "pii_heldout.jsonl",
     "tuned8": DATA / "pii_tuned8.jsonl",
     "tuned7": DATA / "pii_tuned7.jsonl",
     "tuned6": DATA / "pii_tuned6.jsonl",
@@ -48,6 +51,7 @@ FILES = {
     "tuned": DATA / "pii_corpus.jsonl",
 }
 GENERATORS = {
+    "heldout": "make_pii_heldout.py",
     "tuned8": "make_pii_tuned8.py",
     "tuned7": "make_pii_tuned7.py",
     "tuned6": "make_pii_tuned6.py",
@@ -59,6 +63,7 @@ GENERATORS = {
 # each generator (bench/make_pii_*.py) is split into modules beside it named after its part; bench/pii_corpus_values.py
 # holds the value rules that every generator shares
 MODULE_PREFIXES = {
+    "heldout": "pii_heldout_",
     "tuned8": "pii_tuned8_",
     "tuned7": "pii_tuned7_",
     "tuned6": "pii_tuned6_",
@@ -181,6 +186,19 @@ def test_tuned2_phones_are_valid_for_their_country_in_many_countries_and_languag
 # what each blind part's phones must cover, beyond being valid for their region: (regions, least regions, languages,
 # least languages, a number that is valid elsewhere but not in the region named)
 PHONE_COVERAGE = {
+    "heldout": (
+        {"US", "CA", "MX", "JM", "GT", "CR", "DO", "BR", "AR", "CO", "CL", "PE", "UY", "GB", "IE", "DE", "AT", "CH"}
+        | {"FR", "BE", "NL", "ES", "PT", "IT", "PL", "SE", "FI", "CZ", "RO", "HU", "GR", "UA", "RU", "TR", "IN", "JP"}
+        | {"CN", "TW", "HK", "KR", "ID", "VN", "TH", "PH", "SG", "MY", "SA", "AE", "IL", "PK", "NG", "KE", "TZ", "ZA"}
+        | {"EG", "MA", "GH", "SN", "AU", "NZ", "FJ"},
+        61,
+        {"lang-en", "lang-es", "lang-hi", "lang-de", "lang-fr", "lang-pt", "lang-it", "lang-nl", "lang-pl", "lang-sv"}
+        | {"lang-fi", "lang-cs", "lang-ro", "lang-hu", "lang-el", "lang-uk", "lang-ru", "lang-tr", "lang-ar"}
+        | {"lang-he", "lang-ja", "lang-zh", "lang-ko", "lang-id", "lang-ms", "lang-vi", "lang-th", "lang-tl"}
+        | {"lang-sw", "lang-ur"},
+        30,
+        ("+55 11 91234 5678", "PT"),
+    ),
     "tuned8": (
         {"US", "CA", "MX", "JM", "BR", "AR", "CO", "CL", "PE", "GB", "IE", "DE", "AT", "CH", "FR", "BE", "NL", "ES"}
         | {"PT", "IT", "PL", "SE", "GR", "TR", "RU", "IN", "JP", "CN", "TW", "HK", "KR", "ID", "VN", "TH", "PH", "SG"}
