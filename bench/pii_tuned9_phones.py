@@ -1,4 +1,4 @@
-"""Phone numbers for the held-out PII corpus (bench/make_pii_heldout.py): drawn per region from the ``phonenumbers``
+"""Phone numbers for PII tuned part 9 (bench/make_pii_tuned9.py): drawn per region from the ``phonenumbers``
 metadata (a mobile or a fixed line, never a toll-free, premium, shared-cost or company number), then written the way
 people in that region write them. A number is kept only when ``phone_is_valid`` accepts the exact written form for
 its region."""

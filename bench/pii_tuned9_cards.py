@@ -1,4 +1,4 @@
-"""Replies with a person's card number for the held-out PII corpus: every network of the shared value rules
+"""Replies with a person's card number for PII tuned part 9: every network of the shared value rules
 (``NETWORKS``, Luhn check digit), printed in fours, run together, dashed, in the 4-6-5 and 4-6-4 blocks of American
 Express and Diners Club, 19-digit numbers as 4-4-4-4-3, in receipts, JSON, tables, forms and prose in several
 languages."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import CARD, NETWORKS, Line, card_digits
-from pii_heldout_common import fill, name
+from pii_tuned9_common import fill, name
 
 
 def printed(rng: random.Random, number: str, network: str) -> str:

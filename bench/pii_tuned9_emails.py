@@ -1,4 +1,4 @@
-"""Replies with people's e-mail addresses for the held-out PII corpus: webmail and work addresses on real top-level
+"""Replies with people's e-mail addresses for PII tuned part 9: webmail and work addresses on real top-level
 domains, with plus-tags, dots, hyphens, digits and capitals, in prose in several languages (also right against
 Chinese, Japanese, Thai and Korean text with no space), in headers, JSON, CSV, HTML mailto links, Markdown and
 forms. The label is the address only, never ``mailto:``, brackets or quotes."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import EMAIL, Line
-from pii_heldout_common import fill
+from pii_tuned9_common import fill
 
 WEBMAIL = [
     "gmail.com", "outlook.com", "hotmail.co.uk", "yahoo.co.jp", "naver.com", "hanmail.net", "qq.com", "163.com",

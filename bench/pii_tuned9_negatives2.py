@@ -1,4 +1,4 @@
-"""Hard negatives for the held-out PII corpus, part two: kinds of numbers and ``@`` strings that a naive detector
+"""Hard negatives for PII tuned part 9, part two: kinds of numbers and ``@`` strings that a naive detector
 could take for personal data but that are not - ISBNs and EAN barcodes, UUIDs, commit hashes, coordinates, money,
 parcel numbers alone, a card's last four digits, IP and MAC addresses, millisecond timestamps, VINs, ISINs, cloud
 account ids, DOIs, ZIP+4 codes, dashed SKUs, template placeholders, code decorators, CSS at-rules, CAS numbers,
@@ -10,8 +10,8 @@ import random
 import uuid
 
 from pii_corpus_values import Line, luhn_digit
-from pii_heldout_common import digits, letters
-from pii_heldout_negatives import PROJECTS, negative
+from pii_tuned9_common import digits, letters
+from pii_tuned9_negatives import PROJECTS, negative
 
 
 def gs1(body: str) -> str:

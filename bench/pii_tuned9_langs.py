@@ -1,4 +1,4 @@
-"""Contact sentences for the held-out PII corpus in thirty languages, each in that language's own words: a support
+"""Contact sentences for PII tuned part 9 in thirty languages, each in that language's own words: a support
 agent passing on a customer's number, alone or next to an order, ticket, booking or claim reference. ``{v}`` is the
 number, ``{n}`` a person's name and ``{id}`` the reference."""
 

@@ -1,4 +1,4 @@
-"""Hard negatives for the held-out PII corpus, part one: replies that carry no personal data but look like they
+"""Hard negatives for PII tuned part 9, part one: replies that carry no personal data but look like they
 might - talk of phones with no number in it, image assets named ``@2x``/``@1.5x``, package specifiers with ``@``,
 team and bot handles, accounts on localhost, IMEIs (Luhn-valid, 15 digits), employer identification numbers, BIC
 codes and RF creditor references (ISO 11649, mod-97)."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import Line, luhn_digit
-from pii_heldout_common import digits, fill, letters
+from pii_tuned9_common import digits, fill, letters
 
 PHONE_WORD = [
     "We'll call the phone number saved on your account - no need to send it here.",

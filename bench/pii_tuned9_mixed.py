@@ -1,4 +1,4 @@
-"""Replies with several kinds of personal data at once for the held-out PII corpus: CRM records, signup forms,
+"""Replies with several kinds of personal data at once for PII tuned part 9: CRM records, signup forms,
 payroll rows, refund tickets, JSON exports and e-mail signatures that carry a phone with an e-mail, a card, an IBAN
 or an SSN."""
 
@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import CARD, EMAIL, IBAN, NETWORKS, PHONE, SSN, Line, card_digits, ssn_digits
-from pii_heldout_cards import printed
-from pii_heldout_common import fill, name, ref
-from pii_heldout_emails import address
-from pii_heldout_phones import phone
-from pii_heldout_ssns_ibans import LAYOUTS, fours, iban
+from pii_tuned9_cards import printed
+from pii_tuned9_common import fill, name, ref
+from pii_tuned9_emails import address
+from pii_tuned9_phones import phone
+from pii_tuned9_ssns_ibans import LAYOUTS, fours, iban
 
 # (setting, language, region of the phone or None, template)
 MIXED = [

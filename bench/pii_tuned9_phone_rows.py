@@ -1,4 +1,4 @@
-"""Replies with phone numbers for the held-out PII corpus: contact sentences in thirty languages, the documents a
+"""Replies with phone numbers for PII tuned part 9: contact sentences in thirty languages, the documents a
 support reply quotes (JSON, CSV, YAML, XML, HTML, Markdown tables, vCards, e-mail signatures, SMS logs, log lines,
 ticket forms, shipping labels), numbers right before or after an order, ticket, booking, parcel or claim reference,
 and sentences that name the number only by what it is for."""
@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import PHONE, Line
-from pii_heldout_common import fill, name, ref
-from pii_heldout_langs import LANGS
-from pii_heldout_phones import REGIONS, forms_of, phone
+from pii_tuned9_common import fill, name, ref
+from pii_tuned9_langs import LANGS
+from pii_tuned9_phones import REGIONS, forms_of, phone
 
 # (setting, template, has a reference); {v} the number, {n} a name, {id} a reference
 DOCUMENTS = [

@@ -1,4 +1,4 @@
-"""Shared pieces of the held-out PII corpus (bench/make_pii_heldout.py): filling a template whose literal braces
+"""Shared pieces of PII tuned part 9 (bench/make_pii_tuned9.py): filling a template whose literal braces
 (JSON, code) stay as they are, the references that sit next to numbers (orders, tickets, bookings, parcels, claims),
 people's names, and the check every finished line goes through."""
 
@@ -9,7 +9,7 @@ import re
 import string
 
 from pii_corpus_values import Line, check_labels
-from pii_heldout_phones import phone_is_valid
+from pii_tuned9_phones import phone_is_valid
 
 SLOT = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 

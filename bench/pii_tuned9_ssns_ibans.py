@@ -1,4 +1,4 @@
-"""Replies with US Social Security numbers and IBANs for the held-out PII corpus. An SSN is always named as one (in
+"""Replies with US Social Security numbers and IBANs for PII tuned part 9. An SSN is always named as one (in
 the sentence or as a field or column), written with dashes, spaces or run together, in ten languages; it never has
 area 000, 666 or 9xx, group 00 or serial 0000. IBANs are SEPA layouts (the shared value rules) and non-SEPA ones
 (below), each with its mod-97 check digits, run together or in fours, in many languages and positions."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import IBAN, SEPA_BBAN, SSN, Line, bban, iban_check, ssn_digits
-from pii_heldout_common import fill, name
+from pii_tuned9_common import fill, name
 
 SSN_PROSE = [
     ("en", "chat", "I've confirmed the Social Security number you gave us, {s}, against the W-2."),

@@ -1,4 +1,4 @@
-"""The held-out PII part (bench/data/pii_heldout.jsonl, bench/make_pii_heldout.py): written apart from every earlier
+"""The held-out PII part (tuned part 9: bench/data/pii_tuned9.jsonl, bench/make_pii_tuned9.py): written apart from every earlier
 corpus, what it holds, and its own kinds of hard negatives. The shared integrity tests (tests/bench/test_pii_heldout.py)
 check its labels by each scheme's rules and its phones per region; nothing here runs the detector."""
 
@@ -13,15 +13,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
-import make_pii_heldout  # noqa: E402
-import pii_heldout_phones  # noqa: E402
+import make_pii_tuned9  # noqa: E402
+import pii_tuned9_phones  # noqa: E402
 from pii_corpus_values import NETWORKS  # noqa: E402
-from pii_heldout_negatives2 import KINDS  # noqa: E402
+from pii_tuned9_negatives2 import KINDS  # noqa: E402
 
 from tests.bench.test_pii_heldout import ROWS, modules, source  # noqa: E402
 
 EARLIER = ["tuned", "tuned2", "tuned3", "tuned4", "tuned5", "tuned6", "tuned7", "tuned8"]
-rows = ROWS["heldout"]
+rows = ROWS["tuned9"]
 
 
 def entities(entity: str) -> list[str]:
@@ -29,7 +29,7 @@ def entities(entity: str) -> list[str]:
 
 
 def test_the_generator_uses_no_earlier_corpus() -> None:
-    text = source("heldout")
+    text = source("tuned9")
     for part in EARLIER:
         for module in modules(part):
             assert f"import {module}" not in text and f"from {module}" not in text, module
@@ -37,11 +37,11 @@ def test_the_generator_uses_no_earlier_corpus() -> None:
     for n in range(2, 9):
         assert f"pii_tuned{n}.jsonl" not in text and f"pii_tuned{n}_" not in text, n
     assert "evaluations" not in text.replace("evaluations/scoring/", "")  # named once, as what was not read
-    assert make_pii_heldout.SEED not in (16, 2718, 60221, 90417, 48611, 73129, 50873, 86243)
+    assert make_pii_tuned9.SEED not in (16, 2718, 60221, 90417, 48611, 73129, 50873, 86243)
 
 
 def test_modules_are_short() -> None:
-    for module in modules("heldout"):
+    for module in modules("tuned9"):
         lines = (ROOT / "bench" / f"{module}.py").read_text(encoding="utf-8").count("\n")
         assert lines <= 500, (module, lines)
 
@@ -49,7 +49,7 @@ def test_modules_are_short() -> None:
 def test_the_file_does_not_depend_on_the_hash_seed() -> None:
     env = dict(os.environ, PYTHONHASHSEED="12345")
     done = subprocess.run(
-        [sys.executable, "bench/make_pii_heldout.py", "--check"], cwd=ROOT, env=env, capture_output=True, text=True
+        [sys.executable, "bench/make_pii_tuned9.py", "--check"], cwd=ROOT, env=env, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stdout + done.stderr
 
@@ -74,7 +74,7 @@ def test_phone_rows_are_tagged_and_cover_every_continent() -> None:
         if any(e["entity"] == "PHONE_NUMBER" for e in row["entities"]):
             regions = [tag for tag in row["tags"] if tag.startswith("region-")]
             assert len(regions) == 1 and any(tag.startswith("lang-") for tag in row["tags"]), row["id"]
-            continents.add(pii_heldout_phones.REGIONS[regions[0].removeprefix("region-")])
+            continents.add(pii_tuned9_phones.REGIONS[regions[0].removeprefix("region-")])
     assert continents == {"north-america", "south-america", "europe", "asia", "africa", "oceania"}
     languages = {tag for row in rows if row["tags"][0] == "phone" for tag in row["tags"] if tag.startswith("lang-")}
     assert {"lang-en", "lang-es", "lang-hi"} <= languages and len(languages) >= 18
