@@ -294,3 +294,25 @@ def test_a_message_id_or_an_inquiry_number_is_no_personal_data(text: str) -> Non
 
 def test_an_address_with_a_birth_year_is_still_an_address() -> None:
     assert found("Receipt sent to anjalimurphy1958@bluewin.ch") == [("EMAIL_ADDRESS", "anjalimurphy1958@bluewin.ch")]
+
+
+# ---- the ninth round -----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "phone"),
+    [
+        ("Caller 0612345678 asked about the refund.", "0612345678"),
+        ("Ms. Ito's desk line is 0312345678.", "0312345678"),
+        ("Zeynep Hanım'a 02121234567 numarasından ulaşabilirsiniz.", "02121234567"),  # Turkish: "you can reach"
+        ("Aino tavoittaa numerosta 0412345678 arkisin.", "0412345678"),  # Finnish: "reach ... from number"
+    ],
+)
+def test_a_phone_found_by_the_ninth_round(text: str, phone: str) -> None:
+    assert phones(text) == [phone]
+
+
+def test_an_xml_field_or_a_return_number_names_its_number() -> None:
+    xml = "<recipient><tel>0612345678</tel></recipient><shipment>6123456789</shipment>"
+    assert phones(xml) == ["0612345678"]
+    assert phones("For return 6123456789, the courier will phone Ana on 0612345678.") == ["0612345678"]

@@ -63,7 +63,7 @@ ID_STEMS = ("주문", "예약", "송장", "운송장")
 PHONE_WORDS = PHONE_WORDS | frozenset(
     " ringe ringes ringer ringt sms'e bell ruft rufen rufe contesta contestar contesten atende atiende atender"
     " rang répond répondre poziv pozivu mobitel tél τηλ apigiwe línea linea linha ligne uppringd ringas aranmak"
-    " marca marcar marque marcá contestó atampigia"
+    " marca marcar marque marcá contestó atampigia caller callers tavoittaa"
     " aranmayı"
     " soitto soittoa soittaa soitamme soitetaan puhelu"
     " zavolá zavolat zavoláme volat volejte"
@@ -80,13 +80,13 @@ PHONE_STEMS = PHONE_STEMS + (
     "telep", "puhel", "matkapuhel", "hív", "felhív", "τηλεφ", "τηλέφ", "κινητ", "επικοινων", "телефон",
     "позвон", "звон", "мобильн", "мобільн", "дзвон", "menelef", "menelep", "pigia", "whats", "kontak", "rappel",
     "appel", "chiam", "richiam", "apigi", "ditelep", "ditelef", "teruggebel", "terugbel", "перезвон", "κλήσ",
-    "κλησ",
+    "κλησ", "ulaş",
 )  # fmt: skip
 # Inside a word, for scripts without spaces or with particles joined to the word: Japanese, Chinese, Thai,
 # Arabic, Hebrew
 PHONE_INFIXES = (
     "電話", "携帯", "ケータイ", "連絡", "电话", "手机", "手機", "联系", "聯絡", "致电", "致電", "回電", "回电", "撥打",
-    "拨打", "打給", "打给", "來電", "来电", "短信", "会打", "會打",
+    "拨打", "打給", "打给", "來電", "来电", "短信", "会打", "會打", "کال",
     "โทร", "เบอร์", "มือถือ", "ติดต่อ",
     "هاتف", "جوال", "اتصال", "يتصل", "اتصل", "موبايل", "واتساب", "تواصل", "المنزل",
     "טלפון", "נייד", "תקשר", "וואטסאפ", "שיחזרו", "موبائل", "فون",
@@ -95,7 +95,7 @@ ID_WORDS = ID_WORDS | frozenset(
     # things a number names: parts and products, warehouse places, postcodes (Spanish, German, English)
     " repuesto pieza artículo articulo producto modelo serie artikel artikelnummer teilenummer seriennummer"
     " bestellnummer auftragsnummer rechnungsnummer sendungsnummer bin shelf aisle location locator zip"
-    " postcode postal plz routing identification objeto job delivery siniestro alquiler chamado refund reclamo"
+    " postcode postal plz routing identification objeto job delivery siniestro alquiler chamado refund reclamo return returns"
     " saldo balance total amount importe monto betrag montant valor"
     " обращение обращения обращению aba swift sort iban bic room flight seat gate queue protocolo protocol"
     # Danish/Norwegian, Finnish, Czech, Hungarian, Romanian, Turkish, Greek, Russian, Vietnamese,
@@ -135,5 +135,5 @@ PHONE_ADJECTIVES = frozenset("telefónico telefónica telefonico telefonica tele
 NUMBER_WORDS = frozenset(
     "number numero número numéro nummer numer numara numarası numaradan αριθμό αριθμός номер номеру numărul"
     " numarul szám számon számot numeroon numerolla nombor nomor numerong 번호 رقم الرقم מספר במספר 番号 号码"
-    " số číslo čísle číslem नंबर नम्बर نمبر namba numbers numéros números nummern".split()
+    " số číslo čísle číslem नंबर नम्बर نمبر namba numbers numéros números nummern numerosta numeroa numarasından numarası".split()
 )

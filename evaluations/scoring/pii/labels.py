@@ -82,7 +82,9 @@ _PERSON_RECORD_WORDS = frozenset(
 # "the number on the account is 020 7946 0518" is the phone on file ("account number is ..." is a pair)
 _DIRECT_ONLY_WORDS = frozenset("account acct cuenta खाता".split()) | CONTACT_ENTRY_WORDS
 # Two-word labels, checked before their words alone ("caller ID" is a phone, "ID" an identifier)
-_PHONE_PAIRS = frozenset({("caller", "id"), ("direct", "line"), ("best", "number")})
+_PHONE_PAIRS = frozenset(
+    {("caller", "id"), ("direct", "line"), ("best", "number"), ("desk", "line"), ("mobile", "line"), ("phone", "line")}
+)
 # A meeting service before a phone word: "Webex call 1925 692 4142" is a meeting number
 _MEETING_PAIRS = frozenset(
     (first, second) for first in ("webex", "zoom", "teams", "meet") for second in ("call", "meeting", "id", "dial")
@@ -108,7 +110,7 @@ _ID_PAIRS = (
 # being or a colon. An identifier label reaches its number only through these.
 _DIRECT = (
     frozenset(
-        "# . - ( \" ' “ ” number numbers num nr no nº n° n º id code número numero núm nro नंबर नम्बर संख्या नं".split()
+        "# . - ( > \" ' “ ” number numbers num nr no nº n° n º id code número numero núm nro नंबर नम्बर संख्या नं".split()
     )
     | NUMBER_WORDS
 )
