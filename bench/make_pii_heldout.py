@@ -1,28 +1,23 @@
-"""Writes bench/data/pii_heldout.jsonl: the held-out PII corpus that bench/pii_accuracy.py measures last.
+"""Write the held-out PII corpus (bench/data/pii_heldout.jsonl): support-bot replies with and without personal data.
 
-Run: .venv/bin/python bench/make_pii_heldout.py [--check]  (--check: exit 1 when the committed file differs)
+How it was written: blind. Its author read neither the detector (evaluations/) nor any earlier corpus, their
+generators or the documents that describe the detector and its past errors; the templates, formats and value rules
+here come from the author's own knowledge of how support replies and the records they quote look, in many languages
+and document formats. Only the shared value rules (bench/pii_corpus_values.py: Luhn, SEPA IBAN layouts, mod-97,
+``Line``, ``check_labels``) and the ``phonenumbers`` metadata were used. The detector was never run on this corpus
+and no label was ever changed to agree with a detector.
 
-The third held-out part, written blind: by someone who read neither the detector's code (evaluations/scoring/pii/
-and what it imports) nor the earlier corpora's generators and files (tuned parts 1 to 3), and never used to tune
-the detector (docs/benchmarks.md, "PII accuracy: two parts"). A detector change must not be fitted to these lines:
-when one of its errors is fixed, the fix is tested with new cases written elsewhere, and this file stays as it is;
-its labels are not changed to agree with any detector.
-
-Each line is a support-bot reply, ``{"id", "text", "entities": [{"entity", "value", "start", "end"}], "tags"}``,
-from one of ten settings (telecom, utilities, e-commerce, healthcare, banking, travel, education, government
-services, logistics, SaaS support). The labels are what a careful human reviewer marks as personal data the reply
-reveals: a person's card, SSN, IBAN, email address or phone number. Lookalikes are hard negatives, tagged
-``["negative", kind, ...]``. A sentence whose label could be argued either way (a number on a person's record
-shaped like an SSN, such as a claim or member id; a role address; a company's own phone line; a number that fails
-its check; a fediverse handle) is left out entirely rather than labelled one way.
-
-Only the value rules come from bench/pii_corpus_values.py (card networks with a Luhn digit, SEPA BBAN layouts with
-mod-97 check digits); the templates, formats, languages and negatives are new. Phones are drawn per region from
-the ``phonenumbers`` package's own metadata (an example number's leading digits, the rest random) and kept only
-when the package says they are valid for that region, in the form written (``region-XX`` tag); that checks the
-labels, it tunes nothing.
-
-Deterministic: the same seed gives the same file (``build(seed)``; the committed file uses SEED).
+Seed 31337. What it holds (about 2,500 replies):
+- phones in 53 regions over every continent, drawn from ``phonenumbers`` metadata and kept only when valid for their
+  region exactly as written; contact sentences in 31 languages (some name the number only by context), sentences
+  with an order, ticket, booking, claim, tracking or reference id beside the number in both orders, and documents;
+- people's email addresses on real providers' and firms' domains (dots, hyphens, digits, plus-tags, upper case);
+- card numbers of every network in ``NETWORKS`` (Luhn), grouped, compact, dashed, in receipts, payloads and forms;
+- US SSNs (possible areas, groups and serials), always named as an SSN, in ten languages;
+- IBANs of SEPA and non-SEPA layouts with mod-97 check digits, compact and in fours;
+- replies with several kinds at once; and over 600 hard negatives of 32 kinds.
+Each line's labels are checked by ``pii_corpus_values.check_labels`` (phones against their ``region-XX`` tag).
+Usage: python bench/make_pii_heldout.py [--check]
 """
 
 from __future__ import annotations
@@ -31,90 +26,51 @@ import random
 import sys
 from pathlib import Path
 
-from pii_corpus_values import (  # noqa: E402 - bench scripts run with bench/ on the path
-    CARD,
-    EMAIL,
-    IBAN,
-    NETWORKS,
-    PHONE,
-    SSN,
-    Line,
-)
-from pii_heldout_cards_ssns_ibans import (  # noqa: E402 - bench scripts run with bench/ on the path
-    LAYOUTS,
-    card_lines,
-    card_text,
-    iban_lines,
-    iban_text,
-    ssn_lines,
-    ssn_text,
-)
-from pii_heldout_emails import email_lines, email_value  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_heldout_negatives import negatives  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_heldout_phones import (  # noqa: E402 - bench scripts run with bench/ on the path
-    REGIONS,
-    phone_lines,
-    phone_value,
-)
-from pii_heldout_slots import fill, ident  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_io import corpus_main  # noqa: E402 - bench scripts run with bench/ on the path
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import pii_io  # noqa: E402 - bench scripts run with bench/ on the path
+from pii_corpus_values import Line, check_labels  # noqa: E402
+from pii_heldout_cards import card_rows  # noqa: E402
+from pii_heldout_emails import email_rows  # noqa: E402
+from pii_heldout_mixed import mixed_rows  # noqa: E402
+from pii_heldout_negatives import negative_rows  # noqa: E402
+from pii_heldout_negatives2 import negative_rows2  # noqa: E402
+from pii_heldout_phone_rows import phone_rows  # noqa: E402
+from pii_heldout_phones import phone_is_valid  # noqa: E402
+from pii_heldout_ssns_ibans import iban_rows, ssn_rows  # noqa: E402
+
+SEED = 31337
 OUT = Path(__file__).resolve().parent / "data" / "pii_heldout.jsonl"
-SEED = 90417  # the earlier parts use 16, 2718 and 60221
-
-# ---- several kinds in one reply ------------------------------------------------------------------------------------
-
-MIXED = [
-    ("saas", "Contact sheet - {n}: {p}, {e}"),
-    ("banking", "Refund to {i}; the confirmation went to {e}."),
-    ("ecommerce", "Order {id}: paid with {c}, receipt sent to {e}, courier will call {p}."),
-    ("travel", "Lead guest {n}, mobile {p}, email {e}."),
-    ("healthcare", "Patient portal account: {e} (phone on file {p})."),
-    ("government", "Payee {n}, SSN {s}, payments to {i}."),
-]
-
-
-def mixed_lines(rng: random.Random) -> list[Line]:
-    lines = []
-    regions = sorted(REGIONS)
-    for i in range(120):
-        setting, template = MIXED[i % len(MIXED)]
-        region = regions[i % len(regions)]
-        name, e, _ = email_value(rng)
-        values = {
-            "n": (name, None),
-            "e": (e, EMAIL),
-            "p": (phone_value(rng, region)[0], PHONE),
-            "i": (iban_text(rng, rng.choice(sorted(LAYOUTS)))[0], IBAN),
-            "c": (card_text(rng, rng.choice(sorted(NETWORKS)))[0], CARD),
-            "s": (ssn_text(rng)[0], SSN),
-            "id": (ident(rng, "ecommerce"), None),
-        }
-        tags = ["mixed", "lang-en", setting] + ([f"region-{region}"] if "{p}" in template else [])
-        lines.append(fill(template, values, *tags))
-    return lines
-
-
-# ---- the corpus -----------------------------------------------------------------------------------------------------
 
 
 def build(seed: int = SEED) -> list[dict[str, object]]:
     rng = random.Random(seed)
-    lines = phone_lines(rng) + email_lines(rng) + card_lines(rng) + ssn_lines(rng) + iban_lines(rng)
-    lines += mixed_lines(rng) + negatives(rng)
+    parts: list[list[Line]] = [
+        phone_rows(random.Random(rng.random())),
+        email_rows(random.Random(rng.random())),
+        card_rows(random.Random(rng.random())),
+        ssn_rows(random.Random(rng.random())),
+        iban_rows(random.Random(rng.random())),
+        mixed_rows(random.Random(rng.random())),
+        negative_rows(random.Random(rng.random())),
+        negative_rows2(random.Random(rng.random())),
+    ]
+    lines = [line for part in parts for line in part]
     rng.shuffle(lines)
-    rows, seen = [], set()
+    rows: list[dict[str, object]] = []
+    seen: set[str] = set()
     for line in lines:
-        if line.text in seen:
+        if line.text in seen:  # a reply is in the corpus once
             continue
         seen.add(line.text)
+        check_labels(line, phone_is_valid)
         rows.append({"id": len(rows) + 1, "text": line.text, "entities": line.entities, "tags": line.tags})
     return rows
 
 
 def main() -> int:
-    return corpus_main(doc=__doc__ or "", build=build, out=OUT, part="held-out corpus", script="make_pii_heldout.py")
+    return pii_io.corpus_main(doc=__doc__, build=build, out=OUT, part="held-out corpus", script="make_pii_heldout.py")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

@@ -1,15 +1,15 @@
 """Benchmark: PII detection precision and recall per entity type, on the tuned parts and on the held-out part.
 
-Run: .venv/bin/python bench/pii_accuracy.py [--errors] [--part tuned|tuned2|tuned3|heldout|all] [--command]
+Run: .venv/bin/python bench/pii_accuracy.py [--errors] [--part tuned|tuned2|...|tuned9|heldout|all] [--command]
 [--seed N] [--quick]
 
-Four labelled corpora, measured one after the other, the held-out part last (docs/benchmarks.md, "PII accuracy:
+Labelled corpora, measured one after the other, the held-out part last (docs/benchmarks.md, "PII accuracy:
 two parts"):
 
-- the tuned parts, rows labelled ``tuned``, ``tuned2`` and ``tuned3``: bench/data/pii_corpus.jsonl
-  (bench/make_pii_corpus.py), which the detector was developed against, bench/data/pii_tuned2.jsonl
-  (bench/make_pii_tuned2.py), the first held-out part, and bench/data/pii_tuned3.jsonl (bench/make_pii_tuned3.py),
-  the second held-out part; each became a tuned part once its errors were looked at. Detector changes may be
+- the tuned parts, rows labelled ``tuned``, ``tuned2`` to ``tuned5``: bench/data/pii_corpus.jsonl
+  (bench/make_pii_corpus.py), which the detector was developed against, and bench/data/pii_tuned2.jsonl to
+  pii_tuned9.jsonl (bench/make_pii_tuned2.py to make_pii_tuned9.py), the former held-out parts; each became a
+  tuned part once its errors were looked at. Detector changes may be
   fitted to them; their figures show that nothing once got right has been lost;
 - the held-out part, rows labelled ``heldout``: bench/data/pii_heldout.jsonl (bench/make_pii_heldout.py), written
   blind, by someone who read neither the detector nor the other corpora, and never tuned on. It is measured last,
@@ -42,6 +42,12 @@ TUNED_PARTS = {
     "tuned": (DATA / "pii_corpus.jsonl", "make_pii_corpus"),
     "tuned2": (DATA / "pii_tuned2.jsonl", "make_pii_tuned2"),
     "tuned3": (DATA / "pii_tuned3.jsonl", "make_pii_tuned3"),
+    "tuned4": (DATA / "pii_tuned4.jsonl", "make_pii_tuned4"),
+    "tuned5": (DATA / "pii_tuned5.jsonl", "make_pii_tuned5"),
+    "tuned6": (DATA / "pii_tuned6.jsonl", "make_pii_tuned6"),
+    "tuned7": (DATA / "pii_tuned7.jsonl", "make_pii_tuned7"),
+    "tuned8": (DATA / "pii_tuned8.jsonl", "make_pii_tuned8"),
+    "tuned9": (DATA / "pii_tuned9.jsonl", "make_pii_tuned9"),
 }
 HELDOUT_PART = {"heldout": (DATA / "pii_heldout.jsonl", "make_pii_heldout")}
 PARTS = {**TUNED_PARTS, **HELDOUT_PART}

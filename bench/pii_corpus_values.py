@@ -5,6 +5,7 @@ numbering plans and the fictional ranges) and the labelled line that carries the
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 CARD, SSN, IBAN, EMAIL, PHONE = "CREDIT_CARD", "US_SSN", "IBAN_CODE", "EMAIL_ADDRESS", "PHONE_NUMBER"
 
@@ -70,6 +71,26 @@ def iban_valid(iban: str) -> bool:
     compact = iban.replace(" ", "")
     rearranged = compact[4:] + compact[:4]
     return int("".join(str(int(ch, 36)) for ch in rearranged)) % 97 == 1
+
+
+def check_labels(line: Line, phone_is_valid: Callable[[str, str], bool] | None = None) -> None:
+    """Assert that every label of ``line`` is a span of its text and follows its scheme: a Luhn digit for cards,
+    mod-97 for IBANs, a possible SSN area, group and serial; with ``phone_is_valid``, each phone is valid for the
+    line's ``region-XX`` tag."""
+    region = next((tag.removeprefix("region-") for tag in line.tags if tag.startswith("region-")), None)
+    for entity in line.entities:
+        value = str(entity["value"])
+        assert line.text[int(str(entity["start"])) : int(str(entity["end"]))] == value, value
+        compact = "".join(ch for ch in value if ch.isdigit())
+        if entity["entity"] == CARD:
+            assert luhn_valid(compact), value
+        elif entity["entity"] == IBAN:
+            assert iban_valid(value), value
+        elif entity["entity"] == SSN:
+            assert len(compact) == 9 and compact[:3] not in ("000", "666") and compact[0] != "9", value
+            assert compact[3:5] != "00" and compact[5:] != "0000", value
+        elif entity["entity"] == PHONE and phone_is_valid is not None:
+            assert region and phone_is_valid(value, region), (value, region)
 
 
 # ---- cards -------------------------------------------------------------------------------------------------------

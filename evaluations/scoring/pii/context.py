@@ -13,6 +13,9 @@
 - A number glued to a code is part of the code: ``TKT-2024-004417``, the last groups of the UPS tracking number
   ``1Z K8E K5R 03 8681 3371``, ``v10.0.19045``; a card-length run or an SSN shape that continues a longer run of
   digit groups (a USPS tracking number) is neither.
+- A message id is no email address: after a `Message-ID:`/`In-Reply-To:` header, or a local part a mail system
+  generated (16 or more lower-case letters and digits mixed through it, no dot, hyphen or underscore).
+- A login after a remote-shell command is no email address: ``ssh -p 2222 deploy@files.acme.net``.
 - Placeholder addresses in instructions (``name@example.com``, ``you@yourcompany.com``) are no email address:
   both the local part and the domain must be placeholders, so ``jordan.rivera84@example.com`` counts.
 """
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from evaluations.scoring.pii import layout
 from evaluations.scoring.pii.findings import CREDIT_CARD, EMAIL_ADDRESS, PHONE_NUMBER, US_SSN
 from evaluations.scoring.pii.labels import IDENTIFIER, PHONE, names_a_thing, number_label
 from evaluations.scoring.pii.phones import needs_phone_label
@@ -30,11 +34,29 @@ from evaluations.scoring.pii.validators import glues, is_valid_ssn
 # Portuguese "Seguro Social"/"Segurança Social", French "sécurité sociale", German "Sozialversicherungsnummer",
 # Italian "previdenza sociale", Hindi "सामाजिक सुरक्षा", Korean "사회보장번호"
 _SSN_CONTEXT = re.compile(
-    r"\b(?:ssns?|social[\s-]+security|soc\.?\s*sec\.?|ss\s*#|seguro\s+social|seguridad\s+social"
+    r"\b(?:ssns?|social[\s_-]+security|soc\.?\s*sec\.?|ss\s*#|seguro\s+social|seguridad\s+social"
     r"|segurança\s+social|sécurité\s+sociale|sozialversicherung\w*|previdenza\s+sociale)"
-    r"|सामाजिक\s+सुरक्षा|사회\s?보장",
+    r"|सामाजिक\s+सुरक्षा|सोशल\s+सिक्योरिटी|사회\s?보장|社安号|社會安全|社会安全|社会保障号|社會保障號",
     re.IGNORECASE,
 )
+
+# A login in a command line, not an address: "ssh -p 2222 deploy@files.acme.net", "sftp -i key.pem ana@host.io"
+_LOGIN_COMMAND = re.compile(
+    r"\b(?:ssh|scp|sftp|mosh|telnet)(?:\s+-{1,2}[\w-]+(?:[ =][^\s@-][^\s@]*)?)*\s+$", re.IGNORECASE
+)
+# A message id, not a mailbox: the headers that carry one, and a local part a mail system generated (16 or more
+# lower-case letters and digits, no dot, hyphen or underscore, letters and digits mixed through it: five or more
+# changes between them; "anjalimurphy1958" has one)
+_MESSAGE_ID_BEFORE = re.compile(
+    r"(?:message-id|in-reply-to|references|thread[ -]id|message id|bounce refers to)\s*:?\s*<$", re.IGNORECASE
+)
+_MACHINE_LOCAL = re.compile(r"[a-z0-9]{16,}")
+_LETTERS_THEN_DIGITS = re.compile(r"[a-z]\d|\d[a-z]")
+
+
+def _is_machine_local(local: str) -> bool:
+    return _MACHINE_LOCAL.fullmatch(local) is not None and len(_LETTERS_THEN_DIGITS.findall(local)) >= 5
+
 
 # Without a label, a bare "#" or "no." right before a number makes it an identifier ("# 415-555-0123")
 _BARE_ID_MARK = re.compile(r"(?:#|\bno\.)\s*$", re.IGNORECASE)
@@ -45,9 +67,14 @@ _NOT_CARD_BEFORE = re.compile(
     re.IGNORECASE,
 )
 # An amount: a currency right before or after the number ("EUR 912 345 678", "650 000 000 €")
-_CURRENCY_BEFORE = re.compile(r"(?:[$€£¥₹]|\b(?:EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|SEK|NOK|DKK|PLN))\s?$", re.IGNORECASE)
+# ISO 4217 codes: the common ones in any case ("eur"), the rest only as written, in capitals ("Try" is no lira)
+_CURRENCY_CODES = (
+    "EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|SEK|NOK|DKK|PLN|(?-i:COP|MXN|BRL|ARS|CLP|PEN|UYU|ZAR|NGN|KES|EGP|MAD|TRY|RUB"
+    "|UAH|CZK|HUF|RON|CNY|RMB|KRW|IDR|VND|THB|MYR|SGD|HKD|TWD|AED|SAR|QAR|ILS|PKR|BDT|LKR|NZD)"
+)
+_CURRENCY_BEFORE = re.compile(rf"(?:[$€£¥₹]|\b(?:{_CURRENCY_CODES}))\s?$", re.IGNORECASE)
 _CURRENCY_AFTER = re.compile(
-    r"\s?(?:[$€£¥₹]|(?:EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|SEK|NOK|DKK|PLN|euros?|dollars?|pounds?)\b)", re.IGNORECASE
+    rf"\s?(?:[$€£¥₹]|(?:{_CURRENCY_CODES}|euros?|dollars?|pounds?|pesos?|reais|rupees?)\b)", re.IGNORECASE
 )
 # Codes whose digit groups look like other things: a UPS tracking number written in groups
 # (1Z K8E K5R 03 8681 3371, whose tail is phone-shaped and may hold an SSN shape).
@@ -99,7 +126,9 @@ def context_ok(entity: str, text: str, start: int, end: int) -> bool:
         continues_run = re.search(r"\d[ \-]$", before) is not None
         return not (continues_run or _NOT_CARD_BEFORE.search(before) or _CODE_TOKEN_BEFORE.search(before))
     if entity == EMAIL_ADDRESS:
-        return not is_placeholder_email(value)
+        if _MESSAGE_ID_BEFORE.search(before) or _is_machine_local(value.rpartition("@")[0]):
+            return False  # a message's id ("Message-ID: <9c1hb7fsqw8j@mail.gmail.com>"), not a mailbox
+        return not is_placeholder_email(value) and not _LOGIN_COMMAND.search(before)
     return True
 
 
@@ -107,11 +136,15 @@ def _ssn_word_names(text: str, start: int, end: int) -> bool:
     """Is an SSN word next to the number, with no other number or sentence end between them? An SSN word after
     the number that introduces a number of its own is that number's ("part no. 512-44-9087 (the SSN on file was
     512-44-9088)")."""
-    before = re.split(r"\d|[.!?;](?=\s+[A-Z])|\n", text[max(0, start - 40) : start])[-1]
+    # a form's name holds digits ("on the I-9 is ..."): only a number standing alone ends the look back
+    before = re.split(r"(?<![A-Za-z]-)(?<![A-Za-z])\d|[.!?;](?=\s+[A-Z])|\n", text[max(0, start - 60) : start])[-1]
     if _SSN_CONTEXT.search(before):
         return True
+    head = layout.header(text, start)  # a table's or CSV block's column header: "| SSN |", "name,ssn,status"
+    if head and _SSN_CONTEXT.search(head):
+        return True
     after = re.split(r"[.!?;)](?=\s|$)|\n", text[end : end + 60])[0]
-    word = _SSN_CONTEXT.search(after, 0, 20)
+    word = _SSN_CONTEXT.search(after, 0, 30)
     return word is not None and not re.search(r"\d", after[: word.start()] + after[word.end() :])
 
 

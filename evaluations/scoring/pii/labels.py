@@ -33,6 +33,11 @@ an order word near a number says little. What a reader goes by is the *label* th
    mobile-phone order, and the number the order's. Only a bare "de"/"of" makes a compound ("contacto del pedido
    4942251636": the phrase names one order, and the number right after it is that order's).
 
+5. **The word "number" alone** names a phone when nothing else labels the number ("the number Mr. Lee left is
+   ...", "dejó el número ..."), and **modifiers do not label**: a phone adjective after a noun qualifies the noun
+   ("pedido telefónico"), a German compound is named by its last part ("Telefonauftrag" is an order). The words
+   of each language, and how scripts without spaces are matched inside a word, are in ``label_words``.
+
 An identifier label of a *thing* (part, model, serial, order, ...) also tells an SSN shape from an SSN
 (``names_a_thing``, used by ``context``); labels of a person's record (ID, account, member number) do not.
 
@@ -46,66 +51,40 @@ from __future__ import annotations
 
 import re
 
+from evaluations.scoring.pii import layout
+from evaluations.scoring.pii.label_words import (
+    CONTACT_ENTRY_WORDS,
+    ID_INFIXES,
+    ID_STEMS,
+    ID_WORDS,
+    NUMBER_WORDS,
+    PHONE_ADJECTIVES,
+    PHONE_INFIXES,
+    PHONE_STEMS,
+    PHONE_WORDS,
+    THING_TAILS,
+)
+
 PHONE = "phone"
 IDENTIFIER = "identifier"
 
-_W = r"\w\u0900-\u097F"  # word characters: Devanagari vowel signs are no \w, but belong to the word
+# word characters: Devanagari, Thai, Arabic and Hebrew vowel signs are no \w, but belong to the word
+_W = r"\w\u0900-\u097F\u0E00-\u0E7F\u0610-\u061A\u064B-\u065F\u0670\u0591-\u05C7"
+# Scripts whose words are matched inside (``label_words``): Thai, Arabic, Hebrew, kana and CJK ideographs
+_INFIX_SCRIPT = re.compile(r"[\u0E00-\u0E7F\u0600-\u06FF\u0590-\u05FF\u3040-\u30FF\u4E00-\u9FFF]")
 _WORD = re.compile(rf"[{_W}º°]+(?:-1[03](?![{_W}]))?")  # "isbn-13" is one word
 
-_PHONE_WORDS = frozenset(
-    # English
-    "phone phones phoned phoning telephone telephones tel ph mobile mobiles mob cell cellphone landline fax"
-    " whatsapp sms text texts texted texting call calls called calling callback ring dial reach contact hotline"
-    " helpline"
-    # Spanish ("llama", "llámame", "llamar", "llamada": any word opening with "llam"/"llám", see _is_phone_word)
-    " teléfono teléfonos telefono telefonos tlf tfno móvil movil móviles moviles celular celulares cel contacto"
-    " wasap"
-    # Hindi (with and without the nukta; NFC keeps "फ़" as फ + ़)
-    " फ\u093cोन फोन \u095eोन मोबाइल मोबाईल टेलीफ\u093cोन टेलीफोन कॉल काॅल संपर्क व्हाट्सएप व्हाट्सऐप फैक्स"
-    " एसएमएस"
-    # German, French, Portuguese, Italian, Dutch, Polish, Swedish (stems: _PHONE_STEMS)
-    " gsm portable natel appeler appellera appelle joindre rappel rappeler ligar ligue ligaremos chiamare"
-    " chiameremo chiamata bel bellen belt gebeld komórka komórki komórkowy komórkowego ring ringa ringer ringde"
-    " voicemail".split()
-)
-# Stems of phone words that inflect or compound: "contactará", "reachable", "telefonisch", "Handynummer",
-# "telefoonnummer", "zadzwoni", "telefonnumret"; Korean attaches particles and endings to the word ("연락드릴",
-# "휴대폰으로")
-_PHONE_STEMS = (
-    "llam", "llám", "contact", "contat", "reach", "telef", "teléf", "télép", "handy", "mobil", "mobiel", "cellul",
-    "anruf", "rückruf", "erreich", "zadzwo", "dzwoni", "telemóv", "telemov",
-    "전화", "휴대", "핸드폰", "연락", "문자",
-)  # fmt: skip
-_ID_WORDS = frozenset(
-    # English
-    "order orders ticket tickets tracking track trk ref reference invoice invoices inv confirmation conf case"
-    " booking reservation transaction txn receipt policy claim serial po sku item part model id pnr rma isbn"
-    " account acct ein tin itin vat gstin nif cif nie"
-    " isbn-10 isbn-13 ean upc gtin barcode imei version ver build firmware release patch lot batch sn shipment"
-    " parcel package consignment waybill awb"
-    # Spanish
-    " pedido pedidos orden órdenes ordenes incidencia caso seguimiento factura facturas referencia reserva"
-    " localizador envío envio envíos envios albarán albaran cuenta"
-    # Hindi
-    " ऑर्डर आर्डर ऑडर टिकट ट्रैकिंग ट्रेकिंग इनवॉइस इनवॉयस चालान रसीद बुकिंग संदर्भ शिकायत केस खाता"
-    # German, French, Portuguese, Italian, Dutch, Polish, Swedish; meetings (a meeting id is dialled, not a phone)
-    " bestellung auftrag rechnung buchung reservierung sendung vorgang schaden kundennummer commande dossier"
-    " réservation reservation facture sinistre colis billet référence encomenda fatura sinistro apólice ordine"
-    " prenotazione fattura pratica spedizione bestelling reservering factuur zending pakket boeking zamówienie"
-    " zamówienia rezerwacja rezerwacji faktura przesyłka paczka zgłoszenie beställning beställningen bokning"
-    " bokningen ärende meeting webinar".split()
-)
-# Stems of identifier words that take particles (Korean: "주문", "예약", "송장")
-_ID_STEMS = ("주문", "예약", "송장", "운송장")
 # Identifier labels of a person's record: a number they name may be an SSN all the same (``names_a_thing``)
 _PERSON_RECORD_WORDS = frozenset(
     "id account acct customer member client membership contract policy cuenta खाता".split()
 )
 # Identifier labels that name only the number right after them: "account 236949202", "account no. 5521"; but
 # "the number on the account is 020 7946 0518" is the phone on file ("account number is ..." is a pair)
-_DIRECT_ONLY_WORDS = frozenset("account acct cuenta खाता".split())
+_DIRECT_ONLY_WORDS = frozenset("account acct cuenta खाता".split()) | CONTACT_ENTRY_WORDS
 # Two-word labels, checked before their words alone ("caller ID" is a phone, "ID" an identifier)
-_PHONE_PAIRS = frozenset({("caller", "id"), ("direct", "line"), ("best", "number")})
+_PHONE_PAIRS = frozenset(
+    {("caller", "id"), ("direct", "line"), ("best", "number"), ("desk", "line"), ("mobile", "line"), ("phone", "line")}
+)
 # A meeting service before a phone word: "Webex call 1925 692 4142" is a meeting number
 _MEETING_PAIRS = frozenset(
     (first, second) for first in ("webex", "zoom", "teams", "meet") for second in ("call", "meeting", "id", "dial")
@@ -114,6 +93,8 @@ _MEETING_PAIRS = frozenset(
 _POSSESSIVES = frozenset("my your his her their our".split())
 # Entries of a contact list: "Home: 6137287788 - work: 604-751-6894"
 _CONTACT_ENTRIES = frozenset("home work office".split())
+# A contact card's or an e-mail signature's one-letter fields, at the start of a line: "M: 032742896", "T: …"
+_CARD_FIELDS = frozenset("m t p c h w".split())
 # An all-capitals code right before the number is its prefix: "BK 243 192 263", "SR 23977611"
 _CODE_PREFIX = re.compile(r"(?<![\w-])([A-Z]{2,4})[ \u00a0]#?$")
 _ID_PAIRS = (
@@ -127,14 +108,21 @@ _ID_PAIRS = (
 
 # What may stand between a label and its number. Direct: the number word, "#", "no." ...; copula: a verb of
 # being or a colon. An identifier label reaches its number only through these.
-_DIRECT = frozenset("# . - ( number numbers num nr no nº n° id code número numero núm nro नंबर नम्बर संख्या नं".split())
+_DIRECT = (
+    frozenset(
+        "# . - ( > \" ' “ ” number numbers num nr no nº n° n º id code número numero núm nro नंबर नम्बर संख्या नं".split()
+    )
+    | NUMBER_WORDS
+)
 _COPULA = frozenset(": = , is was now currently es era fue ahora actual है था थी अब".split())
 # "call 4155550123 or 6175550115", "phone A instead of B": one phone label for a list of numbers
 _JOINERS = frozenset(", / or and o y या और & ; instead of rather than not en vez lugar de".split())
 _TOKEN = re.compile(rf"[{_W}º°]+|\S")
 _NUMBER_TOKEN = re.compile(r"\d")
 
-_PREPOSITIONS = frozenset("on for of in from about with under at to de del para en sobre con al".split())
+_PREPOSITIONS = frozenset(
+    "on for of in from about with under at to de del para en sobre con al por per par via by during after before while".split()
+)
 _GENITIVES = frozenset("of de".split())  # "pedido de teléfono": a compound whose head comes first
 # Labels in the genitive case, which qualify the noun before them and never head a compound: Polish "numer
 # zamówienia telefonu" is a phone order's number, "numer telefonu" a phone number
@@ -145,18 +133,32 @@ _DETERMINERS = frozenset(
 _PHONE_REACH = 60  # characters between a phone label and its number, at most
 _CLAUSE_REACH = 80  # how far back a clause is looked at (a label further away names no number here)
 _AFTER_REACH = 40  # how far ahead a label after the number is looked for
-_ABBREVIATIONS = frozenset("tel ph mob no nr nº num tlf tfno ref inv conf ext approx st dr mr mrs ms núm nro नं".split())
-_BOUNDARY = re.compile(r"[.!?](?=\s|$)|[;\n\u0964]")
+_ABBREVIATIONS = frozenset(
+    "tel tél τηλ тел cell ph mob no nr nº num tlf tfno ref inv conf ext approx st dr mr mrs ms núm nro नं sr sra srta dra"
+    " mme mlle hr"
+    " fr sig κ κα".split()
+)
+_BOUNDARY = re.compile(r"[.!?](?=\s|$)|[;\n\u0964\u3002]")
 
+# The rest of a word after a label found inside it, when short: "番号は" in "ご注文番号は" (number, a particle)
+_WORD_REST = re.compile(r"^[^\W\d_]{1,4}(?=\s|:|$)")
+# A link that dials the number: "[2930 0500](tel:+59829300500)", '<a href="tel:+6797013428">701 3428</a>'
+_TEL_LINK_AFTER = re.compile(r"\]\(tel:")
+_TEL_LINK_BEFORE = re.compile(r"""href=["']tel:[^"']*["'][^>]*>\s*$""")
 _Label = tuple[int, int, str]  # (start, end, PHONE or IDENTIFIER)
 
 
 def _is_phone_word(word: str) -> bool:
-    return word in _PHONE_WORDS or word.startswith(_PHONE_STEMS)
+    return word in PHONE_WORDS or word.startswith(PHONE_STEMS)
 
 
 def _is_id_word(word: str) -> bool:
-    return word in _ID_WORDS or word.startswith(_ID_STEMS)
+    if word in ID_WORDS or word.startswith(ID_STEMS):
+        return True
+    if word.endswith("nummer") and len(word) > 6:  # "Vorgangsnummer", "ordrenummer": the first part decides
+        first = word[:-6]
+        return _is_id_word(first) or _is_id_word(first.removesuffix("s"))
+    return word in ID_WORDS or word.startswith(ID_STEMS)
 
 
 def _labels(clause: str) -> list[_Label]:
@@ -172,16 +174,50 @@ def _labels(clause: str) -> list[_Label]:
                 found.append((start, words[i + 1][1], PHONE if pair in _PHONE_PAIRS else IDENTIFIER))
                 i += 2
                 continue
-        if _is_phone_word(word):
-            found.append((start, end, PHONE))
+        if _INFIX_SCRIPT.search(word):
+            found += _infix_labels(start, word)
+        elif word in PHONE_ADJECTIVES:
+            pass  # it qualifies the noun before it: "pedido telefónico", "atendimento telefônico"
+        elif _is_phone_word(word):
+            found.append((start, end, IDENTIFIER if word.endswith(THING_TAILS) else PHONE))
         elif _is_id_word(word):
             found.append((start, end, IDENTIFIER))
         elif word in _CONTACT_ENTRIES and clause[end : end + 1] == ":":
             found.append((start, end, PHONE))
+        elif word in _CARD_FIELDS and not clause[:start].strip() and (clause[end:].strip() in ("", ":")):
+            # "M: 032742896", "M 0712629548": a card's field, alone before the number at the start of the line
+            found.append((start, end, PHONE))
+        elif "_" in word:
+            found += _key_label(start, word)
         elif word == "number" and _after_possessive(clause, start, words[i - 1][2] if i else ""):
             found.append((start, end, PHONE))
         i += 1
     return found
+
+
+def _key_label(start: int, word: str) -> list[_Label]:
+    """A field name written in snake case ("order_id", "phone_number", "customer_mobile"): its last part that is a
+    label names it, as the head of an English compound comes last."""
+    for part in reversed(word.split("_")):
+        if _is_phone_word(part):
+            return [(start, start + len(word), PHONE)]
+        if _is_id_word(part):
+            return [(start, start + len(word), IDENTIFIER)]
+    return []
+
+
+def _infix_labels(start: int, word: str) -> list[_Label]:
+    """The labels inside a word of a script written without spaces or with joined particles ("お電話でのご注文番号は":
+    a phone word, then an order word), in order."""
+    found = []
+    for infixes, kind in ((PHONE_INFIXES, PHONE), (ID_INFIXES, IDENTIFIER)):
+        for infix in infixes:
+            at = word.find(infix)
+            while at >= 0:
+                found.append((start + at, start + at + len(infix), kind))
+                at = word.find(infix, at + 1)
+    found.sort()
+    return [label for i, label in enumerate(found) if not (i and label[0] < found[i - 1][1])]
 
 
 def _after_possessive(clause: str, start: int, previous: str) -> bool:
@@ -205,6 +241,8 @@ def names_a_thing(text: str, start: int, end: int) -> bool:
 
 def _nearest_label(text: str, start: int, end: int) -> tuple[str, str] | None:
     """(kind, the label's words in lower case) of the label that names ``text[start:end]``, or None."""
+    if _TEL_LINK_AFTER.match(text, end) or _TEL_LINK_BEFORE.search(text, max(0, start - 120), start):
+        return PHONE, "tel:"  # the text of a tel: link, in Markdown or HTML
     before = _clause_before(text, start)
     code = _CODE_PREFIX.search(before)
     if code is not None and not _is_phone_word(code.group(1).lower()):
@@ -213,9 +251,29 @@ def _nearest_label(text: str, start: int, end: int) -> tuple[str, str] | None:
     if label is not None:
         return label[2], before[label[0] : label[1]].lower()
     after = _clause_after(text, end)
-    label = _label_after(after)
+    label = _label_after(after, _clause_after(text, end, _AFTER_REACH + _PHONE_REACH))
     if label is not None:
         return label[2], after[label[0] : label[1]].lower()
+    head = layout.header(text, start)  # a table's column header, a list's heading
+    if head:
+        found = _labels(head)
+        if found:
+            return found[-1][2], head[found[-1][0] : found[-1][1]].lower()
+    return _number_word_before(before)
+
+
+def _number_word_before(before: str) -> tuple[str, str] | None:
+    """With no label for the number, the word "number" before it names a phone: "the number the patient gave is
+    ...", "el pasajero dejó el número ...", "le numéro du voyageur est le ..." (no other number between them)."""
+    words = list(_WORD.finditer(before))
+    for m in reversed(words):
+        word = m.group().lower()
+        if word in NUMBER_WORDS or (_INFIX_SCRIPT.search(word) and any(w in word for w in NUMBER_WORDS)):
+            gap = before[m.end() :]
+            # another number between them only as a list: "Deux numéros : 012 36 21 92 / 0450545711"
+            if len(gap) <= _PHONE_REACH and not (_NUMBER_TOKEN.search(gap) and _owned_by_other_number(PHONE, gap)):
+                return PHONE, word
+            return None
     return None
 
 
@@ -230,8 +288,8 @@ def _clause_before(text: str, start: int) -> str:
     return window[cut:]
 
 
-def _clause_after(text: str, end: int) -> str:
-    window = text[end : end + _AFTER_REACH]
+def _clause_after(text: str, end: int, reach: int = _AFTER_REACH) -> str:
+    window = text[end : end + reach]
     m = _BOUNDARY.search(window)
     return window[: m.start()] if m else window
 
@@ -249,15 +307,22 @@ def _tokens(gap: str) -> list[str]:
 
 def _reaches(kind: str, gap: str) -> tuple[bool, bool]:
     """(does a label of ``kind`` reach a number ``gap`` after it, directly so?)"""
-    tokens = _tokens(gap)
+    # a phone adjective after an identifier is the identifier's ("pedido telefónico 209-563992")
+    tokens = [t for t in _tokens(_WORD_REST.sub("", gap, count=1)) if t not in PHONE_ADJECTIVES]
     if all(t in _DIRECT for t in tokens):
         return True, True
     if kind == IDENTIFIER:
+        if tokens[:1] and tokens[0] in _GENITIVES | {"du", "des", "da", "do", "di", "van", "von"}:
+            # "EIN de la empresa es ...": a genitive phrase of a word or two says whose, then the copula
+            rest = [t for t in tokens[1:] if t not in _DETERMINERS]
+            copula = next((i for i, t in enumerate(rest) if t in _COPULA), None)
+            if copula is not None and copula <= 2:
+                tokens = rest[copula:]
         return all(t in _DIRECT or t in _COPULA for t in tokens), False
     return len(gap) <= _PHONE_REACH, False
 
 
-def _owned_by_other_number(kind: str, gap: str) -> bool:
+def _owned_by_other_number(kind: str, gap: str, *, list_ok: bool = True) -> bool:
     """Is the label followed by a number of its own before ours ("order 5521 is ...")?"""
     first = re.search(r"\S*\d\S*", gap)
     if first is None:
@@ -265,7 +330,7 @@ def _owned_by_other_number(kind: str, gap: str) -> bool:
     lead = _tokens(gap[: first.start()])
     if not all(t in _DIRECT or t in _COPULA for t in lead):
         return False  # the number in between is not the label's: "phone for order 5521 is ..."
-    if kind == PHONE:  # "call 4155550123 or 6175550115": one label for a list of numbers
+    if kind == PHONE and list_ok:  # "call 4155550123 or 6175550115": one label for a list of numbers
         rest = gap[first.end() :]
         if all(t in _JOINERS or _NUMBER_TOKEN.search(t) for t in _tokens(rest)):
             return False
@@ -282,7 +347,7 @@ def _label_before(before: str) -> _Label | None:
         if kind == IDENTIFIER and _NUMBER_TOKEN.search(gap):
             continue
         reaches, direct = _reaches(kind, gap)
-        if not reaches or (not direct and before[start:end].lower() in _DIRECT_ONLY_WORDS):
+        if not reaches or (not direct and before[start:end].lower() in _DIRECT_ONLY_WORDS and gap.strip() != ":"):
             continue
         if not direct and i > 0:
             head = _head_before_preposition(before, labels[i - 1], start, kind)
@@ -329,19 +394,28 @@ def _compound_head(before: str, labels: list[_Label]) -> _Label | None:
     return labels[i - 1] if len(words) == 1 and words[0] in _GENITIVES else None
 
 
-def _label_after(after: str) -> _Label | None:
+def _label_after(after: str, rest: str) -> _Label | None:
+    """The label right after the number that names it, looked for in ``after``; ``rest``, the clause further on,
+    shows whether the label has a number of its own ("... saved: the phone is now 97124605")."""
     labels = _labels(after)
     if not labels:
         return None
     start, end, kind = labels[0]
     gap = after[:start]
-    tokens = [t for t in _tokens(gap) if t not in "()"]
+    head = 0
+    while head + 1 < len(labels) and after[labels[head][1] : labels[head + 1][0]].isspace():
+        head += 1  # "as the delivery phone number": the compound's last word is its head
+    end, kind = labels[head][1], labels[head][2]
+    # "as the recipient's phone": articles and a possessive's "'s" say whose, not what
+    tokens = [t for t in _tokens(gap) if t not in "()'’" and t not in _DETERMINERS and t != "s"]
     if len(tokens) > 3 or _NUMBER_TOKEN.search(gap):
         return None
+    if tokens[-2:-1] and tokens[-2] in NUMBER_WORDS and tokens[-1] in _GENITIVES:
+        tokens = tokens[:-2]  # "... comme numéro de contact": the number word and its genitive name the number
     if any(t in _PREPOSITIONS for t in tokens) and not (kind == PHONE and tokens == ["for"]):
         # "I saved 020 7946 0569 on your account": the phrase says where, it does not name the number; but
         # "lists 08070800837 for SMS alerts" says what the number is for
         return None
-    if _owned_by_other_number(kind, after[end:]):
+    if _owned_by_other_number(kind, rest[end:], list_ok=False):
         return None  # "020 7946 0321 (order 77812)": the label names the number after it
-    return labels[0]
+    return labels[head]

@@ -23,7 +23,7 @@ The exit codes ``00`` (``0044 20 7946 0958``, ``00 44 20 7946 0958``) and ``011`
 prefix; ``011`` is also Delhi's trunk and area code, so a number that fails as ``011`` + country code is tried as
 a national number.
 
-A run of 8 to 11 digits without separators (``4155550123``), and any national number of 8 digits (Singapore's
+A run of 8 to 11 digits without separators (12 or 13 with a trunk 0) (``4155550123``), and any national number of 8 digits (Singapore's
 ``6433 3752``, Norway's ``93 04 11 62``: plans without a trunk prefix whose numbers are as short as an order or
 a date), is a phone only when a phone label names it ("call", "phone", "mobile", "tel", ...: ``labels``, checked by
 ``context``; ``needs_phone_label``). Never phones: other bare runs (order numbers), dates, SSN shapes, dotted quads
@@ -53,6 +53,7 @@ NANP = re.compile(
     r"(?:\+?1[ .\-]?)?(?:\([2-9]\d{2}\)[ \u00a0]?|[2-9]\d{2}(?P<sep>[ .\-\u00a0]))\d{3}(?(sep)(?P=sep)|[ .\-\u00a0])\d{4}"
 )
 _SSN_SHAPE = re.compile(r"\d{3}[- .]\d{2}[- .]\d{4}")
+_EIN_SHAPE = re.compile(r"[1-9]\d-\d{7}")  # with a trunk 0 it is a national number: Vienna 01-7970573
 _DATE_SHAPE = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}")
 # A date inside a run ("05/17/2024 10:30"): a year of this era, and no further group of the same run after it (the
 # Belgian mobile 0475-49-17-43 opens with a date's shape, 4-2-2, but goes on)
@@ -76,7 +77,9 @@ _FICTIONAL_AU = re.compile(r"0491570\d{3}")
 # A run of digits without separators may be a phone at these lengths; it is one only when a phone label names it
 # ("call her directly: 4155550123", "mobile number is 07700900461", "teléfono 612345678"): ``labels``, checked
 # on the whole reply by ``context``.
-BARE_PHONE_DIGITS = (8, 9, 10, 11)
+BARE_PHONE_DIGITS = (7, 8, 9, 10, 11, 12, 13)  # 12 and 13 only with a trunk 0: German and Argentine mobiles
+# Local numbers of 7 digits (Fiji, Peru and Chile without their area code: "call 325 7057") only with a phone label
+LABELLED_MIN_DIGITS = 7
 SHORT_NATIONAL_DIGITS = 8  # Singapore, Norway, Denmark, Hong Kong: with separators too, a phone label must name it
 
 # Digits joined by phone/card separators: the prefilter's candidates, and the phone numbers a text holds.
@@ -109,14 +112,51 @@ def phone_spans(text: str) -> list[tuple[int, int]]:
                 continue
             # a bare run or a short number passes on its shape here; whether a phone label names it is
             # ``context``'s check
-            if _phone_region(value, infer=False, bare_ok=needs_phone_label(value)):
+            if _phone_region(value, infer=False, bare_ok=needs_phone_label(value)) or _regrouped_region(value):
                 spans.append((start, end))
     return spans
 
 
 def needs_phone_label(value: str) -> bool:
-    """Is ``value`` a phone only when a phone label names it: a bare run of digits, or a short national number?"""
+    """Is ``value`` a phone only when a phone label names it: a bare run of digits, a short national number, or a
+    number grouped as no plan writes it ("Celular: 6464 725 30")?"""
+    if _bare_or_short(value):
+        return True
+    return _phone_region(value, infer=False, bare_ok=False) is None and _regrouped_region(value) is not None
+
+
+def _bare_or_short(value: str) -> bool:
+    if EXIT_CODE_RUN.fullmatch(value) and _valid_international(value[2:]):
+        return False  # "0031612445337": an exit code, a country code and a number its plan finds valid, run together
     return value.isdigit() or (not value.startswith("+") and len(digits_of(value)) <= SHORT_NATIONAL_DIGITS)
+
+
+EXIT_CODE_RUN = re.compile(r"00[1-9]\d{9,14}")  # "0031612445337": exit code, country code, number
+
+
+@functools.lru_cache(maxsize=1024)
+def _valid_international(digits: str) -> bool:
+    """Is "+" ``digits`` a number its country's plan finds valid (not only of a possible length)?"""
+    import phonenumbers
+
+    try:
+        return phonenumbers.is_valid_number(phonenumbers.parse("+" + digits, None))
+    except phonenumbers.NumberParseException:
+        return False
+
+
+_REGROUPED = re.compile(r"\d+(?:[ .\-]\d+){1,5}")
+
+
+def _regrouped_region(value: str) -> str | None:
+    """The plan that finds a number valid whatever its grouping ("6464 725 30", "2457 47 04 60"): digits in groups
+    joined by single spaces, dots or dashes, read as if run together. Such a number is a phone only when a phone
+    label names it (``needs_phone_label``)."""
+    if not _REGROUPED.fullmatch(value) or _SSN_SHAPE.fullmatch(value) or _DATE_SHAPE.fullmatch(value):
+        return None
+    if _EIN_SHAPE.fullmatch(value) or _DATE_INSIDE.search(value):
+        return None
+    return _phone_region(digits_of(value), infer=False, bare_ok=True)  # a dotted quad too: "70.119.40.17 (portable)"
 
 
 def phone_region(value: str) -> str | None:
@@ -135,9 +175,13 @@ def _phone_region(value: str, *, infer: bool, bare_ok: bool) -> str | None:
     if not PHONE_CHARS.fullmatch(value) or value.count("(") != value.count(")"):
         return None
     digits = digits_of(value)
-    if len(digits) < 8 or re.search(r"[ \t\u00a0\-.()/]{4,}", value):
+    if len(digits) < LABELLED_MIN_DIGITS or re.search(r"[ \t\u00a0\-.()/]{4,}", value):
         return None
-    if _DATE_SHAPE.fullmatch(value) or _SSN_SHAPE.fullmatch(value) or _DOTTED_QUAD.fullmatch(value):
+    if _DATE_SHAPE.fullmatch(value) or _SSN_SHAPE.fullmatch(value):
+        return None
+    if _DOTTED_QUAD.fullmatch(value) and not (bare_ok and len(digits) == SHORT_NATIONAL_DIGITS):
+        return None  # an IPv4 address; but "mobil 48.28.20.40", a Norwegian number, when a phone label names it
+    if _EIN_SHAPE.fullmatch(value):  # a US employer id, 12-3456789: how tax numbers are written
         return None
     if _DATE_INSIDE.search(value):  # a date and a time: "05/17/2024 10"
         return None
@@ -150,23 +194,61 @@ def _phone_region(value: str, *, infer: bool, bare_ok: bool) -> str | None:
         if region or not international.group().startswith("011"):
             return region
         # not "011" + a country code: maybe Delhi's trunk and area code (011-2240-5114), tried as national
-    if not (SHORT_NATIONAL_DIGITS if bare_ok else MIN_NATIONAL_DIGITS) <= len(digits) <= 15:
+    if not (LABELLED_MIN_DIGITS if bare_ok else MIN_NATIONAL_DIGITS) <= len(digits) <= 15:
         return None
     if NANP.fullmatch(value):
         return "US"
     if not any(ch in SEPARATORS for ch in value):
         # a bare run: an order or account number far more often than a phone, unless a phone label says otherwise;
         # then any plan may take it, with or without its trunk prefix ("llámame al 612345678", "9876543210")
-        if not (bare_ok and len(digits) in BARE_PHONE_DIGITS):
+        if not (bare_ok and len(digits) in BARE_PHONE_DIGITS) or (len(digits) >= 12 and not digits.startswith("0")):
             return None
     elif not (digits.startswith("0") or value.startswith("(") or _NO_TRUNK.fullmatch(value)):
         # no trunk prefix, no brackets: a phone only as a plan writes it (an Italian mobile, a Mexican number)
-        return _national_region(value, digits, infer=infer, as_written=True)
+        return _national_region(value, digits, infer=infer, as_written=True) or _elsewhere(value, digits)
     if _FICTIONAL_GB.fullmatch(digits):
         return "GB"
     if _FICTIONAL_AU.fullmatch(digits):
         return "AU"
-    return _national_region(value, digits, infer=infer)
+    return _national_region(value, digits, infer=infer) or _elsewhere(value, digits)
+
+
+def _elsewhere(value: str, digits: str) -> str | None:
+    """A national number of a plan outside ``REGIONS``: one a phone label must name anyway (a bare run, a short
+    number: ``needs_phone_label``) in any plan that finds it valid; any other only as that plan writes it, its
+    groups exactly ("2292 663400" in Greece, "(0216) 296 31 56" in Turkey, "302 0181723" in Colombia)."""
+    import phonenumbers
+
+    exact = not _bare_or_short(value)
+    written = _skeleton(value)
+    subscriber_types = (
+        phonenumbers.PhoneNumberType.FIXED_LINE,
+        phonenumbers.PhoneNumberType.MOBILE,
+        phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE,
+    )
+    for region in _other_regions():
+        if not _may_belong(region, digits):
+            continue
+        try:
+            number = phonenumbers.parse(digits, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if not phonenumbers.is_valid_number(number) or phonenumbers.region_code_for_number(number) != region:
+            continue
+        if phonenumbers.number_type(number) not in subscriber_types:
+            continue
+        national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
+        if not exact or written == _skeleton(national):  # trunk prefix and all: "20 7946 0958" is no Chinese number
+            return region
+    return None
+
+
+@functools.cache
+def _other_regions() -> tuple[str, ...]:
+    """Every region phonenumbers has a plan for, but those in ``REGIONS`` (tried first) and non-geographic ones."""
+    import phonenumbers
+
+    return tuple(sorted(phonenumbers.SUPPORTED_REGIONS - set(REGIONS)))
 
 
 def _international_region(digits: str) -> str | None:

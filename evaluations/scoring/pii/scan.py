@@ -46,7 +46,13 @@ from evaluations.scoring.pii.findings import (
     PiiFinding,
 )
 from evaluations.scoring.pii.labels import PHONE, number_label
-from evaluations.scoring.pii.phones import BARE_PHONE_DIGITS, DIGIT_RUN, MIN_NATIONAL_DIGITS, needs_phone_label
+from evaluations.scoring.pii.phones import (
+    BARE_PHONE_DIGITS,
+    DIGIT_RUN,
+    EXIT_CODE_RUN,
+    MIN_NATIONAL_DIGITS,
+    needs_phone_label,
+)
 from evaluations.scoring.pii.recognizers import get_engine
 from evaluations.scoring.pii.validators import digits_of, glues
 
@@ -77,6 +83,8 @@ def _run_entities(run: str, *, contacts: bool) -> set[str]:
         (run.startswith("+") and count >= 8) or (count >= MIN_NATIONAL_DIGITS and _PHONE_SEPARATOR.search(run))
     ):
         entities.add(PHONE_NUMBER)  # "+" forms, or separated national forms (``phones``): never bare runs
+    if contacts and EXIT_CODE_RUN.fullmatch(run):
+        entities.add(PHONE_NUMBER)  # but an exit code and a country code run together: "0031612445337"
     return entities
 
 

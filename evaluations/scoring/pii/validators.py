@@ -16,9 +16,10 @@ def digits_of(value: str) -> str:
 
 
 # Scripts written without spaces between a number and the word after it: Korean attaches its particles to the
-# number ("3000-509942-1979입니다", "031-2501-5415로"), Japanese and Chinese run words together. Their letters end
+# number ("3000-509942-1979입니다", "031-2501-5415로"), Japanese and Chinese run words together, Hebrew and Arabic
+# join their prepositions and "and" to it ("ל-0521234567", "و0512193622"). Their letters end
 # a number; a Latin letter or a digit continues it (a code such as "A12-345-6789" or "415-555-0123x").
-_UNSPACED = "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_UNSPACED = "\u0590-\u05ff\u0600-\u06ff\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff"
 GLUE_CHAR = rf"[^\W{_UNSPACED}]"  # for regular expressions: a word character that continues a number's token
 _GLUE = re.compile(GLUE_CHAR)
 
@@ -69,11 +70,11 @@ def card_network(digits: str) -> str | None:
 
 
 def is_valid_card(value: str) -> bool:
-    """A real network prefix, a valid length for that network and Luhn. Separators: single spaces/hyphens, the
-    first group of four digits."""
-    if not re.fullmatch(r"\d+(?:[ -]\d+)*", value.strip()):
+    """A real network prefix, a valid length for that network and Luhn. Separators: spaces (one or two, as
+    receipts print them: "3401  228972  89634") or single hyphens, the first group of four digits."""
+    if not re.fullmatch(r"\d+(?:(?: {1,2}|-)\d+)*", value.strip()):
         return False
-    groups = re.split(r"[ -]", value.strip())
+    groups = re.split(r" {1,2}|-", value.strip())
     if len(groups) > 1 and len(groups[0]) != 4:
         return False  # cards are printed from a group of four (4-4-4-4, 4-6-5): "380-4890251-7642113" is an order
     digits = digits_of(value)
@@ -119,6 +120,30 @@ def is_valid_iban(value: str) -> bool:
         return False
     rearranged = compact[4:] + compact[:4]
     return int("".join(str(int(ch, 36)) for ch in rearranged)) % 97 == 1
+
+
+_IBAN_START = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}")
+
+
+def iban_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every IBAN in ``text`` read to its country's length: compact or in groups with single
+    spaces or hyphens, ending where no letter or digit follows, and passing ``is_valid_iban``."""
+    spans = []
+    for m in _IBAN_START.finditer(text):
+        length = IBAN_LENGTHS.get(m.group()[:2])
+        if length is None:
+            continue
+        count, i = 4, m.end()
+        while count < length and i < len(text):
+            if text[i] in " -" and i + 1 < len(text) and text[i + 1].isalnum() and text[i - 1].isalnum():
+                i += 1
+                continue
+            if not (text[i].isascii() and text[i].isalnum()):
+                break
+            count, i = count + 1, i + 1
+        if count == length and not (i < len(text) and text[i].isalnum()) and is_valid_iban(text[m.start() : i]):
+            spans.append((m.start(), i))
+    return spans
 
 
 # ---- emails ------------------------------------------------------------------------------------------------------

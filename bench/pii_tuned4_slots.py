@@ -1,4 +1,4 @@
-"""Shared pieces of the held-out PII corpus (bench/make_pii_heldout.py): ``fill`` (a template with ``{p}``,
+"""Shared pieces of PII tuned part 4 (bench/make_pii_tuned4.py): ``fill`` (a template with ``{p}``,
 ``{e}``, ``{id}``... slots into a labelled line), digit, letter and hex helpers, and the ten settings with their
 identifiers (never PII by themselves). Split out of the generator unchanged.
 """

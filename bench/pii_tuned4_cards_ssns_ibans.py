@@ -1,4 +1,4 @@
-"""Cards, SSNs and IBANs of the held-out PII corpus (bench/make_pii_heldout.py): their sentence templates per
+"""Cards, SSNs and IBANs of PII tuned part 4 (bench/make_pii_tuned4.py): their sentence templates per
 language, values built by each scheme's rules (bench/pii_corpus_values.py; IBANs also outside SEPA) and line
 builders. Split out of the generator unchanged.
 """
@@ -18,7 +18,7 @@ from pii_corpus_values import (  # noqa: E402 - bench scripts run with bench/ on
     card_digits,
     iban_check,
 )
-from pii_heldout_slots import fill, ident  # noqa: E402 - bench scripts run with bench/ on the path
+from pii_tuned4_slots import fill, ident  # noqa: E402 - bench scripts run with bench/ on the path
 
 # ---- cards ----------------------------------------------------------------------------------------------------------
 

@@ -1,0 +1,243 @@
+"""Contact sentences for PII tuned part 5's phone replies, part 2: Chinese (traditional), Korean, Japanese,
+German, French, Dutch, Italian, Portuguese, Polish and Norwegian. The slots and the kinds of sentence are those of
+part 1 (bench/pii_tuned5_slots.py)."""
+
+from __future__ import annotations
+
+LANGUAGES_2: dict[str, dict[str, object]] = {
+    "zh": {
+        "names": ["陳怡君", "林志明", "黃美玲", "張家豪"],
+        "contact": [
+            "{name}的手機號碼是{v}。",
+            "請於下午五點後致電 {v} 聯絡客戶。",
+            "您帳戶登記的電話號碼為 {v}。",
+            "{name}希望我們透過 WhatsApp 聯絡 {v}。",
+            "聯絡電話：{v}",
+        ],
+        "context": [
+            "緊急聯絡人：{name}，{v}",
+            "如家中無人，外送員會先打 {v} 通知。",
+        ],
+        "near": [
+            "訂單 {order} 今天出貨，司機到達前會致電 {v}。",
+            "工單 {ticket}：客戶要求回電至 {v}。",
+            "訂位 {booking} 的聯絡電話已登記為 {v}。",
+            "追蹤編號 {tracking} 的配送通知會以簡訊傳送到 {v}。",
+        ],
+        "two": ["{name}留了兩個號碼：手機 {v}，住家 {w}。"],
+        "intro": "以下是您要的聯絡資料：",
+        "header": ("姓名", "電話"),
+    },
+    "ko": {
+        "names": ["김민지", "이준호", "박서연", "최동현"],
+        "contact": [
+            "{name} 님의 휴대폰 번호는 {v}입니다.",
+            "고객님께 {v}번으로 전화 부탁드립니다.",
+            "등록된 연락처는 {v}입니다.",
+            "{name} 님이 {v}로 문자를 달라고 하셨습니다.",
+            "전화번호: {v}",
+        ],
+        "context": [
+            "비상 연락처: {name}, {v}",
+            "부재 시 기사님이 {v}번으로 연락드릴 예정입니다.",
+        ],
+        "near": [
+            "주문번호 {order} 상품은 오늘 배송되며, 기사님이 도착 전 {v}로 전화드립니다.",
+            "문의 번호 {ticket}: 고객님이 {v}로 회신 전화를 요청하셨습니다.",
+            "예약번호 {booking}의 연락처를 {v}로 변경했습니다.",
+            "운송장 번호 {tracking} 배송 알림은 {v}로 문자 발송됩니다.",
+        ],
+        "two": ["{name} 님 연락처: 휴대폰 {v}, 집 {w}"],
+        "intro": "요청하신 연락처 정보입니다:",
+        "header": ("이름", "전화번호"),
+    },
+    "ja": {
+        "names": ["佐藤美咲", "鈴木健太", "高橋由美", "田中翔"],
+        "contact": [
+            "{name}様の携帯電話番号は{v}です。",
+            "お客様には{v}までお電話ください。",
+            "ご登録の電話番号は {v} です。",
+            "連絡先：{v}",
+            "{name}様より、日中は{v}に連絡してほしいとのことです。",
+        ],
+        "context": [
+            "緊急連絡先：{name}（{v}）",
+            "ご不在の場合、配達員が{v}へご連絡します。",
+        ],
+        "near": [
+            "ご注文番号{order}の商品は本日発送し、配達前に{v}へお電話します。",
+            "お問い合わせ番号{ticket}：{v}への折り返し電話をご希望です。",
+            "予約番号 {booking} の連絡先を {v} に更新しました。",
+            "追跡番号{tracking}の配達通知は{v}にSMSで送信されます。",
+        ],
+        "two": ["{name}様の連絡先：携帯 {v}、自宅 {w}"],
+        "intro": "ご依頼の連絡先情報です：",
+        "header": ("氏名", "電話番号"),
+    },
+    "de": {
+        "names": ["Katrin Vogel", "Jonas Brandt", "Sabine Hofer", "Lukas Meier", "Anja Widmer"],
+        "contact": [
+            "Die hinterlegte Handynummer von {name} lautet {v}.",
+            "Bitte rufen Sie die Kundin ab 17 Uhr unter {v} zurück.",
+            "Ihre Telefonnummer im Kundenkonto ist {v}.",
+            "{name} möchte per WhatsApp unter {v} kontaktiert werden.",
+            "Tel.: {v}",
+            "Mobil: {v}",
+        ],
+        "context": [
+            "Notfallkontakt: {name}, {v}",
+            "Falls niemand zu Hause ist, meldet sich der Fahrer vorab unter {v}.",
+        ],
+        "near": [
+            "Bestellung {order} wird heute zugestellt; der Fahrer ruft vorher unter {v} an.",
+            "Ticket {ticket}: Der Kunde bittet um Rückruf unter {v}.",
+            "Für die Buchung {booking} ist jetzt {v} als Kontaktnummer hinterlegt.",
+            "Die Benachrichtigungen zur Sendung {tracking} gehen per SMS an {v}.",
+            "Schadenfall {claim}: Ansprechpartnerin ist {name}, erreichbar unter {v}.",
+        ],
+        "two": ["{name} hat zwei Nummern angegeben: mobil {v}, privat {w}."],
+        "intro": "Hier ist der gewünschte Kontaktdatensatz:",
+        "header": ("Name", "Telefon"),
+    },
+    "fr": {
+        "names": ["Camille Laurent", "Julien Moreau", "Inès Benali", "Sophie Girard", "Yannick Favre"],
+        "contact": [
+            "Le numéro de portable enregistré au nom de {name} est le {v}.",
+            "Merci de rappeler la cliente au {v} après 17 h.",
+            "Le téléphone associé à votre compte est le {v}.",
+            "{name} souhaite être contactée sur WhatsApp au {v}.",
+            "Tél. : {v}",
+        ],
+        "context": [
+            "Personne à prévenir en cas d'urgence : {name}, {v}",
+            "En cas d'absence, le livreur préviendra au {v}.",
+        ],
+        "near": [
+            "La commande {order} part aujourd'hui ; le livreur appellera le {v} avant de passer.",
+            "Ticket {ticket} : le client demande à être rappelé au {v}.",
+            "J'ai enregistré le {v} comme numéro de contact pour la réservation {booking}.",
+            "Les notifications du colis n° {tracking} seront envoyées par SMS au {v}.",
+            "Dossier de sinistre {claim} : {name}, joignable au {v}.",
+        ],
+        "two": ["{name} a laissé deux numéros : portable {v} et fixe {w}."],
+        "intro": "Voici la fiche de contact demandée :",
+        "header": ("Nom", "Téléphone"),
+    },
+    "nl": {
+        "names": ["Sanne de Vries", "Pieter Janssens", "Eva Peeters", "Daan Bakker"],
+        "contact": [
+            "Het mobiele nummer van {name} is {v}.",
+            "Bel de klant na 17.00 uur terug op {v}.",
+            "Het telefoonnummer in uw account is {v}.",
+            "{name} wil graag via WhatsApp op {v} benaderd worden.",
+            "Tel.: {v}",
+        ],
+        "context": [
+            "Contactpersoon bij nood: {name}, {v}",
+            "Als er niemand thuis is, belt de bezorger eerst naar {v}.",
+        ],
+        "near": [
+            "Bestelling {order} wordt vandaag bezorgd; de chauffeur belt vooraf naar {v}.",
+            "Ticket {ticket}: de klant vraagt om teruggebeld te worden op {v}.",
+            "Voor reservering {booking} staat nu {v} als contactnummer.",
+            "Updates over zending {tracking} gaan per sms naar {v}.",
+        ],
+        "two": ["{name} gaf twee nummers op: mobiel {v} en vast {w}."],
+        "intro": "Hier is het contactrecord waar u om vroeg:",
+        "header": ("Naam", "Telefoon"),
+    },
+    "it": {
+        "names": ["Giulia Romano", "Marco Bianchi", "Chiara Esposito", "Luca Ferrari"],
+        "contact": [
+            "Il numero di cellulare registrato a nome di {name} è {v}.",
+            "Per favore richiami il cliente al {v} dopo le 17.",
+            "Il telefono associato al suo account è {v}.",
+            "{name} preferisce essere contattata su WhatsApp al {v}.",
+            "Tel.: {v}",
+        ],
+        "context": [
+            "Contatto di emergenza: {name}, {v}",
+            "Se non c'è nessuno in casa, il corriere avviserà al {v}.",
+        ],
+        "near": [
+            "L'ordine {order} parte oggi; il corriere chiamerà il {v} prima della consegna.",
+            "Ticket {ticket}: il cliente chiede di essere richiamato al {v}.",
+            "Per la prenotazione {booking} ho inserito il {v} come recapito telefonico.",
+            "Gli aggiornamenti della spedizione {tracking} arriveranno via SMS al {v}.",
+        ],
+        "two": ["{name} ha lasciato due numeri: cellulare {v} e fisso {w}."],
+        "intro": "Ecco la scheda contatto richiesta:",
+        "header": ("Nome", "Telefono"),
+    },
+    "pt": {
+        "names": ["Ana Beatriz Souza", "João Pedro Lima", "Mariana Costa", "Rui Figueiredo"],
+        "contact": [
+            "O celular cadastrado em nome de {name} é {v}.",
+            "Por favor, ligue para o cliente no {v} depois das 17h.",
+            "O telefone cadastrado na sua conta é {v}.",
+            "{name} pediu para ser contatada pelo WhatsApp {v}.",
+            "Telemóvel: {v}",
+            "Tel.: {v}",
+        ],
+        "context": [
+            "Contato de emergência: {name}, {v}",
+            "Se não houver ninguém em casa, o entregador avisa no {v}.",
+        ],
+        "near": [
+            "O pedido {order} saiu para entrega; o entregador vai ligar para {v} antes de chegar.",
+            "Chamado {ticket}: o cliente pediu retorno no {v}.",
+            "Registrei o {v} como telefone de contato da reserva {booking}.",
+            "As atualizações do objeto {tracking} serão enviadas por SMS para {v}.",
+            "Sinistro {claim}: o segurado atende no {v}.",
+        ],
+        "two": ["{name} deixou dois números: celular {v} e fixo {w}."],
+        "intro": "Segue o registro de contato solicitado:",
+        "header": ("Nome", "Telefone"),
+    },
+    "pl": {
+        "names": ["Anna Nowak", "Katarzyna Wójcik", "Magdalena Lewandowska", "Agnieszka Zielińska"],
+        "contact": [
+            "Klientka {name} podała numer komórki {v}.",
+            "Proszę oddzwonić do klienta pod numer {v} po godzinie 17.",
+            "Telefon kontaktowy zapisany na Pana koncie: {v}.",
+            "{name} prosi o kontakt przez WhatsApp pod numerem {v}.",
+            "Tel. kom.: {v}",
+        ],
+        "context": [
+            "Osoba do kontaktu w nagłych wypadkach: {name}, {v}",
+            "Jeśli nikogo nie będzie w domu, kurier da znać pod {v}.",
+        ],
+        "near": [
+            "Zamówienie nr {order} wyjechało dziś do doręczenia; kurier zadzwoni pod {v} przed przyjazdem.",
+            "Zgłoszenie {ticket}: klient prosi o telefon zwrotny pod numer {v}.",
+            "Do rezerwacji {booking} przypisałem numer kontaktowy {v}.",
+            "Powiadomienia o przesyłce {tracking} przyjdą SMS-em na {v}.",
+        ],
+        "two": ["{name} podała dwa numery: komórkowy {v} i domowy {w}."],
+        "intro": "Oto dane kontaktowe, o które Pan prosił:",
+        "header": ("Imię i nazwisko", "Telefon"),
+    },
+    "nb": {
+        "names": ["Ingrid Haugen", "Ola Nordmann", "Kari Solberg", "Eirik Dahl"],
+        "contact": [
+            "Mobilnummeret registrert på {name} er {v}.",
+            "Ring kunden på {v} etter klokken 17.",
+            "Telefonnummeret på kontoen din er {v}.",
+            "{name} ønsker å bli kontaktet på SMS til {v}.",
+            "Tlf.: {v}",
+        ],
+        "context": [
+            "Pårørende: {name}, {v}",
+            "Hvis ingen er hjemme, gir sjåføren beskjed til {v}.",
+        ],
+        "near": [
+            "Ordre {order} leveres i dag, og sjåføren ringer {v} før levering.",
+            "Sak {ticket}: kunden ber om å bli ringt opp på {v}.",
+            "Kontaktnummeret for bestilling {booking} er endret til {v}.",
+            "Varsler for sendingsnummer {tracking} sendes på SMS til {v}.",
+        ],
+        "two": ["{name} oppga to numre: mobil {v} og hjem {w}."],
+        "intro": "Her er kontaktoppføringen du ba om:",
+        "header": ("Navn", "Telefon"),
+    },
+}  # fmt: skip

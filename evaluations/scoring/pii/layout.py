@@ -1,0 +1,76 @@
+"""Where a number stands in a reply's layout: the header of its column in a Markdown table or a CSV block, or the
+heading of the list or record it is in. A table's header names every value below it ("| Name | Phone |"), a CSV
+header every field of its column ("name,ssn,filing_status"), and a heading ending in a colon the entries of the
+list or record right under it ("Here is the contact record you asked for:"); ``labels`` reads the label there when
+the number's own line names it with nothing (docs/scoring.md, PII detection)."""
+
+from __future__ import annotations
+
+import re
+
+_SEPARATOR_ROW = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?")
+_LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s")
+_MAX_LINES = 40  # how far up a header or heading is looked for
+
+
+def _lines_around(text: str, start: int) -> tuple[list[str], int, int]:
+    """The lines of ``text``, the index of the line holding ``start``, and that line's offset."""
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[:line_start].split("\n")[:-1] if line_start else []
+    line_end = text.find("\n", start)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    return [*before[-_MAX_LINES:], line], len(before[-_MAX_LINES:]), line_start
+
+
+def header(text: str, start: int) -> str | None:
+    """The text that heads the number at ``start``: its column's header cell in a Markdown table or a CSV block,
+    else the heading (a line ending in ":") of the list or record the number's line belongs to."""
+    lines, i, line_start = _lines_around(text, start)
+    line, column_at = lines[i], start - line_start
+    if line.lstrip().startswith("|"):
+        return _table_header(lines, i, column_at)
+    for separator in ",;\t":
+        if separator in line and i > 0:
+            found = _csv_header(lines, i, column_at, separator)
+            if found is not None:
+                return found
+    return _heading(lines, i)
+
+
+def _cell_index(line: str, at: int, separator: str) -> int:
+    return line[:at].count(separator)
+
+
+def _table_header(lines: list[str], i: int, at: int) -> str | None:
+    top = i
+    while top > 0 and lines[top - 1].lstrip().startswith("|"):
+        top -= 1
+    if top + 1 > i or not _SEPARATOR_ROW.fullmatch(lines[top + 1].strip()) or top == i:
+        return None
+    cells = lines[top].split("|")
+    index = _cell_index(lines[i], at, "|")
+    return cells[index].strip() if index < len(cells) else None
+
+
+def _csv_header(lines: list[str], i: int, at: int, separator: str) -> str | None:
+    commas = lines[i].count(separator)
+    top = i
+    while top > 0 and lines[top - 1].count(separator) == commas and lines[top - 1].strip():
+        top -= 1
+    if top == i or any(ch.isdigit() for ch in lines[top]):
+        return None  # no header line above, or the first line is a record too
+    cells = lines[top].split(separator)
+    index = _cell_index(lines[i], at, separator)
+    return cells[index].strip() if index < len(cells) else None
+
+
+def _heading(lines: list[str], i: int) -> str | None:
+    """The line ending in ":" right above the block (list items, table, CSV, a signature) holding line ``i``."""
+    top = i
+    while top > 0 and lines[top - 1].strip() and not lines[top - 1].rstrip().endswith(":"):
+        if not (_LIST_ITEM.match(lines[top - 1]) or "|" in lines[top - 1] or "," in lines[top - 1]):
+            return None  # a paragraph, not a list or a record
+        top -= 1
+    if top == i and not _LIST_ITEM.match(lines[i]):
+        return None  # the number's own line, not an entry under a heading
+    return lines[top - 1].strip() if top > 0 and lines[top - 1].rstrip().endswith(":") else None
