@@ -2,7 +2,7 @@
 
 from django.db import models
 
-from evaluations.connectors.base import ConversationIdSource
+from evaluations.connectors.base import ConversationIdSource, StreamFormat
 from evaluations.connectors.base import Protocol as ProtocolEnum
 
 
@@ -25,3 +25,10 @@ class BedrockModel(models.TextChoices):
     HAIKU = "haiku", "Claude Haiku"
     SONNET = "sonnet", "Claude Sonnet"
     OPUS = "opus", "Claude Opus"
+
+
+class Streaming(models.TextChoices):
+    OFF = StreamFormat.OFF.value, "Off: one JSON reply"
+    SSE = StreamFormat.SSE.value, "Server-Sent Events (OpenAI-compatible: chat-completion chunks)"
+    NDJSON = StreamFormat.NDJSON.value, "Newline-delimited JSON"
+    AGUI = StreamFormat.AGUI.value, "AG-UI events"

@@ -9,7 +9,7 @@ from typing import Any, cast
 from django import forms
 from django.conf import settings
 
-from evaluations.agents.models import Agent, BedrockModel, ConversationIdFrom, Protocol
+from evaluations.agents.models import Agent, BedrockModel, ConversationIdFrom, Protocol, Streaming
 from evaluations.connectors.paths import PathSyntaxError, parse_path
 from evaluations.connectors.templates import TemplateError, validate_template
 from evaluations.connectors.validation import check_extra_header_name, check_header_value
@@ -78,7 +78,8 @@ class AgentForm(forms.ModelForm):
             "name", "protocol", "endpoint_url", "knowledge", "request_template", "reply_path", "tool_calls_path",
             "conversation_id_from", "conversation_id_path", "conversation_id_name", "stateful",
             "auth_header_name", "timeout_seconds", "model_name", "bedrock_model", "judge_model",
-            "judge_strictness", "allowed_contacts", "send_history", "secret_markers",
+            "judge_strictness", "allowed_contacts", "send_history", "secret_markers", "stream", "stream_event",
+            "stream_done",
         ]  # fmt: skip
         labels = {
             "endpoint_url": "Endpoint URL",
@@ -91,6 +92,14 @@ class AgentForm(forms.ModelForm):
             "auth_header_name": "Auth header name",
             "bedrock_model": "Claude model",
             "send_history": "Send history (simple chat: the earlier turns as a history list, for stateless agents)",
+            "stream": "Streamed reply",
+            "stream_event": "Event name (SSE)",
+            "stream_done": "End of the reply",
+        }
+        help_texts = {
+            "stream_event": "Read only the events of this name; blank: every event.",
+            "stream_done": "A data value ([DONE]), an event name, or path=value (done=true); blank: the end of the "
+            "stream.",
         }
         widgets = {
             "knowledge": forms.Textarea(attrs={"rows": 6}),
@@ -193,6 +202,7 @@ class AgentForm(forms.ModelForm):
             self._clean_endpoint(data)
         if protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK):
             self._clean_request_format(data)
+        self._clean_stream(data)
         if protocol == Protocol.OPENAI and not data.get("model_name", "").strip():
             self.add_error("model_name", "Give the model name the OpenAI-compatible endpoint expects.")
         source = data.get("conversation_id_from")
@@ -237,8 +247,10 @@ class AgentForm(forms.ModelForm):
                 validate_template(template, self._template_variables(template))
             except TemplateError as exc:
                 self.add_error("request_template", str(exc))
-        if not (data.get("reply_path") or "").strip():
-            self.add_error("reply_path", "Give the path of the reply text, e.g. data.reply.text.")
+        stream = data.get("stream") or Streaming.OFF
+        if not (data.get("reply_path") or "").strip() and stream in (Streaming.OFF, Streaming.NDJSON):
+            where = "in each line" if stream == Streaming.NDJSON else "e.g. data.reply.text"
+            self.add_error("reply_path", f"Give the path of the reply text ({where}).")
         for field in ("reply_path", "tool_calls_path", "conversation_id_path"):
             path = (data.get(field) or "").strip()
             if not path:
@@ -247,6 +259,25 @@ class AgentForm(forms.ModelForm):
                 parse_path(path)
             except PathSyntaxError as exc:
                 self.add_error(field, str(exc))
+
+    def _clean_stream(self, data: dict[str, Any]) -> None:
+        """The streaming settings: one line each, a path=value end names a readable path, and an OpenAI-compatible
+        agent streams chat-completion chunks (SSE) or nothing."""
+        for field in ("stream_event", "stream_done"):
+            value = (data.get(field) or "").strip()
+            data[field] = value
+            if any(c in value for c in "\r\n\x00"):
+                self.add_error(field, "Keep this on one line.")
+        if data.get("protocol") == Protocol.OPENAI and data.get("stream") not in ("", Streaming.SSE):
+            self.add_error(
+                "stream", "An OpenAI-compatible agent streams chat-completion chunks: choose Server-Sent Events."
+            )
+        done = data.get("stream_done") or ""
+        if "=" in done:
+            try:
+                parse_path(done.partition("=")[0].strip())
+            except PathSyntaxError as exc:
+                self.add_error("stream_done", f"{exc} (the part before '=' is a path)")
 
     def unsaved_agent(self) -> Agent:
         """The agent with the form's settings, not saved: Test request never writes the agent."""

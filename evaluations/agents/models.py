@@ -3,17 +3,22 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from evaluations.agents.choices import BedrockModel, ConversationIdFrom, Protocol
-from evaluations.connectors.base import AgentConfig, ConversationIdSource
+from evaluations.agents.choices import BedrockModel, ConversationIdFrom, Protocol, Streaming
+from evaluations.connectors.base import AgentConfig, ConversationIdSource, StreamFormat
 from evaluations.connectors.base import Protocol as ProtocolEnum
 from evaluations.scoring.choices import JudgeModel, Strictness
 
-__all__ = ["Agent", "BedrockModel", "ConversationIdFrom", "DEFAULT_TEMPLATE", "JudgeModel", "Protocol", "Strictness"]
+__all__ = [
+    "Agent", "BedrockModel", "ConversationIdFrom", "DEFAULT_TEMPLATE", "JudgeModel", "Protocol", "Strictness", "Streaming",
+]  # fmt: skip
 
 
 DEFAULT_TEMPLATE = (
     '{\n  "message": {{message}},\n  "history": {{history}},\n  "conversation_id": {{conversation_id}}\n}'
 )
+
+
+STREAMING_PROTOCOLS = (Protocol.HTTP_JSON, Protocol.WEBHOOK, Protocol.OPENAI)
 
 
 class Agent(models.Model):
@@ -42,6 +47,10 @@ class Agent(models.Model):
     auth_header_name = models.CharField(max_length=100, default="Authorization")
     extra_headers = models.JSONField(default=dict, blank=True)
     timeout_seconds = models.PositiveIntegerField(default=30)
+    # Streamed replies (HTTP / JSON, webhook, OpenAI-compatible; docs/agents.md, Streamed replies)
+    stream = models.CharField(max_length=10, choices=Streaming.choices, default=Streaming.OFF, blank=True)
+    stream_event = models.CharField(max_length=100, blank=True)
+    stream_done = models.CharField(max_length=200, blank=True)
 
     model_name = models.CharField(max_length=200, blank=True, help_text="OpenAI-compatible model name.")
     bedrock_model = models.CharField(max_length=10, choices=BedrockModel.choices, default=BedrockModel.SONNET)
@@ -80,6 +89,10 @@ class Agent(models.Model):
         return self.protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK)
 
     @property
+    def streams(self) -> bool:
+        return bool(self.stream) and self.protocol in STREAMING_PROTOCOLS
+
+    @property
     def allowed_contact_list(self) -> list[str]:
         return [line.strip() for line in self.allowed_contacts.splitlines() if line.strip()]
 
@@ -108,4 +121,7 @@ class Agent(models.Model):
             timeout_seconds=float(self.timeout_seconds),
             model_name=model_name,
             system_prompt=self.knowledge if self.is_bedrock else "",
+            stream=StreamFormat(self.stream) if self.streams else StreamFormat.OFF,
+            stream_event=self.stream_event if self.streams else "",
+            stream_done=self.stream_done if self.streams else "",
         )

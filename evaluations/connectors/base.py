@@ -19,6 +19,15 @@ class Protocol(enum.StrEnum):
     BEDROCK = "bedrock"
 
 
+class StreamFormat(enum.StrEnum):
+    """How a streamed reply arrives (docs/agents.md, Streamed replies); OFF: one JSON body."""
+
+    OFF = ""
+    SSE = "sse"  # Server-Sent Events (OpenAI-compatible agents: chat-completion chunks)
+    NDJSON = "ndjson"  # one JSON object a line
+    AGUI = "agui"  # AG-UI events over Server-Sent Events
+
+
 class ConversationIdSource(enum.StrEnum):
     BODY = "body"  # read from the reply body at ``conversation_id_path``
     HEADER = "header"  # read from the response header ``conversation_id_name``
@@ -82,6 +91,9 @@ class AgentConfig:
     model_name: str = ""  # OpenAI-compatible model, or Bedrock model id
     system_prompt: str = ""  # Bedrock: the agent's knowledge text
     template_variables: tuple[tuple[str, str], ...] = ()
+    stream: StreamFormat = StreamFormat.OFF
+    stream_event: str = ""  # SSE: read only events of this name ("": every event)
+    stream_done: str = ""  # the end of a reply: a data value ([DONE]), an event name or path=value; "": stream end
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -96,6 +108,7 @@ class AgentConfig:
         values["protocol"] = Protocol(values["protocol"])
         if "conversation_id_source" in values:
             values["conversation_id_source"] = ConversationIdSource(values["conversation_id_source"])
+        values["stream"] = StreamFormat(values.get("stream") or "")
         values["extra_headers"] = tuple(tuple(p) for p in values.get("extra_headers", ()))
         values["template_variables"] = tuple(tuple(p) for p in values.get("template_variables", ()))
         return cls(**values)
@@ -139,3 +152,9 @@ class AgentReply:
     reply_path: str  # where the text was found ("answer", "choices[0].message.content", ...)
     status_code: int | None = None
     tool_calls_path: str = ""  # where the tool calls were found ("tool_calls", "data.tool_calls"); "": none
+    ttft_ms: int | None = None  # streamed replies: request sent -> first text or tool-call piece
+    chunks: int = 0  # streamed replies: the events that carried a piece of the reply
+
+    def timing(self) -> dict[str, int | None]:
+        """What a run keeps of this reply's timing (``Attempt.reply_timings``)."""
+        return {"ms": self.latency_ms, "ttft_ms": self.ttft_ms, "chunks": self.chunks}

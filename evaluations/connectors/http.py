@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 import uuid
+from collections.abc import Callable
 
 from django.conf import settings
 
@@ -25,6 +26,7 @@ from evaluations.connectors.base import (
 from evaluations.connectors.reply import decode_json, extract
 from evaluations.connectors.request import build_body, build_headers, endpoint_url
 from evaluations.connectors.session import merge_cookies, read_conversation_id
+from evaluations.connectors.stream_events import StreamReader
 from evaluations.outbound.client import (
     Client,
     OutboundConnectError,
@@ -33,6 +35,7 @@ from evaluations.outbound.client import (
     OutboundTimeout,
     Reply,
     post,
+    post_stream,
     reason_phrase,
 )
 from evaluations.outbound.guard import EndpointBlocked, EndpointUnresolvable, split_endpoint
@@ -41,6 +44,8 @@ from evaluations.outbound.text import excerpt
 from evaluations.outbound.waits import parse_retry_after
 
 PREVIEW_CHARS = 2000
+OPENAI_DELTA_PATH = "choices[0].delta.content"
+STREAM_NAMES = {"sse": "Server-Sent", "ndjson": "newline-delimited JSON", "agui": "AG-UI"}
 
 _STATUS_HINTS = {
     400: " The agent rejected the request: check the request template.",
@@ -85,6 +90,8 @@ async def _send(
         raise AgentError(str(exc), kind=ErrorKind.BLOCKED) from None
     body = build_body(config, conversation, message)
     headers = build_headers(config, conversation, api_key)
+    if config.stream:
+        return await _send_streamed(config, conversation, message, api_key, client, (url, host, port, body, headers))
 
     started = time.perf_counter()
     reply = await _post(url, host, port, body, headers, config.timeout_seconds, client)
@@ -126,19 +133,122 @@ async def _send(
     )
 
 
-async def _post(
-    url: str, host: str, port: int, body: bytes, headers: dict[str, str], timeout: float, client: Client | None
-) -> Reply:
-    """The request through the guarded client, its failures turned into sentences about the agent."""
+async def _send_streamed(
+    config: AgentConfig,
+    conversation: Conversation,
+    message: str,
+    api_key: str,
+    client: Client | None,
+    request: tuple[str, str, int, bytes, dict[str, str]],
+) -> AgentReply:
+    """One turn whose reply streams: read event by event until the reply says it is complete."""
+    url, host, port, body, headers = request
+    started = time.perf_counter()
+    reader = StreamReader(config, started=started)
     try:
-        return await post(
-            url,
-            body=body,
-            headers=headers,
-            timeout=timeout,
-            max_bytes=int(settings.TRUSTGATE_MAX_REPLY_BYTES),
-            client=client,
+        reply = await _post(url, host, port, body, headers, config.timeout_seconds, client, feed=reader.feed)
+    except AgentError as exc:
+        if exc.kind == ErrorKind.TIMEOUT and reader.events:
+            raise AgentError(
+                f"The agent's stream stalled: {reader.events} event{'s' if reader.events != 1 else ''} arrived, "
+                f"then no end within {config.timeout_seconds:g} s (the agent's timeout setting).",
+                kind=ErrorKind.TIMEOUT,
+            ) from None
+        raise
+    latency_ms = round((time.perf_counter() - started) * 1000)
+    status = reply.status
+    preview = redact(reply.text, api_key)[:PREVIEW_CHARS]
+    if not 200 <= status < 300:
+        raise _status_error(reply, preview)
+    if reply.truncated:
+        limit_kb = settings.TRUSTGATE_MAX_REPLY_BYTES // 1024
+        raise AgentError(
+            f"The agent's streamed reply passed {limit_kb} KB after {reader.events} events; Trustgate reads at most "
+            f"{limit_kb} KB of a reply.",
+            kind=ErrorKind.OVERSIZED,
+            status_code=status,
+            raw_preview=preview,
         )
+    if not reader.done:
+        reader.close()
+    _check_complete(config, reader, preview, status, reply.headers.get("content-type", ""))
+
+    cookies = dict(conversation.cookies)
+    merge_cookies(cookies, reply.headers)
+    conversation_id = read_conversation_id(config, {}, reply.headers, cookies, conversation.conversation_id)
+    conversation_id = reader.conversation_id or conversation_id
+    reply_text = "".join(reader.text)
+    conversation.turns.append(Turn(role="user", content=message))
+    conversation.turns.append(Turn(role="assistant", content=reply_text))
+    conversation.conversation_id = conversation_id
+    conversation.cookies = cookies
+    tool_calls = reader.tool_calls()
+    return AgentReply(
+        text=reply_text,
+        tool_calls=tool_calls,
+        conversation_id=conversation_id,
+        raw_preview=preview,
+        latency_ms=latency_ms,
+        reply_path=OPENAI_DELTA_PATH if reader.openai else (config.reply_path or "(event data)"),
+        status_code=status,
+        tool_calls_path=("tool_calls" if reader.openai or reader.agui else config.tool_calls_path)
+        if tool_calls
+        else "",
+        ttft_ms=reader.ttft_ms,
+        chunks=reader.chunks,
+    )
+
+
+def _check_complete(config: AgentConfig, reader: StreamReader, preview: str, status: int, content_type: str) -> None:
+    """A stream that ended without events, before its end marker, or without any piece of a reply is refused."""
+    if not reader.events:
+        hint = " Turn streaming off if the agent answers one JSON body." if "json" in content_type else ""
+        raise AgentError(
+            f"The agent's reply had no {STREAM_NAMES[config.stream]} events (Content-Type {content_type or 'none'}); "
+            f"it starts with: {excerpt(preview[:200]) or '(nothing)'}.{hint}",
+            kind=ErrorKind.MALFORMED,
+            status_code=status,
+            raw_preview=preview,
+        )
+    if not reader.done and reader.needs_end_marker:
+        marker = "[DONE] or a finish_reason" if reader.openai else "RUN_FINISHED" if reader.agui else config.stream_done
+        raise AgentError(
+            f"The agent's stream ended before it was complete: no {marker} after {reader.events} events.",
+            kind=ErrorKind.MALFORMED,
+            status_code=status,
+            raw_preview=preview,
+        )
+    if not reader.chunks:
+        where = f"at reply path {config.reply_path!r} " if config.reply_path and not reader.openai else ""
+        raise AgentError(
+            f"No event of the agent's stream had text {where}or tool calls ({reader.events} events; the first: "
+            f"{excerpt(reader.first_event, 200)}).",
+            kind=ErrorKind.PATH_MISSING,
+            status_code=status,
+            raw_preview=preview,
+        )
+
+
+async def _post(
+    url: str,
+    host: str,
+    port: int,
+    body: bytes,
+    headers: dict[str, str],
+    timeout: float,
+    client: Client | None,
+    *,
+    feed: Callable[[bytes], bool] | None = None,
+) -> Reply:
+    """The request through the guarded client, its failures turned into sentences about the agent. With ``feed``
+    the reply is streamed into it (``post_stream``)."""
+    max_bytes = int(settings.TRUSTGATE_MAX_REPLY_BYTES)
+    try:
+        if feed is not None:
+            return await post_stream(
+                url, body=body, headers=headers, timeout=timeout, max_bytes=max_bytes, feed=feed, client=client
+            )
+        return await post(url, body=body, headers=headers, timeout=timeout, max_bytes=max_bytes, client=client)
     except EndpointUnresolvable as exc:
         raise AgentError(f"{exc} Check the endpoint URL.", kind=ErrorKind.CONNECTION) from None
     except EndpointBlocked as exc:

@@ -8,12 +8,26 @@ import re
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from evaluations.connectors.base import AgentConfig, AgentError, Conversation, ConversationIdSource, ErrorKind, Protocol
+from evaluations.connectors.base import (
+    AgentConfig,
+    AgentError,
+    Conversation,
+    ConversationIdSource,
+    ErrorKind,
+    Protocol,
+    StreamFormat,
+)
 from evaluations.connectors.session import cookie_header
 from evaluations.connectors.templates import DEFAULT_TEMPLATE, TemplateError, render_template
 from evaluations.connectors.validation import check_extra_header_name, check_header_value, is_valid_header_name
 
 USER_AGENT = "Trustgate/1.0 (agent evaluation)"
+ACCEPT = {
+    StreamFormat.OFF: "application/json",
+    StreamFormat.SSE: "text/event-stream",
+    StreamFormat.AGUI: "text/event-stream",
+    StreamFormat.NDJSON: "application/x-ndjson, application/json",
+}
 
 _HEADER_PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 
@@ -42,6 +56,8 @@ def build_body(config: AgentConfig, conversation: Conversation, message: str) ->
         messages += [*_history(conversation), {"role": "user", "content": message}]
         payload: dict[str, Any] = {"model": config.model_name} if config.model_name else {}
         payload["messages"] = messages
+        if config.stream:
+            payload["stream"] = True
         return json.dumps(payload, ensure_ascii=False).encode("utf-8")
     if config.protocol == Protocol.SIMPLE_CHAT:
         simple: dict[str, Any] = {"message": message}
@@ -69,7 +85,7 @@ def _header_text(value: str, config: AgentConfig, conversation: Conversation) ->
 def build_headers(config: AgentConfig, conversation: Conversation, api_key: str) -> dict[str, str]:
     headers = {
         "Content-Type": "application/json",
-        "Accept": "application/json",
+        "Accept": ACCEPT[config.stream],
         "Accept-Encoding": "identity",  # the size cap counts wire bytes; no decompression bombs
         "User-Agent": USER_AGENT,
     }

@@ -1,0 +1,72 @@
+"""The agent form's streaming settings, and Test request against a streaming agent (docs/agents.md, Streamed
+replies)."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from evaluations.agents.models import Agent
+from evaluations.connectors.base import StreamFormat
+from tests.agents.test_agents import form_data
+from tests.support.stream_server import Stream, StreamServer, sse
+
+
+@pytest.fixture(autouse=True)
+def _private_allowed(settings) -> None:
+    settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
+    cache.clear()
+
+
+def streaming_http_json(url: str, **overrides: object) -> dict[str, object]:
+    values: dict[str, object] = {
+        "protocol": "http_json", "endpoint_url": url, "request_template": '{"q": {{message}}}', "reply_path": "delta",
+        "stream": "sse", "stream_event": "", "stream_done": "[DONE]",
+    }  # fmt: skip
+    return form_data(**{**values, **overrides})
+
+
+def test_streaming_settings_are_saved_and_reach_the_connector(client, alice, stream_server: StreamServer) -> None:
+    client.force_login(alice)
+    response = client.post(reverse("evaluations:agent-create"), streaming_http_json(stream_server.url(), reply_path=""))
+    assert response.status_code == 302, response.content.decode()[:3000]
+    agent = Agent.objects.get()
+    config = agent.to_config()
+    assert (config.stream, config.stream_done, config.reply_path) == (StreamFormat.SSE, "[DONE]", "")
+    detail = client.get(reverse("evaluations:agent-detail", args=[agent.pk])).content.decode()
+    assert "Streamed reply" in detail and "[DONE]" in detail
+
+
+def test_simple_chat_agent_never_streams(alice, acme) -> None:
+    agent = Agent.objects.create(account=acme, name="s", protocol="simple_chat", stream="sse", stream_done="x")
+    assert agent.to_config().stream == StreamFormat.OFF and agent.to_config().stream_done == ""
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field", "message"),
+    [
+        ({"protocol": "openai", "model_name": "m", "stream": "ndjson"}, "stream", "choose Server-Sent Events"),
+        ({"stream": "ndjson", "reply_path": ""}, "reply_path", "Give the path of the reply text (in each line)."),
+        ({"stream_done": "a..b=1"}, "stream_done", "the part before '=' is a path"),
+        ({"stream_event": "a\nb"}, "stream_event", "Keep this on one line."),
+    ],
+)
+def test_bad_streaming_settings_say_what_to_fix(client, alice, overrides, field, message) -> None:
+    client.force_login(alice)
+    response = client.post(
+        reverse("evaluations:agent-create"), streaming_http_json("http://127.0.0.1:9/a", **overrides)
+    )
+    assert response.status_code == 200
+    assert message in " ".join(response.context["form"].errors[field])
+    assert not Agent.objects.exists()
+
+
+def test_test_request_shows_the_streamed_reply_and_its_timing(client, alice, stream_server: StreamServer) -> None:
+    stream_server.handle = lambda r: Stream(sse({"delta": "Hel"}, {"delta": "lo"}, "[DONE]"), delays=[0.05])
+    client.force_login(alice)
+    data = {**streaming_http_json(stream_server.url()), "test_message": "hi"}
+    response = client.post(reverse("evaluations:agent-test-request"), data, headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert "Reply received" in html and "Hello" in html
+    assert "streamed in 2 pieces, the first after" in html

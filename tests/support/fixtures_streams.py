@@ -1,0 +1,23 @@
+"""``stream_server`` (function scope, one server for the session): a loopback agent that streams its replies
+(tests/support/stream_server.py), reset before each test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.support.stream_server import StreamServer
+
+
+@pytest.fixture(scope="session")
+def stream_server_session() -> Iterator[StreamServer]:
+    server = StreamServer()
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def stream_server(stream_server_session: StreamServer) -> StreamServer:
+    stream_server_session.reset()
+    return stream_server_session
