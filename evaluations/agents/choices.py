@@ -9,6 +9,7 @@ from evaluations.connectors.base import Protocol as ProtocolEnum
 class Protocol(models.TextChoices):
     HTTP_JSON = ProtocolEnum.HTTP_JSON.value, "HTTP / JSON"
     OPENAI = ProtocolEnum.OPENAI.value, "OpenAI-compatible"
+    OPENAI_RESPONSES = ProtocolEnum.OPENAI_RESPONSES.value, "OpenAI Responses API"
     WEBHOOK = ProtocolEnum.WEBHOOK.value, "Custom webhook"
     SIMPLE_CHAT = ProtocolEnum.SIMPLE_CHAT.value, "Simple chat"
     BEDROCK = ProtocolEnum.BEDROCK.value, "Claude on AWS Bedrock"

@@ -19,6 +19,7 @@ from evaluations.scoring.choices import JudgeModel
 from evaluations.scoring.rules import clean_contact_text, clean_marker_text
 
 MAX_KNOWLEDGE_CHARS = 100_000
+OPENAI_PROTOCOLS = (Protocol.OPENAI, Protocol.OPENAI_RESPONSES)
 
 
 PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
@@ -203,7 +204,7 @@ class AgentForm(forms.ModelForm):
         if protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK):
             self._clean_request_format(data)
         self._clean_stream(data)
-        if protocol == Protocol.OPENAI and not data.get("model_name", "").strip():
+        if protocol in OPENAI_PROTOCOLS and not data.get("model_name", "").strip():
             self.add_error("model_name", "Give the model name the OpenAI-compatible endpoint expects.")
         source = data.get("conversation_id_from")
         if source in (ConversationIdFrom.HEADER, ConversationIdFrom.COOKIE) and not data.get("conversation_id_name"):
@@ -268,10 +269,8 @@ class AgentForm(forms.ModelForm):
             data[field] = value
             if any(c in value for c in "\r\n\x00"):
                 self.add_error(field, "Keep this on one line.")
-        if data.get("protocol") == Protocol.OPENAI and data.get("stream") not in ("", Streaming.SSE):
-            self.add_error(
-                "stream", "An OpenAI-compatible agent streams chat-completion chunks: choose Server-Sent Events."
-            )
+        if data.get("protocol") in OPENAI_PROTOCOLS and data.get("stream") not in ("", Streaming.SSE):
+            self.add_error("stream", "An OpenAI agent streams Server-Sent Events: choose Server-Sent Events.")
         done = data.get("stream_done") or ""
         if "=" in done:
             try:

@@ -18,7 +18,7 @@ DEFAULT_TEMPLATE = (
 )
 
 
-STREAMING_PROTOCOLS = (Protocol.HTTP_JSON, Protocol.WEBHOOK, Protocol.OPENAI)
+STREAMING_PROTOCOLS = (Protocol.HTTP_JSON, Protocol.WEBHOOK, Protocol.OPENAI, Protocol.OPENAI_RESPONSES)
 
 
 class Agent(models.Model):

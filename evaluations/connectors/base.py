@@ -14,6 +14,7 @@ from typing import Any
 class Protocol(enum.StrEnum):
     HTTP_JSON = "http_json"
     OPENAI = "openai"
+    OPENAI_RESPONSES = "openai_responses"
     WEBHOOK = "webhook"
     SIMPLE_CHAT = "simple_chat"
     BEDROCK = "bedrock"

@@ -21,6 +21,7 @@ from evaluations.connectors.base import (
     Conversation,
     ConversationIdSource,
     ErrorKind,
+    Protocol,
     Turn,
 )
 from evaluations.connectors.reply import decode_json, extract
@@ -44,7 +45,6 @@ from evaluations.outbound.text import excerpt
 from evaluations.outbound.waits import parse_retry_after
 
 PREVIEW_CHARS = 2000
-OPENAI_DELTA_PATH = "choices[0].delta.content"
 STREAM_NAMES = {"sse": "Server-Sent", "ndjson": "newline-delimited JSON", "agui": "AG-UI"}
 
 _STATUS_HINTS = {
@@ -81,7 +81,8 @@ async def send_http_message(
 async def _send(
     config: AgentConfig, conversation: Conversation, message: str, api_key: str, client: Client | None
 ) -> AgentReply:
-    if config.conversation_id_source == ConversationIdSource.GENERATED and conversation.conversation_id is None:
+    generates = config.conversation_id_source == ConversationIdSource.GENERATED
+    if generates and conversation.conversation_id is None and config.protocol != Protocol.OPENAI_RESPONSES:
         conversation.conversation_id = uuid.uuid4().hex
     url = endpoint_url(config)
     try:
@@ -116,6 +117,8 @@ async def _send(
     cookies = dict(conversation.cookies)
     merge_cookies(cookies, reply.headers)
     conversation_id = read_conversation_id(config, data, reply.headers, cookies, conversation.conversation_id)
+    if config.protocol == Protocol.OPENAI_RESPONSES and isinstance(data.get("id"), str):
+        conversation_id = data["id"]  # the response id: sent back as previous_response_id by a stateful agent
 
     conversation.turns.append(Turn(role="user", content=message))
     conversation.turns.append(Turn(role="assistant", content=reply_text))
@@ -189,11 +192,9 @@ async def _send_streamed(
         conversation_id=conversation_id,
         raw_preview=preview,
         latency_ms=latency_ms,
-        reply_path=OPENAI_DELTA_PATH if reader.openai else (config.reply_path or "(event data)"),
+        reply_path=reader.reply_path,
         status_code=status,
-        tool_calls_path=("tool_calls" if reader.openai or reader.agui else config.tool_calls_path)
-        if tool_calls
-        else "",
+        tool_calls_path=reader.tool_calls_path if tool_calls else "",
         ttft_ms=reader.ttft_ms,
         chunks=reader.chunks,
     )
@@ -211,7 +212,7 @@ def _check_complete(config: AgentConfig, reader: StreamReader, preview: str, sta
             raw_preview=preview,
         )
     if not reader.done and reader.needs_end_marker:
-        marker = "[DONE] or a finish_reason" if reader.openai else "RUN_FINISHED" if reader.agui else config.stream_done
+        marker = reader.end_marker
         raise AgentError(
             f"The agent's stream ended before it was complete: no {marker} after {reader.events} events.",
             kind=ErrorKind.MALFORMED,
@@ -219,7 +220,7 @@ def _check_complete(config: AgentConfig, reader: StreamReader, preview: str, sta
             raw_preview=preview,
         )
     if not reader.chunks:
-        where = f"at reply path {config.reply_path!r} " if config.reply_path and not reader.openai else ""
+        where = f"at reply path {config.reply_path!r} " if reader.reads_paths and config.reply_path else ""
         raise AgentError(
             f"No event of the agent's stream had text {where}or tool calls ({reader.events} events; the first: "
             f"{excerpt(reader.first_event, 200)}).",

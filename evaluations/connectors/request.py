@@ -17,6 +17,7 @@ from evaluations.connectors.base import (
     Protocol,
     StreamFormat,
 )
+from evaluations.connectors.responses import responses_body
 from evaluations.connectors.session import cookie_header
 from evaluations.connectors.templates import DEFAULT_TEMPLATE, TemplateError, render_template
 from evaluations.connectors.validation import check_extra_header_name, check_header_value, is_valid_header_name
@@ -33,14 +34,16 @@ _HEADER_PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 
 
 def endpoint_url(config: AgentConfig) -> str:
-    """The URL to POST to: OpenAI-compatible agents get ``/chat/completions`` added to their base URL."""
+    """The URL to POST to: OpenAI-compatible agents get ``/chat/completions`` added to their base URL, Responses API
+    agents ``/responses``."""
     url = config.endpoint_url.strip()
-    if config.protocol != Protocol.OPENAI:
+    suffix = {Protocol.OPENAI: "/chat/completions", Protocol.OPENAI_RESPONSES: "/responses"}.get(config.protocol)
+    if suffix is None:
         return url
     parts = urlsplit(url)
     path = parts.path.rstrip("/")
-    if not path.endswith("/chat/completions"):
-        path += "/chat/completions"
+    if not path.endswith(suffix):
+        path += suffix
     return urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
 
 
@@ -49,6 +52,8 @@ def _history(conversation: Conversation) -> list[dict[str, str]]:
 
 
 def build_body(config: AgentConfig, conversation: Conversation, message: str) -> bytes:
+    if config.protocol == Protocol.OPENAI_RESPONSES:
+        return responses_body(config, conversation, message)
     if config.protocol == Protocol.OPENAI:
         messages: list[dict[str, str]] = []
         if config.system_prompt:

@@ -24,6 +24,7 @@ from evaluations.connectors.base import (
 )
 from evaluations.connectors.paths import PathNotFound, PathSyntaxError, as_text, resolve_path
 from evaluations.connectors.reply import MAX_REPLY_DEPTH, parse_tool_calls
+from evaluations.connectors.responses import ResponsesEvents
 from evaluations.core import storable
 from evaluations.outbound.text import excerpt
 
@@ -100,7 +101,8 @@ class StreamReader:
         self.started = started
         self.decoder = NdjsonDecoder() if config.stream == StreamFormat.NDJSON else SseDecoder()
         self.openai = config.protocol == Protocol.OPENAI
-        self.agui = config.stream == StreamFormat.AGUI and not self.openai
+        self.responses = ResponsesEvents() if config.protocol == Protocol.OPENAI_RESPONSES else None
+        self.agui = config.stream == StreamFormat.AGUI and config.protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK)
         self.events = 0  # every event read, pieces of the reply or not
         self.chunks = 0  # the events that carried a piece of the reply
         self.first_piece_at: float | None = None
@@ -135,7 +137,38 @@ class StreamReader:
         """Whether the stream must say it is complete (else an early close would pass as a whole reply)."""
         if self.openai:
             return not self.finish_seen
-        return self.agui or bool(self.config.stream_done)
+        return self.agui or self.responses is not None or bool(self.config.stream_done)
+
+    @property
+    def end_marker(self) -> str:
+        if self.openai:
+            return "[DONE] or a finish_reason"
+        if self.responses is not None:
+            return "response.completed"
+        return "RUN_FINISHED" if self.agui else self.config.stream_done
+
+    @property
+    def reads_paths(self) -> bool:
+        """Whether the agent's own reply and tool-call paths are read (not a protocol's fixed places)."""
+        return not (self.openai or self.agui or self.responses is not None)
+
+    @property
+    def reply_path(self) -> str:
+        if self.openai:
+            return "choices[0].delta.content"
+        if self.responses is not None:
+            return "response.output_text.delta"
+        if self.agui:
+            return "TEXT_MESSAGE_CONTENT"
+        return self.config.reply_path or "(event data)"
+
+    @property
+    def tool_calls_path(self) -> str:
+        if self.openai:
+            return "choices[0].delta.tool_calls"
+        if self.responses is not None:
+            return "output[type=function_call]"
+        return "TOOL_CALL_START/ARGS" if self.agui else self.config.tool_calls_path
 
     @property
     def ttft_ms(self) -> int | None:
@@ -146,7 +179,8 @@ class StreamReader:
             ToolCall(name=call["name"], arguments=_arguments(call["arguments"]), result=self.results.get(key))
             for key, call in self.partial_calls.items()
         ]
-        return (*self.calls, *assembled)
+        finished = tuple(self.responses.calls) if self.responses is not None else ()
+        return (*self.calls, *assembled, *finished)
 
     # One event --------------------------------------------------------------------------------------------
 
@@ -156,6 +190,10 @@ class StreamReader:
             self.first_event = payload
         if self.openai:
             self._openai(payload)
+        elif self.responses is not None:
+            text, call_piece, self.done = self.responses.event(self._json(payload))
+            self.conversation_id = self.responses.response_id or self.conversation_id
+            self._piece(text, call_delta=call_piece)
         elif self.agui:
             self._agui(payload)
         else:

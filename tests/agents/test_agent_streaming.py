@@ -46,7 +46,7 @@ def test_simple_chat_agent_never_streams(alice, acme) -> None:
 @pytest.mark.parametrize(
     ("overrides", "field", "message"),
     [
-        ({"protocol": "openai", "model_name": "m", "stream": "ndjson"}, "stream", "choose Server-Sent Events"),
+        ({"protocol": "openai", "model_name": "m", "stream": "ndjson"}, "stream", "choose Server-Sent Events."),
         ({"stream": "ndjson", "reply_path": ""}, "reply_path", "Give the path of the reply text (in each line)."),
         ({"stream_done": "a..b=1"}, "stream_done", "the part before '=' is a path"),
         ({"stream_event": "a\nb"}, "stream_event", "Keep this on one line."),

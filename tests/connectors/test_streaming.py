@@ -64,7 +64,9 @@ def test_openai_stream_assembles_tool_call_deltas_over_a_multi_turn_conversation
     second = send_message_sync(openai(stream_server), conversation, "And now?", api_key=API_KEY)
 
     assert [(c.name, c.arguments) for c in first.tool_calls] == [("lookup_order", {"order_id": "A1"})]
-    assert first.text == "Looking it up." and first.chunks == 4 and first.tool_calls_path == "tool_calls"
+    assert (
+        first.text == "Looking it up." and first.chunks == 4 and first.tool_calls_path == "choices[0].delta.tool_calls"
+    )
     assert second.text == "It shipped." and second.chunks == 2 and second.reply_path == "choices[0].delta.content"
     sent = stream_server.requests[1]
     assert sent.body["stream"] is True and sent.path == "/v1/chat/completions"
