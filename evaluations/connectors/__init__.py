@@ -1,5 +1,5 @@
-"""The five agent protocols behind one call, ``send_message`` (docs/agents.md): HTTP/JSON, webhook, OpenAI-compatible,
-simple chat and Bedrock Converse; ``send_with_retry`` adds the bounded retries runs and monitors use. A leaf: no
+"""The six agent protocols behind one call, ``send_message`` (docs/agents.md): HTTP/JSON, webhook, OpenAI-compatible,
+the OpenAI Responses API, simple chat and Bedrock Converse, whole or streamed; ``send_with_retry`` adds the bounded retries runs and monitors use. A leaf: no
 models, no views; HTTP goes through evaluations.outbound."""
 
 from __future__ import annotations

@@ -38,6 +38,22 @@ def test_streaming_settings_are_saved_and_reach_the_connector(client, alice, str
     assert "Streamed reply" in detail and "[DONE]" in detail
 
 
+def test_responses_agent_needs_a_model_and_streams_sse(client, alice, stream_server: StreamServer) -> None:
+    client.force_login(alice)
+    data = form_data(protocol="openai_responses", endpoint_url=stream_server.url("/v1"), stream="sse")
+    response = client.post(reverse("evaluations:agent-create"), data)
+    assert "Give the model name" in " ".join(response.context["form"].errors["model_name"])
+    response = client.post(reverse("evaluations:agent-create"), {**data, "model_name": "gpt-x", "stateful": "on"})
+    assert response.status_code == 302
+    config = Agent.objects.get().to_config()
+    assert (config.protocol, config.stream, config.model_name, config.stateful) == (
+        "openai_responses",
+        "sse",
+        "gpt-x",
+        True,
+    )
+
+
 def test_simple_chat_agent_never_streams(alice, acme) -> None:
     agent = Agent.objects.create(account=acme, name="s", protocol="simple_chat", stream="sse", stream_done="x")
     assert agent.to_config().stream == StreamFormat.OFF and agent.to_config().stream_done == ""

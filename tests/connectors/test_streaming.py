@@ -202,12 +202,14 @@ FORMATS = {
     "sse": lambda s, **o: generic(s, StreamFormat.SSE, reply_path="t", stream_done="[DONE]", **o),
     "ndjson": lambda s, **o: generic(s, StreamFormat.NDJSON, reply_path="t", stream_done="end=true", **o),
     "agui": lambda s, **o: generic(s, StreamFormat.AGUI, **o),
+    "responses": lambda s, **o: openai(s, protocol=Protocol.OPENAI_RESPONSES, **o),
 }
 GOOD = {
     "openai": sse(chunk({"content": "x"})),
     "sse": sse({"t": "x"}),
     "ndjson": ndjson({"t": "x"}),
     "agui": sse({"type": "TEXT_MESSAGE_CONTENT", "delta": "x"}),
+    "responses": sse({"type": "response.output_text.delta", "delta": "x"}),
 }
 
 
