@@ -149,7 +149,9 @@ async def _send_streamed(
     started = time.perf_counter()
     reader = StreamReader(config, started=started)
     try:
-        reply = await _post(url, host, port, body, headers, config.timeout_seconds, client, feed=reader.feed)
+        reply = await _post(
+            url, host, port, body, headers, config.timeout_seconds, client, feed=reader.feed, on_sent=reader.sent
+        )
     except AgentError as exc:
         if exc.kind == ErrorKind.TIMEOUT and reader.events:
             raise AgentError(
@@ -240,6 +242,7 @@ async def _post(
     client: Client | None,
     *,
     feed: Callable[[bytes], bool] | None = None,
+    on_sent: Callable[[], None] | None = None,
 ) -> Reply:
     """The request through the guarded client, its failures turned into sentences about the agent. With ``feed``
     the reply is streamed into it (``post_stream``)."""
@@ -247,8 +250,9 @@ async def _post(
     try:
         if feed is not None:
             return await post_stream(
-                url, body=body, headers=headers, timeout=timeout, max_bytes=max_bytes, feed=feed, client=client
-            )
+                url, body=body, headers=headers, timeout=timeout, max_bytes=max_bytes, feed=feed, client=client,
+                on_sent=on_sent,
+            )  # fmt: skip
         return await post(url, body=body, headers=headers, timeout=timeout, max_bytes=max_bytes, client=client)
     except EndpointUnresolvable as exc:
         raise AgentError(f"{exc} Check the endpoint URL.", kind=ErrorKind.CONNECTION) from None

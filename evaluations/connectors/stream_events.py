@@ -106,6 +106,7 @@ class StreamReader:
         self.events = 0  # every event read, pieces of the reply or not
         self.chunks = 0  # the events that carried a piece of the reply
         self.first_piece_at: float | None = None
+        self.sent_at: float | None = None
         self.done = False
         self.finish_seen = False  # OpenAI: a choice said why it finished (a server may end without [DONE])
         self.text: list[str] = []
@@ -170,9 +171,16 @@ class StreamReader:
             return "output[type=function_call]"
         return "TOOL_CALL_START/ARGS" if self.agui else self.config.tool_calls_path
 
+    def sent(self) -> None:
+        """The request starts to leave on its connection: the time to first token counts from here, so that it is
+        the agent's (a new connection's set-up is in the total time, not in this)."""
+        self.sent_at = time.perf_counter()
+
     @property
     def ttft_ms(self) -> int | None:
-        return None if self.first_piece_at is None else round((self.first_piece_at - self.started) * 1000)
+        if self.first_piece_at is None:
+            return None
+        return round((self.first_piece_at - (self.sent_at or self.started)) * 1000)
 
     def tool_calls(self) -> tuple[ToolCall, ...]:
         assembled = [

@@ -13,7 +13,7 @@ import asyncio
 import dataclasses
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from http.cookiejar import CookieJar, DefaultCookiePolicy
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -136,19 +136,23 @@ async def post_stream(
     max_bytes: int,
     feed: Callable[[bytes], bool],
     client: Client | None = None,
+    on_sent: Callable[[], None] | None = None,
 ) -> Reply:
     """``post`` for a streamed reply: a 2xx body is handed to ``feed`` piece by piece as it arrives (nothing is
     kept but the first ``STREAM_PREVIEW_BYTES`` for the preview), until ``feed`` returns True (the reply is
     complete: the rest is not read), the stream ends, or more than ``max_bytes`` arrived in all (``truncated``).
     Any other status is read whole up to the cap, as ``post`` reads it, and ``feed`` is never called. The one
     deadline covers the whole exchange, so a stream that stalls raises ``OutboundTimeout``; ``feed`` may raise,
-    and its exception passes through with the connection closed."""
+    and its exception passes through with the connection closed. ``on_sent`` is called as the request starts to
+    leave on its connection (after any connection set-up), for a time to first token that is the agent's."""
     url = url.strip()
     scheme, host, port = split_endpoint(url)
     try:
         async with asyncio.timeout(timeout):
             address = await resolve_and_check(host, port)
             request = _pinned_request(url, scheme, host, address, body, headers, timeout)
+            if on_sent is not None:
+                request.extensions["trace"] = _sent_trace(on_sent)
             if client is None:
                 async with make_client() as own_client:
                     return await _send_streamed(own_client, request, max_bytes, feed)
@@ -224,6 +228,14 @@ async def _send(client: Client, request: httpx.Request, max_bytes: int) -> Reply
         return Reply(response.status_code, response.headers, bytes(received[:max_bytes]), truncated)
     finally:
         await response.aclose()
+
+
+def _sent_trace(on_sent: Callable[[], None]) -> Callable[[str, dict[str, Any]], Coroutine[Any, Any, None]]:
+    async def trace(event: str, info: dict[str, Any]) -> None:
+        if event == "http11.send_request_headers.started":
+            on_sent()
+
+    return trace
 
 
 async def _send_streamed(
