@@ -13,6 +13,7 @@ class Protocol(models.TextChoices):
     WEBHOOK = ProtocolEnum.WEBHOOK.value, "Custom webhook"
     SIMPLE_CHAT = ProtocolEnum.SIMPLE_CHAT.value, "Simple chat"
     BEDROCK = ProtocolEnum.BEDROCK.value, "Claude on AWS Bedrock"
+    WEBSOCKET = ProtocolEnum.WEBSOCKET.value, "WebSocket"
 
 
 class ConversationIdFrom(models.TextChoices):

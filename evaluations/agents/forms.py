@@ -15,6 +15,7 @@ from evaluations.connectors.templates import TemplateError, validate_template
 from evaluations.connectors.validation import check_extra_header_name, check_header_value
 from evaluations.core import storable
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
+from evaluations.outbound.websocket import http_url
 from evaluations.scoring.choices import JudgeModel
 from evaluations.scoring.rules import clean_contact_text, clean_marker_text
 
@@ -80,7 +81,7 @@ class AgentForm(forms.ModelForm):
             "conversation_id_from", "conversation_id_path", "conversation_id_name", "stateful",
             "auth_header_name", "timeout_seconds", "model_name", "bedrock_model", "judge_model",
             "judge_strictness", "allowed_contacts", "send_history", "secret_markers", "stream", "stream_event",
-            "stream_done",
+            "stream_done", "silence_ms",
         ]  # fmt: skip
         labels = {
             "endpoint_url": "Endpoint URL",
@@ -96,11 +97,13 @@ class AgentForm(forms.ModelForm):
             "stream": "Streamed reply",
             "stream_event": "Event name (SSE)",
             "stream_done": "End of the reply",
+            "silence_ms": "Silence that ends a reply (ms, WebSocket)",
         }
         help_texts = {
             "stream_event": "Read only the events of this name; blank: every event.",
             "stream_done": "A data value ([DONE]), an event name, or path=value (done=true); blank: the end of the "
-            "stream.",
+            "stream (WebSocket: the first frame with text, or the silence below).",
+            "silence_ms": "WebSocket: once the reply has begun, this long without a frame ends it; 0: not used.",
         }
         widgets = {
             "knowledge": forms.Textarea(attrs={"rows": 6}),
@@ -118,6 +121,7 @@ class AgentForm(forms.ModelForm):
         self.strict_placeholders = strict_placeholders
         self.fields["endpoint_url"].required = False
         self.fields["request_template"].required = False
+        self.fields["silence_ms"].required = False  # blank: 0, not used
         if self.instance.pk and not self.is_bound:
             self.initial["extra_headers_text"] = "\n".join(f"{k}: {v}" for k, v in self.instance.extra_headers.items())
         if not self.instance.pk and not self.is_bound:
@@ -168,6 +172,12 @@ class AgentForm(forms.ModelForm):
             raise forms.ValidationError("A header name may use letters, digits, '-' and '_' only.")
         return name
 
+    def clean_silence_ms(self) -> int:
+        silence = self.cleaned_data.get("silence_ms") or 0
+        if silence > 60_000:
+            raise forms.ValidationError("Choose a silence of at most 60,000 ms (0: not used).")
+        return silence
+
     def clean_timeout_seconds(self) -> int:
         timeout = self.cleaned_data["timeout_seconds"]
         if not 1 <= timeout <= 300:
@@ -201,7 +211,7 @@ class AgentForm(forms.ModelForm):
         protocol = data.get("protocol")
         if protocol and protocol != Protocol.BEDROCK:
             self._clean_endpoint(data)
-        if protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK):
+        if protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK, Protocol.WEBSOCKET):
             self._clean_request_format(data)
         self._clean_stream(data)
         if protocol in OPENAI_PROTOCOLS and not data.get("model_name", "").strip():
@@ -222,7 +232,7 @@ class AgentForm(forms.ModelForm):
             self.add_error("endpoint_url", "Give the agent's endpoint URL (http or https).")
             return
         try:
-            validate_endpoint_url(url)
+            validate_endpoint_url(http_url(url) if data.get("protocol") == Protocol.WEBSOCKET else url)
         except EndpointBlocked as exc:
             self.add_error("endpoint_url", str(exc))
 
@@ -249,7 +259,8 @@ class AgentForm(forms.ModelForm):
             except TemplateError as exc:
                 self.add_error("request_template", str(exc))
         stream = data.get("stream") or Streaming.OFF
-        if not (data.get("reply_path") or "").strip() and stream in (Streaming.OFF, Streaming.NDJSON):
+        frames = data.get("protocol") == Protocol.WEBSOCKET  # blank: each frame's text is the reply
+        if not (data.get("reply_path") or "").strip() and stream in (Streaming.OFF, Streaming.NDJSON) and not frames:
             where = "in each line" if stream == Streaming.NDJSON else "e.g. data.reply.text"
             self.add_error("reply_path", f"Give the path of the reply text ({where}).")
         for field in ("reply_path", "tool_calls_path", "conversation_id_path"):

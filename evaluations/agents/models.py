@@ -51,6 +51,7 @@ class Agent(models.Model):
     stream = models.CharField(max_length=10, choices=Streaming.choices, default=Streaming.OFF, blank=True)
     stream_event = models.CharField(max_length=100, blank=True)
     stream_done = models.CharField(max_length=200, blank=True)
+    silence_ms = models.PositiveIntegerField(default=0)  # WebSocket: the reply ends after this long without a frame
 
     model_name = models.CharField(max_length=200, blank=True, help_text="OpenAI-compatible model name.")
     bedrock_model = models.CharField(max_length=10, choices=BedrockModel.choices, default=BedrockModel.SONNET)
@@ -86,7 +87,7 @@ class Agent(models.Model):
 
     @property
     def uses_request_format(self) -> bool:
-        return self.protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK)
+        return self.protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK, Protocol.WEBSOCKET)
 
     @property
     def streams(self) -> bool:
@@ -123,5 +124,6 @@ class Agent(models.Model):
             system_prompt=self.knowledge if self.is_bedrock else "",
             stream=StreamFormat(self.stream) if self.streams else StreamFormat.OFF,
             stream_event=self.stream_event if self.streams else "",
-            stream_done=self.stream_done if self.streams else "",
+            stream_done=self.stream_done if self.streams or self.protocol == Protocol.WEBSOCKET else "",
+            silence_ms=self.silence_ms if self.protocol == Protocol.WEBSOCKET else 0,
         )

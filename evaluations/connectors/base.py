@@ -18,6 +18,7 @@ class Protocol(enum.StrEnum):
     WEBHOOK = "webhook"
     SIMPLE_CHAT = "simple_chat"
     BEDROCK = "bedrock"
+    WEBSOCKET = "websocket"
 
 
 class StreamFormat(enum.StrEnum):
@@ -95,6 +96,7 @@ class AgentConfig:
     stream: StreamFormat = StreamFormat.OFF
     stream_event: str = ""  # SSE: read only events of this name ("": every event)
     stream_done: str = ""  # the end of a reply: a data value ([DONE]), an event name or path=value; "": stream end
+    silence_ms: int = 0  # WebSocket: the reply is complete after this long without a frame (0: not used)
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -141,6 +143,8 @@ class Conversation:
     turns: list[Turn] = dataclasses.field(default_factory=list)
     conversation_id: str | None = None
     cookies: dict[str, str] = dataclasses.field(default_factory=dict)
+    # An open connection the conversation keeps (a WebSocket); close it with ``connectors.close_conversation``.
+    transport: Any = dataclasses.field(default=None, repr=False, compare=False)
 
 
 @dataclasses.dataclass(frozen=True)

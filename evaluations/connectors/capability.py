@@ -22,6 +22,7 @@ _PROTOCOL_NAMES = {
     Protocol.OPENAI: "OpenAI-compatible",
     Protocol.OPENAI_RESPONSES: "OpenAI Responses API",
     Protocol.BEDROCK: "Bedrock",
+    Protocol.WEBSOCKET: "WebSocket",
 }
 _SESSION_PLACEHOLDER = re.compile(r"\{\{\s*(history|conversation_id)\s*\}\}")
 
@@ -29,7 +30,7 @@ _SESSION_PLACEHOLDER = re.compile(r"\{\{\s*(history|conversation_id)\s*\}\}")
 def carries_tool_calls(config: AgentConfig) -> bool:
     """OpenAI-compatible, Bedrock and simple chat read tool calls where those protocols put them; HTTP / JSON and
     webhook agents only at their tool-call path."""
-    if config.protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK):
+    if config.protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK, Protocol.WEBSOCKET):
         return config.stream == StreamFormat.AGUI or bool(config.tool_calls_path.strip())
     return True
 
@@ -39,6 +40,8 @@ def carries_history(config: AgentConfig) -> bool:
     simple chat with Send history, a request template with ``{{history}}``), it keeps them itself (stateful), or
     it gets its conversation id back (a template's ``{{conversation_id}}``, a header or cookie id)."""
     if config.protocol in (Protocol.OPENAI, Protocol.OPENAI_RESPONSES, Protocol.BEDROCK) or config.stateful:
+        return True
+    if config.protocol == Protocol.WEBSOCKET:  # one socket per conversation: the agent sees it whole
         return True
     if config.conversation_id_source in (ConversationIdSource.HEADER, ConversationIdSource.COOKIE):
         return True

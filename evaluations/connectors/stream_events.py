@@ -126,6 +126,11 @@ class StreamReader:
                 return True
         return False
 
+    def frame(self, text: str) -> bool:
+        """One whole message (a WebSocket frame) as one event; True once the reply is complete."""
+        self._event("", text)
+        return self.done
+
     def close(self) -> None:
         """The stream ended: read what was left in the decoder."""
         for name, payload in self.decoder.close():

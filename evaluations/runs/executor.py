@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from django.utils import timezone
 
-from evaluations.connectors import send_with_retry
+from evaluations.connectors import close_conversation, send_with_retry
 from evaluations.connectors.base import AgentConfig, AgentError, Conversation, ErrorKind, ToolCall, Turn
 from evaluations.core.specs import ScenarioSpec
 from evaluations.llm.clients import close_clients
@@ -110,6 +110,7 @@ async def drive_conversation(
             simulator_usage.add(Usage.from_dict(turn.usage))
             if not turn.done:
                 scripted.append(turn.message)
+    await close_conversation(conversation)  # one socket per conversation (a WebSocket agent), closed as it ends
     return ConversationResult(
         job=job,
         turns=tuple(conversation.turns),

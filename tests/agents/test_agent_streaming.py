@@ -86,3 +86,34 @@ def test_test_request_shows_the_streamed_reply_and_its_timing(client, alice, str
     html = response.content.decode()
     assert "Reply received" in html and "Hello" in html
     assert "streamed in 2 pieces, the first after" in html
+
+
+def test_websocket_agent_is_saved_and_test_request_answers(client, alice, ws_server) -> None:
+    ws_server.handle = lambda text, n: [(0.0, '{"reply": "Hi"}'), (0.0, '{"reply": " there"}'), (0.0, '{"end": 1}')]
+    client.force_login(alice)
+    data = form_data(
+        protocol="websocket", endpoint_url=ws_server.url(), request_template='{"q": {{message}}}',
+        reply_path="reply", stream_done="end=1", silence_ms=0,
+    )  # fmt: skip
+    response = client.post(reverse("evaluations:agent-test-request"), {**data, "test_message": "hi"},
+                           headers={"HX-Request": "true"})  # fmt: skip
+    assert "Hi there" in response.content.decode() and "streamed in 2 pieces" in response.content.decode()
+    assert client.post(reverse("evaluations:agent-create"), data).status_code == 302
+    config = Agent.objects.get().to_config()
+    assert (config.protocol, config.stream_done, config.request_template) == (
+        "websocket",
+        "end=1",
+        '{"q": {{message}}}',
+    )
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [("https://agent.example.com/ws", "must start with ws:// or wss://"), ("ws://10.0.0.5/ws", "a private address")],
+)
+def test_websocket_endpoint_is_judged_by_the_guard(client, alice, settings, url, message) -> None:
+    settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = False
+    client.force_login(alice)
+    data = form_data(protocol="websocket", endpoint_url=url, request_template="{{message}}", silence_ms=0)
+    response = client.post(reverse("evaluations:agent-create"), data)
+    assert message in " ".join(response.context["form"].errors["endpoint_url"])
