@@ -14,6 +14,7 @@ class Protocol(models.TextChoices):
     SIMPLE_CHAT = ProtocolEnum.SIMPLE_CHAT.value, "Simple chat"
     BEDROCK = ProtocolEnum.BEDROCK.value, "Claude on AWS Bedrock"
     WEBSOCKET = ProtocolEnum.WEBSOCKET.value, "WebSocket"
+    A2A = ProtocolEnum.A2A.value, "A2A (Agent2Agent, JSON-RPC)"
 
 
 class ConversationIdFrom(models.TextChoices):

@@ -21,6 +21,7 @@ from evaluations.scoring.rules import clean_contact_text, clean_marker_text
 
 MAX_KNOWLEDGE_CHARS = 100_000
 OPENAI_PROTOCOLS = (Protocol.OPENAI, Protocol.OPENAI_RESPONSES)
+SSE_PROTOCOLS = (*OPENAI_PROTOCOLS, Protocol.A2A)  # their streams are Server-Sent Events of their own kind
 
 
 PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
@@ -280,8 +281,8 @@ class AgentForm(forms.ModelForm):
             data[field] = value
             if any(c in value for c in "\r\n\x00"):
                 self.add_error(field, "Keep this on one line.")
-        if data.get("protocol") in OPENAI_PROTOCOLS and data.get("stream") not in ("", Streaming.SSE):
-            self.add_error("stream", "An OpenAI agent streams Server-Sent Events: choose Server-Sent Events.")
+        if data.get("protocol") in SSE_PROTOCOLS and data.get("stream") not in ("", Streaming.SSE):
+            self.add_error("stream", "This protocol streams Server-Sent Events: choose Server-Sent Events.")
         done = data.get("stream_done") or ""
         if "=" in done:
             try:

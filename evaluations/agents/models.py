@@ -18,7 +18,9 @@ DEFAULT_TEMPLATE = (
 )
 
 
-STREAMING_PROTOCOLS = (Protocol.HTTP_JSON, Protocol.WEBHOOK, Protocol.OPENAI, Protocol.OPENAI_RESPONSES)
+STREAMING_PROTOCOLS = (
+    Protocol.HTTP_JSON, Protocol.WEBHOOK, Protocol.OPENAI, Protocol.OPENAI_RESPONSES, Protocol.A2A,
+)  # fmt: skip
 
 
 class Agent(models.Model):

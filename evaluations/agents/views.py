@@ -134,7 +134,11 @@ def agent_test_request(request: HttpRequest) -> HttpResponse:
     except AgentError as exc:
         return _test_result(request, error=redact(exc.message, api_key), raw=redact(exc.raw_preview, api_key))
     reads_tool_calls = carries_tool_calls(agent.to_config())
-    return _test_result(request, reply=reply, raw=redact(reply.raw_preview, api_key), reads_tool_calls=reads_tool_calls)
+    card, card_problem = agent_services.agent_card_get(agent=agent, api_key=api_key)
+    return _test_result(
+        request, reply=reply, raw=redact(reply.raw_preview, api_key), reads_tool_calls=reads_tool_calls, card=card,
+        card_problem=card_problem,
+    )  # fmt: skip
 
 
 def _test_request_target(user: User, agent_id: str) -> Agent | None:

@@ -1,5 +1,5 @@
-"""The seven agent protocols behind one call, ``send_message`` (docs/agents.md): HTTP/JSON, webhook,
-OpenAI-compatible, the OpenAI Responses API, WebSocket, simple chat and Bedrock Converse, whole or streamed; ``send_with_retry`` adds the bounded retries runs and monitors use. A leaf: no
+"""The eight agent protocols behind one call, ``send_message`` (docs/agents.md): HTTP/JSON, webhook,
+OpenAI-compatible, the OpenAI Responses API, WebSocket, A2A, simple chat and Bedrock Converse, whole or streamed; ``send_with_retry`` adds the bounded retries runs and monitors use. A leaf: no
 models, no views; HTTP goes through evaluations.outbound."""
 
 from __future__ import annotations

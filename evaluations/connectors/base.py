@@ -19,6 +19,7 @@ class Protocol(enum.StrEnum):
     SIMPLE_CHAT = "simple_chat"
     BEDROCK = "bedrock"
     WEBSOCKET = "websocket"
+    A2A = "a2a"
 
 
 class StreamFormat(enum.StrEnum):
@@ -145,6 +146,7 @@ class Conversation:
     cookies: dict[str, str] = dataclasses.field(default_factory=dict)
     # An open connection the conversation keeps (a WebSocket); close it with ``connectors.close_conversation``.
     transport: Any = dataclasses.field(default=None, repr=False, compare=False)
+    protocol_state: dict[str, str] = dataclasses.field(default_factory=dict)  # A2A: the task awaiting input
 
 
 @dataclasses.dataclass(frozen=True)

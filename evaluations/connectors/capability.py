@@ -23,6 +23,7 @@ _PROTOCOL_NAMES = {
     Protocol.OPENAI_RESPONSES: "OpenAI Responses API",
     Protocol.BEDROCK: "Bedrock",
     Protocol.WEBSOCKET: "WebSocket",
+    Protocol.A2A: "A2A",
 }
 _SESSION_PLACEHOLDER = re.compile(r"\{\{\s*(history|conversation_id)\s*\}\}")
 
@@ -39,7 +40,10 @@ def carries_history(config: AgentConfig) -> bool:
     """Whether the agent sees the earlier turns of a conversation: it is sent them (the OpenAI messages, Bedrock,
     simple chat with Send history, a request template with ``{{history}}``), it keeps them itself (stateful), or
     it gets its conversation id back (a template's ``{{conversation_id}}``, a header or cookie id)."""
-    if config.protocol in (Protocol.OPENAI, Protocol.OPENAI_RESPONSES, Protocol.BEDROCK) or config.stateful:
+    if (
+        config.protocol in (Protocol.OPENAI, Protocol.OPENAI_RESPONSES, Protocol.BEDROCK, Protocol.A2A)
+        or config.stateful
+    ):
         return True
     if config.protocol == Protocol.WEBSOCKET:  # one socket per conversation: the agent sees it whole
         return True

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 
+from evaluations.connectors.a2a import PENDING_TASK, a2a_session
 from evaluations.connectors.base import (
     AgentConfig,
     AgentError,
@@ -45,6 +46,7 @@ from evaluations.outbound.text import excerpt
 from evaluations.outbound.waits import parse_retry_after
 
 PREVIEW_CHARS = 2000
+OWN_IDS = (Protocol.OPENAI_RESPONSES, Protocol.A2A)  # the agent gives the conversation its id; none is made up
 STREAM_NAMES = {"sse": "Server-Sent", "ndjson": "newline-delimited JSON", "agui": "AG-UI"}
 
 _STATUS_HINTS = {
@@ -82,7 +84,7 @@ async def _send(
     config: AgentConfig, conversation: Conversation, message: str, api_key: str, client: Client | None
 ) -> AgentReply:
     generates = config.conversation_id_source == ConversationIdSource.GENERATED
-    if generates and conversation.conversation_id is None and config.protocol != Protocol.OPENAI_RESPONSES:
+    if generates and conversation.conversation_id is None and config.protocol not in OWN_IDS:
         conversation.conversation_id = uuid.uuid4().hex
     url = endpoint_url(config)
     try:
@@ -119,6 +121,10 @@ async def _send(
     conversation_id = read_conversation_id(config, data, reply.headers, cookies, conversation.conversation_id)
     if config.protocol == Protocol.OPENAI_RESPONSES and isinstance(data.get("id"), str):
         conversation_id = data["id"]  # the response id: sent back as previous_response_id by a stateful agent
+    if config.protocol == Protocol.A2A:
+        context_id, waiting = a2a_session(data)
+        conversation_id = context_id or conversation_id
+        conversation.protocol_state = {PENDING_TASK: waiting} if waiting else {}
 
     conversation.turns.append(Turn(role="user", content=message))
     conversation.turns.append(Turn(role="assistant", content=reply_text))
@@ -182,6 +188,9 @@ async def _send_streamed(
     merge_cookies(cookies, reply.headers)
     conversation_id = read_conversation_id(config, {}, reply.headers, cookies, conversation.conversation_id)
     conversation_id = reader.conversation_id or conversation_id
+    if reader.a2a is not None:
+        waiting = reader.a2a.pending_task
+        conversation.protocol_state = {PENDING_TASK: waiting} if waiting else {}
     reply_text = "".join(reader.text)
     conversation.turns.append(Turn(role="user", content=message))
     conversation.turns.append(Turn(role="assistant", content=reply_text))

@@ -137,6 +137,10 @@ def _simple_chat_tool_calls(data: dict[str, Any], inner_key: str) -> tuple[tuple
 
 def extract(config: AgentConfig, data: Any, preview: str, status: int) -> tuple[str, tuple[ToolCall, ...], str, str]:
     """(reply text, tool calls, the path the text came from, the path the tool calls came from or "")."""
+    if config.protocol == Protocol.A2A:
+        from evaluations.connectors.a2a import a2a_extract
+
+        return a2a_extract(data, preview, status)
     if config.protocol == Protocol.OPENAI_RESPONSES:
         from evaluations.connectors.responses import OUTPUT_CALLS_PATH, OUTPUT_TEXT_PATH, responses_extract
 

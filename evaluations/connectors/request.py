@@ -8,6 +8,7 @@ import re
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from evaluations.connectors.a2a import a2a_body
 from evaluations.connectors.base import (
     AgentConfig,
     AgentError,
@@ -54,6 +55,8 @@ def _history(conversation: Conversation) -> list[dict[str, str]]:
 def build_body(config: AgentConfig, conversation: Conversation, message: str) -> bytes:
     if config.protocol == Protocol.OPENAI_RESPONSES:
         return responses_body(config, conversation, message)
+    if config.protocol == Protocol.A2A:
+        return a2a_body(config, conversation, message)
     if config.protocol == Protocol.OPENAI:
         messages: list[dict[str, str]] = []
         if config.system_prompt:

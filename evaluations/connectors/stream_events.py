@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from evaluations.connectors.a2a import A2AEvents
 from evaluations.connectors.base import (
     AgentConfig,
     AgentError,
@@ -102,6 +103,7 @@ class StreamReader:
         self.decoder = NdjsonDecoder() if config.stream == StreamFormat.NDJSON else SseDecoder()
         self.openai = config.protocol == Protocol.OPENAI
         self.responses = ResponsesEvents() if config.protocol == Protocol.OPENAI_RESPONSES else None
+        self.a2a = A2AEvents() if config.protocol == Protocol.A2A else None
         self.agui = config.stream == StreamFormat.AGUI and config.protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK)
         self.events = 0  # every event read, pieces of the reply or not
         self.chunks = 0  # the events that carried a piece of the reply
@@ -143,7 +145,7 @@ class StreamReader:
         """Whether the stream must say it is complete (else an early close would pass as a whole reply)."""
         if self.openai:
             return not self.finish_seen
-        return self.agui or self.responses is not None or bool(self.config.stream_done)
+        return self.agui or self.responses is not None or self.a2a is not None or bool(self.config.stream_done)
 
     @property
     def end_marker(self) -> str:
@@ -151,12 +153,14 @@ class StreamReader:
             return "[DONE] or a finish_reason"
         if self.responses is not None:
             return "response.completed"
+        if self.a2a is not None:
+            return "a final status update"
         return "RUN_FINISHED" if self.agui else self.config.stream_done
 
     @property
     def reads_paths(self) -> bool:
         """Whether the agent's own reply and tool-call paths are read (not a protocol's fixed places)."""
-        return not (self.openai or self.agui or self.responses is not None)
+        return not (self.openai or self.agui or self.responses is not None or self.a2a is not None)
 
     @property
     def reply_path(self) -> str:
@@ -164,6 +168,8 @@ class StreamReader:
             return "choices[0].delta.content"
         if self.responses is not None:
             return "response.output_text.delta"
+        if self.a2a is not None:
+            return "result.artifact.parts[].text"
         if self.agui:
             return "TEXT_MESSAGE_CONTENT"
         return self.config.reply_path or "(event data)"
@@ -174,6 +180,8 @@ class StreamReader:
             return "choices[0].delta.tool_calls"
         if self.responses is not None:
             return "output[type=function_call]"
+        if self.a2a is not None:
+            return "result.artifact data parts: tool_calls"
         return "TOOL_CALL_START/ARGS" if self.agui else self.config.tool_calls_path
 
     def sent(self) -> None:
@@ -193,6 +201,7 @@ class StreamReader:
             for key, call in self.partial_calls.items()
         ]
         finished = tuple(self.responses.calls) if self.responses is not None else ()
+        finished += tuple(self.a2a.calls) if self.a2a is not None else ()
         return (*self.calls, *assembled, *finished)
 
     # One event --------------------------------------------------------------------------------------------
@@ -203,6 +212,10 @@ class StreamReader:
             self.first_event = payload
         if self.openai:
             self._openai(payload)
+        elif self.a2a is not None:
+            text, call_piece, self.done = self.a2a.event(self._json(payload))
+            self.conversation_id = self.a2a.context_id or self.conversation_id
+            self._piece(text, call_delta=call_piece)
         elif self.responses is not None:
             text, call_piece, self.done = self.responses.event(self._json(payload))
             self.conversation_id = self.responses.response_id or self.conversation_id

@@ -167,6 +167,25 @@ async def post_stream(
         raise OutboundError(_text(exc), cause=type(exc).__name__) from None
 
 
+async def get(url: str, *, headers: dict[str, str], timeout: float, max_bytes: int) -> Reply:
+    """GET ``url`` through the endpoint guard, as ``post`` sends (checked address, no redirects, one deadline, the
+    byte cap): an A2A agent card. Raises what ``post`` raises."""
+    url = url.strip()
+    scheme, host, port = split_endpoint(url)
+    try:
+        async with asyncio.timeout(timeout):
+            address = await resolve_and_check(host, port)
+            request = _pinned_request(url, scheme, host, address, b"", headers, timeout, method="GET")
+            async with make_client() as own_client:
+                return await _send(own_client, request, max_bytes)
+    except (TimeoutError, httpx.TimeoutException) as exc:
+        raise OutboundTimeout(str(exc).strip() or type(exc).__name__, cause=type(exc).__name__) from None
+    except httpx.ConnectError as exc:
+        raise OutboundConnectError(_text(exc), cause=type(exc).__name__) from None
+    except httpx.HTTPError as exc:
+        raise OutboundError(_text(exc), cause=type(exc).__name__) from None
+
+
 async def connect_check(url: str, *, timeout: float) -> None:
     """Open a TCP connection to the endpoint's checked address (the address ``post`` would use) and close it at
     once, sending nothing: whether anything listens there. Raises ``EndpointBlocked`` / ``EndpointUnresolvable``,
@@ -193,7 +212,14 @@ def _text(exc: Exception) -> str:
 
 
 def _pinned_request(
-    url: str, scheme: str, host: str, address: str, body: bytes, headers: dict[str, str], timeout: float
+    url: str,
+    scheme: str,
+    host: str,
+    address: str,
+    body: bytes,
+    headers: dict[str, str],
+    timeout: float,
+    method: str = "POST",
 ) -> httpx.Request:
     parts = urlsplit(url)
     address_host = f"[{address}]" if ":" in address else address
@@ -209,7 +235,9 @@ def _pinned_request(
     if scheme == "https" and host != address:
         extensions["sni_hostname"] = host  # TLS verifies the certificate against the name, not the IP
     # A bare Request (not client.build_request), so the client adds no cookies or default headers.
-    return httpx.Request("POST", pinned_url, headers=headers, content=body, extensions=extensions)
+    if method == "GET":
+        return httpx.Request("GET", pinned_url, headers=headers, extensions=extensions)
+    return httpx.Request(method, pinned_url, headers=headers, content=body, extensions=extensions)
 
 
 async def _send(client: Client, request: httpx.Request, max_bytes: int) -> Reply:
