@@ -27,7 +27,7 @@ SSE_PROTOCOLS = (*OPENAI_PROTOCOLS, Protocol.A2A)  # their streams are Server-Se
 PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 
 
-BUILTIN_PLACEHOLDERS = {"message", "history", "conversation_id"}
+BUILTIN_PLACEHOLDERS = {"message", "history", "conversation_id", "session_id"}
 
 
 MAX_TEMPLATE_CHARS = 20_000
@@ -82,7 +82,8 @@ class AgentForm(forms.ModelForm):
             "conversation_id_from", "conversation_id_path", "conversation_id_name", "stateful",
             "auth_header_name", "timeout_seconds", "model_name", "bedrock_model", "judge_model",
             "judge_strictness", "allowed_contacts", "send_history", "secret_markers", "stream", "stream_event",
-            "stream_done", "silence_ms",
+            "stream_done", "silence_ms", "session_start_url", "session_start_body", "session_id_path",
+            "session_end_url", "session_end_body",
         ]  # fmt: skip
         labels = {
             "endpoint_url": "Endpoint URL",
@@ -99,16 +100,27 @@ class AgentForm(forms.ModelForm):
             "stream_event": "Event name (SSE)",
             "stream_done": "End of the reply",
             "silence_ms": "Silence that ends a reply (ms, WebSocket)",
+            "session_start_url": "Session start URL",
+            "session_start_body": "Session start body",
+            "session_id_path": "Session-id path",
+            "session_end_url": "Session end URL",
+            "session_end_body": "Session end body",
         }
         help_texts = {
             "stream_event": "Read only the events of this name; blank: every event.",
             "stream_done": "A data value ([DONE]), an event name, or path=value (done=true); blank: the end of the "
             "stream (WebSocket: the first frame with text, or the silence below).",
             "silence_ms": "WebSocket: once the reply has begun, this long without a frame ends it; 0: not used.",
+            "session_start_url": "Optional: POSTed before each conversation's first message; its cookies are kept.",
+            "session_id_path": "Where the start reply holds the session id, used as {{session_id}} in the URL, "
+            "headers and body.",
+            "session_end_url": "Optional: POSTed when the conversation ends; {{session_id}} may be in it.",
         }
         widgets = {
             "knowledge": forms.Textarea(attrs={"rows": 6}),
             "request_template": forms.Textarea(attrs={"rows": 6, "class": "mono"}),
+            "session_start_body": forms.Textarea(attrs={"rows": 2, "class": "mono"}),
+            "session_end_body": forms.Textarea(attrs={"rows": 2, "class": "mono"}),
             "allowed_contacts": forms.Textarea(attrs={"rows": 2}),
             "secret_markers": forms.Textarea(attrs={"rows": 2, "autocomplete": "off", "class": "mono"}),
             "endpoint_url": forms.TextInput(attrs={"placeholder": "https://agent.example.com/chat"}),
@@ -215,6 +227,7 @@ class AgentForm(forms.ModelForm):
         if protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK, Protocol.WEBSOCKET):
             self._clean_request_format(data)
         self._clean_stream(data)
+        self._clean_session(data)
         if protocol in OPENAI_PROTOCOLS and not data.get("model_name", "").strip():
             self.add_error("model_name", "Give the model name the OpenAI-compatible endpoint expects.")
         source = data.get("conversation_id_from")
@@ -272,6 +285,32 @@ class AgentForm(forms.ModelForm):
                 parse_path(path)
             except PathSyntaxError as exc:
                 self.add_error(field, str(exc))
+
+    def _clean_session(self, data: dict[str, Any]) -> None:
+        """The session requests: URLs the guard accepts (``{{session_id}}`` allowed), JSON body templates, and a
+        session-id path whenever a start request is set."""
+        for field in ("session_start_url", "session_end_url"):
+            url = (data.get(field) or "").strip()
+            data[field] = url
+            if url:
+                try:
+                    validate_endpoint_url(PLACEHOLDER.sub("x", url))
+                except EndpointBlocked as exc:
+                    self.add_error(field, str(exc))
+        for field in ("session_start_body", "session_end_body"):
+            if (data.get(field) or "").strip():
+                try:
+                    validate_template(data[field], self._template_variables(data[field]))
+                except TemplateError as exc:
+                    self.add_error(field, str(exc))
+        path = (data.get("session_id_path") or "").strip()
+        if data.get("session_start_url") and not path:
+            self.add_error("session_id_path", "Give the path of the session id in the start request's reply.")
+        elif path:
+            try:
+                parse_path(path)
+            except PathSyntaxError as exc:
+                self.add_error("session_id_path", str(exc))
 
     def _clean_stream(self, data: dict[str, Any]) -> None:
         """The streaming settings: one line each, a path=value end names a readable path, and an OpenAI-compatible

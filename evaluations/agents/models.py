@@ -54,6 +54,13 @@ class Agent(models.Model):
     stream_event = models.CharField(max_length=100, blank=True)
     stream_done = models.CharField(max_length=200, blank=True)
     silence_ms = models.PositiveIntegerField(default=0)  # WebSocket: the reply ends after this long without a frame
+    # Sessions: a start request before a conversation's first message (its reply's session id fills
+    # {{session_id}}), an end request after its last (docs/agents.md, Sessions)
+    session_start_url = models.CharField(max_length=2000, blank=True)
+    session_start_body = models.TextField(blank=True)
+    session_id_path = models.CharField(max_length=300, blank=True)
+    session_end_url = models.CharField(max_length=2000, blank=True)
+    session_end_body = models.TextField(blank=True)
 
     model_name = models.CharField(max_length=200, blank=True, help_text="OpenAI-compatible model name.")
     bedrock_model = models.CharField(max_length=10, choices=BedrockModel.choices, default=BedrockModel.SONNET)
@@ -92,6 +99,11 @@ class Agent(models.Model):
         return self.protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK, Protocol.WEBSOCKET)
 
     @property
+    def has_sessions(self) -> bool:
+        """Session start / end requests apply to the HTTP protocols that do not carry a session of their own."""
+        return self.protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK, Protocol.SIMPLE_CHAT, Protocol.OPENAI)
+
+    @property
     def streams(self) -> bool:
         return bool(self.stream) and self.protocol in STREAMING_PROTOCOLS
 
@@ -128,4 +140,9 @@ class Agent(models.Model):
             stream_event=self.stream_event if self.streams else "",
             stream_done=self.stream_done if self.streams or self.protocol == Protocol.WEBSOCKET else "",
             silence_ms=self.silence_ms if self.protocol == Protocol.WEBSOCKET else 0,
+            session_start_url=self.session_start_url if self.has_sessions else "",
+            session_start_body=self.session_start_body if self.has_sessions else "",
+            session_id_path=self.session_id_path if self.has_sessions else "",
+            session_end_url=self.session_end_url if self.has_sessions else "",
+            session_end_body=self.session_end_body if self.has_sessions else "",
         )

@@ -20,7 +20,7 @@ from evaluations.connectors.base import (
 )
 from evaluations.connectors.bedrock import reset_client as reset_bedrock_client
 from evaluations.connectors.bedrock import send_bedrock_message
-from evaluations.connectors.http import parse_retry_after, send_http_message
+from evaluations.connectors.http import parse_retry_after, send_http_message, session_end
 from evaluations.connectors.websocket import close_socket, send_ws_message
 from evaluations.core.bridge import run_sync
 from evaluations.outbound.client import Client, make_client
@@ -70,8 +70,13 @@ async def send_message(
     return await send_http_message(config, conversation, message, api_key=api_key, client=client)
 
 
-async def close_conversation(conversation: Conversation) -> None:
-    """Close what the conversation keeps open (a WebSocket agent's socket); nothing for the other protocols."""
+async def close_conversation(
+    conversation: Conversation, config: AgentConfig | None = None, *, api_key: str = "", client: Client | None = None
+) -> None:
+    """End the conversation: the agent's session end request (when it has one and a session was started), then
+    close what it keeps open (a WebSocket agent's socket). Never raises for the agent's faults."""
+    if config is not None:
+        await session_end(config, conversation, api_key, client)
     await close_socket(conversation)
 
 
@@ -102,7 +107,7 @@ def send_message_sync(
         try:
             return await send_message(config, conversation, message, api_key=api_key)
         finally:
-            await close_conversation(conversation)
+            await close_conversation(conversation, config, api_key=api_key)
 
     sending = once()
     return run_sync(sending if deadline is None else asyncio.wait_for(sending, deadline))

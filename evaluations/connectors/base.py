@@ -98,6 +98,12 @@ class AgentConfig:
     stream_event: str = ""  # SSE: read only events of this name ("": every event)
     stream_done: str = ""  # the end of a reply: a data value ([DONE]), an event name or path=value; "": stream end
     silence_ms: int = 0  # WebSocket: the reply is complete after this long without a frame (0: not used)
+    # Sessions (docs/agents.md, Sessions): a request that starts one before the first message, and one that ends it
+    session_start_url: str = ""
+    session_start_body: str = ""  # a template like the request's; "": {}
+    session_id_path: str = ""  # where the start request's reply holds the session id
+    session_end_url: str = ""
+    session_end_body: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)

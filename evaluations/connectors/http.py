@@ -8,6 +8,7 @@ passed through ``redact`` before it leaves this module.
 
 from __future__ import annotations
 
+import json
 import time
 import uuid
 from collections.abc import Callable
@@ -25,10 +26,12 @@ from evaluations.connectors.base import (
     Protocol,
     Turn,
 )
+from evaluations.connectors.paths import PathNotFound, PathSyntaxError, resolve_path
 from evaluations.connectors.reply import decode_json, extract
-from evaluations.connectors.request import build_body, build_headers, endpoint_url
+from evaluations.connectors.request import SESSION_ID, build_body, build_headers, endpoint_url, with_session
 from evaluations.connectors.session import merge_cookies, read_conversation_id
 from evaluations.connectors.stream_events import StreamReader
+from evaluations.connectors.templates import TemplateError, render_template
 from evaluations.outbound.client import (
     Client,
     OutboundConnectError,
@@ -86,11 +89,13 @@ async def _send(
     generates = config.conversation_id_source == ConversationIdSource.GENERATED
     if generates and conversation.conversation_id is None and config.protocol not in OWN_IDS:
         conversation.conversation_id = uuid.uuid4().hex
-    url = endpoint_url(config)
     try:
-        _scheme, host, port = split_endpoint(url)  # a blocked URL is reported before any template problem
+        _scheme, host, port = split_endpoint(endpoint_url(config))  # a blocked URL is reported before anything else
     except EndpointBlocked as exc:
         raise AgentError(str(exc), kind=ErrorKind.BLOCKED) from None
+    if config.session_start_url and SESSION_ID not in conversation.protocol_state:
+        await session_start(config, conversation, api_key, client)
+    url = endpoint_url(config, conversation)
     body = build_body(config, conversation, message)
     headers = build_headers(config, conversation, api_key)
     if config.stream:
@@ -124,7 +129,7 @@ async def _send(
     if config.protocol == Protocol.A2A:
         context_id, waiting = a2a_session(data)
         conversation_id = context_id or conversation_id
-        conversation.protocol_state = {PENDING_TASK: waiting} if waiting else {}
+        _set_state(conversation, PENDING_TASK, waiting)
 
     conversation.turns.append(Turn(role="user", content=message))
     conversation.turns.append(Turn(role="assistant", content=reply_text))
@@ -190,7 +195,7 @@ async def _send_streamed(
     conversation_id = reader.conversation_id or conversation_id
     if reader.a2a is not None:
         waiting = reader.a2a.pending_task
-        conversation.protocol_state = {PENDING_TASK: waiting} if waiting else {}
+        _set_state(conversation, PENDING_TASK, waiting)
     reply_text = "".join(reader.text)
     conversation.turns.append(Turn(role="user", content=message))
     conversation.turns.append(Turn(role="assistant", content=reply_text))
@@ -209,6 +214,73 @@ async def _send_streamed(
         ttft_ms=reader.ttft_ms,
         chunks=reader.chunks,
     )
+
+
+def _set_state(conversation: Conversation, key: str, value: str | None) -> None:
+    state = dict(conversation.protocol_state)
+    if value:
+        state[key] = value
+    else:
+        state.pop(key, None)
+    conversation.protocol_state = state
+
+
+async def session_start(config: AgentConfig, conversation: Conversation, api_key: str, client: Client | None) -> None:
+    """The session start request (docs/agents.md, Sessions): its reply's session id is kept for ``{{session_id}}``
+    and its cookies are carried. Raises ``AgentError`` naming the start request."""
+    url = with_session(config.session_start_url.strip(), conversation)
+    try:
+        _scheme, host, port = split_endpoint(url)
+        body = render_template(
+            config.session_start_body or "{}", message="", history=[], conversation_id=conversation.conversation_id,
+            variables=config.template_variables,
+        )  # fmt: skip
+    except EndpointBlocked as exc:
+        raise AgentError(f"Session start URL: {exc}", kind=ErrorKind.BLOCKED) from None
+    except TemplateError as exc:
+        raise AgentError(f"Session start body: {exc}", kind=ErrorKind.CONFIG) from None
+    reply = await _post(
+        url, host, port, body, build_headers(config, conversation, api_key), config.timeout_seconds, client
+    )
+    preview = redact(reply.text, api_key)[:PREVIEW_CHARS]
+    if not 200 <= reply.status < 300 or reply.truncated:
+        error = _status_error(reply, preview)
+        raise AgentError(
+            f"The session start request failed: {error.message}", kind=error.kind, status_code=reply.status
+        )
+    cookies = dict(conversation.cookies)
+    merge_cookies(cookies, reply.headers)
+    conversation.cookies = cookies
+    data = decode_json(reply.body, preview, reply.status) if config.session_id_path else {}
+    try:
+        found = resolve_path(data, config.session_id_path) if config.session_id_path else ""
+    except (PathNotFound, PathSyntaxError) as exc:
+        raise AgentError(
+            f"The session start reply has no session id: {exc}", kind=ErrorKind.PATH_MISSING, raw_preview=preview
+        ) from None
+    session = found if isinstance(found, str) else json.dumps(found)
+    _set_state(conversation, SESSION_ID, session or "started")
+
+
+async def session_end(config: AgentConfig, conversation: Conversation, api_key: str, client: Client | None) -> None:
+    """The session end request, once, best effort: an agent that fails it does not fail the conversation."""
+    session = conversation.protocol_state.get(SESSION_ID)
+    if not config.session_end_url or session is None:
+        return
+    _set_state(conversation, SESSION_ID, None)
+    url = with_session(config.session_end_url.strip(), Conversation(protocol_state={SESSION_ID: session}))
+    try:
+        _scheme, host, port = split_endpoint(url)
+        body = render_template(
+            config.session_end_body or "{}", message="", history=[], conversation_id=conversation.conversation_id,
+            variables=config.template_variables, session_id=session,
+        )  # fmt: skip
+        ended = Conversation(conversation_id=conversation.conversation_id, cookies=conversation.cookies,
+                             protocol_state={SESSION_ID: session})  # fmt: skip
+        headers = build_headers(config, ended, api_key)
+        await _post(url, host, port, body, headers, min(config.timeout_seconds, 10.0), client)
+    except (AgentError, EndpointBlocked, TemplateError):
+        return
 
 
 def _check_complete(config: AgentConfig, reader: StreamReader, preview: str, status: int, content_type: str) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from evaluations.connectors.a2a import a2a_body
 from evaluations.connectors.base import (
@@ -31,13 +31,23 @@ ACCEPT = {
     StreamFormat.NDJSON: "application/x-ndjson, application/json",
 }
 
+SESSION_ID = "session_id"  # Conversation.protocol_state key
+_SESSION_PLACEHOLDER = re.compile(r"\{\{\s*session_id\s*\}\}")
 _HEADER_PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 
 
-def endpoint_url(config: AgentConfig) -> str:
+def with_session(url: str, conversation: Conversation) -> str:
+    """``{{session_id}}`` in a URL filled (percent-encoded) with the conversation's session id."""
+    session = conversation.protocol_state.get(SESSION_ID, "")
+    return _SESSION_PLACEHOLDER.sub(lambda m: quote(session, safe=""), url)
+
+
+def endpoint_url(config: AgentConfig, conversation: Conversation | None = None) -> str:
     """The URL to POST to: OpenAI-compatible agents get ``/chat/completions`` added to their base URL, Responses API
     agents ``/responses``."""
     url = config.endpoint_url.strip()
+    if conversation is not None:
+        url = with_session(url, conversation)
     suffix = {Protocol.OPENAI: "/chat/completions", Protocol.OPENAI_RESPONSES: "/responses"}.get(config.protocol)
     if suffix is None:
         return url
@@ -79,6 +89,7 @@ def build_body(config: AgentConfig, conversation: Conversation, message: str) ->
             history=[] if config.stateful else _history(conversation),
             conversation_id=conversation.conversation_id,
             variables=config.template_variables,
+            session_id=conversation.protocol_state.get(SESSION_ID),
         )
     except TemplateError as exc:
         raise AgentError(str(exc), kind=ErrorKind.CONFIG) from None
@@ -86,7 +97,10 @@ def build_body(config: AgentConfig, conversation: Conversation, message: str) ->
 
 def _header_text(value: str, config: AgentConfig, conversation: Conversation) -> str:
     """Fill ``{{conversation_id}}`` and user variables in an extra header value (as text)."""
-    values = {**dict(config.template_variables), "conversation_id": conversation.conversation_id or ""}
+    values = {
+        **dict(config.template_variables), "conversation_id": conversation.conversation_id or "",
+        "session_id": conversation.protocol_state.get(SESSION_ID, ""),
+    }  # fmt: skip
     return _HEADER_PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), value)
 
 

@@ -161,7 +161,7 @@ async def _sample(plan: RunPlan, case: CasePlan, index: int, client: Client) -> 
         try:
             reply, latency = await send_with_retry(config, conversation, case.ask, api_key=plan.api_key, client=client)
         finally:
-            await close_conversation(conversation)
+            await close_conversation(conversation, config, api_key=plan.api_key, client=client)
     except AgentError as error:
         return SampleResult(
             case.case_id,

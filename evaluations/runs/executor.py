@@ -110,7 +110,9 @@ async def drive_conversation(
             simulator_usage.add(Usage.from_dict(turn.usage))
             if not turn.done:
                 scripted.append(turn.message)
-    await close_conversation(conversation)  # one socket per conversation (a WebSocket agent), closed as it ends
+    await close_conversation(
+        conversation, config, api_key=api_key, client=client
+    )  # one socket per conversation (a WebSocket agent), closed as it ends
     return ConversationResult(
         job=job,
         turns=tuple(conversation.turns),

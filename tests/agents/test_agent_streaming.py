@@ -117,3 +117,18 @@ def test_websocket_endpoint_is_judged_by_the_guard(client, alice, settings, url,
     data = form_data(protocol="websocket", endpoint_url=url, request_template="{{message}}", silence_ms=0)
     response = client.post(reverse("evaluations:agent-create"), data)
     assert message in " ".join(response.context["form"].errors["endpoint_url"])
+
+
+def test_session_settings_are_saved_and_checked(client, alice, stream_server: StreamServer) -> None:
+    client.force_login(alice)
+    base = streaming_http_json(stream_server.url(), stream="", stream_done="")
+    data = {**base, "session_start_url": stream_server.url("/sessions"), "session_start_body": "{}",
+            "session_id_path": "", "session_end_url": stream_server.url("/sessions/{{session_id}}/end")}  # fmt: skip
+    response = client.post(reverse("evaluations:agent-create"), data)
+    assert "Give the path of the session id" in " ".join(response.context["form"].errors["session_id_path"])
+    response = client.post(reverse("evaluations:agent-create"), {**data, "session_start_body": "{oops"})
+    assert "session_start_body" in response.context["form"].errors
+    response = client.post(reverse("evaluations:agent-create"), {**data, "session_id_path": "session.id"})
+    assert response.status_code == 302
+    config = Agent.objects.get().to_config()
+    assert config.session_id_path == "session.id" and config.session_end_url.endswith("/sessions/{{session_id}}/end")
