@@ -274,7 +274,9 @@ class AgentForm(forms.ModelForm):
                 self.add_error("request_template", str(exc))
         stream = data.get("stream") or Streaming.OFF
         frames = data.get("protocol") == Protocol.WEBSOCKET  # blank: each frame's text is the reply
-        if not (data.get("reply_path") or "").strip() and stream in (Streaming.OFF, Streaming.NDJSON) and not frames:
+        # Test request works before any path is set: it shows the reply and proposes the paths (docs/agents.md).
+        needs_path = stream in (Streaming.OFF, Streaming.NDJSON) and not frames and not self.strict_placeholders
+        if not (data.get("reply_path") or "").strip() and needs_path:
             where = "in each line" if stream == Streaming.NDJSON else "e.g. data.reply.text"
             self.add_error("reply_path", f"Give the path of the reply text ({where}).")
         for field in ("reply_path", "tool_calls_path", "conversation_id_path"):
