@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Tiny deterministic fake conversational agent for harness benchmarks.
 
-Python stdlib only. Copied unchanged (apart from this line and formatting) from the workspace's
-shared/bench/fake_agent.py, so the benches need nothing beside the repository.
+Python stdlib only. Copied from the workspace's shared/bench/fake_agent.py (so the benches need nothing beside
+the repository), with one addition: POST /stream, the same answer streamed.
 
     python3 fake_agent.py --port 8765 --latency-ms 200
 
@@ -11,6 +11,12 @@ Endpoints
                 Sleeps --latency-ms (fixed) per request, then answers with a
                 deterministic string derived from the message:
                   "ECHO[<message>] len=<n> words=<w> sig=<8 hex of sha256>"
+  POST /stream  {"message": "..."}  ->  Server-Sent Events, the same answer in
+                --chunks pieces (data: {"delta": "..."}), then data: [DONE].
+                Piece i leaves at (i+1) x latency / chunks, so the whole
+                reply takes --latency-ms and the first piece latency/chunks.
+                The time from the request's arrival to the first piece
+                written is measured here (ttft_ms_mean in /stats).
   GET  /stats   {"total_requests", "max_in_flight", "in_flight",
                  "errors", "first_request_at", "last_response_at",
                  "active_span_s", "busy_s", "mean_in_flight", "latency_ms"}
@@ -55,6 +61,7 @@ class Stats:
         self.last_at = None
         self.busy = 0.0
         self.spans = []
+        self.ttfts = []
 
     def begin(self) -> float:
         now = time.time()
@@ -98,6 +105,8 @@ class Stats:
                 "busy_s": round(self.busy, 6),
                 "mean_in_flight": round(self.busy / span, 4) if span > 0 else 0.0,
                 "latency_ms": latency_ms,
+                "ttft_ms_mean": round(1000 * sum(self.ttfts) / len(self.ttfts), 3) if self.ttfts else None,
+                "streamed": len(self.ttfts),
             }
 
 
@@ -154,7 +163,7 @@ class Handler(BaseHTTPRequestHandler):
             self._read_body()
             self._reset()
             return
-        if path != "/chat":
+        if path not in ("/chat", "/stream"):
             self._read_body()
             self._send_json(404, {"error": "not found"})
             return
@@ -174,11 +183,40 @@ class Handler(BaseHTTPRequestHandler):
                     time.sleep(self.server.latency_s)
                 self._send_json(400, {"error": f"bad request: {exc}"})
                 return
+            if path == "/stream":
+                self._stream(make_answer(message), started)
+                return
             if self.server.latency_s:
                 time.sleep(self.server.latency_s)
             self._send_json(200, {"answer": make_answer(message)})
         finally:
             stats.end(started, error)
+
+    def _stream_piece(self, data: bytes) -> None:
+        self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+        self.wfile.flush()
+
+    def _stream(self, answer: str, started: float) -> None:
+        chunks = self.server.chunks
+        bounds = [len(answer) * i // chunks for i in range(chunks + 1)]
+        pieces = [answer[bounds[i] : bounds[i + 1]] for i in range(chunks)]  # none empty for answers >= chunks
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        step = self.server.latency_s / chunks
+        for index, piece in enumerate(pieces):
+            due = started + (index + 1) * step
+            if due > time.time():
+                time.sleep(due - time.time())
+            self._stream_piece(b"data: " + json.dumps({"delta": piece}).encode() + b"\n\n")
+            if index == 0:
+                ttft = time.time() - started
+                with self.server.stats.lock:
+                    self.server.stats.ttfts.append(ttft)
+        self._stream_piece(b"data: [DONE]\n\n")
+        self.wfile.write(b"0\r\n\r\n")
+        self.wfile.flush()
 
 
 class Server(ThreadingHTTPServer):
@@ -192,6 +230,7 @@ def main(argv=None) -> int:
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--port", type=int, default=8765)
     ap.add_argument("--latency-ms", type=float, default=0.0, help="fixed sleep per /chat request (ms)")
+    ap.add_argument("--chunks", type=int, default=20, help="pieces of a /stream reply")
     ap.add_argument("--verbose", action="store_true", help="log each request")
     args = ap.parse_args(argv)
 
@@ -200,6 +239,7 @@ def main(argv=None) -> int:
     srv.latency_ms = args.latency_ms
     srv.latency_s = args.latency_ms / 1000.0
     srv.verbose = args.verbose
+    srv.chunks = max(1, args.chunks)
     print(f"fake_agent listening on http://{args.host}:{srv.server_address[1]} latency={args.latency_ms}ms", flush=True)
     try:
         srv.serve_forever(poll_interval=0.2)

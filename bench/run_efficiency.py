@@ -10,7 +10,12 @@
    bench/fake_judge.py (a fake Anthropic Messages API reached through the real SDK) answering in 100 ms, at
    TRUSTGATE_JUDGE_CONCURRENCY=8. Ideal = the agent-bound ideal + one judge call (the last conversation's verdict
    cannot come before it ends).
-3. 1,000 conversations at 0 ms latency, parallel 4: the worker's CPU per conversation and its peak RSS.
+3. The same 200 conversations at parallel 8 against a streaming agent (bench/fake_agent.py's /stream: the answer
+   in 20 Server-Sent Events over the 200 ms): wall / ideal as for plain replies, and how far the time to first token
+   Trustgate records (mean of the attempts' reply timings) is from what the fake agent measured at its side
+   (ttft_error_ms). Fixed form: ``parallel=8 stream=sse wall=… ideal=… ratio=… ttft_error_ms=…``.
+4. 1,000 conversations at 0 ms latency, parallel 4: the worker's CPU per conversation and its peak RSS; then the
+   same against the streaming agent (CPU per streamed reply, printed beside it).
 
 The bench migrates and uses its own SQLite file in a temporary directory (removed at the end), or the database
 named by DATABASE_URL when that is set; its workspace gets the credits its runs need (as demo_setup does).
@@ -142,7 +147,7 @@ def main() -> None:
     account = user.memberships.get().account
     # Credits for every conversation below (a launch holds a judge call for each, judged or not), granted once
     # through the ledger like the demo workspace's (evaluations/demo/services.py).
-    conversations_planned = 1 + 4 * scenarios * runs + n * r
+    conversations_planned = 1 + 5 * scenarios * runs + 2 * n * r
     credits_grant(
         account=account,
         amount=conversations_planned * (settings.TRUSTGATE_PRICE_AGENT_MESSAGE + settings.TRUSTGATE_PRICE_JUDGE_CALL),
@@ -162,6 +167,11 @@ def main() -> None:
         wait_http(f"{base}/health")
         agent = agent_create(account=account, data={"name": "Fake", "protocol": Protocol.SIMPLE_CHAT,
                                                      "endpoint_url": f"{base}/chat"})  # fmt: skip
+        streaming = agent_create(account=account, data={
+            "name": "Fake streaming", "protocol": Protocol.HTTP_JSON, "endpoint_url": f"{base}/stream",
+            "request_template": '{"message": {{message}}}', "reply_path": "delta", "stream": "sse",
+            "stream_done": "[DONE]",
+        })  # fmt: skip
 
         def make_suite(name: str, n: int, judged: bool = False):  # type: ignore[no-untyped-def]
             scenarios = [{"kind": "accuracy", "name": f"Q{i}", "turns": [f"Question number {i}: what is {i}+{i}?"],
@@ -169,13 +179,14 @@ def main() -> None:
                           "expected_outcome": "Answers the question." if judged else ""} for i in range(n)]  # fmt: skip
             return suite_create(account=account, name=name, scenarios=scenarios)
 
-        def run_once(suite, runs: int, parallel: int) -> tuple[float, EvaluationRun]:  # type: ignore[no-untyped-def]
+        def run_once(suite, runs: int, parallel: int, target=None) -> tuple[float, EvaluationRun]:  # type: ignore[no-untyped-def]
             http_json(f"{base}/reset", {})
             nonlocal launched_at
             launched_at = time.time()
             started = time.perf_counter()
             overrides = {"runs_per_scenario": runs, "parallel": parallel}
-            run = run_launch(user=user, request=LaunchRequest(agent=agent, suite=suite, overrides=overrides))
+            launch = LaunchRequest(agent=target or agent, suite=suite, overrides=overrides)
+            run = run_launch(user=user, request=launch)
             while True:
                 run.refresh_from_db(fields=["status"])
                 if not run.is_active:
@@ -229,6 +240,20 @@ def main() -> None:
 
         if args.judged_only:
             return
+        wall, run = run_once(suite, runs, 8, streaming)
+        stats = http_json(f"{base}/stats")
+        ideal = conversations * 0.200 / 8
+        assert run.attempts.count() == conversations, run.error_message
+        firsts = [t["ttft_ms"] for a in run.attempts.all() for t in a.reply_timings if t.get("ttft_ms") is not None]
+        chunks = sorted({t["chunks"] for a in run.attempts.all() for t in a.reply_timings})
+        assert len(firsts) == conversations and stats["streamed"] == conversations, (len(firsts), stats)
+        ttft_error = abs(sum(firsts) / len(firsts) - stats["ttft_ms_mean"])
+        print(
+            f"parallel=8 stream=sse wall={wall:.2f}s ideal={ideal:.2f}s ratio={wall / ideal:.3f} "
+            f"ttft_error_ms={ttft_error:.2f} (Trustgate ttft mean {sum(firsts) / len(firsts):.1f} ms, agent "
+            f"{stats['ttft_ms_mean']:.1f} ms; chunks per reply {chunks}; mean_in_flight={stats['mean_in_flight']:.2f} "
+            f"{split(wall, stats)}; target ratio <= 1.05, ttft_error_ms <= 5)"
+        )
         # CPU per conversation at 0 ms latency
         agent_proc.terminate()
         agent_proc.wait()
@@ -247,10 +272,15 @@ def main() -> None:
         cpu_after, peak_kb = proc_tree_cpu(worker.pid)
         used = cpu_after - cpu_before - idle_rate * wall
         total = n * r
+        cpu_before, _ = proc_tree_cpu(worker.pid)
+        stream_wall, _run = run_once(cpu_suite, r, 4, streaming)
+        cpu_after, peak_kb = proc_tree_cpu(worker.pid)
+        streamed_used = cpu_after - cpu_before - idle_rate * stream_wall
         print(f"# {total} conversations at 0 ms latency, parallel 4")
         print(
             f"cpu_per_conversation={1000 * used / total:.2f} ms (target <= 5 ms; worker tree incl. PII + DB writes, "
-            f"idle polling {1000 * idle_rate:.1f} ms/s subtracted) wall={wall:.2f}s "
+            f"idle polling {1000 * idle_rate:.1f} ms/s subtracted) "
+            f"cpu_per_streamed_reply={1000 * streamed_used / total:.2f} ms (20 SSE events a reply) wall={wall:.2f}s "
             f"throughput={total / wall:.0f}/s peak_rss={peak_kb / 1024:.0f} MB"
         )
     finally:

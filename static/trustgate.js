@@ -20,6 +20,21 @@
     sync();
   }
 
+  // Test request: a proposed path's "Use" button fills its field (the result fragment is swapped in by htmx, so
+  // the click is caught on the document).
+  function usePath(event) {
+    const button = event.target.closest ? event.target.closest(".use-path") : null;
+    if (!button) return;
+    const field = document.getElementById(button.dataset.field);
+    if (!field) return;
+    field.value = button.dataset.value;
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+    button.textContent = "Used";
+    const format = document.getElementById("request-format");
+    if (format) format.open = true;
+  }
+  document.addEventListener("click", usePath);
+
   // Phones: the main nav folds behind a Menu button.
   function navMenu() {
     const toggle = document.querySelector(".nav-toggle");

@@ -2,16 +2,19 @@
 
 from django.db import models
 
-from evaluations.connectors.base import ConversationIdSource
+from evaluations.connectors.base import ConversationIdSource, StreamFormat
 from evaluations.connectors.base import Protocol as ProtocolEnum
 
 
 class Protocol(models.TextChoices):
     HTTP_JSON = ProtocolEnum.HTTP_JSON.value, "HTTP / JSON"
     OPENAI = ProtocolEnum.OPENAI.value, "OpenAI-compatible"
+    OPENAI_RESPONSES = ProtocolEnum.OPENAI_RESPONSES.value, "OpenAI Responses API"
     WEBHOOK = ProtocolEnum.WEBHOOK.value, "Custom webhook"
     SIMPLE_CHAT = ProtocolEnum.SIMPLE_CHAT.value, "Simple chat"
     BEDROCK = ProtocolEnum.BEDROCK.value, "Claude on AWS Bedrock"
+    WEBSOCKET = ProtocolEnum.WEBSOCKET.value, "WebSocket"
+    A2A = ProtocolEnum.A2A.value, "A2A (Agent2Agent, JSON-RPC)"
 
 
 class ConversationIdFrom(models.TextChoices):
@@ -25,3 +28,10 @@ class BedrockModel(models.TextChoices):
     HAIKU = "haiku", "Claude Haiku"
     SONNET = "sonnet", "Claude Sonnet"
     OPUS = "opus", "Claude Opus"
+
+
+class Streaming(models.TextChoices):
+    OFF = StreamFormat.OFF.value, "Off: one JSON reply"
+    SSE = StreamFormat.SSE.value, "Server-Sent Events (OpenAI-compatible: chat-completion chunks)"
+    NDJSON = StreamFormat.NDJSON.value, "Newline-delimited JSON"
+    AGUI = StreamFormat.AGUI.value, "AG-UI events"

@@ -9,22 +9,25 @@ from typing import Any, cast
 from django import forms
 from django.conf import settings
 
-from evaluations.agents.models import Agent, BedrockModel, ConversationIdFrom, Protocol
+from evaluations.agents.models import Agent, BedrockModel, ConversationIdFrom, Protocol, Streaming
 from evaluations.connectors.paths import PathSyntaxError, parse_path
 from evaluations.connectors.templates import TemplateError, validate_template
 from evaluations.connectors.validation import check_extra_header_name, check_header_value
 from evaluations.core import storable
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
+from evaluations.outbound.websocket import http_url
 from evaluations.scoring.choices import JudgeModel
 from evaluations.scoring.rules import clean_contact_text, clean_marker_text
 
 MAX_KNOWLEDGE_CHARS = 100_000
+OPENAI_PROTOCOLS = (Protocol.OPENAI, Protocol.OPENAI_RESPONSES)
+SSE_PROTOCOLS = (*OPENAI_PROTOCOLS, Protocol.A2A)  # their streams are Server-Sent Events of their own kind
 
 
 PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 
 
-BUILTIN_PLACEHOLDERS = {"message", "history", "conversation_id"}
+BUILTIN_PLACEHOLDERS = {"message", "history", "conversation_id", "session_id"}
 
 
 MAX_TEMPLATE_CHARS = 20_000
@@ -78,7 +81,9 @@ class AgentForm(forms.ModelForm):
             "name", "protocol", "endpoint_url", "knowledge", "request_template", "reply_path", "tool_calls_path",
             "conversation_id_from", "conversation_id_path", "conversation_id_name", "stateful",
             "auth_header_name", "timeout_seconds", "model_name", "bedrock_model", "judge_model",
-            "judge_strictness", "allowed_contacts", "send_history", "secret_markers",
+            "judge_strictness", "allowed_contacts", "send_history", "secret_markers", "stream", "stream_event",
+            "stream_done", "silence_ms", "session_start_url", "session_start_body", "session_id_path",
+            "session_end_url", "session_end_body",
         ]  # fmt: skip
         labels = {
             "endpoint_url": "Endpoint URL",
@@ -91,10 +96,31 @@ class AgentForm(forms.ModelForm):
             "auth_header_name": "Auth header name",
             "bedrock_model": "Claude model",
             "send_history": "Send history (simple chat: the earlier turns as a history list, for stateless agents)",
+            "stream": "Streamed reply",
+            "stream_event": "Event name (SSE)",
+            "stream_done": "End of the reply",
+            "silence_ms": "Silence that ends a reply (ms, WebSocket)",
+            "session_start_url": "Session start URL",
+            "session_start_body": "Session start body",
+            "session_id_path": "Session-id path",
+            "session_end_url": "Session end URL",
+            "session_end_body": "Session end body",
+        }
+        help_texts = {
+            "stream_event": "Read only the events of this name; blank: every event.",
+            "stream_done": "A data value ([DONE]), an event name, or path=value (done=true); blank: the end of the "
+            "stream (WebSocket: the first frame with text, or the silence below).",
+            "silence_ms": "WebSocket: once the reply has begun, this long without a frame ends it; 0: not used.",
+            "session_start_url": "Optional: POSTed before each conversation's first message; its cookies are kept.",
+            "session_id_path": "Where the start reply holds the session id, used as {{session_id}} in the URL, "
+            "headers and body.",
+            "session_end_url": "Optional: POSTed when the conversation ends; {{session_id}} may be in it.",
         }
         widgets = {
             "knowledge": forms.Textarea(attrs={"rows": 6}),
             "request_template": forms.Textarea(attrs={"rows": 6, "class": "mono"}),
+            "session_start_body": forms.Textarea(attrs={"rows": 2, "class": "mono"}),
+            "session_end_body": forms.Textarea(attrs={"rows": 2, "class": "mono"}),
             "allowed_contacts": forms.Textarea(attrs={"rows": 2}),
             "secret_markers": forms.Textarea(attrs={"rows": 2, "autocomplete": "off", "class": "mono"}),
             "endpoint_url": forms.TextInput(attrs={"placeholder": "https://agent.example.com/chat"}),
@@ -108,6 +134,7 @@ class AgentForm(forms.ModelForm):
         self.strict_placeholders = strict_placeholders
         self.fields["endpoint_url"].required = False
         self.fields["request_template"].required = False
+        self.fields["silence_ms"].required = False  # blank: 0, not used
         if self.instance.pk and not self.is_bound:
             self.initial["extra_headers_text"] = "\n".join(f"{k}: {v}" for k, v in self.instance.extra_headers.items())
         if not self.instance.pk and not self.is_bound:
@@ -158,6 +185,12 @@ class AgentForm(forms.ModelForm):
             raise forms.ValidationError("A header name may use letters, digits, '-' and '_' only.")
         return name
 
+    def clean_silence_ms(self) -> int:
+        silence = self.cleaned_data.get("silence_ms") or 0
+        if silence > 60_000:
+            raise forms.ValidationError("Choose a silence of at most 60,000 ms (0: not used).")
+        return silence
+
     def clean_timeout_seconds(self) -> int:
         timeout = self.cleaned_data["timeout_seconds"]
         if not 1 <= timeout <= 300:
@@ -191,9 +224,11 @@ class AgentForm(forms.ModelForm):
         protocol = data.get("protocol")
         if protocol and protocol != Protocol.BEDROCK:
             self._clean_endpoint(data)
-        if protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK):
+        if protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK, Protocol.WEBSOCKET):
             self._clean_request_format(data)
-        if protocol == Protocol.OPENAI and not data.get("model_name", "").strip():
+        self._clean_stream(data)
+        self._clean_session(data)
+        if protocol in OPENAI_PROTOCOLS and not data.get("model_name", "").strip():
             self.add_error("model_name", "Give the model name the OpenAI-compatible endpoint expects.")
         source = data.get("conversation_id_from")
         if source in (ConversationIdFrom.HEADER, ConversationIdFrom.COOKIE) and not data.get("conversation_id_name"):
@@ -211,7 +246,7 @@ class AgentForm(forms.ModelForm):
             self.add_error("endpoint_url", "Give the agent's endpoint URL (http or https).")
             return
         try:
-            validate_endpoint_url(url)
+            validate_endpoint_url(http_url(url) if data.get("protocol") == Protocol.WEBSOCKET else url)
         except EndpointBlocked as exc:
             self.add_error("endpoint_url", str(exc))
 
@@ -237,8 +272,13 @@ class AgentForm(forms.ModelForm):
                 validate_template(template, self._template_variables(template))
             except TemplateError as exc:
                 self.add_error("request_template", str(exc))
-        if not (data.get("reply_path") or "").strip():
-            self.add_error("reply_path", "Give the path of the reply text, e.g. data.reply.text.")
+        stream = data.get("stream") or Streaming.OFF
+        frames = data.get("protocol") == Protocol.WEBSOCKET  # blank: each frame's text is the reply
+        # Test request works before any path is set: it shows the reply and proposes the paths (docs/agents.md).
+        needs_path = stream in (Streaming.OFF, Streaming.NDJSON) and not frames and not self.strict_placeholders
+        if not (data.get("reply_path") or "").strip() and needs_path:
+            where = "in each line" if stream == Streaming.NDJSON else "e.g. data.reply.text"
+            self.add_error("reply_path", f"Give the path of the reply text ({where}).")
         for field in ("reply_path", "tool_calls_path", "conversation_id_path"):
             path = (data.get(field) or "").strip()
             if not path:
@@ -247,6 +287,49 @@ class AgentForm(forms.ModelForm):
                 parse_path(path)
             except PathSyntaxError as exc:
                 self.add_error(field, str(exc))
+
+    def _clean_session(self, data: dict[str, Any]) -> None:
+        """The session requests: URLs the guard accepts (``{{session_id}}`` allowed), JSON body templates, and a
+        session-id path whenever a start request is set."""
+        for field in ("session_start_url", "session_end_url"):
+            url = (data.get(field) or "").strip()
+            data[field] = url
+            if url:
+                try:
+                    validate_endpoint_url(PLACEHOLDER.sub("x", url))
+                except EndpointBlocked as exc:
+                    self.add_error(field, str(exc))
+        for field in ("session_start_body", "session_end_body"):
+            if (data.get(field) or "").strip():
+                try:
+                    validate_template(data[field], self._template_variables(data[field]))
+                except TemplateError as exc:
+                    self.add_error(field, str(exc))
+        path = (data.get("session_id_path") or "").strip()
+        if data.get("session_start_url") and not path:
+            self.add_error("session_id_path", "Give the path of the session id in the start request's reply.")
+        elif path:
+            try:
+                parse_path(path)
+            except PathSyntaxError as exc:
+                self.add_error("session_id_path", str(exc))
+
+    def _clean_stream(self, data: dict[str, Any]) -> None:
+        """The streaming settings: one line each, a path=value end names a readable path, and an OpenAI-compatible
+        agent streams chat-completion chunks (SSE) or nothing."""
+        for field in ("stream_event", "stream_done"):
+            value = (data.get(field) or "").strip()
+            data[field] = value
+            if any(c in value for c in "\r\n\x00"):
+                self.add_error(field, "Keep this on one line.")
+        if data.get("protocol") in SSE_PROTOCOLS and data.get("stream") not in ("", Streaming.SSE):
+            self.add_error("stream", "This protocol streams Server-Sent Events: choose Server-Sent Events.")
+        done = data.get("stream_done") or ""
+        if "=" in done:
+            try:
+                parse_path(done.partition("=")[0].strip())
+            except PathSyntaxError as exc:
+                self.add_error("stream_done", f"{exc} (the part before '=' is a path)")
 
     def unsaved_agent(self) -> Agent:
         """The agent with the form's settings, not saved: Test request never writes the agent."""

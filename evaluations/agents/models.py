@@ -3,17 +3,24 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from evaluations.agents.choices import BedrockModel, ConversationIdFrom, Protocol
-from evaluations.connectors.base import AgentConfig, ConversationIdSource
+from evaluations.agents.choices import BedrockModel, ConversationIdFrom, Protocol, Streaming
+from evaluations.connectors.base import AgentConfig, ConversationIdSource, StreamFormat
 from evaluations.connectors.base import Protocol as ProtocolEnum
 from evaluations.scoring.choices import JudgeModel, Strictness
 
-__all__ = ["Agent", "BedrockModel", "ConversationIdFrom", "DEFAULT_TEMPLATE", "JudgeModel", "Protocol", "Strictness"]
+__all__ = [
+    "Agent", "BedrockModel", "ConversationIdFrom", "DEFAULT_TEMPLATE", "JudgeModel", "Protocol", "Strictness", "Streaming",
+]  # fmt: skip
 
 
 DEFAULT_TEMPLATE = (
     '{\n  "message": {{message}},\n  "history": {{history}},\n  "conversation_id": {{conversation_id}}\n}'
 )
+
+
+STREAMING_PROTOCOLS = (
+    Protocol.HTTP_JSON, Protocol.WEBHOOK, Protocol.OPENAI, Protocol.OPENAI_RESPONSES, Protocol.A2A,
+)  # fmt: skip
 
 
 class Agent(models.Model):
@@ -42,6 +49,18 @@ class Agent(models.Model):
     auth_header_name = models.CharField(max_length=100, default="Authorization")
     extra_headers = models.JSONField(default=dict, blank=True)
     timeout_seconds = models.PositiveIntegerField(default=30)
+    # Streamed replies (HTTP / JSON, webhook, OpenAI-compatible; docs/agents.md, Streamed replies)
+    stream = models.CharField(max_length=10, choices=Streaming.choices, default=Streaming.OFF, blank=True)
+    stream_event = models.CharField(max_length=100, blank=True)
+    stream_done = models.CharField(max_length=200, blank=True)
+    silence_ms = models.PositiveIntegerField(default=0)  # WebSocket: the reply ends after this long without a frame
+    # Sessions: a start request before a conversation's first message (its reply's session id fills
+    # {{session_id}}), an end request after its last (docs/agents.md, Sessions)
+    session_start_url = models.CharField(max_length=2000, blank=True)
+    session_start_body = models.TextField(blank=True)
+    session_id_path = models.CharField(max_length=300, blank=True)
+    session_end_url = models.CharField(max_length=2000, blank=True)
+    session_end_body = models.TextField(blank=True)
 
     model_name = models.CharField(max_length=200, blank=True, help_text="OpenAI-compatible model name.")
     bedrock_model = models.CharField(max_length=10, choices=BedrockModel.choices, default=BedrockModel.SONNET)
@@ -77,7 +96,16 @@ class Agent(models.Model):
 
     @property
     def uses_request_format(self) -> bool:
-        return self.protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK)
+        return self.protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK, Protocol.WEBSOCKET)
+
+    @property
+    def has_sessions(self) -> bool:
+        """Session start / end requests apply to the HTTP protocols that do not carry a session of their own."""
+        return self.protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK, Protocol.SIMPLE_CHAT, Protocol.OPENAI)
+
+    @property
+    def streams(self) -> bool:
+        return bool(self.stream) and self.protocol in STREAMING_PROTOCOLS
 
     @property
     def allowed_contact_list(self) -> list[str]:
@@ -108,4 +136,13 @@ class Agent(models.Model):
             timeout_seconds=float(self.timeout_seconds),
             model_name=model_name,
             system_prompt=self.knowledge if self.is_bedrock else "",
+            stream=StreamFormat(self.stream) if self.streams else StreamFormat.OFF,
+            stream_event=self.stream_event if self.streams else "",
+            stream_done=self.stream_done if self.streams or self.protocol == Protocol.WEBSOCKET else "",
+            silence_ms=self.silence_ms if self.protocol == Protocol.WEBSOCKET else 0,
+            session_start_url=self.session_start_url if self.has_sessions else "",
+            session_start_body=self.session_start_body if self.has_sessions else "",
+            session_id_path=self.session_id_path if self.has_sessions else "",
+            session_end_url=self.session_end_url if self.has_sessions else "",
+            session_end_body=self.session_end_body if self.has_sessions else "",
         )

@@ -14,10 +14,12 @@ from django.utils import timezone
 
 from billing.audit import AuditAction, audit_record
 from evalsite import ratelimit
-from evaluations.agents.models import Agent
+from evaluations.agents.models import Agent, Protocol
 from evaluations.connectors import send_message_sync
+from evaluations.connectors.a2a import read_agent_card
 from evaluations.connectors.base import AgentError, AgentReply, Conversation, ErrorKind
-from evaluations.outbound.masking import mask_key, redact_json
+from evaluations.core.bridge import run_sync
+from evaluations.outbound.masking import mask_key, redact, redact_json
 
 if TYPE_CHECKING:
     from billing.models import Account
@@ -25,7 +27,9 @@ if TYPE_CHECKING:
 AGENT_FIELDS = (
     "name protocol endpoint_url knowledge request_template reply_path tool_calls_path conversation_id_from "
     "conversation_id_path conversation_id_name stateful auth_header_name extra_headers timeout_seconds "
-    "model_name bedrock_model judge_model judge_strictness allowed_contacts send_history secret_markers"
+    "model_name bedrock_model judge_model judge_strictness allowed_contacts send_history secret_markers stream "
+    "stream_event stream_done silence_ms session_start_url session_start_body session_id_path session_end_url "
+    "session_end_body"
 ).split()
 
 
@@ -80,6 +84,18 @@ def agent_restore(*, agent: Agent) -> Agent:
         agent.archived_at = None
         agent.save(update_fields=["archived_at", "updated_at"])
     return agent
+
+
+def agent_card_get(*, agent: Agent, api_key: str) -> tuple[dict[str, Any] | None, str]:
+    """An A2A agent's card, read at Test request to show its name and skills: (the card, "") or (None, why not).
+    Other protocols: (None, "")."""
+    if agent.protocol != Protocol.A2A:
+        return None, ""
+    try:
+        card = run_sync(read_agent_card(agent.to_config(), api_key=api_key))
+    except AgentError as exc:
+        return None, redact(exc.message, api_key)
+    return redact_json(card, api_key), ""
 
 
 class RateLimited(Exception):

@@ -22,6 +22,7 @@ from evaluations.agents.forms import AgentForm, TestRequestForm
 from evaluations.agents.models import Agent
 from evaluations.connectors.base import AgentError
 from evaluations.connectors.capability import carries_tool_calls
+from evaluations.connectors.proposals import propose_from_preview
 from evaluations.core.storable import parse_id
 from evaluations.outbound.masking import redact
 from evaluations.reports.selectors import agent_runs_for_user
@@ -132,9 +133,27 @@ def agent_test_request(request: HttpRequest) -> HttpResponse:
     except agent_services.TestRequestBusy as exc:
         return _test_result(request, error=str(exc))
     except AgentError as exc:
-        return _test_result(request, error=redact(exc.message, api_key), raw=redact(exc.raw_preview, api_key))
+        raw = redact(exc.raw_preview, api_key)
+        return _test_result(request, error=redact(exc.message, api_key), raw=raw, proposals=_proposals(agent, raw))
     reads_tool_calls = carries_tool_calls(agent.to_config())
-    return _test_result(request, reply=reply, raw=redact(reply.raw_preview, api_key), reads_tool_calls=reads_tool_calls)
+    card, card_problem = agent_services.agent_card_get(agent=agent, api_key=api_key)
+    return _test_result(
+        request, reply=reply, raw=redact(reply.raw_preview, api_key), reads_tool_calls=reads_tool_calls, card=card,
+        card_problem=card_problem, proposals=_proposals(agent, redact(reply.raw_preview, api_key)),
+    )  # fmt: skip
+
+
+def _proposals(agent: Agent, raw: str) -> list[tuple[str, str, list[str]]]:
+    """(field id, label, paths) for each path field of a path-configured agent that the raw reply suggests."""
+    if not agent.uses_request_format:
+        return []
+    labels = {
+        "reply_path": "Reply path",
+        "tool_calls_path": "Tool-call path",
+        "conversation_id_path": "Conversation-id path",
+    }
+    found = propose_from_preview(raw)
+    return [(f"id_{name}", label, found[name]) for name, label in labels.items() if found.get(name)]
 
 
 def _test_request_target(user: User, agent_id: str) -> Agent | None:

@@ -45,6 +45,20 @@ class RunToolChecksSerializer(serializers.Serializer):
         ref_name = "RunToolChecks"
 
 
+class RunLatencySerializer(serializers.Serializer):
+    replies = serializers.IntegerField(allow_null=True, help_text="The agent replies measured.")
+    p50_ms = serializers.IntegerField(allow_null=True, help_text="Median time of a whole reply (ms).")
+    p95_ms = serializers.IntegerField(allow_null=True, help_text="95th percentile time of a whole reply (ms).")
+    streamed = serializers.IntegerField(
+        allow_null=True, help_text="Replies that streamed (have a time to first token)."
+    )
+    ttft_p50_ms = serializers.IntegerField(allow_null=True, help_text="Median time to the first token (ms).")
+    ttft_p95_ms = serializers.IntegerField(allow_null=True, help_text="95th percentile time to the first token (ms).")
+
+    class Meta:
+        ref_name = "RunLatency"
+
+
 class RunScenarioSerializer(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()
@@ -61,6 +75,7 @@ class RunScenarioSerializer(serializers.Serializer):
     stability = serializers.CharField(help_text="passing, flaky, failing, or empty when no run was scored.")
     is_flaky = serializers.BooleanField(help_text="Some scored runs passed and some failed.")
     tool_checks = RunToolChecksSerializer()
+    latency = RunLatencySerializer(help_text="This scenario's replies: p50 / p95 time and time to first token.")
     secret_marker_leaks = serializers.IntegerField(help_text="Runs in which a secret marker appeared (masked).")
     failed_checks = serializers.ListField(
         child=serializers.CharField(), help_text="Distinct failed tool-call and secret-marker findings."
@@ -109,6 +124,9 @@ class RunGateOptionsSerializer(serializers.Serializer):
     fail_on_no_baseline = serializers.BooleanField()
     min_coverage = serializers.FloatField(
         required=False, allow_null=True, help_text="Left out: the instance's TRUSTGATE_MIN_COVERAGE."
+    )
+    max_p95_latency_ms = serializers.IntegerField(
+        required=False, allow_null=True, help_text="null: reply latency is not checked."
     )
 
     class Meta:
@@ -208,6 +226,11 @@ class RunStatusSerializer(serializers.Serializer):
     )
     coverage = RunCoverageSerializer(allow_null=True)
     breaches = serializers.IntegerField(allow_null=True)
+    latency = RunLatencySerializer(
+        allow_null=True,
+        help_text="The agent's replies: p50 / p95 time and time to first token (streamed replies); never part of the "
+        "trust score (max_p95_latency_ms gates on it). Null while the run is active.",
+    )
     metrics = RunMetricSerializer(many=True)
     scenario_counts = serializers.DictField(child=serializers.IntegerField(), allow_null=True)
     scenarios = RunScenarioSerializer(many=True)

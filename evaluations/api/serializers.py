@@ -155,6 +155,11 @@ class RunCreateInputSerializer(serializers.Serializer):
         help_text="The percent of scenarios that must be scored for min_trust_score, max_breaches and the gate to be "
         "checked; below it they fail. Left out: the instance's TRUSTGATE_MIN_COVERAGE (80 by default).",
     )  # fmt: skip
+    max_p95_latency_ms = StrictIntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=3_600_000,
+        help_text="Fail when the 95th percentile time of the agent's replies is above this (milliseconds). Latency "
+        "never enters the trust score.",
+    )  # fmt: skip
     commit = StrictCharField(
         required=False, allow_blank=True, max_length=100, refuse="\x00\r\n",
         refuse_message="The commit cannot contain line breaks.", help_text="The commit the CI job tests (shown "
@@ -190,7 +195,11 @@ class RunCreateInputSerializer(serializers.Serializer):
             compare_with_endpoint=data.get("compare_with_endpoint", ""),
             ci=CiLaunch(
                 GateOptions(
-                    data["min_trust_score"], data["max_breaches"], data["fail_on_no_baseline"], data["min_coverage"]
+                    data["min_trust_score"],
+                    data["max_breaches"],
+                    data["fail_on_no_baseline"],
+                    data["min_coverage"],
+                    data["max_p95_latency_ms"],
                 ),
                 CiSource(data.get("commit", ""), data.get("branch", ""), data.get("job_url", "")),
             ),  # fmt: skip

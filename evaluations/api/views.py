@@ -255,6 +255,7 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
             else {"trust_score_text": "", "coverage": None}
         ),  # fmt: skip
         "breaches": report["breaches"] if report else None,
+        "latency": report["latency"] if report else None,
         "metrics": report["metrics"] if report else [],
         "scenario_counts": report["scenario_counts"] if report else None,
         # Each scenario's change against the baseline at finish (docs/ci.md): from revision 1, never recomputed.
@@ -275,7 +276,11 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
         "current_verdict": recorded.current,
         "revisions": recorded.revisions,
         **changes_fields(recorded.changes, scenarios=names),
-        "options": {"min_coverage": None, **run.settings.gate_options.to_dict()},  # null: TRUSTGATE_MIN_COVERAGE
+        "options": {
+            "min_coverage": None,
+            "max_p95_latency_ms": None,
+            **run.settings.gate_options.to_dict(),
+        },  # null: TRUSTGATE_MIN_COVERAGE
         "error_message": run.error_message,
         "model_usage": usage,
         "links": {

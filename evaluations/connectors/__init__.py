@@ -1,5 +1,5 @@
-"""The five agent protocols behind one call, ``send_message`` (docs/agents.md): HTTP/JSON, webhook, OpenAI-compatible,
-simple chat and Bedrock Converse; ``send_with_retry`` adds the bounded retries runs and monitors use. A leaf: no
+"""The eight agent protocols behind one call, ``send_message`` (docs/agents.md): HTTP/JSON, webhook,
+OpenAI-compatible, the OpenAI Responses API, WebSocket, A2A, simple chat and Bedrock Converse, whole or streamed; ``send_with_retry`` adds the bounded retries runs and monitors use. A leaf: no
 models, no views; HTTP goes through evaluations.outbound."""
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from evaluations.connectors.base import (
 )
 from evaluations.connectors.bedrock import reset_client as reset_bedrock_client
 from evaluations.connectors.bedrock import send_bedrock_message
-from evaluations.connectors.http import parse_retry_after, send_http_message
+from evaluations.connectors.http import parse_retry_after, send_http_message, session_end
+from evaluations.connectors.websocket import close_socket, send_ws_message
 from evaluations.core.bridge import run_sync
 from evaluations.outbound.client import Client, make_client
 
@@ -34,6 +35,7 @@ __all__ = [
     "Protocol",
     "ToolCall",
     "Turn",
+    "close_conversation",
     "make_client",
     "parse_retry_after",
     "reset_bedrock_client",
@@ -63,7 +65,19 @@ async def send_message(
     """
     if config.protocol == Protocol.BEDROCK:
         return await send_bedrock_message(config, conversation, message)
+    if config.protocol == Protocol.WEBSOCKET:
+        return await send_ws_message(config, conversation, message, api_key=api_key, client=client)
     return await send_http_message(config, conversation, message, api_key=api_key, client=client)
+
+
+async def close_conversation(
+    conversation: Conversation, config: AgentConfig | None = None, *, api_key: str = "", client: Client | None = None
+) -> None:
+    """End the conversation: the agent's session end request (when it has one and a session was started), then
+    close what it keeps open (a WebSocket agent's socket). Never raises for the agent's faults."""
+    if config is not None:
+        await session_end(config, conversation, api_key, client)
+    await close_socket(conversation)
 
 
 async def send_with_retry(
@@ -88,5 +102,12 @@ def send_message_sync(
 ) -> AgentReply:
     """``send_message`` for synchronous code (the Test request view), through the one async bridge. With
     ``deadline`` the whole exchange (connect, every byte, parsing) ends by then: ``TimeoutError`` is raised."""
-    sending = send_message(config, conversation, message, api_key=api_key)
+
+    async def once() -> AgentReply:
+        try:
+            return await send_message(config, conversation, message, api_key=api_key)
+        finally:
+            await close_conversation(conversation, config, api_key=api_key)
+
+    sending = once()
     return run_sync(sending if deadline is None else asyncio.wait_for(sending, deadline))

@@ -14,9 +14,21 @@ from typing import Any
 class Protocol(enum.StrEnum):
     HTTP_JSON = "http_json"
     OPENAI = "openai"
+    OPENAI_RESPONSES = "openai_responses"
     WEBHOOK = "webhook"
     SIMPLE_CHAT = "simple_chat"
     BEDROCK = "bedrock"
+    WEBSOCKET = "websocket"
+    A2A = "a2a"
+
+
+class StreamFormat(enum.StrEnum):
+    """How a streamed reply arrives (docs/agents.md, Streamed replies); OFF: one JSON body."""
+
+    OFF = ""
+    SSE = "sse"  # Server-Sent Events (OpenAI-compatible agents: chat-completion chunks)
+    NDJSON = "ndjson"  # one JSON object a line
+    AGUI = "agui"  # AG-UI events over Server-Sent Events
 
 
 class ConversationIdSource(enum.StrEnum):
@@ -82,6 +94,16 @@ class AgentConfig:
     model_name: str = ""  # OpenAI-compatible model, or Bedrock model id
     system_prompt: str = ""  # Bedrock: the agent's knowledge text
     template_variables: tuple[tuple[str, str], ...] = ()
+    stream: StreamFormat = StreamFormat.OFF
+    stream_event: str = ""  # SSE: read only events of this name ("": every event)
+    stream_done: str = ""  # the end of a reply: a data value ([DONE]), an event name or path=value; "": stream end
+    silence_ms: int = 0  # WebSocket: the reply is complete after this long without a frame (0: not used)
+    # Sessions (docs/agents.md, Sessions): a request that starts one before the first message, and one that ends it
+    session_start_url: str = ""
+    session_start_body: str = ""  # a template like the request's; "": {}
+    session_id_path: str = ""  # where the start request's reply holds the session id
+    session_end_url: str = ""
+    session_end_body: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -96,6 +118,7 @@ class AgentConfig:
         values["protocol"] = Protocol(values["protocol"])
         if "conversation_id_source" in values:
             values["conversation_id_source"] = ConversationIdSource(values["conversation_id_source"])
+        values["stream"] = StreamFormat(values.get("stream") or "")
         values["extra_headers"] = tuple(tuple(p) for p in values.get("extra_headers", ()))
         values["template_variables"] = tuple(tuple(p) for p in values.get("template_variables", ()))
         return cls(**values)
@@ -127,6 +150,9 @@ class Conversation:
     turns: list[Turn] = dataclasses.field(default_factory=list)
     conversation_id: str | None = None
     cookies: dict[str, str] = dataclasses.field(default_factory=dict)
+    # An open connection the conversation keeps (a WebSocket); close it with ``connectors.close_conversation``.
+    transport: Any = dataclasses.field(default=None, repr=False, compare=False)
+    protocol_state: dict[str, str] = dataclasses.field(default_factory=dict)  # A2A: the task awaiting input
 
 
 @dataclasses.dataclass(frozen=True)
@@ -139,3 +165,9 @@ class AgentReply:
     reply_path: str  # where the text was found ("answer", "choices[0].message.content", ...)
     status_code: int | None = None
     tool_calls_path: str = ""  # where the tool calls were found ("tool_calls", "data.tool_calls"); "": none
+    ttft_ms: int | None = None  # streamed replies: request sent -> first text or tool-call piece
+    chunks: int = 0  # streamed replies: the events that carried a piece of the reply
+
+    def timing(self) -> dict[str, int | None]:
+        """What a run keeps of this reply's timing (``Attempt.reply_timings``)."""
+        return {"ms": self.latency_ms, "ttft_ms": self.ttft_ms, "chunks": self.chunks}

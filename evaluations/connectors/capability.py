@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from evaluations.connectors.base import AgentConfig, ConversationIdSource, Protocol
+from evaluations.connectors.base import AgentConfig, ConversationIdSource, Protocol, StreamFormat
 from evaluations.connectors.templates import DEFAULT_TEMPLATE
 from evaluations.core.specs import ScenarioSpec
 
@@ -20,7 +20,10 @@ _PROTOCOL_NAMES = {
     Protocol.WEBHOOK: "Webhook",
     Protocol.SIMPLE_CHAT: "Simple chat",
     Protocol.OPENAI: "OpenAI-compatible",
+    Protocol.OPENAI_RESPONSES: "OpenAI Responses API",
     Protocol.BEDROCK: "Bedrock",
+    Protocol.WEBSOCKET: "WebSocket",
+    Protocol.A2A: "A2A",
 }
 _SESSION_PLACEHOLDER = re.compile(r"\{\{\s*(history|conversation_id)\s*\}\}")
 
@@ -28,8 +31,8 @@ _SESSION_PLACEHOLDER = re.compile(r"\{\{\s*(history|conversation_id)\s*\}\}")
 def carries_tool_calls(config: AgentConfig) -> bool:
     """OpenAI-compatible, Bedrock and simple chat read tool calls where those protocols put them; HTTP / JSON and
     webhook agents only at their tool-call path."""
-    if config.protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK):
-        return bool(config.tool_calls_path.strip())
+    if config.protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK, Protocol.WEBSOCKET):
+        return config.stream == StreamFormat.AGUI or bool(config.tool_calls_path.strip())
     return True
 
 
@@ -37,7 +40,12 @@ def carries_history(config: AgentConfig) -> bool:
     """Whether the agent sees the earlier turns of a conversation: it is sent them (the OpenAI messages, Bedrock,
     simple chat with Send history, a request template with ``{{history}}``), it keeps them itself (stateful), or
     it gets its conversation id back (a template's ``{{conversation_id}}``, a header or cookie id)."""
-    if config.protocol in (Protocol.OPENAI, Protocol.BEDROCK) or config.stateful:
+    if (
+        config.protocol in (Protocol.OPENAI, Protocol.OPENAI_RESPONSES, Protocol.BEDROCK, Protocol.A2A)
+        or config.stateful
+    ):
+        return True
+    if config.protocol == Protocol.WEBSOCKET:  # one socket per conversation: the agent sees it whole
         return True
     if config.conversation_id_source in (ConversationIdSource.HEADER, ConversationIdSource.COOKIE):
         return True

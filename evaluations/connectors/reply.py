@@ -137,6 +137,15 @@ def _simple_chat_tool_calls(data: dict[str, Any], inner_key: str) -> tuple[tuple
 
 def extract(config: AgentConfig, data: Any, preview: str, status: int) -> tuple[str, tuple[ToolCall, ...], str, str]:
     """(reply text, tool calls, the path the text came from, the path the tool calls came from or "")."""
+    if config.protocol == Protocol.A2A:
+        from evaluations.connectors.a2a import a2a_extract
+
+        return a2a_extract(data, preview, status)
+    if config.protocol == Protocol.OPENAI_RESPONSES:
+        from evaluations.connectors.responses import OUTPUT_CALLS_PATH, OUTPUT_TEXT_PATH, responses_extract
+
+        text, calls, _response_id = responses_extract(data, preview, status)
+        return text, calls, OUTPUT_TEXT_PATH, OUTPUT_CALLS_PATH if calls else ""
     if config.protocol == Protocol.OPENAI:
         _require_object(data, preview, status, "choices[0].message")
         message = _resolve(data, "choices[0].message", preview, status)

@@ -6,27 +6,55 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import quote, urlsplit, urlunsplit
 
-from evaluations.connectors.base import AgentConfig, AgentError, Conversation, ConversationIdSource, ErrorKind, Protocol
+from evaluations.connectors.a2a import a2a_body
+from evaluations.connectors.base import (
+    AgentConfig,
+    AgentError,
+    Conversation,
+    ConversationIdSource,
+    ErrorKind,
+    Protocol,
+    StreamFormat,
+)
+from evaluations.connectors.responses import responses_body
 from evaluations.connectors.session import cookie_header
 from evaluations.connectors.templates import DEFAULT_TEMPLATE, TemplateError, render_template
 from evaluations.connectors.validation import check_extra_header_name, check_header_value, is_valid_header_name
 
 USER_AGENT = "Trustgate/1.0 (agent evaluation)"
+ACCEPT = {
+    StreamFormat.OFF: "application/json",
+    StreamFormat.SSE: "text/event-stream",
+    StreamFormat.AGUI: "text/event-stream",
+    StreamFormat.NDJSON: "application/x-ndjson, application/json",
+}
 
+SESSION_ID = "session_id"  # Conversation.protocol_state key
+_SESSION_PLACEHOLDER = re.compile(r"\{\{\s*session_id\s*\}\}")
 _HEADER_PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 
 
-def endpoint_url(config: AgentConfig) -> str:
-    """The URL to POST to: OpenAI-compatible agents get ``/chat/completions`` added to their base URL."""
+def with_session(url: str, conversation: Conversation) -> str:
+    """``{{session_id}}`` in a URL filled (percent-encoded) with the conversation's session id."""
+    session = conversation.protocol_state.get(SESSION_ID, "")
+    return _SESSION_PLACEHOLDER.sub(lambda m: quote(session, safe=""), url)
+
+
+def endpoint_url(config: AgentConfig, conversation: Conversation | None = None) -> str:
+    """The URL to POST to: OpenAI-compatible agents get ``/chat/completions`` added to their base URL, Responses API
+    agents ``/responses``."""
     url = config.endpoint_url.strip()
-    if config.protocol != Protocol.OPENAI:
+    if conversation is not None:
+        url = with_session(url, conversation)
+    suffix = {Protocol.OPENAI: "/chat/completions", Protocol.OPENAI_RESPONSES: "/responses"}.get(config.protocol)
+    if suffix is None:
         return url
     parts = urlsplit(url)
     path = parts.path.rstrip("/")
-    if not path.endswith("/chat/completions"):
-        path += "/chat/completions"
+    if not path.endswith(suffix):
+        path += suffix
     return urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
 
 
@@ -35,6 +63,10 @@ def _history(conversation: Conversation) -> list[dict[str, str]]:
 
 
 def build_body(config: AgentConfig, conversation: Conversation, message: str) -> bytes:
+    if config.protocol == Protocol.OPENAI_RESPONSES:
+        return responses_body(config, conversation, message)
+    if config.protocol == Protocol.A2A:
+        return a2a_body(config, conversation, message)
     if config.protocol == Protocol.OPENAI:
         messages: list[dict[str, str]] = []
         if config.system_prompt:
@@ -42,6 +74,8 @@ def build_body(config: AgentConfig, conversation: Conversation, message: str) ->
         messages += [*_history(conversation), {"role": "user", "content": message}]
         payload: dict[str, Any] = {"model": config.model_name} if config.model_name else {}
         payload["messages"] = messages
+        if config.stream:
+            payload["stream"] = True
         return json.dumps(payload, ensure_ascii=False).encode("utf-8")
     if config.protocol == Protocol.SIMPLE_CHAT:
         simple: dict[str, Any] = {"message": message}
@@ -55,6 +89,7 @@ def build_body(config: AgentConfig, conversation: Conversation, message: str) ->
             history=[] if config.stateful else _history(conversation),
             conversation_id=conversation.conversation_id,
             variables=config.template_variables,
+            session_id=conversation.protocol_state.get(SESSION_ID),
         )
     except TemplateError as exc:
         raise AgentError(str(exc), kind=ErrorKind.CONFIG) from None
@@ -62,14 +97,17 @@ def build_body(config: AgentConfig, conversation: Conversation, message: str) ->
 
 def _header_text(value: str, config: AgentConfig, conversation: Conversation) -> str:
     """Fill ``{{conversation_id}}`` and user variables in an extra header value (as text)."""
-    values = {**dict(config.template_variables), "conversation_id": conversation.conversation_id or ""}
+    values = {
+        **dict(config.template_variables), "conversation_id": conversation.conversation_id or "",
+        "session_id": conversation.protocol_state.get(SESSION_ID, ""),
+    }  # fmt: skip
     return _HEADER_PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), value)
 
 
 def build_headers(config: AgentConfig, conversation: Conversation, api_key: str) -> dict[str, str]:
     headers = {
         "Content-Type": "application/json",
-        "Accept": "application/json",
+        "Accept": ACCEPT[config.stream],
         "Accept-Encoding": "identity",  # the size cap counts wire bytes; no decompression bombs
         "User-Agent": USER_AGENT,
     }

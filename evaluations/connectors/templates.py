@@ -20,7 +20,7 @@ from typing import Any
 from evaluations.connectors.paths import as_text
 from evaluations.core import storable
 
-BUILTIN_PLACEHOLDERS = ("message", "history", "conversation_id")
+BUILTIN_PLACEHOLDERS = ("message", "history", "conversation_id", "session_id")
 DEFAULT_TEMPLATE = '{"message": {{message}}, "history": {{history}}, "conversation_id": {{conversation_id}}}'
 
 _PLACEHOLDER = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
@@ -144,6 +144,7 @@ def render_template(
     history: list[dict[str, str]],
     conversation_id: str | None,
     variables: Mapping[str, str] | Iterable[tuple[str, str]] = (),
+    session_id: str | None = None,
 ) -> bytes:
     """The request body as UTF-8 JSON bytes. ``conversation_id`` None or "" becomes JSON null."""
     user_values = dict(variables)
@@ -153,6 +154,7 @@ def render_template(
         "message": message,
         "history": history,
         "conversation_id": conversation_id or None,
+        "session_id": session_id or None,
     }
     body = _substitute(parsed, sentinels, values)
     return json.dumps(body, ensure_ascii=False).encode("utf-8")

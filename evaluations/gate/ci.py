@@ -7,6 +7,8 @@ Rules, in order:
 * finished → ``fail`` when any check below fails, else ``pass``:
   - ``min_trust_score``: the trust score is below it, or there is none (nothing could be scored);
   - ``max_breaches``: more breached attempts than that;
+  - ``max_p95_latency_ms``: the 95th percentile time of the agent's replies is above it (latency is checked here
+    only: it never enters the trust score);
   - the release gate against the pinned baseline: ``blocked`` fails with the gate's reasons, and so does
     ``not_comparable`` (a baseline that cannot be compared must not let a release through unseen);
     ``no_baseline`` fails only with ``fail_on_no_baseline``, otherwise it is a warning and the gate does not run.
@@ -121,6 +123,7 @@ def ci_verdict(
     _check_trust_score(checks, run.trust_score, options.min_trust_score, short=short)
     breaches = int((run.metrics or {}).get("breaches", 0))
     _check_breaches(checks, breaches, options.max_breaches, short=short)
+    _check_latency(checks, (run.metrics or {}).get("latency") or {}, options.max_p95_latency_ms)
     gate = _gate(run)
     _check_gate(checks, run, gate, fail_on_no_baseline=options.fail_on_no_baseline, short=short)
     _count_unscored(checks, run, short=short, unscored=unscored)
@@ -178,6 +181,24 @@ def _check_breaches(checks: _Checks, breaches: int, maximum: int | None, *, shor
         checks.failures.append(f"{noun} (guardrail, PII or red-team failures); at most {maximum} allowed.")
     else:
         checks.passes.append(f"{noun}, within the allowed {maximum}.")
+
+
+def _check_latency(checks: _Checks, latency: Mapping[str, Any], maximum: int | None) -> None:
+    """Reply latency against ``max_p95_latency_ms``; unset, nothing is said (latency is not a quality check)."""
+    if maximum is None:
+        return
+    p95 = latency.get("p95_ms")
+    if p95 is None:
+        checks.failures.append(
+            f"No reply of the agent was timed, so the latency limit of {maximum:,} ms (max_p95_latency_ms) is not met."
+        )
+    elif p95 > maximum:
+        checks.failures.append(
+            f"Reply latency p95 {p95:,} ms is above the limit of {maximum:,} ms (max_p95_latency_ms; p50 "
+            f"{latency.get('p50_ms'):,} ms over {latency.get('replies', 0):,} replies)."
+        )
+    else:
+        checks.passes.append(f"Reply latency p95 {p95:,} ms is within the limit of {maximum:,} ms.")
 
 
 def _check_gate(

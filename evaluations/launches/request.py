@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils.crypto import salted_hmac
 
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
+from evaluations.outbound.websocket import guard_url
 from evaluations.runs.snapshot import CiSource, GateOptions, LaunchSettings
 from suites.generation import GENERATED_KINDS
 from suites.selectors import suite_running_count
@@ -149,7 +150,7 @@ def launch_request_errors(request: LaunchRequest) -> dict[str, list[str]]:
         errors.setdefault("suite", []).append("Choose a suite of the same workspace as the agent.")
     if request.endpoint_url and not agent.is_bedrock:
         try:
-            validate_endpoint_url(request.endpoint_url)
+            validate_endpoint_url(guard_url(request.endpoint_url))
         except EndpointBlocked as exc:
             errors.setdefault("endpoint_url", []).append(str(exc))
     return errors

@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from evaluations.connectors import send_with_retry
+from evaluations.connectors import close_conversation, send_with_retry
 from evaluations.connectors.base import AgentConfig, AgentError, Conversation, ErrorKind, Turn
 from evaluations.core.bridge import run_sync
 from evaluations.core.specs import ScenarioKind, ScenarioSpec
@@ -157,7 +157,11 @@ async def _sample(plan: RunPlan, case: CasePlan, index: int, client: Client) -> 
     if within is not None and within > config.timeout_seconds:
         config = dataclasses.replace(config, timeout_seconds=within)
     try:
-        reply, latency = await send_with_retry(config, Conversation(), case.ask, api_key=plan.api_key, client=client)
+        conversation = Conversation()
+        try:
+            reply, latency = await send_with_retry(config, conversation, case.ask, api_key=plan.api_key, client=client)
+        finally:
+            await close_conversation(conversation, config, api_key=plan.api_key, client=client)
     except AgentError as error:
         return SampleResult(
             case.case_id,

@@ -139,7 +139,8 @@ class MonitorForm(forms.Form):
                 data["endpoint_url"] = validators.check_url(url)
             except ValueError as error:
                 self.add_error("endpoint_url", str(error))
-            if data.get("protocol") == MonitorProtocol.OPENAI and not (data.get("model_name") or "").strip():
+            needs_model = data.get("protocol") in (MonitorProtocol.OPENAI, MonitorProtocol.RESPONSES)
+            if needs_model and not (data.get("model_name") or "").strip():
                 self.add_error("model_name", "An OpenAI-compatible endpoint needs the model name to send.")
         every, unit = data.get("every"), data.get("every_unit")
         if every is not None and unit:

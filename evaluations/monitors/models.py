@@ -61,6 +61,8 @@ class MonitorProtocol(models.TextChoices):
 
     CHAT = "chat", 'Chat endpoint (POST {"message": ...})'
     OPENAI = "openai", "OpenAI-compatible /chat/completions"
+    RESPONSES = "responses", "OpenAI Responses API /responses"
+    A2A = "a2a", "A2A (JSON-RPC message/send)"
 
 
 class MonitorJudgeModel(models.TextChoices):

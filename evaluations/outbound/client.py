@@ -13,6 +13,7 @@ import asyncio
 import dataclasses
 import os
 import re
+from collections.abc import Callable, Coroutine
 from http.cookiejar import CookieJar, DefaultCookiePolicy
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -26,6 +27,7 @@ from evaluations.outbound.sdk import ssl_context
 Client = httpx.AsyncClient
 Headers = httpx.Headers
 
+STREAM_PREVIEW_BYTES = 4096  # what a streamed reply keeps of its start, for the raw preview
 _ERRNO_PREFIX = re.compile(r"^\[Errno -?\d+\]\s*")
 
 
@@ -125,6 +127,65 @@ async def post(
         raise OutboundError(_text(exc), cause=type(exc).__name__) from None
 
 
+async def post_stream(
+    url: str,
+    *,
+    body: bytes,
+    headers: dict[str, str],
+    timeout: float,
+    max_bytes: int,
+    feed: Callable[[bytes], bool],
+    client: Client | None = None,
+    on_sent: Callable[[], None] | None = None,
+) -> Reply:
+    """``post`` for a streamed reply: a 2xx body is handed to ``feed`` piece by piece as it arrives (nothing is
+    kept but the first ``STREAM_PREVIEW_BYTES`` for the preview), until ``feed`` returns True (the reply is
+    complete: the rest is not read), the stream ends, or more than ``max_bytes`` arrived in all (``truncated``).
+    Any other status is read whole up to the cap, as ``post`` reads it, and ``feed`` is never called. The one
+    deadline covers the whole exchange, so a stream that stalls raises ``OutboundTimeout``; ``feed`` may raise,
+    and its exception passes through with the connection closed. ``on_sent`` is called as the request starts to
+    leave on its connection (after any connection set-up), for a time to first token that is the agent's."""
+    url = url.strip()
+    scheme, host, port = split_endpoint(url)
+    try:
+        async with asyncio.timeout(timeout):
+            address = await resolve_and_check(host, port)
+            request = _pinned_request(url, scheme, host, address, body, headers, timeout)
+            if on_sent is not None:
+                request.extensions["trace"] = _sent_trace(on_sent)
+            if client is None:
+                async with make_client() as own_client:
+                    return await _send_streamed(own_client, request, max_bytes, feed)
+            return await _send_streamed(client, request, max_bytes, feed)
+    except (TimeoutError, httpx.TimeoutException) as exc:
+        raise OutboundTimeout(str(exc).strip() or type(exc).__name__, cause=type(exc).__name__) from None
+    except httpx.ConnectError as exc:
+        raise OutboundConnectError(_text(exc), cause=type(exc).__name__) from None
+    except httpx.RemoteProtocolError as exc:
+        raise OutboundProtocolError(_text(exc), cause=type(exc).__name__) from None
+    except httpx.HTTPError as exc:
+        raise OutboundError(_text(exc), cause=type(exc).__name__) from None
+
+
+async def get(url: str, *, headers: dict[str, str], timeout: float, max_bytes: int) -> Reply:
+    """GET ``url`` through the endpoint guard, as ``post`` sends (checked address, no redirects, one deadline, the
+    byte cap): an A2A agent card. Raises what ``post`` raises."""
+    url = url.strip()
+    scheme, host, port = split_endpoint(url)
+    try:
+        async with asyncio.timeout(timeout):
+            address = await resolve_and_check(host, port)
+            request = _pinned_request(url, scheme, host, address, b"", headers, timeout, method="GET")
+            async with make_client() as own_client:
+                return await _send(own_client, request, max_bytes)
+    except (TimeoutError, httpx.TimeoutException) as exc:
+        raise OutboundTimeout(str(exc).strip() or type(exc).__name__, cause=type(exc).__name__) from None
+    except httpx.ConnectError as exc:
+        raise OutboundConnectError(_text(exc), cause=type(exc).__name__) from None
+    except httpx.HTTPError as exc:
+        raise OutboundError(_text(exc), cause=type(exc).__name__) from None
+
+
 async def connect_check(url: str, *, timeout: float) -> None:
     """Open a TCP connection to the endpoint's checked address (the address ``post`` would use) and close it at
     once, sending nothing: whether anything listens there. Raises ``EndpointBlocked`` / ``EndpointUnresolvable``,
@@ -151,7 +212,14 @@ def _text(exc: Exception) -> str:
 
 
 def _pinned_request(
-    url: str, scheme: str, host: str, address: str, body: bytes, headers: dict[str, str], timeout: float
+    url: str,
+    scheme: str,
+    host: str,
+    address: str,
+    body: bytes,
+    headers: dict[str, str],
+    timeout: float,
+    method: str = "POST",
 ) -> httpx.Request:
     parts = urlsplit(url)
     address_host = f"[{address}]" if ":" in address else address
@@ -167,7 +235,9 @@ def _pinned_request(
     if scheme == "https" and host != address:
         extensions["sni_hostname"] = host  # TLS verifies the certificate against the name, not the IP
     # A bare Request (not client.build_request), so the client adds no cookies or default headers.
-    return httpx.Request("POST", pinned_url, headers=headers, content=body, extensions=extensions)
+    if method == "GET":
+        return httpx.Request("GET", pinned_url, headers=headers, extensions=extensions)
+    return httpx.Request(method, pinned_url, headers=headers, content=body, extensions=extensions)
 
 
 async def _send(client: Client, request: httpx.Request, max_bytes: int) -> Reply:
@@ -184,5 +254,40 @@ async def _send(client: Client, request: httpx.Request, max_bytes: int) -> Reply
                 truncated = True
                 break
         return Reply(response.status_code, response.headers, bytes(received[:max_bytes]), truncated)
+    finally:
+        await response.aclose()
+
+
+def _sent_trace(on_sent: Callable[[], None]) -> Callable[[str, dict[str, Any]], Coroutine[Any, Any, None]]:
+    async def trace(event: str, info: dict[str, Any]) -> None:
+        if event == "http11.send_request_headers.started":
+            on_sent()
+
+    return trace
+
+
+async def _send_streamed(
+    client: Client, request: httpx.Request, max_bytes: int, feed: Callable[[bytes], bool]
+) -> Reply:
+    response = await client.send(request, stream=True, follow_redirects=False)
+    try:
+        if not response.is_success:
+            received = bytearray()
+            async for chunk in response.aiter_bytes():
+                received.extend(chunk)
+                if len(received) > max_bytes:
+                    break
+            return Reply(response.status_code, response.headers, bytes(received[:max_bytes]), len(received) > max_bytes)
+        preview = bytearray()
+        total = 0
+        async for chunk in response.aiter_bytes():
+            total += len(chunk)
+            if len(preview) < STREAM_PREVIEW_BYTES:
+                preview.extend(chunk[: STREAM_PREVIEW_BYTES - len(preview)])
+            if total > max_bytes:
+                return Reply(response.status_code, response.headers, bytes(preview), True)
+            if feed(chunk):
+                break
+        return Reply(response.status_code, response.headers, bytes(preview), False)
     finally:
         await response.aclose()

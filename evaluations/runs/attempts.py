@@ -80,6 +80,7 @@ class AttemptScorer:
         base: dict[str, Any] = {
             "tool_calls": self._masked_tool_calls(spec, turns, result.tool_calls),
             "latency_ms": result.mean_latency_ms,
+            "reply_timings": list(result.reply_timings),
             "started_at": result.started_at,
             "finished_at": result.finished_at,
             "transcript": self._masked_transcript(spec, turns),

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from django.utils import timezone
 
-from evaluations.connectors import send_with_retry
+from evaluations.connectors import close_conversation, send_with_retry
 from evaluations.connectors.base import AgentConfig, AgentError, Conversation, ErrorKind, ToolCall, Turn
 from evaluations.core.specs import ScenarioSpec
 from evaluations.llm.clients import close_clients
@@ -51,6 +51,7 @@ class ConversationResult:
     finished_at: datetime
     simulator_error: str = ""  # the simulated user failed mid-conversation (not the agent's fault)
     model_usage: dict[str, Any] = dataclasses.field(default_factory=dict)  # the simulated user's calls and tokens
+    reply_timings: tuple[dict[str, int | None], ...] = ()  # per reply: total ms, time to first token, chunks
 
     @property
     def mean_latency_ms(self) -> int | None:
@@ -76,6 +77,7 @@ async def drive_conversation(
     conversation = Conversation()
     tool_calls: list[ToolCall] = []
     latencies: list[int] = []
+    timings: list[dict[str, int | None]] = []
     error: AgentError | None = None
     simulator_error = ""
     simulator_usage = Usage()
@@ -96,6 +98,7 @@ async def drive_conversation(
             break
         sent += 1
         latencies.append(latency)
+        timings.append(reply.timing())
         tool_calls.extend(reply.tool_calls)
         if spec.persona and sent < spec.max_turns:
             try:
@@ -107,6 +110,9 @@ async def drive_conversation(
             simulator_usage.add(Usage.from_dict(turn.usage))
             if not turn.done:
                 scripted.append(turn.message)
+    await close_conversation(
+        conversation, config, api_key=api_key, client=client
+    )  # one socket per conversation (a WebSocket agent), closed as it ends
     return ConversationResult(
         job=job,
         turns=tuple(conversation.turns),
@@ -117,6 +123,7 @@ async def drive_conversation(
         finished_at=timezone.now(),
         simulator_error=simulator_error,
         model_usage={"simulated_user": simulator_usage.to_dict()} if simulator_usage.calls else {},
+        reply_timings=tuple(timings),
     )
 
 

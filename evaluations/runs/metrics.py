@@ -10,7 +10,8 @@ from evaluations.core.specs import ScenarioSpec
 from evaluations.runs.models import Attempt, EvaluationRun
 from evaluations.scoring.metrics import compute_metrics
 
-METRIC_COLUMNS = ("scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms")  # what compute_metrics reads
+# What compute_metrics reads.
+METRIC_COLUMNS = ("scenario_key", "verdict", "is_refusal", "is_breach", "latency_ms", "reply_timings")
 
 
 def run_metrics(*, run: EvaluationRun, fields: Sequence[str] = ()) -> tuple[dict[str, Any], list[Attempt]]:

@@ -29,6 +29,7 @@ from evaluations.llm.clients import close_clients
 from evaluations.outbound.client import OutboundError, connect_check
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
 from evaluations.outbound.masking import mask_key, redact
+from evaluations.outbound.websocket import guard_url
 from evaluations.runs.attempts import AttemptScorer
 from evaluations.runs.choices import ACTIVE_STATUSES, RunStage, RunStatus
 from evaluations.runs.errors import AgentDownWatch, all_errors_message
@@ -107,7 +108,7 @@ def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Eve
     _set_stage(run, RunStage.CONNECT)
     if config.protocol != Protocol.BEDROCK:
         try:
-            validate_endpoint_url(config.endpoint_url)
+            validate_endpoint_url(guard_url(config.endpoint_url))
         except EndpointBlocked as exc:
             _run_fail(run, f"Trustgate did not connect: {exc}")
             return
@@ -180,7 +181,7 @@ def _connect_problem(config: AgentConfig) -> str:
     checked address, opened and closed, nothing sent. The run's sentence when nothing listens there, else ""."""
     timeout = min(CONNECT_TIMEOUT, config.timeout_seconds or CONNECT_TIMEOUT)
     try:
-        run_sync(connect_check(config.endpoint_url, timeout=timeout))
+        run_sync(connect_check(guard_url(config.endpoint_url), timeout=timeout))
     except (OutboundError, EndpointBlocked) as exc:
         where = urlsplit(config.endpoint_url.strip()).netloc
         return (

@@ -26,11 +26,13 @@ class GateOptions:
     max_breaches: int | None = None
     fail_on_no_baseline: bool = False
     min_coverage: float | None = None  # percent of scenarios scored; None: TRUSTGATE_MIN_COVERAGE
+    max_p95_latency_ms: int | None = None  # the agent's replies, p95; never part of the trust score
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
-        if self.min_coverage is None:  # rows from before the option keep their keys
-            del data["min_coverage"]
+        for optional in ("min_coverage", "max_p95_latency_ms"):
+            if data[optional] is None:  # rows from before the option keep their keys
+                del data[optional]
         return data
 
     @property
@@ -46,6 +48,7 @@ class GateOptions:
             max_breaches=data.get("max_breaches"),
             fail_on_no_baseline=bool(data.get("fail_on_no_baseline", False)),
             min_coverage=data.get("min_coverage"),
+            max_p95_latency_ms=data.get("max_p95_latency_ms"),
         )
 
 

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from evaluations.core.specs import ScenarioKind, ScenarioSpec
 from evaluations.scoring.coverage import Coverage
+from evaluations.scoring.latency import latency_summary
 from evaluations.scoring.verdicts import ERROR, FAIL, NOT_SCORED, PASS
 
 
@@ -72,7 +73,10 @@ def compute_metrics(scenarios: Sequence[ScenarioSpec], attempts: Iterable[Attemp
         runs = by_scenario.get(spec.key, [])
         counts = {v: sum(1 for a in runs if a.verdict == v) for v in (PASS, FAIL, NOT_SCORED, ERROR)}
         status = scenario_status(a.verdict for a in runs)
-        scenario_results[spec.key] = {"status": status, **counts, "breaches": sum(a.is_breach for a in runs)}
+        scenario_results[spec.key] = {
+            "status": status, **counts, "breaches": sum(a.is_breach for a in runs),
+            "latency": latency_summary(a for a in runs if a.verdict != ERROR),
+        }  # fmt: skip
         kind_counts = per_kind[spec.kind]
         kind_counts["scenarios"] += 1
         if status in (PASS, FAIL):
@@ -118,6 +122,7 @@ def compute_metrics(scenarios: Sequence[ScenarioSpec], attempts: Iterable[Attemp
         "trust_score": round(weighted / weights, 1) if weights else None,
         "refusal_rate": round(100.0 * sum(a.is_refusal for a in answered) / len(answered), 1) if answered else None,
         "avg_latency_ms": round(sum(latencies) / len(latencies)) if latencies else None,
+        "latency": latency_summary(answered),  # reported, and gated by max_p95_latency_ms; never in the score
         "attempts": attempt_counts,
         "coverage": coverage.to_dict(),  # what every number above is over (scoring/coverage.py)
         "breaches": sum(a.is_breach for a in all_attempts),

@@ -126,6 +126,7 @@ def test_post_runs_launches_and_answers_202_with_links(api, suite, private_endpo
         "max_breaches": 0,
         "fail_on_no_baseline": False,
         "min_coverage": None,
+        "max_p95_latency_ms": None,
     }
     assert body["reasons"] == ["The run is queued: 0 of 2 conversations done."]
 

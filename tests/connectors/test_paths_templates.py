@@ -157,7 +157,7 @@ def test_unknown_placeholder_is_named_with_the_known_ones() -> None:
         validate_template('{"m": {{mesage}}}', ["tenant"])
     assert str(excinfo.value) == (
         "Unknown placeholder {{mesage}} in the request template. "
-        "Known placeholders: {{message}}, {{history}}, {{conversation_id}}, {{tenant}}."
+        "Known placeholders: {{message}}, {{history}}, {{conversation_id}}, {{session_id}}, {{tenant}}."
     )
 
 

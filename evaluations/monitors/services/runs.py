@@ -57,6 +57,13 @@ def monitor_agent_config(monitor: Monitor) -> AgentConfig:
         raise MonitorConfigError("The monitor has neither an agent nor an endpoint; edit it and choose one.")
     if monitor.protocol == MonitorProtocol.OPENAI:
         return AgentConfig(protocol=Protocol.OPENAI, endpoint_url=monitor.endpoint_url, model_name=monitor.model_name)
+    if monitor.protocol == MonitorProtocol.RESPONSES:
+        return AgentConfig(
+            protocol=Protocol.OPENAI_RESPONSES, endpoint_url=monitor.endpoint_url, model_name=monitor.model_name
+        )
+    if monitor.protocol == MonitorProtocol.A2A:
+        return AgentConfig(protocol=Protocol.A2A, endpoint_url=monitor.endpoint_url)
+    # Streamed, WebSocket or session agents: save the agent and monitor it by name (agent: "...").
     return AgentConfig(
         protocol=Protocol.SIMPLE_CHAT,
         endpoint_url=monitor.endpoint_url,

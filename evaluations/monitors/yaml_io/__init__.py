@@ -5,7 +5,8 @@ monitors:
   - name: Chat answers
     type: agent
     endpoint: https://yourapp.com/api/chat     # or  agent: "Support bot"  (an agent saved in Trustgate)
-    protocol: chat                             # chat (default) or openai (then also  model: ...)
+    protocol: chat                             # chat (default), openai or responses (then also  model: ...), a2a;
+                                               # streamed, WebSocket or session agents: save the agent, use  agent:
     auth: { bearer: secret.TEST_TOKEN }        # read from TRUSTGATE_SECRET_TEST_TOKEN by the worker
     every: 1h                                  # 30m, 2h, 1d; hourly by default
     samples: 3                                 # per case; passes: 2  (how many must pass)

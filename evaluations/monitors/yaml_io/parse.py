@@ -206,12 +206,15 @@ def _target(reader: _Reader, node: yaml.Node, fields: Fields, agents: dict[str, 
         data["agent"] = None
     protocol = MonitorProtocol.CHAT
     if "protocol" in fields:
-        chosen = reader.choice(fields["protocol"][1], MonitorProtocol.values, "protocol must be chat or openai.")
+        chosen = reader.choice(
+            fields["protocol"][1], MonitorProtocol.values, "protocol must be chat, openai, responses or a2a."
+        )
         protocol = MonitorProtocol(chosen) if chosen else protocol
     data["protocol"] = protocol
     data["model_name"] = reader.text(fields["model"][1], "model") if "model" in fields else ""
-    if protocol == MonitorProtocol.OPENAI and "endpoint" in fields and not data["model_name"]:
-        reader.error(node, "protocol: openai needs  model:  (the model name to send).")
+    needs_model = protocol in (MonitorProtocol.OPENAI, MonitorProtocol.RESPONSES)
+    if needs_model and "endpoint" in fields and not data["model_name"]:
+        reader.error(node, f"protocol: {protocol} needs  model:  (the model name to send).")
 
 
 def _auth(reader: _Reader, fields: Fields, data: dict[str, Any]) -> None:

@@ -166,6 +166,7 @@ def attempt_view(attempt: Attempt) -> dict[str, Any]:
         ],
         "latency_ms": attempt.latency_ms,
         "latency_display": number(attempt.latency_ms, suffix=" ms"),
+        "reply_timings": [dict(t) for t in attempt.reply_timings or [] if isinstance(t, dict)],
         "is_refusal": attempt.is_refusal,
         "is_breach": attempt.is_breach,
         "error_kind": attempt.error_kind,

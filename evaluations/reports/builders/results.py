@@ -10,7 +10,13 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from evaluations.core.specs import ScenarioSpec
-from evaluations.reports.builders.summary import coverage_fields, metric_cards, scenario_counts, scenario_rows
+from evaluations.reports.builders.summary import (
+    coverage_fields,
+    latency_fields,
+    metric_cards,
+    scenario_counts,
+    scenario_rows,
+)
 from evaluations.reports.builders.tool_checks import tool_check_fields
 from evaluations.runs.selectors import run_model_usage
 from evaluations.runs.unscored import UnscoredCounts
@@ -43,6 +49,7 @@ def run_results(run: EvaluationRun, attempts: Iterable[Any]) -> dict[str, Any]:
         **coverage_fields(run, summary, unscored=unscored),
         "unscored_counts": unscored,  # not scored by cause, errored by kind (the CI verdict counts them by cause)
         "breaches": summary.get("breaches", 0),
+        "latency": latency_fields(summary.get("latency")),
         "metrics": metric_cards(summary),
         "scenario_counts": scenario_counts(scenarios),
         "scenarios": scenarios,

@@ -45,6 +45,7 @@ def summary_fields(run: EvaluationRun, summary: Mapping[str, Any], *, is_final: 
         "refusal_rate_display": number(summary.get("refusal_rate"), suffix="%"),
         "avg_latency_ms": summary.get("avg_latency_ms"),
         "avg_latency_display": number(summary.get("avg_latency_ms"), suffix=" ms"),
+        "latency": latency_fields(summary.get("latency")),
         "breaches": summary.get("breaches", 0),
         "attempts": {v: summary.get("attempts", {}).get(v, 0) for v in (PASS, FAIL, NOT_SCORED, ERROR)},
     }
@@ -108,6 +109,24 @@ def scenario_row(spec: ScenarioSpec, counts: Mapping[str, Any], *, runs_per_scen
         "pass_rate_display": number(flakiness.pass_rate, suffix="%"),
         "pass_k_display": number(flakiness.pass_k, suffix="%"),
         "flakiness_summary": flakiness.summary,
+        "latency": latency_fields(counts.get("latency")),
+    }
+
+
+def latency_fields(latency: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A latency summary (``scoring.latency``) with what the pages show: "120 / 180 ms" (p50 / p95), and the same
+    for the time to first token of streamed replies ("—" when none streamed)."""
+    latency = dict(latency or {})
+
+    def pair(low: str, high: str) -> str:
+        if latency.get(low) is None:
+            return EMPTY
+        return f"{latency[low]:,} / {latency[high]:,} ms"
+
+    return {
+        **latency,
+        "display": pair("p50_ms", "p95_ms"),
+        "ttft_display": pair("ttft_p50_ms", "ttft_p95_ms"),
     }
 
 

@@ -1,0 +1,192 @@
+"""Agent2Agent (A2A) over its JSON-RPC 2.0 binding (docs/agents.md, A2A): ``message/send`` (or ``message/stream``
+when the agent streams) with the user's text part; the reply is the text parts of the task's artifacts (else of
+its status message) or of the message answered; data parts that hold tool calls are read as tool calls.
+
+Multi-turn: the ``contextId`` the agent gave is sent back with each message; a task that ends ``input-required``
+(or ``auth-required``) is a turn like any other, and the next message goes to that task (its ``taskId``).
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+from django.conf import settings
+
+from evaluations.connectors.base import AgentConfig, AgentError, Conversation, ErrorKind, ToolCall
+from evaluations.connectors.reply import parse_tool_calls
+from evaluations.outbound.client import OutboundError, get
+from evaluations.outbound.guard import EndpointBlocked
+from evaluations.outbound.text import excerpt
+
+TEXT_PATH = "result (artifacts, status message) text parts"
+CALLS_PATH = "result data parts: tool_calls"
+PENDING_TASK = "a2a_task"  # Conversation.protocol_state key: the task waiting for the user's input
+WAITING_STATES = ("input-required", "auth-required")
+FAILED_STATES = ("failed", "rejected", "canceled")
+
+
+def a2a_body(config: AgentConfig, conversation: Conversation, message: str) -> bytes:
+    sent: dict[str, Any] = {
+        "kind": "message", "role": "user", "messageId": uuid.uuid4().hex, "parts": [{"kind": "text", "text": message}],
+    }  # fmt: skip
+    if conversation.conversation_id:
+        sent["contextId"] = conversation.conversation_id
+    if task := conversation.protocol_state.get(PENDING_TASK):
+        sent["taskId"] = task
+    method = "message/stream" if config.stream else "message/send"
+    payload = {"jsonrpc": "2.0", "id": uuid.uuid4().hex, "method": method, "params": {"message": sent}}
+    return json.dumps(payload, ensure_ascii=False).encode("utf-8")
+
+
+def parts_content(parts: Any) -> tuple[str, tuple[ToolCall, ...]]:
+    """The text of the text parts, and the tool calls in data parts (``{"tool_calls": [...]}`` or one call)."""
+    texts: list[str] = []
+    calls: list[ToolCall] = []
+    for part in parts if isinstance(parts, list) else []:
+        if not isinstance(part, dict):
+            continue
+        if isinstance(part.get("text"), str) and part.get("kind", "text") == "text":
+            texts.append(part["text"])
+        data = part.get("data")
+        if isinstance(data, dict) and isinstance(data.get("tool_calls"), list):
+            calls.extend(parse_tool_calls(data["tool_calls"]))
+        elif isinstance(data, dict) and isinstance(data.get("name"), str) and "arguments" in data:
+            calls.extend(parse_tool_calls([data]))
+    return "".join(texts), tuple(calls)
+
+
+def _rpc_result(data: Any, preview: str = "", status: int | None = None) -> dict[str, Any]:
+    if not isinstance(data, dict) or not ("result" in data or "error" in data):
+        raise AgentError(
+            "The reply is not a JSON-RPC response (no result or error): check that the endpoint is the agent's A2A "
+            "JSON-RPC URL (the agent card's url).",
+            kind=ErrorKind.PATH_MISSING, status_code=status, raw_preview=preview,
+        )  # fmt: skip
+    if data.get("error") is not None:
+        error = data["error"] if isinstance(data["error"], dict) else {"message": data["error"]}
+        raise AgentError(
+            f"The A2A agent answered JSON-RPC error {error.get('code', '')}: {excerpt(error.get('message', ''), 300)}",
+            kind=ErrorKind.HTTP_STATUS, status_code=status, raw_preview=preview,
+        )  # fmt: skip
+    result = data["result"]
+    if not isinstance(result, dict):
+        raise AgentError("The A2A result is not a task or a message.", kind=ErrorKind.MALFORMED, raw_preview=preview)
+    return result
+
+
+def _state_of(result: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    status = result.get("status") if isinstance(result.get("status"), dict) else {}
+    assert isinstance(status, dict)
+    return str(status.get("state") or ""), status
+
+
+def _check_state(state: str, status: dict[str, Any]) -> None:
+    if state in FAILED_STATES:
+        message = status.get("message") if isinstance(status.get("message"), dict) else {}
+        said, _calls = parts_content((message or {}).get("parts"))
+        raise AgentError(f"The A2A task ended {state}: {excerpt(said or 'no message', 300)}", kind=ErrorKind.MALFORMED)
+
+
+def a2a_extract(data: Any, preview: str, status: int) -> tuple[str, tuple[ToolCall, ...], str, str]:
+    """(the reply text, tool calls, where the text was found, where the calls were found or "")."""
+    result = _rpc_result(data, preview, status)
+    if result.get("kind") == "message":
+        said, in_message = parts_content(result.get("parts"))
+        return said, in_message, "result.parts", CALLS_PATH if in_message else ""
+    state, task_status = _state_of(result)
+    _check_state(state, task_status)
+    texts: list[str] = []
+    calls: list[ToolCall] = []
+    for artifact in result.get("artifacts") or []:
+        if isinstance(artifact, dict):
+            text, found = parts_content(artifact.get("parts"))
+            texts.append(text)
+            calls.extend(found)
+    text = "".join(texts)
+    if not text and isinstance(task_status.get("message"), dict):
+        text, found = parts_content(task_status["message"].get("parts"))
+        calls.extend(found)
+    return text, tuple(calls), TEXT_PATH, CALLS_PATH if calls else ""
+
+
+def a2a_session(data: Any) -> tuple[str | None, str | None]:
+    """(the contextId, the id of a task now waiting for the user's input or None) of a whole reply."""
+    result = data.get("result") if isinstance(data, dict) else None
+    if not isinstance(result, dict):
+        return None, None
+    context = result.get("contextId") if isinstance(result.get("contextId"), str) else None
+    state, _status = _state_of(result)
+    task = result.get("id") if result.get("kind") == "task" else result.get("taskId")
+    return context, task if state in WAITING_STATES and isinstance(task, str) else None
+
+
+CARD_PATH = "/.well-known/agent-card.json"
+
+
+async def read_agent_card(config: AgentConfig, *, api_key: str = "", timeout: float = 5.0) -> dict[str, Any]:
+    """The agent card at the endpoint's origin (``/.well-known/agent-card.json``), through the guarded client:
+    ``name``, ``description`` and ``skills`` (each ``name`` and ``description``). Raises ``AgentError``."""
+    parts = urlsplit(config.endpoint_url.strip())
+    url = urlunsplit((parts.scheme, parts.netloc, CARD_PATH, "", ""))
+    headers = {"Accept": "application/json", "User-Agent": "Trustgate/1.0 (agent evaluation)"}
+    if api_key and config.auth_header_name:
+        headers[config.auth_header_name] = config.auth_value_prefix + api_key
+    try:
+        reply = await get(url, headers=headers, timeout=timeout, max_bytes=int(settings.TRUSTGATE_MAX_REPLY_BYTES))
+    except (EndpointBlocked, OutboundError) as exc:
+        raise AgentError(f"The agent card at {url} could not be read ({exc}).", kind=ErrorKind.CONNECTION) from None
+    try:
+        card = json.loads(reply.body) if reply.status == 200 and not reply.truncated else None
+    except ValueError:
+        card = None
+    if not isinstance(card, dict):
+        raise AgentError(f"No agent card at {url} (HTTP {reply.status}).", kind=ErrorKind.PATH_MISSING)
+    skills = [s for s in card.get("skills") or [] if isinstance(s, dict)]
+    return {
+        "name": str(card.get("name") or ""),
+        "description": str(card.get("description") or ""),
+        "skills": [{"name": str(s.get("name") or s.get("id") or ""), "description": str(s.get("description") or "")}
+                   for s in skills[:20]],
+    }  # fmt: skip
+
+
+class A2AEvents:
+    """A ``message/stream`` reply: each SSE event a JSON-RPC response whose result is a task, a message, an
+    artifact update or a status update; the reply ends at a ``final`` status update or a message."""
+
+    def __init__(self) -> None:
+        self.context_id: str | None = None
+        self.pending_task: str | None = None
+        self.calls: list[ToolCall] = []
+
+    def event(self, data: Any) -> tuple[str, bool, bool]:
+        """(a text piece, whether tool calls arrived, whether the reply is complete)."""
+        result = _rpc_result(data)
+        if isinstance(result.get("contextId"), str):
+            self.context_id = result["contextId"]
+        kind = result.get("kind")
+        if kind == "message":
+            text, calls = parts_content(result.get("parts"))
+            self.calls.extend(calls)
+            return text, bool(calls), True
+        if kind == "artifact-update":
+            artifact = result.get("artifact") if isinstance(result.get("artifact"), dict) else {}
+            text, calls = parts_content((artifact or {}).get("parts"))
+            self.calls.extend(calls)
+            return text, bool(calls), False
+        state, status = _state_of(result)
+        _check_state(state, status)
+        text = ""
+        if kind == "status-update" and state in WAITING_STATES and isinstance(status.get("message"), dict):
+            text, _calls = parts_content(status["message"].get("parts"))
+            self.pending_task = result.get("taskId") if isinstance(result.get("taskId"), str) else None
+        if kind == "task" and state in WAITING_STATES:
+            self.pending_task = result.get("id") if isinstance(result.get("id"), str) else None
+            if isinstance(status.get("message"), dict):
+                text, _calls = parts_content(status["message"].get("parts"))
+            return text, False, True
+        # A task that waits for the user (or is done) has yielded control, whether or not the agent sets final.
+        return text, False, bool(result.get("final")) or state in (*WAITING_STATES, "completed")
