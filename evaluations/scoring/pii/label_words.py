@@ -31,7 +31,7 @@ PHONE_WORDS = frozenset(
 # Stems of phone words that inflect or compound: "contactará", "reachable", "telefonisch", "Handynummer",
 # "telefoonnummer", "zadzwoni", "telefonnumret"; Korean attaches particles and endings to the word ("연락드릴",
 # "휴대폰으로")
-PHONE_STEMS = (
+PHONE_STEMS: tuple[str, ...] = (
     "llam", "llám", "contact", "contat", "reach", "telef", "teléf", "télép", "handy", "mobil", "mobiel", "cellul",
     "anruf", "rückruf", "erreich", "zadzwo", "dzwoni", "telemóv", "telemov",
     "전화", "휴대", "핸드폰", "연락", "문자",
@@ -56,7 +56,7 @@ ID_WORDS = frozenset(
     " bokningen ärende meeting webinar".split()
 )
 # Stems of identifier words that take particles (Korean: "주문", "예약", "송장")
-ID_STEMS = ("주문", "예약", "송장", "운송장")
+ID_STEMS: tuple[str, ...] = ("주문", "예약", "송장", "운송장")
 
 # Phone words of further languages, whole: Danish/Norwegian, Finnish, Czech, Hungarian, Romanian, Turkish, Greek,
 # Russian/Ukrainian, Vietnamese, Indonesian/Malay, Filipino, Swahili
