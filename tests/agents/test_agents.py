@@ -261,3 +261,11 @@ def test_new_agent_from_the_launch_form_returns_to_it(client, alice, public_dns)
     assert client.post(reverse("evaluations:agent-create"), {**form_data(name="x"), "next": "https://evil.test/"})[
         "Location"
     ] == reverse("evaluations:agent-detail", args=[Agent.objects.get(name="x").pk])  # no open redirect
+
+
+@pytest.mark.django_db
+def test_the_key_is_a_bearer_token_only_in_the_authorization_header(agent) -> None:
+    """docs/agents.md: `Authorization: Bearer <key>`, but `x-api-key: <key>` (what such APIs expect)."""
+    assert agent.to_config().auth_value_prefix == "Bearer "
+    agent.auth_header_name = "x-api-key"
+    assert agent.to_config().auth_header_name == "x-api-key" and agent.to_config().auth_value_prefix == ""
