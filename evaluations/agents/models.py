@@ -133,7 +133,9 @@ class Agent(models.Model):
             send_history=self.send_history and self.protocol == Protocol.SIMPLE_CHAT,
             auth_header_name=self.auth_header_name or "Authorization",
             # "Bearer <key>" in Authorization; the key alone in any other header (x-api-key, api-key): docs/agents.md
-            auth_value_prefix="Bearer " if (self.auth_header_name or "Authorization").lower() == "authorization" else "",
+            auth_value_prefix="Bearer "
+            if (self.auth_header_name or "Authorization").lower() == "authorization"
+            else "",
             extra_headers=tuple(sorted((str(k), str(v)) for k, v in (self.extra_headers or {}).items())),
             timeout_seconds=float(self.timeout_seconds),
             model_name=model_name,
