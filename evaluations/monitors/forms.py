@@ -12,6 +12,7 @@ from evaluations.core import storable, yamlsafe
 from evaluations.monitors import validators
 from evaluations.monitors.models import Monitor, MonitorJudgeModel, MonitorProtocol, StorageMode
 from evaluations.monitors.rules import RuleError, parse_rule_lines, rule_to_line
+from evaluations.monitors.services import KEEP
 from evaluations.scoring.choices import Strictness
 
 if TYPE_CHECKING:
@@ -23,6 +24,21 @@ RULES_HELP = (
     "regex: '\\b30 days\\b' · json_schema: {type: object} · max_words: 80 · no_pii · no_refusal · "
     'has_citation · judge: "Gives the 30-day refund window."'
 )
+
+
+CHANNEL_FIELDS = {
+    "slack": ("Slack webhook URL", "An incoming webhook of a Slack app (https://hooks.slack.com/services/…)."),
+    "teams": (
+        "Teams workflow URL",
+        "The URL of a Teams workflow “Post to a channel when a webhook request is received”.",
+    ),
+    "pagerduty": (
+        "PagerDuty routing key",
+        "The Integration Key of an Events API v2 integration: down and degraded trigger an incident, recovered "
+        "resolves it.",
+    ),
+    "webhook": ("Signed webhook URL", "Receives a JSON POST signed with HMAC-SHA256 (header X-Trustgate-Signature)."),
+}
 
 
 class SecretReferenceInput(forms.TextInput):
@@ -72,10 +88,6 @@ class MonitorForm(forms.Form):
         label="Alert emails", required=False, widget=forms.Textarea(attrs={"rows": 2}),
         help_text="One address a line.",
     )  # fmt: skip
-    webhook_url = forms.CharField(
-        label="Alert webhook URL", required=False, max_length=2000, widget=forms.URLInput,
-        help_text="Receives a JSON POST signed with HMAC-SHA256 (header X-Trustgate-Signature).",
-    )  # fmt: skip
     monthly_token_budget = forms.IntegerField(
         label="Monthly token budget", min_value=100, max_value=validators.MAX_TOKEN_BUDGET, initial=200_000,
         help_text="Agent tokens (estimated as characters ÷ 4) plus judge tokens. The monitor pauses at the limit.",
@@ -95,6 +107,19 @@ class MonitorForm(forms.Form):
         cast(forms.ModelChoiceField, self.fields["agent"]).queryset = agent_list_for_account(account_id=account_id)
         self.fields["model_name"].widget.attrs["autocomplete"] = "off"
         self.fields["credential"].widget.attrs.update({"autocomplete": "off", "placeholder": "secret.TEST_TOKEN"})
+        stored = {channel.kind: channel.masked for channel in monitor.channels.all()} if monitor else {}
+        for kind, (label, help_text) in CHANNEL_FIELDS.items():
+            # Write-only: the stored URL or key is never sent back to the page, only its masked form.
+            self.fields[f"channel_{kind}"] = forms.CharField(
+                label=label, required=False, max_length=2000, strip=True,
+                widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "off"}),
+                help_text=(f"Set: {stored[kind]}. Leave blank to keep it. " if kind in stored else "") + help_text,
+            )  # fmt: skip
+            if kind in stored:
+                self.fields[f"remove_{kind}"] = forms.BooleanField(label=f"Remove the {label}", required=False)
+
+    def channel_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith(("channel_", "remove_"))]
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()
@@ -114,15 +139,6 @@ class MonitorForm(forms.Form):
     def clean_alert_emails(self) -> str:
         try:
             return "\n".join(validators.parse_emails(self.cleaned_data.get("alert_emails", "")))
-        except ValueError as error:
-            raise forms.ValidationError(str(error)) from None
-
-    def clean_webhook_url(self) -> str:
-        url = (self.cleaned_data.get("webhook_url") or "").strip()
-        if not url:
-            return ""
-        try:
-            return validators.check_url(url, what="The webhook")
         except ValueError as error:
             raise forms.ValidationError(str(error)) from None
 
@@ -149,6 +165,13 @@ class MonitorForm(forms.Form):
                 data["interval_minutes"] = minutes
             except ValueError as error:
                 self.add_error("every", str(error))
+        for kind in CHANNEL_FIELDS:
+            value = (data.get(f"channel_{kind}") or "").strip()
+            if value:
+                try:
+                    data[f"channel_{kind}"] = validators.check_channel(kind, value)
+                except ValueError as error:
+                    self.add_error(f"channel_{kind}", str(error))
         samples, passes = data.get("samples_per_case"), data.get("min_passing_samples")
         if samples is not None and passes is not None:
             try:
@@ -171,7 +194,10 @@ class MonitorForm(forms.Form):
             "min_passing_samples": data["min_passing_samples"],
             "target_pass_rate": data["target_pass_rate"],
             "alert_emails": data.get("alert_emails", ""),
-            "webhook_url": data.get("webhook_url", ""),
+            "channels": {
+                kind: "" if data.get(f"remove_{kind}") else (data.get(f"channel_{kind}") or KEEP)
+                for kind in CHANNEL_FIELDS
+            },
             "monthly_token_budget": data["monthly_token_budget"],
             "storage_mode": data["storage_mode"],
             "judge_model": data["judge_model"],
@@ -194,7 +220,6 @@ def initial_from_monitor(monitor: Monitor) -> dict[str, Any]:
         "min_passing_samples": monitor.min_passing_samples,
         "target_pass_rate": monitor.target_pass_rate,
         "alert_emails": monitor.alert_emails,
-        "webhook_url": monitor.webhook_url,
         "monthly_token_budget": monitor.monthly_token_budget,
         "storage_mode": monitor.storage_mode,
         "judge_model": monitor.judge_model,

@@ -16,6 +16,9 @@ from evaluations.core.jobs import JOB_ACTIVE, JobStatus
 from evaluations.llm.usage import usage_summary
 from evaluations.monitors import engine
 from evaluations.monitors.models import (
+    AlertChannel,
+    AlertDelivery,
+    ChannelKind,
     Monitor,
     MonitorCase,
     MonitorEvent,
@@ -117,6 +120,7 @@ def monitor_detail(*, monitor: Monitor) -> dict[str, Any]:
     usage = monitor_usage_get(monitor=monitor)
     used = usage.tokens if usage else 0
     cases = list(monitor_cases(monitor=monitor))
+    channels = list(AlertChannel.objects.filter(monitor=monitor))
     for case in cases:
         case.rule_lines = [rule_to_line(rule) for rule in case.expect]  # type: ignore[attr-defined]
     return {
@@ -133,6 +137,9 @@ def monitor_detail(*, monitor: Monitor) -> dict[str, Any]:
         if monitor.monthly_token_budget
         else 100,
         "chars_per_token": engine.CHARS_PER_TOKEN,
+        "channels": channels,
+        "has_webhook": any(channel.kind == ChannelKind.WEBHOOK for channel in channels),
+        "deliveries": list(AlertDelivery.objects.filter(monitor=monitor).select_related("event")[:20]),
     }
 
 
@@ -160,7 +167,9 @@ def monitor_run_samples(*, run: MonitorRun) -> list[dict[str, Any]]:
 
 
 def monitor_list_with_cases(*, monitors: QuerySet[Monitor]) -> QuerySet[Monitor]:
-    return monitors.prefetch_related(Prefetch("cases", queryset=MonitorCase.objects.order_by("position", "pk")))
+    return monitors.prefetch_related(
+        Prefetch("cases", queryset=MonitorCase.objects.order_by("position", "pk")), "channels"
+    )
 
 
 def monitor_get_for_member(*, user: Any, monitor_id: int, role: str) -> Monitor:
@@ -184,3 +193,12 @@ def monitors_for_deploy(
         if not monitors.exists():
             raise Http404("No such monitor.")
     return list(monitors)
+
+
+def monitor_channel_kinds(*, account_id: int, names: Sequence[str]) -> dict[str, set[str]]:
+    """The kinds of alert channel each named monitor of the workspace has (for ``keep`` in a YAML import)."""
+    found: dict[str, set[str]] = {}
+    rows = AlertChannel.objects.filter(monitor__account_id=account_id, monitor__name__in=list(names))
+    for name, kind in rows.values_list("monitor__name", "kind"):
+        found.setdefault(name, set()).add(kind)
+    return found

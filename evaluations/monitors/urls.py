@@ -13,6 +13,7 @@ urlpatterns = [
     path("<int:monitor_id>/edit/", views.monitor_edit, name="monitor-edit"),
     path("<int:monitor_id>/status/", views.monitor_status, name="monitor-status"),
     path("<int:monitor_id>/run/", views.monitor_run_now, name="monitor-run"),
+    path("<int:monitor_id>/alerts/<slug:kind>/test/", views.monitor_alert_test, name="monitor-alert-test"),
     path("<int:monitor_id>/pause/", views.monitor_pause, name="monitor-pause"),
     path("<int:monitor_id>/resume/", views.monitor_resume, name="monitor-resume"),
     path("<int:monitor_id>/delete/", views.monitor_delete, name="monitor-delete"),

@@ -102,6 +102,19 @@ def monitor_run_now(request: HttpRequest, monitor_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
+def monitor_alert_test(request: HttpRequest, monitor_id: int, kind: str) -> HttpResponse:
+    monitor = selectors.monitor_get_for_member(user=request.user, monitor_id=monitor_id, role=Role.WRITE)
+    try:
+        services.monitor_alert_test(monitor=monitor, kind=kind)
+    except services.ChannelMissing as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "Test alert queued: its delivery appears under Alert channels.")
+    return redirect("monitors:monitor-detail", monitor.pk)
+
+
+@require_POST
+@login_required
 def monitor_pause(request: HttpRequest, monitor_id: int) -> HttpResponse:
     monitor = selectors.monitor_get_for_member(user=request.user, monitor_id=monitor_id, role=Role.WRITE)
     services.monitor_pause(monitor=monitor)

@@ -140,7 +140,7 @@ def test_down_recovered_degraded_each_alert_exactly_once_by_email_and_signed_web
 ) -> None:
     monitor = make_monitor(acme, agent_server.url, alert_emails="oncall@acme.example")
     hook = WebhookReceiver(httpserver, monitor.webhook_secret)  # read here: the server thread has no DB
-    services.monitor_update(monitor=monitor, data={"webhook_url": hook.url}, cases=[
+    services.monitor_update(monitor=monitor, data={"channels": {"webhook": hook.url}}, cases=[
         {"id": c.pk, "name": c.name, "ask": c.ask, "expect": c.expect} for c in monitor.cases.all()
     ])  # fmt: skip
 

@@ -27,7 +27,7 @@ def form_data(**overrides: Any) -> dict[str, Any]:
         "min_passing_samples": "2",
         "target_pass_rate": "90",
         "alert_emails": "oncall@acme.example",
-        "webhook_url": "",
+        "channel_webhook": "",
         "monthly_token_budget": "200000",
         "storage_mode": "answers",
         "judge_model": "sonnet",

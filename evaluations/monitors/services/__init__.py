@@ -1,7 +1,14 @@
 """Every write about monitors, by concern: the monitors themselves (create, edit, pause, YAML import), runs
 (queue, execute, deploy hook), recording a finished run, and the status history with its alerts."""
 
-from evaluations.monitors.services.events import monitor_alert_send
+from evaluations.monitors.services.alerting import (
+    KEEP,
+    ChannelMissing,
+    monitor_alert_send,
+    monitor_alert_test,
+    monitor_alert_test_send,
+    monitor_channels_set,
+)
 from evaluations.monitors.services.monitors import (
     MonitorActionError,
     monitor_create,
@@ -22,6 +29,11 @@ from evaluations.monitors.services.runs import (
 )
 
 __all__ = [
+    "KEEP",
+    "ChannelMissing",
+    "monitor_alert_test",
+    "monitor_alert_test_send",
+    "monitor_channels_set",
     "DeployResult",
     "MonitorActionError",
     "MonitorConfigError",

@@ -8,16 +8,20 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 
 from evaluations.monitors.models import (
+    SECRET_CHANNELS,
     EventKind,
     Monitor,
     MonitorCase,
+    MonitorEvent,
     MonitorProtocol,
+    MonitorSample,
     MonitorStatus,
     PauseReason,
     StorageMode,
 )
 from evaluations.monitors.scheduling import monitor_schedule_delete, monitor_schedule_sync
 from evaluations.monitors.selectors import monitor_budget_exhausted
+from evaluations.monitors.services.alerting import monitor_channels_set
 from evaluations.monitors.services.events import event_record
 from evaluations.monitors.yaml_io import parse_monitors
 
@@ -41,7 +45,6 @@ MONITOR_FIELDS = (
     "min_passing_samples",
     "target_pass_rate",
     "alert_emails",
-    "webhook_url",
     "monthly_token_budget",
     "storage_mode",
     "judge_model",
@@ -78,19 +81,36 @@ def monitor_create(
     values = {k: v for k, v in data.items() if k in MONITOR_FIELDS}
     monitor = Monitor.objects.create(account=account, created_by=user if getattr(user, "pk", None) else None, **values)
     _replace_cases(monitor, cases)
+    monitor_channels_set(monitor=monitor, channels=data.get("channels") or {})
     monitor_schedule_sync(monitor=monitor)
     return monitor
 
 
 @transaction.atomic
 def monitor_update(*, monitor: Monitor, data: dict[str, Any], cases: Sequence[dict[str, Any]]) -> Monitor:
+    """Also: switching to results only deletes the answers stored so far (samples and alert contents), so no
+    page, export or alert shows one afterwards."""
+    was_storing = monitor.storage_mode == StorageMode.ANSWERS
     for field, value in data.items():
         if field in MONITOR_FIELDS:
             setattr(monitor, field, value)
     monitor.save()
     _replace_cases(monitor, cases)
+    monitor_channels_set(monitor=monitor, channels=data.get("channels") or {})
+    if was_storing and monitor.storage_mode == StorageMode.RESULTS_ONLY:
+        _forget_answers(monitor)
     monitor_schedule_sync(monitor=monitor)
     return monitor
+
+
+def _forget_answers(monitor: Monitor) -> None:
+    MonitorSample.objects.filter(run__monitor=monitor).exclude(answer="").update(answer="", judge_rationale="")
+    for event in MonitorEvent.objects.filter(monitor=monitor, details__has_key="cases"):
+        for case in event.details.get("cases", []):
+            case["new_answer"] = case["last_good_answer"] = ""
+            case["failed_rules"] = [rule for rule in case.get("failed_rules", []) if not rule.startswith("Judge:")]
+        event.details["answers_stored"] = False
+        event.save(update_fields=["details"])
 
 
 @transaction.atomic
@@ -146,7 +166,7 @@ YAML_DEFAULTS: dict[str, Any] = {
     "min_passing_samples": 2,
     "target_pass_rate": 90,
     "alert_emails": "",
-    "webhook_url": "",
+    "channels": {kind: "" for kind in SECRET_CHANNELS},  # the file is the source of truth: left out = removed
     "monthly_token_budget": 200_000,
     "storage_mode": StorageMode.ANSWERS,
     "judge_model": "sonnet",

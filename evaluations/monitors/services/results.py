@@ -75,9 +75,18 @@ def _sample_row(
         judge_verdict=("not_judged" if judge and not judge.is_scored else judge.verdict) if judge else "",
         judge_model=judge.model if judge else "",
         judge_prompt_version=judge.prompt_version if judge else "",
-        judge_rationale=safe_message(judge.rationale or judge.reason_not_scored) if judge else "",
+        judge_rationale=_rationale(judge, run.storage_mode),
         tokens=result.agent_tokens + result.judge_tokens,
     )
+
+
+def _rationale(judge: Any, storage_mode: str) -> str:
+    """The judge's words may quote the answer: results only keeps why it could not judge, never its rationale."""
+    if judge is None:
+        return ""
+    if storage_mode != StorageMode.ANSWERS:
+        return safe_message(judge.reason_not_scored) if not judge.is_scored else ""
+    return safe_message(judge.rationale or judge.reason_not_scored)
 
 
 def _count(run: MonitorRun, results: Sequence[engine.SampleResult], outcomes: dict[int, status.CaseOutcome]) -> None:
@@ -237,8 +246,11 @@ def _alert_details(
     else:
         shown = [int(c) for c in previously_regressed if int(c) in outcomes] or list(outcomes)
     shown = shown[:ALERT_CASES]
-    last_good = monitor_last_good_answers(monitor=monitor, case_ids=shown, before_run_id=run.pk)
     answers_stored = run.storage_mode == StorageMode.ANSWERS
+    # Results only: no answer text, not even a last good one stored before the monitor was switched.
+    last_good = (
+        monitor_last_good_answers(monitor=monitor, case_ids=shown, before_run_id=run.pk) if answers_stored else {}
+    )
     cases = []
     for case_id in shown:
         case_samples = samples.get(case_id, [])
@@ -260,7 +272,7 @@ def _alert_details(
                 "verdict": outcome.verdict,
                 "samples_passed": outcome.passed,
                 "samples": sum((outcome.passed, outcome.failed, outcome.errors, outcome.not_judged)),
-                "new_answer": pick.answer if pick else "",
+                "new_answer": pick.answer if pick and answers_stored else "",
                 "error": pick.error_message if pick else "",
                 "last_good_answer": last_good.get(case_id, ""),
                 "failed_rules": failed_rules[:5],

@@ -8,10 +8,12 @@ import yaml
 
 from evaluations.monitors.models import Monitor, MonitorProtocol
 from evaluations.monitors.rules import rule_to_yaml
+from evaluations.monitors.validators import CHANNEL_KEEP
 
 
 def export_monitors(monitors: list[Monitor]) -> str:
-    """The monitors as a YAML file ``parse_monitors`` reads back. Secrets appear as secret.NAME only."""
+    """The monitors as a YAML file ``parse_monitors`` reads back. Secrets appear as secret.NAME only, and an alert
+    channel as ``keep`` (importing the file keeps the stored URL or key)."""
     items = []
     for monitor in monitors:
         item: dict[str, Any] = {"name": monitor.name, "type": "agent"}
@@ -35,8 +37,8 @@ def export_monitors(monitors: list[Monitor]) -> str:
         alerts: dict[str, Any] = {}
         if monitor.alert_email_list:
             alerts["email"] = monitor.alert_email_list
-        if monitor.webhook_url:
-            alerts["webhook"] = monitor.webhook_url
+        for channel in monitor.channels.all():
+            alerts[channel.kind] = CHANNEL_KEEP  # a URL or key is a secret: never exported, kept on import
         if alerts:
             item["alerts"] = alerts
         item["cases"] = [

@@ -11,8 +11,9 @@ import yaml
 from evaluations.agents.selectors import agent_list_for_account
 from evaluations.core import storable, yamlsafe
 from evaluations.monitors import validators
-from evaluations.monitors.models import MonitorJudgeModel, MonitorProtocol, StorageMode
+from evaluations.monitors.models import SECRET_CHANNELS, MonitorJudgeModel, MonitorProtocol, StorageMode
 from evaluations.monitors.rules import RuleError, parse_rule
+from evaluations.monitors.selectors import monitor_channel_kinds
 from evaluations.scoring.choices import Strictness
 
 if TYPE_CHECKING:
@@ -148,9 +149,22 @@ def parse_monitors(text: str, *, account_id: int) -> list[MonitorDeclaration]:
             reader.error(node, f"The monitor name {name!r} is used twice (first on line {names[name]}).")
         names[name] = declaration.line
         declarations.append(declaration)
+    _check_kept_channels(reader, declarations, account_id)
     if reader.errors:
         raise YamlImportError(reader.errors)
     return declarations
+
+
+def _check_kept_channels(reader: _Reader, declarations: list[MonitorDeclaration], account_id: int) -> None:
+    """``slack: keep`` (what an export writes, never the URL itself) keeps the stored channel: there must be one."""
+    stored = monitor_channel_kinds(account_id=account_id, names=[d.data["name"] for d in declarations])
+    for declaration in declarations:
+        for kind, line in declaration.data.pop("keep_lines", {}).items():
+            if kind not in stored.get(declaration.data["name"], set()):
+                reader.errors.append(
+                    (line, f"{kind}: keep keeps the stored {kind} channel, but this monitor has none in this "
+                     "workspace; give the URL or key instead.")
+                )  # fmt: skip
 
 
 def _monitor(reader: _Reader, node: yaml.Node, agents: dict[str, Agent]) -> MonitorDeclaration | None:
@@ -276,20 +290,27 @@ def _judge_and_alerts(reader: _Reader, fields: Fields, data: dict[str, Any]) -> 
             strictness = reader.choice(judge["strictness"][1], Strictness.values, message)
             if strictness is not None:
                 data["judge_strictness"] = strictness
-    data["alert_emails"], data["webhook_url"] = "", ""
+    data["alert_emails"] = ""
+    data["channels"] = {kind: "" for kind in SECRET_CHANNELS}  # left out: no such channel
     if "alerts" in fields:
-        alerts = reader.mapping(fields["alerts"][1], "alerts", ("email", "webhook"))
+        alerts = reader.mapping(fields["alerts"][1], "alerts", ("email", *SECRET_CHANNELS))
         if "email" in alerts:
             emails = reader.checked(alerts["email"][1], validators.parse_emails)
             if emails is not None:
                 data["alert_emails"] = "\n".join(emails)
-        if "webhook" in alerts:
-            url = reader.text(alerts["webhook"][1], "webhook", limit=2000)
-            if url:
+        for kind in SECRET_CHANNELS:
+            if kind not in alerts:
+                continue
+            node = alerts[kind][1]
+            value = reader.text(node, kind, limit=2000)
+            if value == validators.CHANNEL_KEEP:
+                data["channels"][kind] = value
+                data.setdefault("keep_lines", {})[kind] = yamlsafe.node_line(node)
+            elif value:
                 try:
-                    data["webhook_url"] = validators.check_url(url, what="The webhook")
+                    data["channels"][kind] = validators.check_channel(kind, value)
                 except ValueError as error:
-                    reader.error(alerts["webhook"][1], str(error))
+                    reader.error(node, str(error))
 
 
 def _case(reader: _Reader, node: yaml.Node) -> dict[str, Any] | None:
