@@ -94,7 +94,8 @@ def monitor_alert_send(*, event_id: int) -> None:
         if kind == ChannelKind.PAGERDUTY and not action:
             continue  # a pause or a first "up": nothing for on-call to open or close
         try:
-            delivery = AlertDelivery.objects.create(monitor=monitor, event=event, channel=kind, action=action)
+            with transaction.atomic():  # a savepoint: the unique constraint may refuse it
+                delivery = AlertDelivery.objects.create(monitor=monitor, event=event, channel=kind, action=action)
         except IntegrityError:
             continue  # delivered by an earlier attempt of this task
         ok = _deliver(event, delivery, channels.get(kind), (event.details or {}).get("dedup_key", ""))
