@@ -9,7 +9,7 @@ import pytest
 
 from tests.support.alert_receivers import AlertReceivers, alert_receivers
 
-ROUTING_KEY = "R0UT1NGKEY0123456789abcdefghijkl"  # 32 characters, like an Events API v2 integration key
+ROUTING_KEY = "Rk7Qp2Zx9Lm4Vb8Nc3Wd6Yf1Hg5Jt0Ks"  # 32 characters, like an Events API v2 integration key
 
 
 @pytest.fixture(scope="session")
