@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from django.core import mail
+from django.core.mail import EmailMultiAlternatives
 from django.urls import reverse
 from pytest_httpserver import HTTPServer
 
@@ -130,7 +131,8 @@ def test_results_only_sends_no_answer_text_in_any_channel(acme, agent_server, re
     assert payload["answers_stored"] is False
     assert [(c["new_answer"], c["last_good_answer"]) for c in payload["cases"]] == [(None, None)]
     sent = [raw.decode() for raw in receivers.raw] + [json.dumps(payload)]
-    sent += [mail.outbox[0].body] + [str(alt[0]) for alt in mail.outbox[0].alternatives]
+    email = cast(EmailMultiAlternatives, mail.outbox[0])
+    sent += [email.body] + [str(content) for content, _ in email.alternatives]
     assert len(sent) == 6  # slack, teams, pagerduty, webhook, email text and HTML
     for text in sent:
         for phrase in ("Zebra-Quartz", "Mango-Violet", "45 days"):
