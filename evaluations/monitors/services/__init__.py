@@ -18,6 +18,7 @@ from evaluations.monitors.services.monitors import (
     monitor_update,
     monitors_import_yaml,
 )
+from evaluations.monitors.services.retention import Pruned, monitors_prune, monitors_prune_schedule_sync
 from evaluations.monitors.services.runs import (
     DeployResult,
     MonitorConfigError,
@@ -29,6 +30,9 @@ from evaluations.monitors.services.runs import (
 )
 
 __all__ = [
+    "Pruned",
+    "monitors_prune",
+    "monitors_prune_schedule_sync",
     "KEEP",
     "ChannelMissing",
     "monitor_alert_test",
