@@ -9,11 +9,13 @@ from django.forms import formset_factory
 
 from evaluations.agents.selectors import agent_list_for_account
 from evaluations.core import storable, yamlsafe
+from evaluations.llm.status import judge_model_choices, judge_models_note
 from evaluations.monitors import validators
 from evaluations.monitors.models import Monitor, MonitorJudgeModel, MonitorProtocol, StorageMode
 from evaluations.monitors.rules import RuleError, parse_rule_lines, rule_to_line
 from evaluations.monitors.services import KEEP
 from evaluations.scoring.choices import Strictness
+from evaluations.scoring.rules.markers import clean_contact_text, clean_marker_text
 
 if TYPE_CHECKING:
     from evaluations.agents.models import Agent
@@ -88,6 +90,17 @@ class MonitorForm(forms.Form):
         label="Alert emails", required=False, widget=forms.Textarea(attrs={"rows": 2}),
         help_text="One address a line.",
     )  # fmt: skip
+    allowed_contacts = forms.CharField(
+        label="Allowed contacts", required=False, widget=forms.Textarea(attrs={"rows": 2, "class": "mono"}),
+        help_text="Emails, phones or domains the agent may give (the shop's own), one a line: no_pii passes them and "
+        "they are stored in clear. The saved agent's allowed contacts and knowledge count too.",
+    )  # fmt: skip
+    secret_markers = forms.CharField(
+        label="Secret markers", required=False,
+        widget=forms.Textarea(attrs={"rows": 2, "class": "mono", "autocomplete": "off"}),
+        help_text="Strings that must never appear in an answer (a prompt id, a code word), one a line, at least 6 "
+        "characters: an answer with one fails, and it is masked wherever the answer is stored or shown.",
+    )  # fmt: skip
     monthly_token_budget = forms.IntegerField(
         label="Monthly token budget", min_value=100, max_value=validators.MAX_TOKEN_BUDGET, initial=200_000,
         help_text="Agent tokens (estimated as characters ÷ 4) plus judge tokens. The monitor pauses at the limit.",
@@ -95,7 +108,8 @@ class MonitorForm(forms.Form):
     storage_mode = forms.ChoiceField(
         label="Store", choices=StorageMode.choices, initial=StorageMode.ANSWERS, widget=forms.RadioSelect
     )
-    judge_model = forms.ChoiceField(choices=MonitorJudgeModel.choices, initial=MonitorJudgeModel.SONNET)
+    # Only the models this installation can use (a callable: read when the form is built, not at import).
+    judge_model = forms.ChoiceField(choices=judge_model_choices, initial=MonitorJudgeModel.SONNET)
     judge_strictness = forms.ChoiceField(choices=Strictness.choices, initial=Strictness.BALANCED)
 
     def __init__(self, *args: Any, account_id: int, monitor: Monitor | None = None, **kwargs: Any) -> None:
@@ -106,6 +120,7 @@ class MonitorForm(forms.Form):
         self.monitor = monitor
         cast(forms.ModelChoiceField, self.fields["agent"]).queryset = agent_list_for_account(account_id=account_id)
         self.fields["model_name"].widget.attrs["autocomplete"] = "off"
+        self.fields["judge_model"].help_text = judge_models_note()
         self.fields["credential"].widget.attrs.update({"autocomplete": "off", "placeholder": "secret.TEST_TOKEN"})
         stored = {channel.kind: channel.masked for channel in monitor.channels.all()} if monitor else {}
         for kind, (label, help_text) in CHANNEL_FIELDS.items():
@@ -139,6 +154,18 @@ class MonitorForm(forms.Form):
     def clean_alert_emails(self) -> str:
         try:
             return "\n".join(validators.parse_emails(self.cleaned_data.get("alert_emails", "")))
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from None
+
+    def clean_allowed_contacts(self) -> str:
+        try:
+            return "\n".join(clean_contact_text(self.cleaned_data.get("allowed_contacts") or ""))
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from None
+
+    def clean_secret_markers(self) -> str:
+        try:
+            return clean_marker_text(self.cleaned_data.get("secret_markers") or "")
         except ValueError as error:
             raise forms.ValidationError(str(error)) from None
 
@@ -194,6 +221,8 @@ class MonitorForm(forms.Form):
             "min_passing_samples": data["min_passing_samples"],
             "target_pass_rate": data["target_pass_rate"],
             "alert_emails": data.get("alert_emails", ""),
+            "allowed_contacts": data.get("allowed_contacts", ""),
+            "secret_markers": data.get("secret_markers", ""),
             "channels": {
                 kind: "" if data.get(f"remove_{kind}") else (data.get(f"channel_{kind}") or KEEP)
                 for kind in CHANNEL_FIELDS
@@ -220,6 +249,8 @@ def initial_from_monitor(monitor: Monitor) -> dict[str, Any]:
         "min_passing_samples": monitor.min_passing_samples,
         "target_pass_rate": monitor.target_pass_rate,
         "alert_emails": monitor.alert_emails,
+        "allowed_contacts": monitor.allowed_contacts,
+        "secret_markers": monitor.secret_markers,
         "monthly_token_budget": monitor.monthly_token_budget,
         "storage_mode": monitor.storage_mode,
         "judge_model": monitor.judge_model,

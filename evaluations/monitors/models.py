@@ -107,6 +107,10 @@ class Monitor(models.Model):
     # PagerDuty's dedup key of the open episode (down or degraded until recovered); "" while up.
     incident_key = models.CharField(max_length=120, blank=True)
     monthly_token_budget = models.PositiveIntegerField(default=200_000)
+    # Scored as in runs (docs/scoring.md): contacts the agent may give (besides its saved agent's), one a line, and
+    # strings that must never appear in an answer (masked wherever an answer is shown or stored), one a line.
+    allowed_contacts = models.TextField(blank=True)
+    secret_markers = models.TextField(blank=True)
     storage_mode = models.CharField(max_length=12, choices=StorageMode.choices, default=StorageMode.ANSWERS)
     judge_model = models.CharField(max_length=10, choices=MonitorJudgeModel.choices, default=MonitorJudgeModel.SONNET)
     judge_strictness = models.CharField(max_length=10, choices=Strictness.choices, default=Strictness.BALANCED)
@@ -149,6 +153,14 @@ class Monitor(models.Model):
     @property
     def webhook_secret(self) -> str:
         return unseal(self.webhook_secret_sealed)
+
+    @property
+    def allowed_contact_list(self) -> list[str]:
+        return [line.strip() for line in self.allowed_contacts.splitlines() if line.strip()]
+
+    @property
+    def secret_marker_list(self) -> list[str]:
+        return [line.strip() for line in self.secret_markers.splitlines() if line.strip()]
 
     @property
     def alert_email_list(self) -> list[str]:

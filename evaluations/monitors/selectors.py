@@ -25,6 +25,7 @@ from evaluations.monitors.models import (
     MonitorRun,
     MonitorSample,
     MonitorUsage,
+    PauseReason,
     SampleVerdict,
 )
 from evaluations.monitors.rules import rule_to_line
@@ -48,6 +49,21 @@ def monitor_tokens_used(*, monitor: Monitor, month: date | None = None) -> int:
 
 def monitor_budget_exhausted(*, monitor: Monitor) -> bool:
     return monitor_tokens_used(monitor=monitor) >= monitor.monthly_token_budget
+
+
+def monitor_paused_message(*, monitor: Monitor) -> str:
+    """Why a paused monitor does not run and what to do, the one sentence Run now, the deploy hook, Resume and the
+    page all give ("" when it is not paused)."""
+    if monitor.paused_reason == PauseReason.USER:
+        return f"“{monitor.name}” is paused; resume it to run it again."
+    if monitor.paused_reason == PauseReason.BUDGET and monitor_budget_exhausted(monitor=monitor):
+        return (
+            f"“{monitor.name}” is paused: this month's token budget ({monitor.monthly_token_budget:,}) is used up. "
+            "Raise the budget (Edit) to run it now; otherwise it resumes on the 1st of next month."
+        )
+    if monitor.paused_reason == PauseReason.BUDGET:
+        return f"“{monitor.name}” was paused for its token budget, which has since been raised; resume it to run it."
+    return ""
 
 
 def monitor_last_good_answers(*, monitor: Monitor, case_ids: Sequence[int], before_run_id: int) -> dict[int, str]:

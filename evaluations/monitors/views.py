@@ -71,6 +71,7 @@ def monitor_detail(request: HttpRequest, monitor_id: int) -> HttpResponse:
     context["chart"] = charts.pass_rate_chart(context["chart_runs"], target=monitor.target_pass_rate)
     context["strip"] = charts.status_strip(context["chart_runs"])
     context["can_write"] = membership_get(user=request.user, account_id=monitor.account_id).allows(Role.WRITE)
+    context["paused_message"] = selectors.monitor_paused_message(monitor=monitor)
     return render(request, "monitors/monitor_detail.html", context)
 
 
@@ -81,7 +82,12 @@ def monitor_status(request: HtmxHttpRequest, monitor_id: int) -> HttpResponse:
     reloads (HX-Refresh) so the chart, history and runs show it too."""
     monitor = selectors.monitor_get_for_user(user=request.user, monitor_id=monitor_id)
     active_run = selectors.monitor_active_run(monitor=monitor)
-    response = render(request, "monitors/partials/monitor_status.html", {"monitor": monitor, "active_run": active_run})
+    context = {
+        "monitor": monitor,
+        "active_run": active_run,
+        "paused_message": selectors.monitor_paused_message(monitor=monitor),
+    }
+    response = render(request, "monitors/partials/monitor_status.html", context)
     if active_run is None and request.htmx:
         response["HX-Refresh"] = "true"
     return response

@@ -138,9 +138,9 @@ def test_pause_resume_and_run_now(client, alice, monitor, django_capture_on_comm
     monitor.refresh_from_db()
     assert monitor.display_status == "paused"
     page = client.get(reverse("monitors:monitor-detail", args=[monitor.pk]), follow=True).content.decode()
-    assert "Paused: no scheduled runs until resumed." in page
+    assert "“Chat answers” is paused; resume it to run it again." in page
     response = client.post(reverse("monitors:monitor-run", args=[monitor.pk]), follow=True)
-    assert "is paused; resume it first" in response.content.decode()
+    assert "is paused; resume it to run it again." in response.content.decode()
     client.post(reverse("monitors:monitor-resume", args=[monitor.pk]))
     monitor.refresh_from_db()
     assert not monitor.is_paused

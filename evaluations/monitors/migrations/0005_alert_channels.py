@@ -1,4 +1,4 @@
-"""Alert channels (docs/monitors.md#alerts): a monitor's webhook URL becomes a sealed channel and its signing key is
+"""Alert channels (docs/monitors.md#alerts), and a monitor's own allowed contacts and secret markers: a monitor's webhook URL becomes a sealed channel and its signing key is
 sealed too (evaluations/core/sealed.py), so neither stays in the database in clear; deliveries are recorded."""
 
 from typing import Any
@@ -39,6 +39,16 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.AddField(
+            model_name="monitor",
+            name="allowed_contacts",
+            field=models.TextField(blank=True),
+        ),
+        migrations.AddField(
+            model_name="monitor",
+            name="secret_markers",
+            field=models.TextField(blank=True),
+        ),
         migrations.AddField(
             model_name="monitor",
             name="incident_key",

@@ -20,8 +20,8 @@ from evaluations.monitors.models import (
     StorageMode,
 )
 from evaluations.monitors.scheduling import monitor_schedule_delete, monitor_schedule_sync
-from evaluations.monitors.selectors import monitor_budget_exhausted
-from evaluations.monitors.services.alerting import monitor_channels_set
+from evaluations.monitors.selectors import monitor_budget_exhausted, monitor_paused_message
+from evaluations.monitors.services.alerting import KEEP, monitor_channels_set
 from evaluations.monitors.services.events import event_record
 from evaluations.monitors.yaml_io import parse_monitors
 
@@ -45,6 +45,8 @@ MONITOR_FIELDS = (
     "min_passing_samples",
     "target_pass_rate",
     "alert_emails",
+    "allowed_contacts",
+    "secret_markers",
     "monthly_token_budget",
     "storage_mode",
     "judge_model",
@@ -78,7 +80,7 @@ def _replace_cases(monitor: Monitor, cases: Sequence[dict[str, Any]]) -> None:
 def monitor_create(
     *, account: Account, data: dict[str, Any], cases: Sequence[dict[str, Any]], user: Any = None
 ) -> Monitor:
-    values = {k: v for k, v in data.items() if k in MONITOR_FIELDS}
+    values = {k: v for k, v in data.items() if k in MONITOR_FIELDS and v != KEEP}
     monitor = Monitor.objects.create(account=account, created_by=user if getattr(user, "pk", None) else None, **values)
     _replace_cases(monitor, cases)
     monitor_channels_set(monitor=monitor, channels=data.get("channels") or {})
@@ -92,7 +94,7 @@ def monitor_update(*, monitor: Monitor, data: dict[str, Any], cases: Sequence[di
     page, export or alert shows one afterwards."""
     was_storing = monitor.storage_mode == StorageMode.ANSWERS
     for field, value in data.items():
-        if field in MONITOR_FIELDS:
+        if field in MONITOR_FIELDS and value != KEEP:  # secret markers: an export writes "keep", never them
             setattr(monitor, field, value)
     monitor.save()
     _replace_cases(monitor, cases)
@@ -140,11 +142,8 @@ def monitor_resume(*, monitor: Monitor, note: str = "") -> Monitor:
     monitor = Monitor.objects.select_for_update().get(pk=monitor.pk)
     if not monitor.is_paused:
         return monitor
-    if monitor_budget_exhausted(monitor=monitor):
-        raise MonitorActionError(
-            f"This month's token budget ({monitor.monthly_token_budget:,}) is used up; raise the budget to "
-            "resume before the month ends."
-        )
+    if monitor.paused_reason == PauseReason.BUDGET and monitor_budget_exhausted(monitor=monitor):
+        raise MonitorActionError(monitor_paused_message(monitor=monitor))
     monitor.paused_reason = PauseReason.NONE
     monitor.save(update_fields=["paused_reason", "updated_at"])
     event_record(
@@ -166,6 +165,8 @@ YAML_DEFAULTS: dict[str, Any] = {
     "min_passing_samples": 2,
     "target_pass_rate": 90,
     "alert_emails": "",
+    "allowed_contacts": "",
+    "secret_markers": "",
     "channels": {kind: "" for kind in SECRET_CHANNELS},  # the file is the source of truth: left out = removed
     "monthly_token_budget": 200_000,
     "storage_mode": StorageMode.ANSWERS,

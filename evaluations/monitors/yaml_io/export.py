@@ -22,7 +22,7 @@ def export_monitors(monitors: list[Monitor]) -> str:
         else:
             item["endpoint"] = monitor.endpoint_url
             if monitor.protocol != MonitorProtocol.CHAT:
-                item["protocol"] = monitor.protocol
+                item["protocol"] = str(monitor.protocol)
             if monitor.model_name:
                 item["model"] = monitor.model_name
         if monitor.auth_secret:
@@ -32,8 +32,12 @@ def export_monitors(monitors: list[Monitor]) -> str:
         item["passes"] = monitor.min_passing_samples
         item["target"] = f"{monitor.target_pass_rate}%"
         item["budget"] = monitor.monthly_token_budget
-        item["store"] = monitor.storage_mode
-        item["judge"] = {"model": monitor.judge_model, "strictness": monitor.judge_strictness}
+        item["store"] = str(monitor.storage_mode)  # a TextChoices member, just made, is not a plain str
+        item["judge"] = {"model": str(monitor.judge_model), "strictness": str(monitor.judge_strictness)}
+        if monitor.allowed_contact_list:
+            item["allowed_contacts"] = monitor.allowed_contact_list
+        if monitor.secret_marker_list:
+            item["secret_markers"] = CHANNEL_KEEP  # kept on import; the markers themselves are not exported
         alerts: dict[str, Any] = {}
         if monitor.alert_email_list:
             alerts["email"] = monitor.alert_email_list
