@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import timezone
 
 from evaluations.core.jobs import JobStatus
 from evaluations.monitors import services
@@ -130,6 +132,23 @@ def test_monitor_page_shows_status_chart_history_and_budget(client, alice, monit
     assert "Always passed before and now fails" in page
     assert "Agent tokens are estimated as characters ÷ 4" in page
     assert 'id="monitor-status"' in page and "Run now" in page
+
+
+def test_the_chart_has_a_time_axis_hover_values_and_plain_times(client, alice, monitor) -> None:
+    now = timezone.now()
+    for hours_ago, rate in ((30, 100.0), (20, 66.7), (1, 33.3)):
+        run = MonitorRun.objects.create(monitor=monitor, status=JobStatus.SUCCEEDED, outcome="up", pass_rate=rate)
+        MonitorRun.objects.filter(pk=run.pk).update(created_at=now - timedelta(hours=hours_ago))
+    Monitor.objects.filter(pk=monitor.pk).update(last_run_at=now)
+    MonitorEvent.objects.create(monitor=monitor, kind="status", status="degraded", title="Degraded")
+    client.force_login(alice)
+    page = client.get(reverse("monitors:monitor-detail", args=[monitor.pk])).content.decode()
+    chart = page.split('<svg class="pass-rate-chart"')[1].split("</svg>")[0]
+    first = now - timedelta(hours=30)
+    assert 'class="tick"' in chart and f"{first:%b %d %H:%M}" in chart  # dates: the runs span more than a day
+    assert "<title>Run " in chart and f"{first:%Y-%m-%d %H:%M} UTC: pass rate 100%, Up</title>" in chart
+    assert "Last run <time" in page and ">just now</time>" in page and "0 minutes ago" not in page
+    assert "Degraded</span> <strong>Degraded</strong>" not in page
 
 
 def test_pause_resume_and_run_now(client, alice, monitor, django_capture_on_commit_callbacks) -> None:
