@@ -342,3 +342,35 @@ class ImportForm(forms.Form):
         if not data.get("text", "x").strip():
             self.add_error("yaml_text", "Upload a YAML file or paste its text.")
         return data
+
+
+class StatusPageForm(forms.Form):
+    """The status page's settings: on or off, its title, and per monitor whether it is shown and its public name."""
+
+    is_enabled = forms.BooleanField(label="Publish the status page", required=False)
+    title = forms.CharField(
+        max_length=120, required=False, validators=[storable.validate_single_line],
+        help_text="Shown at the top, e.g. “Acme assistant status”.",
+    )  # fmt: skip
+
+    def __init__(self, *args: Any, monitors: list[Monitor], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.monitors = monitors
+        for monitor in monitors:
+            self.fields[f"show_{monitor.pk}"] = forms.BooleanField(
+                label=f"Show “{monitor.name}”", required=False, initial=monitor.on_status_page
+            )
+            self.fields[f"name_{monitor.pk}"] = forms.CharField(
+                label=f"Public name of “{monitor.name}”", max_length=120, required=False,
+                initial=monitor.public_name, validators=[storable.validate_single_line],
+                help_text="Blank shows “Check N”: the monitor's own name never appears on the public page.",
+            )  # fmt: skip
+
+    def rows(self) -> list[tuple[Monitor, forms.BoundField, forms.BoundField]]:
+        return [(m, self[f"show_{m.pk}"], self[f"name_{m.pk}"]) for m in self.monitors]
+
+    def shown(self) -> list[Monitor]:
+        return [m for m in self.monitors if self.cleaned_data.get(f"show_{m.pk}")]
+
+    def names(self) -> dict[int, str]:
+        return {m.pk: (self.cleaned_data.get(f"name_{m.pk}") or "").strip() for m in self.monitors}

@@ -20,6 +20,7 @@ from evaluations.core.sealed import seal, unseal
 from evaluations.scoring.choices import Strictness
 
 __all__ = [
+    "StatusPage",
     "AlertChannel",
     "AlertDelivery",
     "AlertState",
@@ -114,6 +115,11 @@ class Monitor(models.Model):
     storage_mode = models.CharField(max_length=12, choices=StorageMode.choices, default=StorageMode.ANSWERS)
     judge_model = models.CharField(max_length=10, choices=MonitorJudgeModel.choices, default=MonitorJudgeModel.SONNET)
     judge_strictness = models.CharField(max_length=10, choices=Strictness.choices, default=Strictness.BALANCED)
+
+    # The workspace's public status page (docs/monitors.md#public-status-page): shown there only when chosen, under
+    # its public name ("" shows "Check N", never the internal name).
+    on_status_page = models.BooleanField(default=False)
+    public_name = models.CharField(max_length=120, blank=True)
 
     status = models.CharField(max_length=10, choices=MonitorStatus.choices, default=MonitorStatus.PENDING)
     paused_reason = models.CharField(max_length=10, choices=PauseReason.choices, default=PauseReason.NONE, blank=True)
@@ -442,3 +448,21 @@ class AlertDelivery(models.Model):
     @property
     def badge_class(self) -> str:
         return {"sent": "pass", "failed": "fail"}.get(self.state, "running")
+
+
+def new_status_slug() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class StatusPage(models.Model):
+    """A workspace's public status page, off until enabled: the monitors chosen for it, their state and 90 days of
+    up / degraded / down, at an unguessable address. No answers, no internal names."""
+
+    account = models.OneToOneField("billing.Account", on_delete=models.CASCADE, related_name="status_page")
+    is_enabled = models.BooleanField(default=False)
+    title = models.CharField(max_length=120, blank=True)
+    slug = models.CharField(max_length=40, unique=True, default=new_status_slug)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return self.title or "Status"

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.db.models.functions import TruncDate
 from django.http import Http404
 from django.utils import timezone
 
@@ -24,9 +25,11 @@ from evaluations.monitors.models import (
     MonitorEvent,
     MonitorRun,
     MonitorSample,
+    MonitorStatus,
     MonitorUsage,
     PauseReason,
     SampleVerdict,
+    StatusPage,
 )
 from evaluations.monitors.rules import rule_to_line
 
@@ -218,3 +221,48 @@ def monitor_channel_kinds(*, account_id: int, names: Sequence[str]) -> dict[str,
     for name, kind in rows.values_list("monitor__name", "kind"):
         found.setdefault(name, set()).add(kind)
     return found
+
+
+STATUS_DAYS = 90
+_WORST: dict[str, int] = {MonitorStatus.DOWN: 3, MonitorStatus.DEGRADED: 2, MonitorStatus.UP: 1}
+
+
+def status_page_get(*, slug: str) -> StatusPage:
+    """The enabled status page at ``slug``; 404 for an unknown or disabled one (the same answer: off means absent)."""
+    page = StatusPage.objects.filter(slug=slug, is_enabled=True).select_related("account").first()
+    if page is None:
+        raise Http404("No such status page.")
+    return page
+
+
+def status_page_for_account(*, account_id: int) -> StatusPage:
+    return StatusPage.objects.get_or_create(account_id=account_id)[0]
+
+
+def status_page_rows(*, page: StatusPage, today: date | None = None) -> list[dict[str, Any]]:
+    """The chosen monitors, each with its public name, state and one entry per day of the last 90 (oldest first):
+    the worst outcome of that day's runs, or None without runs. Two queries, whatever the number of monitors."""
+    today = today or timezone.now().date()
+    first = today - timedelta(days=STATUS_DAYS - 1)
+    monitors = list(Monitor.objects.filter(account_id=page.account_id, on_status_page=True).order_by("name", "pk"))
+    worst: dict[tuple[int, date], str] = {}
+    runs = MonitorRun.objects.filter(
+        monitor__in=monitors, created_at__date__gte=first, outcome__in=list(_WORST)
+    ).annotate(day=TruncDate("created_at"))
+    for monitor_id, day, outcome in runs.values_list("monitor_id", "day", "outcome"):
+        key = (monitor_id, day)
+        if _WORST[outcome] > _WORST.get(worst.get(key, ""), 0):
+            worst[key] = outcome
+    rows = []
+    for number, monitor in enumerate(monitors, 1):
+        days = [
+            (first + timedelta(days=i), worst.get((monitor.pk, first + timedelta(days=i)))) for i in range(STATUS_DAYS)
+        ]
+        scored = [outcome for _, outcome in days if outcome]
+        up_share = round(100 * sum(o == MonitorStatus.UP for o in scored) / len(scored), 1) if scored else None
+        rows.append(
+            {"name": monitor.public_name or f"Check {number}", "status": monitor.display_status,
+             "status_label": monitor.display_status_label, "badge": monitor.badge_class, "days": days,
+             "up_share": up_share}
+        )  # fmt: skip
+    return rows

@@ -18,4 +18,6 @@ urlpatterns = [
     path("<int:monitor_id>/resume/", views.monitor_resume, name="monitor-resume"),
     path("<int:monitor_id>/delete/", views.monitor_delete, name="monitor-delete"),
     path("runs/<int:run_id>/", views.run_detail, name="run-detail"),
+    path("status-page/", views.status_page_settings, name="status-page-settings"),
+    path("status/<slug:slug>/", views.status_page_public, name="status-page"),
 ]

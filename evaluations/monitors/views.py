@@ -14,7 +14,7 @@ from evalsite.http import HtmxHttpRequest, authenticated_user
 from evalsite.listing import list_page
 from evaluations.monitors import charts, selectors, services
 from evaluations.monitors.filters import MonitorFilter
-from evaluations.monitors.forms import CaseFormSet, ImportForm, MonitorForm, case_initial
+from evaluations.monitors.forms import CaseFormSet, ImportForm, MonitorForm, StatusPageForm, case_initial
 from evaluations.monitors.yaml_io import YamlImportError, export_monitors
 
 
@@ -148,6 +148,32 @@ def monitor_delete(request: HttpRequest, monitor_id: int) -> HttpResponse:
     services.monitor_delete(monitor=monitor)
     messages.success(request, f"Monitor “{monitor.name}” deleted.")
     return redirect("monitors:monitor-list")
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def status_page_settings(request: HttpRequest) -> HttpResponse:
+    account = account_for_new_object(user=request.user)
+    page = selectors.status_page_for_account(account_id=account.pk)
+    monitors = list(selectors.monitor_list_for_user(user=request.user).filter(account=account))
+    initial = {"is_enabled": page.is_enabled, "title": page.title}
+    form = StatusPageForm(request.POST or None, monitors=monitors, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        services.status_page_update(
+            page=page, is_enabled=form.cleaned_data["is_enabled"], title=form.cleaned_data["title"].strip(),
+            shown=form.shown(), names=form.names(),
+        )  # fmt: skip
+        messages.success(request, "Status page saved." + ("" if page.is_enabled else " It is not published."))
+        return redirect("monitors:status-page-settings")
+    return render(request, "monitors/status_page_settings.html", {"form": form, "page": page})
+
+
+@require_GET
+def status_page_public(request: HttpRequest, slug: str) -> HttpResponse:
+    """The public status page: no sign-in; 404 while it is off. No answers, no internal names."""
+    page = selectors.status_page_get(slug=slug)
+    context = {"page": page, "rows": selectors.status_page_rows(page=page), "days": selectors.STATUS_DAYS}
+    return render(request, "monitors/status_page.html", context)
 
 
 @require_GET

@@ -98,6 +98,19 @@ BENCHES = {
         "queries=",
         "goal: report html_kb <= 300 and render_s <= 1",
     ],
+    "monitor_fleet.py": [
+        "monitor fleet on",
+        "create monitors=",
+        "per run wall_ms_p50=",
+        "same minute (every monitor due at once) lag_p50_s=",
+        "spread over the hour lag_p50_s=",
+        "worker busy per hour s=",
+        "retention days=90 rows_kept=",
+        "prune runs=6 samples=54",
+        "fleet monitors=60 lag_p50_s=",
+        "cpu_ms_per_run=",
+        "rows_per_day=",
+    ],
     "gate_simulation.py": [
         "Gate simulation: 53 scenarios",
         "runs=1 false_block=",
@@ -122,7 +135,7 @@ BENCHES = {
 
 # On PostgreSQL (.ci/run's second pass) these run there: they create a database of their own on that server and
 # drop it at the end, never touching the database DATABASE_URL names. Elsewhere they run on a temporary SQLite file.
-OWN_DATABASE = {"two_workers.py", "ci_status.py"}
+OWN_DATABASE = {"two_workers.py", "ci_status.py", "monitor_fleet.py"}
 
 
 @pytest.mark.parametrize("script", sorted(BENCHES))

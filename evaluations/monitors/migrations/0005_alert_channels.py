@@ -1,4 +1,4 @@
-"""Alert channels (docs/monitors.md#alerts), and a monitor's own allowed contacts and secret markers: a monitor's webhook URL becomes a sealed channel and its signing key is
+"""Alert channels (docs/monitors.md#alerts), a monitor's own allowed contacts and secret markers, and the public status page: a monitor's webhook URL becomes a sealed channel and its signing key is
 sealed too (evaluations/core/sealed.py), so neither stays in the database in clear; deliveries are recorded."""
 
 from typing import Any
@@ -160,5 +160,26 @@ class Migration(migrations.Migration):
                     )
                 ],
             },
+        ),
+        migrations.AddField(
+            model_name='monitor',
+            name='on_status_page',
+            field=models.BooleanField(default=False),
+        ),
+        migrations.AddField(
+            model_name='monitor',
+            name='public_name',
+            field=models.CharField(blank=True, max_length=120),
+        ),
+        migrations.CreateModel(
+            name='StatusPage',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('is_enabled', models.BooleanField(default=False)),
+                ('title', models.CharField(blank=True, max_length=120)),
+                ('slug', models.CharField(default=evaluations.monitors.models.new_status_slug, max_length=40, unique=True)),
+                ('updated_at', models.DateTimeField(auto_now=True)),
+                ('account', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='status_page', to='billing.account')),
+            ],
         ),
     ]

@@ -28,8 +28,10 @@ from evaluations.monitors.services.runs import (
     monitor_run_scheduled,
     monitors_trigger_deploy,
 )
+from evaluations.monitors.services.statuspage import status_page_update
 
 __all__ = [
+    "status_page_update",
     "Pruned",
     "monitors_prune",
     "monitors_prune_schedule_sync",
