@@ -435,6 +435,10 @@ TRUSTGATE_ALERT_TRIES = env_int("TRUSTGATE_ALERT_TRIES", 4)
 TRUSTGATE_ALERT_BACKOFF_MS = env_int("TRUSTGATE_ALERT_BACKOFF_MS", 2000)
 if TRUSTGATE_ALERT_TRIES < 1 or TRUSTGATE_ALERT_BACKOFF_MS < 0:
     raise ImproperlyConfigured("TRUSTGATE_ALERT_TRIES must be 1 or more and TRUSTGATE_ALERT_BACKOFF_MS 0 or more.")
+# How often ``manage.py clock`` hands out due schedule rows (django-q2's clusters look only every 30 s).
+TRUSTGATE_CLOCK_SECONDS = env_int("TRUSTGATE_CLOCK_SECONDS", 5)
+if TRUSTGATE_CLOCK_SECONDS < 1:
+    raise ImproperlyConfigured("TRUSTGATE_CLOCK_SECONDS must be 1 or more.")
 # Monitor samples, runs and status history older than this many days are deleted by a daily schedule.
 TRUSTGATE_MONITOR_RETENTION_DAYS = env_int("TRUSTGATE_MONITOR_RETENTION_DAYS", 90)
 if TRUSTGATE_MONITOR_RETENTION_DAYS < 1:

@@ -30,7 +30,7 @@ def first_wait(monitor_id: int, interval_minutes: int) -> timedelta:
     golden-ratio sequence), so a fleet created at once (a YAML import of hundreds) is spread evenly over the interval
     instead of all falling due in the same minute (docs/monitors.md#scheduling; bench/monitor_fleet.py)."""
     fraction = (monitor_id * 0.6180339887498949) % 1.0
-    return timedelta(seconds=max(60.0, interval_minutes * 60 * (1.0 - fraction)))
+    return timedelta(seconds=60.0 + (interval_minutes * 60 - 60.0) * (1.0 - fraction))  # from 1 minute to the interval
 
 
 def monitor_schedule_sync(*, monitor: Monitor) -> Schedule | None:
