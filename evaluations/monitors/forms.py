@@ -132,9 +132,17 @@ class MonitorForm(forms.Form):
             )  # fmt: skip
             if kind in stored:
                 self.fields[f"remove_{kind}"] = forms.BooleanField(label=f"Remove the {label}", required=False)
+            if kind == "webhook":
+                self.fields["webhook_signing_key"] = forms.CharField(
+                    label="Webhook signing key", required=False, min_length=16, max_length=200, strip=True,
+                    widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "off"}),
+                    help_text="The key your receiver checks X-Trustgate-Signature with (16 characters or more, e.g. "
+                    "from openssl rand -hex 24). Stored encrypted and never shown again"
+                    + (": leave blank to keep the current one." if "webhook" in stored else "."),
+                )  # fmt: skip
 
     def channel_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if name.startswith(("channel_", "remove_"))]
+        return [self[name] for name in self.fields if name.startswith(("channel_", "remove_", "webhook_signing"))]
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()
@@ -192,6 +200,11 @@ class MonitorForm(forms.Form):
                 data["interval_minutes"] = minutes
             except ValueError as error:
                 self.add_error("every", str(error))
+        new_webhook = (data.get("channel_webhook") or "").strip() and not (
+            self.monitor and self.monitor.channels.filter(kind="webhook").exists()
+        )
+        if new_webhook and not data.get("webhook_signing_key"):
+            self.add_error("webhook_signing_key", "Give the signing key your receiver will check the webhook with.")
         for kind in CHANNEL_FIELDS:
             value = (data.get(f"channel_{kind}") or "").strip()
             if value:
@@ -223,6 +236,7 @@ class MonitorForm(forms.Form):
             "alert_emails": data.get("alert_emails", ""),
             "allowed_contacts": data.get("allowed_contacts", ""),
             "secret_markers": data.get("secret_markers", ""),
+            "webhook_signing_key": data.get("webhook_signing_key") or KEEP,
             "channels": {
                 kind: "" if data.get(f"remove_{kind}") else (data.get(f"channel_{kind}") or KEEP)
                 for kind in CHANNEL_FIELDS

@@ -17,6 +17,7 @@ from django.db.models import Q
 
 from evaluations.core.jobs import JobStatus, LeasedJob
 from evaluations.core.sealed import seal, unseal
+from evaluations.outbound.masking import mask_key
 from evaluations.scoring.choices import Strictness
 
 __all__ = [
@@ -159,6 +160,11 @@ class Monitor(models.Model):
     @property
     def webhook_secret(self) -> str:
         return unseal(self.webhook_secret_sealed)
+
+    @property
+    def webhook_secret_masked(self) -> str:
+        """How pages show the signing key: ``a3f…9c1e`` (never whole)."""
+        return mask_key(self.webhook_secret)
 
     @property
     def allowed_contact_list(self) -> list[str]:

@@ -167,3 +167,33 @@ def test_send_a_test_alert_per_channel_and_who_may(
     assert client.post(reverse("monitors:monitor-alert-test", args=[monitor.pk, "slack"])).status_code == 403
     client.force_login(bob)
     assert client.post(reverse("monitors:monitor-alert-test", args=[monitor.pk, "slack"])).status_code == 404
+
+
+def test_the_webhook_signing_key_is_write_only_and_signs_the_webhook(
+    client, alice, acme, agent_server, httpserver, run_now
+):
+    from tests.monitors.test_monitors_runs import WebhookReceiver
+
+    key = "my-own-signing-key-Vq8Zr2Lm"
+    client.force_login(alice)
+    hook = WebhookReceiver(httpserver, key)
+    data = form_data(endpoint_url=agent_server.url, channel_webhook=hook.url)
+    page = client.post(reverse("monitors:monitor-create"), data).content.decode()
+    assert "Give the signing key your receiver will check the webhook with." in page  # a new webhook needs one
+    assert client.post(reverse("monitors:monitor-create"), {**data, "webhook_signing_key": key}).status_code == 302
+    monitor = Monitor.objects.get()
+    assert monitor.webhook_secret == key and key not in dump_all_tables()
+
+    agent_server.say(GOOD)
+    run_now(monitor), run_now(monitor)
+    agent_server.status = 500
+    run_now(monitor)
+    assert len(hook.payloads) == 1 and hook.bad_signatures == 0  # signed with the member's key
+
+    detail = client.get(reverse("monitors:monitor-detail", args=[monitor.pk])).content.decode()
+    edit = client.get(reverse("monitors:monitor-edit", args=[monitor.pk])).content.decode()
+    assert leaks(detail, key) == [] and leaks(edit, key) == [] and "Webhook signing key" in detail
+    keep = form_data(endpoint_url=agent_server.url)  # blank: the key is kept
+    assert client.post(reverse("monitors:monitor-edit", args=[monitor.pk]), keep).status_code == 302
+    monitor.refresh_from_db()
+    assert monitor.webhook_secret == key

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 
+from evaluations.core.sealed import seal
 from evaluations.monitors.models import (
     SECRET_CHANNELS,
     EventKind,
@@ -81,6 +82,8 @@ def monitor_create(
     *, account: Account, data: dict[str, Any], cases: Sequence[dict[str, Any]], user: Any = None
 ) -> Monitor:
     values = {k: v for k, v in data.items() if k in MONITOR_FIELDS and v != KEEP}
+    if key := _signing_key(data):
+        values["webhook_secret_sealed"] = seal(key)
     monitor = Monitor.objects.create(account=account, created_by=user if getattr(user, "pk", None) else None, **values)
     _replace_cases(monitor, cases)
     monitor_channels_set(monitor=monitor, channels=data.get("channels") or {})
@@ -96,6 +99,8 @@ def monitor_update(*, monitor: Monitor, data: dict[str, Any], cases: Sequence[di
     for field, value in data.items():
         if field in MONITOR_FIELDS and value != KEEP:  # secret markers: an export writes "keep", never them
             setattr(monitor, field, value)
+    if key := _signing_key(data):
+        monitor.webhook_secret_sealed = seal(key)
     monitor.save()
     _replace_cases(monitor, cases)
     monitor_channels_set(monitor=monitor, channels=data.get("channels") or {})
@@ -103,6 +108,12 @@ def monitor_update(*, monitor: Monitor, data: dict[str, Any], cases: Sequence[di
         _forget_answers(monitor)
     monitor_schedule_sync(monitor=monitor)
     return monitor
+
+
+def _signing_key(data: dict[str, Any]) -> str:
+    """A signing key the member gave for the webhook ("" to keep the stored one)."""
+    key = str(data.get("webhook_signing_key") or "")
+    return "" if key == KEEP else key
 
 
 def _forget_answers(monitor: Monitor) -> None:
