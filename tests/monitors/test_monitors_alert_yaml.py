@@ -28,6 +28,7 @@ CHANNELS = textwrap.dedent(
           teams: http://127.0.0.1:9/workflows/abc/invoke?sig=TeamsYamlSig
           pagerduty: {ROUTING_KEY}
           webhook: http://127.0.0.1:9/hook
+          webhook_key: yaml-signing-key-0123456789
         cases:
           - ask: "What's your refund window?"
     """
@@ -38,15 +39,17 @@ def test_every_channel_imports_sealed_and_the_export_keeps_them_without_showing_
     [monitor], _ = services.monitors_import_yaml(account=acme, text=CHANNELS)
     assert {c.kind: c.value for c in monitor.channels.all()}["slack"] == SLACK
     assert monitor.channels.count() == 4 and monitor.alert_email_list == ["oncall@acme.example"]
+    assert monitor.webhook_secret == "yaml-signing-key-0123456789"
 
     exported = export_monitors(list(Monitor.objects.filter(pk=monitor.pk)))
-    for secret in ("YamlSlackTok3n", "TeamsYamlSig", ROUTING_KEY, "/hook"):
+    for secret in ("YamlSlackTok3n", "TeamsYamlSig", ROUTING_KEY, "/hook", "yaml-signing-key"):
         assert secret not in exported
     assert "slack: keep" in exported and "pagerduty: keep" in exported
     sealed = {c.kind: c.sealed for c in monitor.channels.all()}
 
     _, [again] = services.monitors_import_yaml(account=acme, text=exported)
     assert {c.kind: c.sealed for c in again.channels.all()} == sealed  # kept, not re-entered
+    assert again.webhook_secret == "yaml-signing-key-0123456789" and "webhook_key: keep" in exported
 
     without = CHANNELS.replace(f"      slack: {SLACK}\n", "")
     services.monitors_import_yaml(account=acme, text=without)  # the file is the truth: no slack line, no Slack

@@ -43,6 +43,8 @@ def export_monitors(monitors: list[Monitor]) -> str:
             alerts["email"] = monitor.alert_email_list
         for channel in monitor.channels.all():
             alerts[channel.kind] = CHANNEL_KEEP  # a URL or key is a secret: never exported, kept on import
+            if channel.kind == "webhook":
+                alerts["webhook_key"] = CHANNEL_KEEP
         if alerts:
             item["alerts"] = alerts
         item["cases"] = [

@@ -297,9 +297,17 @@ def _judge_and_alerts(reader: _Reader, fields: Fields, data: dict[str, Any]) -> 
             if strictness is not None:
                 data["judge_strictness"] = strictness
     data["alert_emails"] = ""
+    data["webhook_signing_key"] = validators.CHANNEL_KEEP  # left out: the stored (or a generated) key
     data["channels"] = {kind: "" for kind in SECRET_CHANNELS}  # left out: no such channel
     if "alerts" in fields:
-        alerts = reader.mapping(fields["alerts"][1], "alerts", ("email", *SECRET_CHANNELS))
+        alerts = reader.mapping(fields["alerts"][1], "alerts", ("email", *SECRET_CHANNELS, "webhook_key"))
+        if "webhook_key" in alerts:
+            node = alerts["webhook_key"][1]
+            key = reader.text(node, "webhook_key", limit=200)
+            if key and key != validators.CHANNEL_KEEP and len(key) < 16:
+                reader.error(node, "webhook_key must be 16 characters or more (e.g. from openssl rand -hex 24).")
+            elif key:
+                data["webhook_signing_key"] = key
         if "email" in alerts:
             emails = reader.checked(alerts["email"][1], validators.parse_emails)
             if emails is not None:
