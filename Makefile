@@ -86,6 +86,7 @@ bench: setup
 	$(PY) bench/two_workers.py
 	$(PY) bench/ci_status.py
 	$(PY) bench/report_page.py
+	$(PY) bench/monitor_fleet.py
 
 clean:
 	rm -rf $(VENV) var staticfiles

@@ -16,6 +16,8 @@ from typing import Any
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from evalsite.mail import email_settings
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 # presidio's email recognizer would fetch the public suffix list from the internet at import time.
@@ -402,6 +404,45 @@ for _name in ("TRUSTGATE_PRICE_AGENT_MESSAGE", "TRUSTGATE_PRICE_JUDGE_CALL", "TR
 
 # --- Links in alerts and CI output ---
 TRUSTGATE_BASE_URL = env_str("TRUSTGATE_BASE_URL", "http://127.0.0.1:8000")
+
+
+# --- Alert email (docs/configuration.md#alert-email) ---------------------------------------------------------
+# TRUSTGATE_EMAIL_URL (smtp://user:password@host:587 with STARTTLS, smtps://...:465 with TLS, console://) or the usual
+# EMAIL_* variables; without either, mail is printed by the console backend, so nothing is silently lost.
+_EMAIL = email_settings(
+    url=env_str("TRUSTGATE_EMAIL_URL", ""),
+    host=env_str("EMAIL_HOST", ""),
+    port=env_int("EMAIL_PORT", 587),
+    user=env_str("EMAIL_HOST_USER", ""),
+    password=env_str("EMAIL_HOST_PASSWORD", ""),
+    use_tls=env_bool("EMAIL_USE_TLS", False),
+    use_ssl=env_bool("EMAIL_USE_SSL", False),
+)
+EMAIL_BACKEND = str(_EMAIL["EMAIL_BACKEND"])
+EMAIL_HOST = str(_EMAIL["EMAIL_HOST"])
+EMAIL_PORT = int(str(_EMAIL["EMAIL_PORT"]))
+EMAIL_HOST_USER = str(_EMAIL["EMAIL_HOST_USER"])
+EMAIL_HOST_PASSWORD = str(_EMAIL["EMAIL_HOST_PASSWORD"])
+EMAIL_USE_TLS = bool(_EMAIL["EMAIL_USE_TLS"])
+EMAIL_USE_SSL = bool(_EMAIL["EMAIL_USE_SSL"])
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Trustgate <trustgate@localhost>")
+# --- Alert channels (docs/monitors.md#alerts) -------------------------------------------------------------------
+# PagerDuty's Events API v2 endpoint (changed only for a regional or test receiver), how many times each channel is
+# tried, and the first wait between tries (doubled each time).
+TRUSTGATE_PAGERDUTY_EVENTS_URL = env_str("TRUSTGATE_PAGERDUTY_EVENTS_URL", "https://events.pagerduty.com/v2/enqueue")
+TRUSTGATE_ALERT_TRIES = env_int("TRUSTGATE_ALERT_TRIES", 4)
+TRUSTGATE_ALERT_BACKOFF_MS = env_int("TRUSTGATE_ALERT_BACKOFF_MS", 2000)
+if TRUSTGATE_ALERT_TRIES < 1 or TRUSTGATE_ALERT_BACKOFF_MS < 0:
+    raise ImproperlyConfigured("TRUSTGATE_ALERT_TRIES must be 1 or more and TRUSTGATE_ALERT_BACKOFF_MS 0 or more.")
+# How often ``manage.py clock`` hands out due schedule rows (django-q2's clusters look only every 30 s).
+TRUSTGATE_CLOCK_SECONDS = env_int("TRUSTGATE_CLOCK_SECONDS", 5)
+if TRUSTGATE_CLOCK_SECONDS < 1:
+    raise ImproperlyConfigured("TRUSTGATE_CLOCK_SECONDS must be 1 or more.")
+# Monitor samples, runs and status history older than this many days are deleted by a daily schedule.
+TRUSTGATE_MONITOR_RETENTION_DAYS = env_int("TRUSTGATE_MONITOR_RETENTION_DAYS", 90)
+if TRUSTGATE_MONITOR_RETENTION_DAYS < 1:
+    raise ImproperlyConfigured("TRUSTGATE_MONITOR_RETENTION_DAYS must be 1 or more.")
 
 # --- Monitor credentials -----------------------------------------------------------------------------------
 # A monitor's credential is written secret.NAME and never stored: the worker reads TRUSTGATE_SECRET_NAME from

@@ -18,3 +18,4 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+TRUSTGATE_ALERT_BACKOFF_MS = 5  # alert retries wait 5, 10, 20 ms instead of seconds

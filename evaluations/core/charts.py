@@ -196,8 +196,9 @@ def rate_chart(
     points: Sequence[Point], *, target: float, label: str, empty_text: str, width: int = 900, height: int = 200
 ) -> SafeString:
     """Points coloured by their own fill, a line through those with a value, and the target as a dashed line.
-    A point without a value is hollow, at 0."""
-    frame = Frame(width, height, left=40, right=8, top=8, bottom=8)
+    A point without a value is hollow, at 0. Points with a ``tick`` (their time) get a time axis under the plot."""
+    has_ticks = any(p.tick for p in points)
+    frame = Frame(width, height, left=40, right=8, top=8, bottom=26 if has_ticks else 8)
     parts = [*_axis(frame, suffix="%"), _across(frame, target, "target", f"Target {target:g}%")]
     xs = [frame.x(i, len(points)) for i in range(len(points))]
     scored = [(x, frame.y(p.value)) for x, p in zip(xs, points, strict=True) if p.value is not None]
@@ -209,6 +210,8 @@ def rate_chart(
         if point.value is None:
             paint = {"fill": "#fff", "stroke": point.colour, "stroke-width": 2}
         parts.append(element("circle", {"cx": x, "cy": frame.y(point.value or 0), "r": 4, **paint}, title))
+    if has_ticks:
+        parts += _ticks(frame, points, xs)
     if not points:
         parts.append(
             element("text", {"x": frame.left + 10, "y": frame.top + frame.plot_h / 2, "class": "axis"}, empty_text)

@@ -66,3 +66,24 @@ def provider_status() -> ProviderStatus:
         return ProviderStatus(provider=judge_provider())
     except ModelError as exc:
         return ProviderStatus(provider="rules_only", problem=str(exc))
+
+
+OPUS_REASON = "Opus is not enabled on this server (TRUSTGATE_ENABLE_OPUS); choose Sonnet or Haiku."
+
+
+def judge_model_unavailable(model: str) -> str:
+    """Why this installation cannot judge with ``model`` ("" when it can). The one answer every form, YAML loader
+    and the API give (docs/configuration.md#environment)."""
+    if model == "opus" and not settings.TRUSTGATE_ENABLE_OPUS:
+        return OPUS_REASON
+    return ""
+
+
+def judge_model_choices() -> list[tuple[str, str]]:
+    """The judge models this installation can use, as form choices."""
+    return [(value, label) for value, label in MODEL_LABELS.items() if not judge_model_unavailable(value)]
+
+
+def judge_models_note() -> str:
+    """The sentence a form shows under the model choice when a model is left out ("" when none is)."""
+    return " ".join(reason for model in MODEL_LABELS if (reason := judge_model_unavailable(model)))

@@ -16,7 +16,7 @@ class MonitorAdmin(admin.ModelAdmin):
     list_filter = ["status", "account"]
     search_fields = ["name", "agent__name"]
     inlines = [MonitorCaseInline]
-    exclude = ["webhook_secret"]
+    exclude = ["webhook_secret_sealed", "incident_key"]
 
 
 @admin.register(MonitorEvent)

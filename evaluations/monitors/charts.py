@@ -4,6 +4,7 @@ shared SVG charts in ``evaluations.core.charts``. No JavaScript."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 
 from django.utils.safestring import SafeString
 
@@ -28,13 +29,24 @@ def _colour(run: MonitorRun) -> str:
 
 
 def _label(run: MonitorRun) -> str:
+    """The hover text: when, the pass rate and the state."""
     state = run.get_outcome_display() if run.outcome else run.status_label
-    rate = f"{run.pass_rate:.0f}%, " if run.pass_rate is not None else ""
-    return f"Run {run.pk}: {rate}{state}"
+    rate = f"pass rate {run.pass_rate:.0f}%, " if run.pass_rate is not None else ""
+    return f"Run {run.pk}, {run.created_at:%Y-%m-%d %H:%M} UTC: {rate}{state}"
+
+
+def _tick_format(runs: Sequence[MonitorRun]) -> str:
+    """Times of day when the runs fit in one day, else dates with the time."""
+    if len(runs) > 1 and runs[-1].created_at - runs[0].created_at > timedelta(hours=20):
+        return "%b %d %H:%M"
+    return "%H:%M"
 
 
 def _points(runs: Sequence[MonitorRun]) -> list[charts.Point]:
-    return [charts.Point(value=r.pass_rate, title=_label(r), colour=_colour(r)) for r in runs]
+    fmt = _tick_format(runs)
+    return [
+        charts.Point(value=r.pass_rate, title=_label(r), colour=_colour(r), tick=f"{r.created_at:{fmt}}") for r in runs
+    ]
 
 
 def pass_rate_chart(runs: Sequence[MonitorRun], *, target: float, width: int = 900, height: int = 200) -> SafeString:

@@ -9,10 +9,13 @@ from django.forms import formset_factory
 
 from evaluations.agents.selectors import agent_list_for_account
 from evaluations.core import storable, yamlsafe
+from evaluations.llm.status import judge_model_choices, judge_models_note
 from evaluations.monitors import validators
 from evaluations.monitors.models import Monitor, MonitorJudgeModel, MonitorProtocol, StorageMode
 from evaluations.monitors.rules import RuleError, parse_rule_lines, rule_to_line
+from evaluations.monitors.services import KEEP
 from evaluations.scoring.choices import Strictness
+from evaluations.scoring.rules.markers import clean_contact_text, clean_marker_text
 
 if TYPE_CHECKING:
     from evaluations.agents.models import Agent
@@ -23,6 +26,21 @@ RULES_HELP = (
     "regex: '\\b30 days\\b' · json_schema: {type: object} · max_words: 80 · no_pii · no_refusal · "
     'has_citation · judge: "Gives the 30-day refund window."'
 )
+
+
+CHANNEL_FIELDS = {
+    "slack": ("Slack webhook URL", "An incoming webhook of a Slack app (https://hooks.slack.com/services/…)."),
+    "teams": (
+        "Teams workflow URL",
+        "The URL of a Teams workflow “Post to a channel when a webhook request is received”.",
+    ),
+    "pagerduty": (
+        "PagerDuty routing key",
+        "The Integration Key of an Events API v2 integration: down and degraded trigger an incident, recovered "
+        "resolves it.",
+    ),
+    "webhook": ("Signed webhook URL", "Receives a JSON POST signed with HMAC-SHA256 (header X-Trustgate-Signature)."),
+}
 
 
 class SecretReferenceInput(forms.TextInput):
@@ -72,9 +90,16 @@ class MonitorForm(forms.Form):
         label="Alert emails", required=False, widget=forms.Textarea(attrs={"rows": 2}),
         help_text="One address a line.",
     )  # fmt: skip
-    webhook_url = forms.CharField(
-        label="Alert webhook URL", required=False, max_length=2000, widget=forms.URLInput,
-        help_text="Receives a JSON POST signed with HMAC-SHA256 (header X-Trustgate-Signature).",
+    allowed_contacts = forms.CharField(
+        label="Allowed contacts", required=False, widget=forms.Textarea(attrs={"rows": 2, "class": "mono"}),
+        help_text="Emails, phones or domains the agent may give (the shop's own), one a line: no_pii passes them and "
+        "they are stored in clear. The saved agent's allowed contacts and knowledge count too.",
+    )  # fmt: skip
+    secret_markers = forms.CharField(
+        label="Secret markers", required=False,
+        widget=forms.Textarea(attrs={"rows": 2, "class": "mono", "autocomplete": "off"}),
+        help_text="Strings that must never appear in an answer (a prompt id, a code word), one a line, at least 6 "
+        "characters: an answer with one fails, and it is masked wherever the answer is stored or shown.",
     )  # fmt: skip
     monthly_token_budget = forms.IntegerField(
         label="Monthly token budget", min_value=100, max_value=validators.MAX_TOKEN_BUDGET, initial=200_000,
@@ -83,7 +108,8 @@ class MonitorForm(forms.Form):
     storage_mode = forms.ChoiceField(
         label="Store", choices=StorageMode.choices, initial=StorageMode.ANSWERS, widget=forms.RadioSelect
     )
-    judge_model = forms.ChoiceField(choices=MonitorJudgeModel.choices, initial=MonitorJudgeModel.SONNET)
+    # Only the models this installation can use (a callable: read when the form is built, not at import).
+    judge_model = forms.ChoiceField(choices=judge_model_choices, initial=MonitorJudgeModel.SONNET)
     judge_strictness = forms.ChoiceField(choices=Strictness.choices, initial=Strictness.BALANCED)
 
     def __init__(self, *args: Any, account_id: int, monitor: Monitor | None = None, **kwargs: Any) -> None:
@@ -94,7 +120,29 @@ class MonitorForm(forms.Form):
         self.monitor = monitor
         cast(forms.ModelChoiceField, self.fields["agent"]).queryset = agent_list_for_account(account_id=account_id)
         self.fields["model_name"].widget.attrs["autocomplete"] = "off"
+        self.fields["judge_model"].help_text = judge_models_note()
         self.fields["credential"].widget.attrs.update({"autocomplete": "off", "placeholder": "secret.TEST_TOKEN"})
+        stored = {channel.kind: channel.masked for channel in monitor.channels.all()} if monitor else {}
+        for kind, (label, help_text) in CHANNEL_FIELDS.items():
+            # Write-only: the stored URL or key is never sent back to the page, only its masked form.
+            self.fields[f"channel_{kind}"] = forms.CharField(
+                label=label, required=False, max_length=2000, strip=True,
+                widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "off"}),
+                help_text=(f"Set: {stored[kind]}. Leave blank to keep it. " if kind in stored else "") + help_text,
+            )  # fmt: skip
+            if kind in stored:
+                self.fields[f"remove_{kind}"] = forms.BooleanField(label=f"Remove the {label}", required=False)
+            if kind == "webhook":
+                self.fields["webhook_signing_key"] = forms.CharField(
+                    label="Webhook signing key", required=False, min_length=16, max_length=200, strip=True,
+                    widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "off"}),
+                    help_text="The key your receiver checks X-Trustgate-Signature with (16 characters or more, e.g. "
+                    "from openssl rand -hex 24). Stored encrypted and never shown again"
+                    + (": leave blank to keep the current one." if "webhook" in stored else "."),
+                )  # fmt: skip
+
+    def channel_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith(("channel_", "remove_", "webhook_signing"))]
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()
@@ -117,12 +165,15 @@ class MonitorForm(forms.Form):
         except ValueError as error:
             raise forms.ValidationError(str(error)) from None
 
-    def clean_webhook_url(self) -> str:
-        url = (self.cleaned_data.get("webhook_url") or "").strip()
-        if not url:
-            return ""
+    def clean_allowed_contacts(self) -> str:
         try:
-            return validators.check_url(url, what="The webhook")
+            return "\n".join(clean_contact_text(self.cleaned_data.get("allowed_contacts") or ""))
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from None
+
+    def clean_secret_markers(self) -> str:
+        try:
+            return clean_marker_text(self.cleaned_data.get("secret_markers") or "")
         except ValueError as error:
             raise forms.ValidationError(str(error)) from None
 
@@ -150,6 +201,18 @@ class MonitorForm(forms.Form):
                 data["interval_minutes"] = minutes
             except ValueError as error:
                 self.add_error("every", str(error))
+        new_webhook = (data.get("channel_webhook") or "").strip() and not (
+            self.monitor and self.monitor.channels.filter(kind="webhook").exists()
+        )
+        if new_webhook and not data.get("webhook_signing_key"):
+            self.add_error("webhook_signing_key", "Give the signing key your receiver will check the webhook with.")
+        for kind in CHANNEL_FIELDS:
+            value = (data.get(f"channel_{kind}") or "").strip()
+            if value:
+                try:
+                    data[f"channel_{kind}"] = validators.check_channel(kind, value)
+                except ValueError as error:
+                    self.add_error(f"channel_{kind}", str(error))
         samples, passes = data.get("samples_per_case"), data.get("min_passing_samples")
         if samples is not None and passes is not None:
             try:
@@ -172,7 +235,13 @@ class MonitorForm(forms.Form):
             "min_passing_samples": data["min_passing_samples"],
             "target_pass_rate": data["target_pass_rate"],
             "alert_emails": data.get("alert_emails", ""),
-            "webhook_url": data.get("webhook_url", ""),
+            "allowed_contacts": data.get("allowed_contacts", ""),
+            "secret_markers": data.get("secret_markers", ""),
+            "webhook_signing_key": data.get("webhook_signing_key") or KEEP,
+            "channels": {
+                kind: "" if data.get(f"remove_{kind}") else (data.get(f"channel_{kind}") or KEEP)
+                for kind in CHANNEL_FIELDS
+            },
             "monthly_token_budget": data["monthly_token_budget"],
             "storage_mode": data["storage_mode"],
             "judge_model": data["judge_model"],
@@ -195,7 +264,8 @@ def initial_from_monitor(monitor: Monitor) -> dict[str, Any]:
         "min_passing_samples": monitor.min_passing_samples,
         "target_pass_rate": monitor.target_pass_rate,
         "alert_emails": monitor.alert_emails,
-        "webhook_url": monitor.webhook_url,
+        "allowed_contacts": monitor.allowed_contacts,
+        "secret_markers": monitor.secret_markers,
         "monthly_token_budget": monitor.monthly_token_budget,
         "storage_mode": monitor.storage_mode,
         "judge_model": monitor.judge_model,
@@ -287,3 +357,35 @@ class ImportForm(forms.Form):
         if not data.get("text", "x").strip():
             self.add_error("yaml_text", "Upload a YAML file or paste its text.")
         return data
+
+
+class StatusPageForm(forms.Form):
+    """The status page's settings: on or off, its title, and per monitor whether it is shown and its public name."""
+
+    is_enabled = forms.BooleanField(label="Publish the status page", required=False)
+    title = forms.CharField(
+        max_length=120, required=False, validators=[storable.validate_single_line],
+        help_text="Shown at the top, e.g. “Acme assistant status”.",
+    )  # fmt: skip
+
+    def __init__(self, *args: Any, monitors: list[Monitor], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.monitors = monitors
+        for monitor in monitors:
+            self.fields[f"show_{monitor.pk}"] = forms.BooleanField(
+                label=f"Show “{monitor.name}”", required=False, initial=monitor.on_status_page
+            )
+            self.fields[f"name_{monitor.pk}"] = forms.CharField(
+                label=f"Public name of “{monitor.name}”", max_length=120, required=False,
+                initial=monitor.public_name, validators=[storable.validate_single_line],
+                help_text="Blank shows “Check N”: the monitor's own name never appears on the public page.",
+            )  # fmt: skip
+
+    def rows(self) -> list[tuple[Monitor, forms.BoundField, forms.BoundField]]:
+        return [(m, self[f"show_{m.pk}"], self[f"name_{m.pk}"]) for m in self.monitors]
+
+    def shown(self) -> list[Monitor]:
+        return [m for m in self.monitors if self.cleaned_data.get(f"show_{m.pk}")]
+
+    def names(self) -> dict[int, str]:
+        return {m.pk: (self.cleaned_data.get(f"name_{m.pk}") or "").strip() for m in self.monitors}

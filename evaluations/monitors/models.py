@@ -16,10 +16,17 @@ from django.db import models
 from django.db.models import Q
 
 from evaluations.core.jobs import JobStatus, LeasedJob
+from evaluations.core.sealed import seal, unseal
+from evaluations.outbound.masking import mask_key
 from evaluations.scoring.choices import Strictness
 
 __all__ = [
+    "StatusPage",
+    "AlertChannel",
+    "AlertDelivery",
     "AlertState",
+    "ChannelKind",
+    "DeliveryState",
     "EventKind",
     "Monitor",
     "MonitorCase",
@@ -75,6 +82,10 @@ def new_webhook_secret() -> str:
     return secrets.token_hex(24)
 
 
+def new_sealed_webhook_secret() -> str:
+    return seal(new_webhook_secret())
+
+
 class Monitor(models.Model):
     """Either ``agent`` is set (its saved request format is used) or ``endpoint_url`` + ``protocol`` are.
 
@@ -95,12 +106,23 @@ class Monitor(models.Model):
     min_passing_samples = models.PositiveSmallIntegerField(default=2)
     target_pass_rate = models.PositiveSmallIntegerField(default=90)  # percent
     alert_emails = models.TextField(blank=True)  # one address a line
-    webhook_url = models.URLField(max_length=2000, blank=True)
-    webhook_secret = models.CharField(max_length=64, default=new_webhook_secret)  # HMAC key Trustgate signs with
+    # The HMAC key the signed webhook is signed with, sealed (evaluations/core/sealed.py); read as ``webhook_secret``.
+    webhook_secret_sealed = models.TextField(default=new_sealed_webhook_secret)
+    # PagerDuty's dedup key of the open episode (down or degraded until recovered); "" while up.
+    incident_key = models.CharField(max_length=120, blank=True)
     monthly_token_budget = models.PositiveIntegerField(default=200_000)
+    # Scored as in runs (docs/scoring.md): contacts the agent may give (besides its saved agent's), one a line, and
+    # strings that must never appear in an answer (masked wherever an answer is shown or stored), one a line.
+    allowed_contacts = models.TextField(blank=True)
+    secret_markers = models.TextField(blank=True)
     storage_mode = models.CharField(max_length=12, choices=StorageMode.choices, default=StorageMode.ANSWERS)
     judge_model = models.CharField(max_length=10, choices=MonitorJudgeModel.choices, default=MonitorJudgeModel.SONNET)
     judge_strictness = models.CharField(max_length=10, choices=Strictness.choices, default=Strictness.BALANCED)
+
+    # The workspace's public status page (docs/monitors.md#public-status-page): shown there only when chosen, under
+    # its public name ("" shows "Check N", never the internal name).
+    on_status_page = models.BooleanField(default=False)
+    public_name = models.CharField(max_length=120, blank=True)
 
     status = models.CharField(max_length=10, choices=MonitorStatus.choices, default=MonitorStatus.PENDING)
     paused_reason = models.CharField(max_length=10, choices=PauseReason.choices, default=PauseReason.NONE, blank=True)
@@ -136,6 +158,23 @@ class Monitor(models.Model):
     @property
     def badge_class(self) -> str:
         return status_badge_class(self.display_status)
+
+    @property
+    def webhook_secret(self) -> str:
+        return unseal(self.webhook_secret_sealed)
+
+    @property
+    def webhook_secret_masked(self) -> str:
+        """How pages show the signing key: ``a3f…9c1e`` (never whole)."""
+        return mask_key(self.webhook_secret)
+
+    @property
+    def allowed_contact_list(self) -> list[str]:
+        return [line.strip() for line in self.allowed_contacts.splitlines() if line.strip()]
+
+    @property
+    def secret_marker_list(self) -> list[str]:
+        return [line.strip() for line in self.secret_markers.splitlines() if line.strip()]
 
     @property
     def alert_email_list(self) -> list[str]:
@@ -345,3 +384,93 @@ class MonitorEvent(models.Model):
     @property
     def badge_class(self) -> str:
         return status_badge_class(self.status)
+
+
+class ChannelKind(models.TextChoices):
+    EMAIL = "email", "Email"
+    WEBHOOK = "webhook", "Signed webhook"
+    SLACK = "slack", "Slack"
+    TEAMS = "teams", "Microsoft Teams"
+    PAGERDUTY = "pagerduty", "PagerDuty"
+
+
+# The channels whose address is a secret (a URL with its token in it, a routing key): sealed, shown masked.
+SECRET_CHANNELS = (ChannelKind.WEBHOOK, ChannelKind.SLACK, ChannelKind.TEAMS, ChannelKind.PAGERDUTY)
+
+
+class AlertChannel(models.Model):
+    """Where a monitor's alerts go besides email: a webhook, Slack or Teams URL, or a PagerDuty routing key. The
+    value is sealed (Fernet); pages, exports and logs only ever see ``masked``."""
+
+    monitor = models.ForeignKey(Monitor, on_delete=models.CASCADE, related_name="channels")
+    kind = models.CharField(max_length=12, choices=ChannelKind.choices)
+    sealed = models.TextField()
+    masked = models.CharField(max_length=80)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["monitor", "kind"]
+        constraints = [models.UniqueConstraint(fields=["monitor", "kind"], name="one_channel_per_kind")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.masked}"
+
+    @property
+    def value(self) -> str:
+        """The clear URL or key, for the one request that needs it. Raises ``SealBroken``."""
+        return unseal(self.sealed)
+
+
+class DeliveryState(models.TextChoices):
+    SENDING = "sending", "Sending"
+    SENT = "sent", "Delivered"
+    FAILED = "failed", "Failed"
+
+
+class AlertDelivery(models.Model):
+    """One alert to one channel (or one test alert): what happened, after how many tries, the last error."""
+
+    monitor = models.ForeignKey(Monitor, on_delete=models.CASCADE, related_name="deliveries")
+    event = models.ForeignKey(
+        MonitorEvent, on_delete=models.CASCADE, null=True, blank=True, related_name="deliveries"
+    )  # none for a test alert
+    channel = models.CharField(max_length=12, choices=ChannelKind.choices)
+    action = models.CharField(max_length=12, blank=True)  # PagerDuty: trigger / resolve
+    is_test = models.BooleanField(default=False)
+    state = models.CharField(max_length=10, choices=DeliveryState.choices, default=DeliveryState.SENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    http_status = models.PositiveSmallIntegerField(null=True, blank=True)
+    last_error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "channel"], condition=Q(event__isnull=False), name="one_delivery_per_event_channel"
+            )
+        ]
+
+    @property
+    def badge_class(self) -> str:
+        return {"sent": "pass", "failed": "fail"}.get(self.state, "running")
+
+
+def new_status_slug() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class StatusPage(models.Model):
+    """A workspace's public status page, off until enabled: the monitors chosen for it, their state and 90 days of
+    up / degraded / down, at an unguessable address. No answers, no internal names."""
+
+    account = models.OneToOneField("billing.Account", on_delete=models.CASCADE, related_name="status_page")
+    is_enabled = models.BooleanField(default=False)
+    title = models.CharField(max_length=120, blank=True)
+    slug = models.CharField(max_length=40, unique=True, default=new_status_slug)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return self.title or "Status"

@@ -25,6 +25,14 @@ def schedule_name(monitor_id: int) -> str:
     return f"{SCHEDULE_PREFIX}{monitor_id}"
 
 
+def first_wait(monitor_id: int, interval_minutes: int) -> timedelta:
+    """How long after saving a monitor its schedule first fires: a fraction of its interval fixed by its id (the
+    golden-ratio sequence), so a fleet created at once (a YAML import of hundreds) is spread evenly over the interval
+    instead of all falling due in the same minute (docs/monitors.md#scheduling; bench/monitor_fleet.py)."""
+    fraction = (monitor_id * 0.6180339887498949) % 1.0
+    return timedelta(seconds=60.0 + (interval_minutes * 60 - 60.0) * (1.0 - fraction))  # from 1 minute to the interval
+
+
 def monitor_schedule_sync(*, monitor: Monitor) -> Schedule | None:
     """Create, update or delete the monitor's schedule row to match it. Idempotent."""
     name = schedule_name(monitor.pk)
@@ -48,7 +56,7 @@ def monitor_schedule_sync(*, monitor: Monitor) -> Schedule | None:
             "schedule_type": Schedule.MINUTES,
             "minutes": monitor.interval_minutes,
             "repeats": -1,
-            "next_run": timezone.now() + timedelta(minutes=monitor.interval_minutes),
+            "next_run": timezone.now() + first_wait(monitor.pk, monitor.interval_minutes),
         },
     )
     return schedule

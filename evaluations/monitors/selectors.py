@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.db.models.functions import TruncDate
 from django.http import Http404
 from django.utils import timezone
 
@@ -16,13 +17,19 @@ from evaluations.core.jobs import JOB_ACTIVE, JobStatus
 from evaluations.llm.usage import usage_summary
 from evaluations.monitors import engine
 from evaluations.monitors.models import (
+    AlertChannel,
+    AlertDelivery,
+    ChannelKind,
     Monitor,
     MonitorCase,
     MonitorEvent,
     MonitorRun,
     MonitorSample,
+    MonitorStatus,
     MonitorUsage,
+    PauseReason,
     SampleVerdict,
+    StatusPage,
 )
 from evaluations.monitors.rules import rule_to_line
 
@@ -45,6 +52,21 @@ def monitor_tokens_used(*, monitor: Monitor, month: date | None = None) -> int:
 
 def monitor_budget_exhausted(*, monitor: Monitor) -> bool:
     return monitor_tokens_used(monitor=monitor) >= monitor.monthly_token_budget
+
+
+def monitor_paused_message(*, monitor: Monitor) -> str:
+    """Why a paused monitor does not run and what to do, the one sentence Run now, the deploy hook, Resume and the
+    page all give ("" when it is not paused)."""
+    if monitor.paused_reason == PauseReason.USER:
+        return f"“{monitor.name}” is paused; resume it to run it again."
+    if monitor.paused_reason == PauseReason.BUDGET and monitor_budget_exhausted(monitor=monitor):
+        return (
+            f"“{monitor.name}” is paused: this month's token budget ({monitor.monthly_token_budget:,}) is used up. "
+            "Raise the budget (Edit) to run it now; otherwise it resumes on the 1st of next month."
+        )
+    if monitor.paused_reason == PauseReason.BUDGET:
+        return f"“{monitor.name}” was paused for its token budget, which has since been raised; resume it to run it."
+    return ""
 
 
 def monitor_last_good_answers(*, monitor: Monitor, case_ids: Sequence[int], before_run_id: int) -> dict[int, str]:
@@ -117,6 +139,7 @@ def monitor_detail(*, monitor: Monitor) -> dict[str, Any]:
     usage = monitor_usage_get(monitor=monitor)
     used = usage.tokens if usage else 0
     cases = list(monitor_cases(monitor=monitor))
+    channels = list(AlertChannel.objects.filter(monitor=monitor))
     for case in cases:
         case.rule_lines = [rule_to_line(rule) for rule in case.expect]  # type: ignore[attr-defined]
     return {
@@ -133,6 +156,9 @@ def monitor_detail(*, monitor: Monitor) -> dict[str, Any]:
         if monitor.monthly_token_budget
         else 100,
         "chars_per_token": engine.CHARS_PER_TOKEN,
+        "channels": channels,
+        "has_webhook": any(channel.kind == ChannelKind.WEBHOOK for channel in channels),
+        "deliveries": list(AlertDelivery.objects.filter(monitor=monitor).select_related("event")[:20]),
     }
 
 
@@ -160,7 +186,9 @@ def monitor_run_samples(*, run: MonitorRun) -> list[dict[str, Any]]:
 
 
 def monitor_list_with_cases(*, monitors: QuerySet[Monitor]) -> QuerySet[Monitor]:
-    return monitors.prefetch_related(Prefetch("cases", queryset=MonitorCase.objects.order_by("position", "pk")))
+    return monitors.prefetch_related(
+        Prefetch("cases", queryset=MonitorCase.objects.order_by("position", "pk")), "channels"
+    )
 
 
 def monitor_get_for_member(*, user: Any, monitor_id: int, role: str) -> Monitor:
@@ -184,3 +212,57 @@ def monitors_for_deploy(
         if not monitors.exists():
             raise Http404("No such monitor.")
     return list(monitors)
+
+
+def monitor_channel_kinds(*, account_id: int, names: Sequence[str]) -> dict[str, set[str]]:
+    """The kinds of alert channel each named monitor of the workspace has (for ``keep`` in a YAML import)."""
+    found: dict[str, set[str]] = {}
+    rows = AlertChannel.objects.filter(monitor__account_id=account_id, monitor__name__in=list(names))
+    for name, kind in rows.values_list("monitor__name", "kind"):
+        found.setdefault(name, set()).add(kind)
+    return found
+
+
+STATUS_DAYS = 90
+_WORST: dict[str, int] = {MonitorStatus.DOWN: 3, MonitorStatus.DEGRADED: 2, MonitorStatus.UP: 1}
+
+
+def status_page_get(*, slug: str) -> StatusPage:
+    """The enabled status page at ``slug``; 404 for an unknown or disabled one (the same answer: off means absent)."""
+    page = StatusPage.objects.filter(slug=slug, is_enabled=True).select_related("account").first()
+    if page is None:
+        raise Http404("No such status page.")
+    return page
+
+
+def status_page_for_account(*, account_id: int) -> StatusPage:
+    return StatusPage.objects.get_or_create(account_id=account_id)[0]
+
+
+def status_page_rows(*, page: StatusPage, today: date | None = None) -> list[dict[str, Any]]:
+    """The chosen monitors, each with its public name, state and one entry per day of the last 90 (oldest first):
+    the worst outcome of that day's runs, or None without runs. Two queries, whatever the number of monitors."""
+    today = today or timezone.now().date()
+    first = today - timedelta(days=STATUS_DAYS - 1)
+    monitors = list(Monitor.objects.filter(account_id=page.account_id, on_status_page=True).order_by("name", "pk"))
+    worst: dict[tuple[int, date], str] = {}
+    runs = MonitorRun.objects.filter(
+        monitor__in=monitors, created_at__date__gte=first, outcome__in=list(_WORST)
+    ).annotate(day=TruncDate("created_at"))
+    for monitor_id, day, outcome in runs.values_list("monitor_id", "day", "outcome"):
+        key = (monitor_id, day)
+        if _WORST[outcome] > _WORST.get(worst.get(key, ""), 0):
+            worst[key] = outcome
+    rows = []
+    for number, monitor in enumerate(monitors, 1):
+        days = [
+            (first + timedelta(days=i), worst.get((monitor.pk, first + timedelta(days=i)))) for i in range(STATUS_DAYS)
+        ]
+        scored = [outcome for _, outcome in days if outcome]
+        up_share = round(100 * sum(o == MonitorStatus.UP for o in scored) / len(scored), 1) if scored else None
+        rows.append(
+            {"name": monitor.public_name or f"Check {number}", "status": monitor.display_status,
+             "status_label": monitor.display_status_label, "badge": monitor.badge_class, "days": days,
+             "up_share": up_share}
+        )  # fmt: skip
+    return rows

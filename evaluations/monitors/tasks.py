@@ -17,6 +17,15 @@ def monitor_alert_send(event_id: int) -> None:
     services.monitor_alert_send(event_id=event_id)
 
 
+def monitor_alert_test_send(delivery_id: int) -> None:
+    services.monitor_alert_test_send(delivery_id=delivery_id)
+
+
 def monitor_run_give_up(run_id: int, attempts: int, reason: str = "") -> None:
     """Called for a monitor run that kept failing (evaluations/core/jobs.py): its workers died, or it raised."""
     services.monitor_run_give_up(run_id=run_id, attempts=attempts, reason=reason)
+
+
+def monitors_prune() -> None:
+    """The daily retention schedule (docs/monitors.md#retention)."""
+    services.monitors_prune()

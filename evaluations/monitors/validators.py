@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
+from evaluations.outbound.masking import mask_key
 
 MIN_INTERVAL_MINUTES = 5
 MAX_INTERVAL_MINUTES = 7 * 24 * 60
@@ -122,3 +123,38 @@ def parse_secret_reference(value: str) -> str:
             f"secret.KEY is taken: {SECRET_ENV_PREFIX}KEY is Trustgate's own secret key. Choose another name."
         )
     return name
+
+
+CHANNEL_KEEP = "keep"  # a channel value meaning "keep what is stored" (the form's blank field, the export's word)
+_ROUTING_KEY = re.compile(r"^[A-Za-z0-9]{20,64}$")
+CHANNEL_URL_NAMES = {
+    "webhook": "The webhook",
+    "slack": "The Slack webhook",
+    "teams": "The Teams workflow webhook",
+}
+
+
+def check_channel(kind: str, value: Any) -> str:
+    """A channel's URL (webhook, Slack, Teams) or PagerDuty routing key, checked; raises ValueError."""
+    text = str(value or "").strip()
+    if kind == "pagerduty":
+        if not _ROUTING_KEY.match(text):
+            raise ValueError(
+                "A PagerDuty routing key is the 32-character Integration Key of an Events API v2 integration "
+                "(letters and digits); copy it from the service's Integrations tab."
+            )
+        return text
+    return check_url(text, what=CHANNEL_URL_NAMES.get(kind, "The channel"))
+
+
+def channel_mask(value: str) -> str:
+    """How a channel is shown: the scheme and host of a URL (not secret) and the last 4 characters, or a masked
+    key. The token in a URL's path never appears."""
+    match = re.match(r"^(https?://[^/?#@]+)(.*)$", value)
+    if match is None:
+        return mask_key(value)
+    host = match.group(1)
+    if "@" in host or len(host) > 60:
+        host = host[:60].split("@")[-1]
+    tail = match.group(2)
+    return f"{host}/…{tail[-4:]}" if len(tail) >= 12 else f"{host}/…"

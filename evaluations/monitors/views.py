@@ -14,7 +14,7 @@ from evalsite.http import HtmxHttpRequest, authenticated_user
 from evalsite.listing import list_page
 from evaluations.monitors import charts, selectors, services
 from evaluations.monitors.filters import MonitorFilter
-from evaluations.monitors.forms import CaseFormSet, ImportForm, MonitorForm, case_initial
+from evaluations.monitors.forms import CaseFormSet, ImportForm, MonitorForm, StatusPageForm, case_initial
 from evaluations.monitors.yaml_io import YamlImportError, export_monitors
 
 
@@ -71,6 +71,7 @@ def monitor_detail(request: HttpRequest, monitor_id: int) -> HttpResponse:
     context["chart"] = charts.pass_rate_chart(context["chart_runs"], target=monitor.target_pass_rate)
     context["strip"] = charts.status_strip(context["chart_runs"])
     context["can_write"] = membership_get(user=request.user, account_id=monitor.account_id).allows(Role.WRITE)
+    context["paused_message"] = selectors.monitor_paused_message(monitor=monitor)
     return render(request, "monitors/monitor_detail.html", context)
 
 
@@ -81,7 +82,12 @@ def monitor_status(request: HtmxHttpRequest, monitor_id: int) -> HttpResponse:
     reloads (HX-Refresh) so the chart, history and runs show it too."""
     monitor = selectors.monitor_get_for_user(user=request.user, monitor_id=monitor_id)
     active_run = selectors.monitor_active_run(monitor=monitor)
-    response = render(request, "monitors/partials/monitor_status.html", {"monitor": monitor, "active_run": active_run})
+    context = {
+        "monitor": monitor,
+        "active_run": active_run,
+        "paused_message": selectors.monitor_paused_message(monitor=monitor),
+    }
+    response = render(request, "monitors/partials/monitor_status.html", context)
     if active_run is None and request.htmx:
         response["HX-Refresh"] = "true"
     return response
@@ -97,6 +103,19 @@ def monitor_run_now(request: HttpRequest, monitor_id: int) -> HttpResponse:
         messages.error(request, str(error))
     else:
         messages.success(request, "Run started." if created else f"Run #{run.pk} is already in progress.")
+    return redirect("monitors:monitor-detail", monitor.pk)
+
+
+@require_POST
+@login_required
+def monitor_alert_test(request: HttpRequest, monitor_id: int, kind: str) -> HttpResponse:
+    monitor = selectors.monitor_get_for_member(user=request.user, monitor_id=monitor_id, role=Role.WRITE)
+    try:
+        services.monitor_alert_test(monitor=monitor, kind=kind)
+    except services.ChannelMissing as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "Test alert queued: its delivery appears under Alert channels.")
     return redirect("monitors:monitor-detail", monitor.pk)
 
 
@@ -129,6 +148,32 @@ def monitor_delete(request: HttpRequest, monitor_id: int) -> HttpResponse:
     services.monitor_delete(monitor=monitor)
     messages.success(request, f"Monitor “{monitor.name}” deleted.")
     return redirect("monitors:monitor-list")
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def status_page_settings(request: HttpRequest) -> HttpResponse:
+    account = account_for_new_object(user=request.user)
+    page = selectors.status_page_for_account(account_id=account.pk)
+    monitors = list(selectors.monitor_list_for_user(user=request.user).filter(account=account))
+    initial = {"is_enabled": page.is_enabled, "title": page.title}
+    form = StatusPageForm(request.POST or None, monitors=monitors, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        services.status_page_update(
+            page=page, is_enabled=form.cleaned_data["is_enabled"], title=form.cleaned_data["title"].strip(),
+            shown=form.shown(), names=form.names(),
+        )  # fmt: skip
+        messages.success(request, "Status page saved." + ("" if page.is_enabled else " It is not published."))
+        return redirect("monitors:status-page-settings")
+    return render(request, "monitors/status_page_settings.html", {"form": form, "page": page})
+
+
+@require_GET
+def status_page_public(request: HttpRequest, slug: str) -> HttpResponse:
+    """The public status page: no sign-in; 404 while it is off. No answers, no internal names."""
+    page = selectors.status_page_get(slug=slug)
+    context = {"page": page, "rows": selectors.status_page_rows(page=page), "days": selectors.STATUS_DAYS}
+    return render(request, "monitors/status_page.html", context)
 
 
 @require_GET

@@ -244,13 +244,14 @@ def _visible(text: str, runs: list[tuple[int, int]]) -> tuple[str, Callable[[int
 
 
 def provider_secrets() -> tuple[str, ...]:
-    """The judge and generation providers' credentials from settings (the values long enough to mask)."""
+    """The judge and generation providers' credentials and the SMTP password from settings (the values long enough to mask)."""
     values = (
         settings.ANTHROPIC_API_KEY,
         settings.ANTHROPIC_AUTH_TOKEN,
         settings.AWS_SECRET_ACCESS_KEY,
         settings.AWS_SESSION_TOKEN,
         settings.TRUSTGATE_OPENAI_JUDGE_API_KEY,
+        settings.EMAIL_HOST_PASSWORD,  # an SMTP error may quote the login
     )
     return tuple(value for value in values if len(value) >= _MIN_PROVIDER_SECRET)
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from django import template
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.timesince import timesince
 
 from evaluations.core import charts
 
@@ -95,3 +96,14 @@ def percent(fraction: float | None, digits: int = 1) -> str:
     if fraction is None:
         return "—"
     return f"{100 * fraction:.{digits}f}".rstrip("0").rstrip(".") + "%"
+
+
+@register.filter
+def ago(moment: datetime.datetime | None) -> str:
+    """``just now`` under a minute, else ``5 minutes ago`` / ``2 hours, 3 minutes ago`` (never "0 minutes ago");
+    "never" for None."""
+    if moment is None:
+        return "never"
+    if timezone.now() - moment < datetime.timedelta(minutes=1):
+        return "just now"
+    return f"{timesince(moment)} ago"

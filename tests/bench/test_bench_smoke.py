@@ -119,6 +119,21 @@ BENCHES = {
         "queries=",
         "goal: report html_kb <= 300 and render_s <= 1",
     ],
+    "monitor_fleet.py": [
+        "monitor fleet on",
+        "create monitors=",
+        "per run wall_ms_p50=",
+        "same minute (every monitor due at once) lag_p50_s=",
+        "spread over the hour lag_p50_s=",
+        "spread, without the clock (django-q2's scheduler every 30 s) lag_p50_s=",
+        "worker busy per hour s=",
+        "retention days=90 rows_kept=",
+        "real check (1 cluster + manage.py clock, 6 of 6 monitors due over 15 s) lag_p50_s=",
+        "prune runs=",
+        "fleet monitors=60 lag_p50_s=",
+        "cpu_ms_per_run=",
+        "rows_per_day=",
+    ],
     "gate_simulation.py": [
         "Gate simulation: 53 scenarios",
         "runs=1 false_block=",
@@ -145,7 +160,7 @@ BENCHES = {
 
 # On PostgreSQL (.ci/run's second pass) these run there: they create a database of their own on that server and
 # drop it at the end, never touching the database DATABASE_URL names. Elsewhere they run on a temporary SQLite file.
-OWN_DATABASE = {"two_workers.py", "ci_status.py"}
+OWN_DATABASE = {"two_workers.py", "ci_status.py", "monitor_fleet.py"}
 
 
 @pytest.mark.parametrize("script", sorted(BENCHES))

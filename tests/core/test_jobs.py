@@ -166,8 +166,9 @@ def test_schedules_replaces_the_former_sweep_rows_with_the_one_sweep(db: Any) ->
         Schedule.objects.create(name=name, func="evaluations.runs.tasks.gone", schedule_type=Schedule.MINUTES)
     call_command("schedules")
     call_command("schedules")
-    assert list(Schedule.objects.values_list("name", "func", "minutes", "repeats")) == [
-        ("trustgate-lease-sweep", "evaluations.core.tasks.jobs_resume_stalled", 1, -1)
+    assert list(Schedule.objects.order_by("name").values_list("name", "func", "minutes", "repeats")) == [
+        ("trustgate-lease-sweep", "evaluations.core.tasks.jobs_resume_stalled", 1, -1),
+        ("trustgate-retention-monitors", "evaluations.monitors.tasks.monitors_prune", None, -1),  # daily
     ]
 
 

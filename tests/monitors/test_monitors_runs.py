@@ -140,7 +140,7 @@ def test_down_recovered_degraded_each_alert_exactly_once_by_email_and_signed_web
 ) -> None:
     monitor = make_monitor(acme, agent_server.url, alert_emails="oncall@acme.example")
     hook = WebhookReceiver(httpserver, monitor.webhook_secret)  # read here: the server thread has no DB
-    services.monitor_update(monitor=monitor, data={"webhook_url": hook.url}, cases=[
+    services.monitor_update(monitor=monitor, data={"channels": {"webhook": hook.url}}, cases=[
         {"id": c.pk, "name": c.name, "ask": c.ask, "expect": c.expect} for c in monitor.cases.all()
     ])  # fmt: skip
 
@@ -274,12 +274,17 @@ def test_budget_pauses_the_monitor_says_so_and_alerts_once(
     assert "paused until the month ends" in event.message
     assert len(mail.outbox) == 1 and "token budget" in mail.outbox[0].subject
 
-    with pytest.raises(services.MonitorActionError, match="paused"):
+    with pytest.raises(services.MonitorActionError) as run_refused:
         services.monitor_run_request(monitor=monitor)
     with django_capture_on_commit_callbacks(execute=True):
         assert services.monitor_run_scheduled(monitor_id=monitor.pk) is None
-    with pytest.raises(services.MonitorActionError, match="budget"):
+    with pytest.raises(services.MonitorActionError) as resume_refused:
         services.monitor_resume(monitor=monitor)
+    deploy = services.monitors_trigger_deploy(monitors=[monitor])
+    # One message everywhere: Run now, Resume and the deploy hook say the same thing (docs/monitors.md#budget).
+    said = "“Chat answers” is paused: this month's token budget (300) is used up. Raise the budget (Edit) to run it"
+    assert str(run_refused.value).startswith(said) and str(resume_refused.value) == str(run_refused.value)
+    assert deploy.skipped == [(monitor, str(run_refused.value))]
     assert len(mail.outbox) == 1 and len(agent_server.requests) == 3
 
     # A new month brings a new budget: the next scheduled tick resumes and runs.
@@ -384,7 +389,7 @@ def test_deploy_hook_runs_the_matching_monitors(
     body = response.json()
     assert [t["name"] for t in body["triggered"]] == ["First", "Second"]
     assert body["skipped"] == [
-        {"monitor_id": paused.pk, "name": "Paused", "reason": "“Paused” is paused; resume it first."}
+        {"monitor_id": paused.pk, "name": "Paused", "reason": "“Paused” is paused; resume it to run it again."}
     ]
     runs = MonitorRun.objects.filter(trigger="deploy")
     assert runs.count() == 2 and set(runs.values_list("deploy_ref", flat=True)) == {"v1.4.2"}

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import timezone
 
 from evaluations.core.jobs import JobStatus
 from evaluations.monitors import services
@@ -27,7 +29,7 @@ def form_data(**overrides: Any) -> dict[str, Any]:
         "min_passing_samples": "2",
         "target_pass_rate": "90",
         "alert_emails": "oncall@acme.example",
-        "webhook_url": "",
+        "channel_webhook": "",
         "monthly_token_budget": "200000",
         "storage_mode": "answers",
         "judge_model": "sonnet",
@@ -132,15 +134,32 @@ def test_monitor_page_shows_status_chart_history_and_budget(client, alice, monit
     assert 'id="monitor-status"' in page and "Run now" in page
 
 
+def test_the_chart_has_a_time_axis_hover_values_and_plain_times(client, alice, monitor) -> None:
+    now = timezone.now()
+    for hours_ago, rate in ((30, 100.0), (20, 66.7), (1, 33.3)):
+        run = MonitorRun.objects.create(monitor=monitor, status=JobStatus.SUCCEEDED, outcome="up", pass_rate=rate)
+        MonitorRun.objects.filter(pk=run.pk).update(created_at=now - timedelta(hours=hours_ago))
+    Monitor.objects.filter(pk=monitor.pk).update(last_run_at=now)
+    MonitorEvent.objects.create(monitor=monitor, kind="status", status="degraded", title="Degraded")
+    client.force_login(alice)
+    page = client.get(reverse("monitors:monitor-detail", args=[monitor.pk])).content.decode()
+    chart = page.split('<svg class="pass-rate-chart"')[1].split("</svg>")[0]
+    first = now - timedelta(hours=30)
+    assert 'class="tick"' in chart and f"{first:%b %d %H:%M}" in chart  # dates: the runs span more than a day
+    assert "<title>Run " in chart and f"{first:%Y-%m-%d %H:%M} UTC: pass rate 100%, Up</title>" in chart
+    assert "Last run <time" in page and ">just now</time>" in page and "0 minutes ago" not in page
+    assert "Degraded</span> <strong>Degraded</strong>" not in page
+
+
 def test_pause_resume_and_run_now(client, alice, monitor, django_capture_on_commit_callbacks) -> None:
     client.force_login(alice)
     client.post(reverse("monitors:monitor-pause", args=[monitor.pk]))
     monitor.refresh_from_db()
     assert monitor.display_status == "paused"
     page = client.get(reverse("monitors:monitor-detail", args=[monitor.pk]), follow=True).content.decode()
-    assert "Paused: no scheduled runs until resumed." in page
+    assert "“Chat answers” is paused; resume it to run it again." in page
     response = client.post(reverse("monitors:monitor-run", args=[monitor.pk]), follow=True)
-    assert "is paused; resume it first" in response.content.decode()
+    assert "is paused; resume it to run it again." in response.content.decode()
     client.post(reverse("monitors:monitor-resume", args=[monitor.pk]))
     monitor.refresh_from_db()
     assert not monitor.is_paused

@@ -48,7 +48,10 @@ def test_the_openping_example_imports(acme, private_endpoints) -> None:
         "Chat answers", "http://127.0.0.1:9/api/chat", "TEST_TOKEN", 30,
     )  # fmt: skip
     assert (monitor.samples_per_case, monitor.min_passing_samples, monitor.target_pass_rate) == (3, 2, 90)
-    assert monitor.alert_email_list == ["oncall@acme.example"] and monitor.webhook_url == "http://127.0.0.1:9/hook"
+    assert (
+        monitor.alert_email_list == ["oncall@acme.example"]
+        and monitor.channels.get(kind="webhook").value == "http://127.0.0.1:9/hook"
+    )
     first, second = monitor.cases.order_by("position")
     assert first.name == "Case 1" and [r["rule"] for r in first.expect] == ["answered", "not_contains", "judge"]
     assert second.name == "Canada" and second.expect == [{"rule": "no_refusal"}, {"rule": "max_words", "max": 60}]

@@ -269,7 +269,7 @@ def echo_monitor(acme: Any, echo_server: EchoServer, settings: Any) -> Monitor:
             "endpoint_url": f"{echo_server.url}/chat",
             "auth_secret": "ECHO_TOKEN",
             "alert_emails": "oncall@acme.example",
-            "webhook_url": f"{echo_server.url}/hook",
+            "channels": {"webhook": f"{echo_server.url}/hook"},
         },
         cases=[
             {

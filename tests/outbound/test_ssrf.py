@@ -479,7 +479,7 @@ def test_every_entry_point_gives_the_same_answer(
         "agent form": _agent_form_answer(client, url),
         "CI API endpoint_url": _api_answer(api, suite, url),
         "monitor endpoint": _monitor_answer(acme.pk, url, "endpoint_url"),
-        "monitor webhook": _monitor_answer(acme.pk, url, "webhook_url"),
+        "monitor webhook": _monitor_answer(acme.pk, url, "channel_webhook"),
     }
 
     if expected is None:

@@ -133,9 +133,13 @@ def test_schedules_command_creates_the_one_lease_sweep_once_and_the_monitor_sync
     call_command("schedules")
     sweeps = dict(Schedule.objects.filter(name__startswith="trustgate-lease-sweep").values_list("name", "func"))
     assert sweeps == {"trustgate-lease-sweep": "evaluations.core.tasks.jobs_resume_stalled"}
-    assert set(Schedule.objects.values_list("minutes", "repeats")) == {(1, -1)}
+    assert set(Schedule.objects.filter(name="trustgate-lease-sweep").values_list("minutes", "repeats")) == {(1, -1)}
     assert monitor_schedules_sync() == (0, 0)
-    assert Schedule.objects.count() == 1
+    # The sync keeps the sweep and the daily monitor retention (named outside "trustgate-monitor-").
+    assert sorted(Schedule.objects.values_list("name", flat=True)) == [
+        "trustgate-lease-sweep",
+        "trustgate-retention-monitors",
+    ]
 
 
 def test_a_run_that_raises_is_retried_a_bounded_number_of_times_then_fails_with_its_reason_and_is_settled(

@@ -61,7 +61,7 @@ def test_an_alert_of_a_monitor_named_before_the_check_is_sent_on_one_line(acme, 
     event = MonitorEvent.objects.create(
         monitor=Monitor.objects.get(pk=monitor.pk), kind=EventKind.STATUS, status=MonitorStatus.DOWN, title="Down"
     )
-    delivered, log = alerts.alert_deliver(event)
-    assert delivered, log
+    outcome = alerts.deliver_email(event)
+    assert outcome.ok, outcome.error
     assert mail.outbox[0].subject == "[Trustgate] Down: Chat  Bcc: everyone@evil.example"
     assert mail.outbox[0].bcc == []

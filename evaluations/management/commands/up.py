@@ -40,6 +40,7 @@ class Command(BaseCommand):
         commands = {
             "demo agent": [*manage, "demo_agent", "--port", str(demo_port)],
             "worker": [*manage, "qcluster"],
+            "clock": [*manage, "clock"],  # due schedules every 5 s, not django-q2's 30 (docs/deployment.md)
             "web": [*manage, "runserver", "--noreload", "--insecure", addr],
         }
         # The worker in its own process group: qcluster forks a sentinel and workers, and a worker still running

@@ -1,8 +1,9 @@
-"""The status history and its alerts: record a MonitorEvent (queueing its alert), pause for the budget, and
-deliver an alert once."""
+"""The status history: record a MonitorEvent (queueing its alert, keeping the PagerDuty episode's dedup key) and
+pause for the budget. Delivery is in services/alerting.py."""
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.db import transaction
@@ -33,8 +34,22 @@ def event_record(
     details: dict[str, Any] | None = None,
     alert: bool = False,
 ) -> MonitorEvent:
-    """One row of the status history. With ``alert`` and a channel set, the alert is sent after the commit."""
-    has_channels = bool(monitor.alert_email_list or monitor.webhook_url)
+    """One row of the status history. With ``alert`` and a channel set, the alert is sent after the commit.
+
+    A status change into down or degraded opens an episode (its ``dedup_key``, kept on the monitor until the
+    recovery); the recovery carries the same key, so PagerDuty resolves the incident the trigger opened."""
+    has_channels = bool(monitor.alert_email_list) or monitor.channels.exists()
+    details = dict(details or {})
+    if kind == EventKind.STATUS and alert:
+        if status_value in (MonitorStatus.DOWN, MonitorStatus.DEGRADED):
+            if not monitor.incident_key:
+                monitor.incident_key = f"trustgate-monitor-{monitor.pk}-{uuid.uuid4().hex[:12]}"
+                Monitor.objects.filter(pk=monitor.pk).update(incident_key=monitor.incident_key)
+            details["dedup_key"] = monitor.incident_key
+        elif status_value == MonitorStatus.UP and monitor.incident_key:
+            details["dedup_key"] = monitor.incident_key
+            monitor.incident_key = ""
+            Monitor.objects.filter(pk=monitor.pk).update(incident_key="")
     event = MonitorEvent.objects.create(
         monitor=monitor,
         run=run,
@@ -43,7 +58,7 @@ def event_record(
         previous_status=previous,
         title=title,
         message=message,
-        details=details or {},
+        details=details,
         alert_state=AlertState.PENDING if alert and has_channels else AlertState.NONE,
         alert_log="" if has_channels or not alert else "No alert channels are set for this monitor.",
     )
@@ -77,20 +92,4 @@ def monitor_budget_pause(*, monitor: Monitor, run: MonitorRun | None) -> None:
         run=run,
         details={"budget": monitor.monthly_token_budget, "used": usage.tokens},
         alert=first,
-    )
-
-
-def monitor_alert_send(*, event_id: int) -> None:
-    """Deliver an event's alert once: claimed pending -> sending, then sent or failed with a log."""
-    # Imported here: only the alert task needs the mail and webhook client.
-    from evaluations.monitors import alerts
-
-    if not MonitorEvent.objects.filter(pk=event_id, alert_state=AlertState.PENDING).update(
-        alert_state=AlertState.SENDING
-    ):
-        return
-    event = MonitorEvent.objects.select_related("monitor", "monitor__account", "monitor__agent").get(pk=event_id)
-    ok, log = alerts.alert_deliver(event)  # network: outside any transaction
-    MonitorEvent.objects.filter(pk=event_id).update(
-        alert_state=AlertState.SENT if ok else AlertState.FAILED, alert_log="\n".join(log)
     )

@@ -7,17 +7,22 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 
+from evaluations.core.sealed import seal
 from evaluations.monitors.models import (
+    SECRET_CHANNELS,
     EventKind,
     Monitor,
     MonitorCase,
+    MonitorEvent,
     MonitorProtocol,
+    MonitorSample,
     MonitorStatus,
     PauseReason,
     StorageMode,
 )
 from evaluations.monitors.scheduling import monitor_schedule_delete, monitor_schedule_sync
-from evaluations.monitors.selectors import monitor_budget_exhausted
+from evaluations.monitors.selectors import monitor_budget_exhausted, monitor_paused_message
+from evaluations.monitors.services.alerting import KEEP, monitor_channels_set
 from evaluations.monitors.services.events import event_record
 from evaluations.monitors.yaml_io import parse_monitors
 
@@ -41,7 +46,8 @@ MONITOR_FIELDS = (
     "min_passing_samples",
     "target_pass_rate",
     "alert_emails",
-    "webhook_url",
+    "allowed_contacts",
+    "secret_markers",
     "monthly_token_budget",
     "storage_mode",
     "judge_model",
@@ -75,22 +81,49 @@ def _replace_cases(monitor: Monitor, cases: Sequence[dict[str, Any]]) -> None:
 def monitor_create(
     *, account: Account, data: dict[str, Any], cases: Sequence[dict[str, Any]], user: Any = None
 ) -> Monitor:
-    values = {k: v for k, v in data.items() if k in MONITOR_FIELDS}
+    values = {k: v for k, v in data.items() if k in MONITOR_FIELDS and v != KEEP}
+    if key := _signing_key(data):
+        values["webhook_secret_sealed"] = seal(key)
     monitor = Monitor.objects.create(account=account, created_by=user if getattr(user, "pk", None) else None, **values)
     _replace_cases(monitor, cases)
+    monitor_channels_set(monitor=monitor, channels=data.get("channels") or {})
     monitor_schedule_sync(monitor=monitor)
     return monitor
 
 
 @transaction.atomic
 def monitor_update(*, monitor: Monitor, data: dict[str, Any], cases: Sequence[dict[str, Any]]) -> Monitor:
+    """Also: switching to results only deletes the answers stored so far (samples and alert contents), so no
+    page, export or alert shows one afterwards."""
+    was_storing = monitor.storage_mode == StorageMode.ANSWERS
     for field, value in data.items():
-        if field in MONITOR_FIELDS:
+        if field in MONITOR_FIELDS and value != KEEP:  # secret markers: an export writes "keep", never them
             setattr(monitor, field, value)
+    if key := _signing_key(data):
+        monitor.webhook_secret_sealed = seal(key)
     monitor.save()
     _replace_cases(monitor, cases)
+    monitor_channels_set(monitor=monitor, channels=data.get("channels") or {})
+    if was_storing and monitor.storage_mode == StorageMode.RESULTS_ONLY:
+        _forget_answers(monitor)
     monitor_schedule_sync(monitor=monitor)
     return monitor
+
+
+def _signing_key(data: dict[str, Any]) -> str:
+    """A signing key the member gave for the webhook ("" to keep the stored one)."""
+    key = str(data.get("webhook_signing_key") or "")
+    return "" if key == KEEP else key
+
+
+def _forget_answers(monitor: Monitor) -> None:
+    MonitorSample.objects.filter(run__monitor=monitor).exclude(answer="").update(answer="", judge_rationale="")
+    for event in MonitorEvent.objects.filter(monitor=monitor, details__has_key="cases"):
+        for case in event.details.get("cases", []):
+            case["new_answer"] = case["last_good_answer"] = ""
+            case["failed_rules"] = [rule for rule in case.get("failed_rules", []) if not rule.startswith("Judge:")]
+        event.details["answers_stored"] = False
+        event.save(update_fields=["details"])
 
 
 @transaction.atomic
@@ -120,11 +153,8 @@ def monitor_resume(*, monitor: Monitor, note: str = "") -> Monitor:
     monitor = Monitor.objects.select_for_update().get(pk=monitor.pk)
     if not monitor.is_paused:
         return monitor
-    if monitor_budget_exhausted(monitor=monitor):
-        raise MonitorActionError(
-            f"This month's token budget ({monitor.monthly_token_budget:,}) is used up; raise the budget to "
-            "resume before the month ends."
-        )
+    if monitor.paused_reason == PauseReason.BUDGET and monitor_budget_exhausted(monitor=monitor):
+        raise MonitorActionError(monitor_paused_message(monitor=monitor))
     monitor.paused_reason = PauseReason.NONE
     monitor.save(update_fields=["paused_reason", "updated_at"])
     event_record(
@@ -146,7 +176,9 @@ YAML_DEFAULTS: dict[str, Any] = {
     "min_passing_samples": 2,
     "target_pass_rate": 90,
     "alert_emails": "",
-    "webhook_url": "",
+    "allowed_contacts": "",
+    "secret_markers": "",
+    "channels": {kind: "" for kind in SECRET_CHANNELS},  # the file is the source of truth: left out = removed
     "monthly_token_budget": 200_000,
     "storage_mode": StorageMode.ANSWERS,
     "judge_model": "sonnet",

@@ -46,19 +46,27 @@ def cut_utf8(text: str, limit: int = ANSWER_LIMIT_BYTES, mark: str = CUT_MARK) -
     return raw[:room].decode("utf-8", errors="ignore") + mark
 
 
-def store_answer(text: str, mode: str) -> str:
-    """What is kept of an answer: nothing (results only), else PII removed and cut to 2 KB."""
+def store_answer(text: str, mode: str, allow: PiiAllow | None = None) -> str:
+    """What is kept of an answer: nothing (results only), else PII removed and cut to 2 KB. The monitor's allowed
+    contacts (and the contacts in its agent's knowledge) stay: they are the shop's own, as in runs."""
     if mode == StorageMode.RESULTS_ONLY or not text:
         return ""
-    return cut_utf8(mask_pii(text[:_PRE_MASK_CHARS], withhold_contacts=True))
+    return cut_utf8(mask_pii(text[:_PRE_MASK_CHARS], withhold_contacts=True, **(allow or {})))
 
 
-def safe_message(text: str, limit: int = MESSAGE_LIMIT_BYTES) -> str:
-    return cut_utf8(mask_pii(text[:_PRE_MASK_CHARS], withhold_contacts=True), limit) if text else ""
+def safe_message(text: str, limit: int = MESSAGE_LIMIT_BYTES, allow: PiiAllow | None = None) -> str:
+    return cut_utf8(mask_pii(text[:_PRE_MASK_CHARS], withhold_contacts=True, **(allow or {})), limit) if text else ""
+
+
+PiiAllow = dict[str, Any]  # scan_pii's allowed_contacts / allowed_texts
+
+
+def pii_allow(plan: engine.RunPlan) -> PiiAllow:
+    return {"allowed_contacts": plan.allowed_contacts, "allowed_texts": [plan.knowledge] if plan.knowledge else []}
 
 
 def _sample_row(
-    run: MonitorRun, result: engine.SampleResult, case_ids: set[int], names: dict[int, str]
+    run: MonitorRun, result: engine.SampleResult, case_ids: set[int], names: dict[int, str], allow: PiiAllow
 ) -> MonitorSample:
     judge = result.judge
     return MonitorSample(
@@ -67,17 +75,26 @@ def _sample_row(
         case_name=names.get(result.case_id, "")[:200],
         sample_index=result.index,
         verdict=result.verdict,
-        answer=store_answer(result.answer, run.storage_mode),
-        findings=[{**f.to_dict(), "message": safe_message(f.message, 500)} for f in result.findings],
+        answer=store_answer(result.answer, run.storage_mode, allow),
+        findings=[{**f.to_dict(), "message": safe_message(f.message, 500, allow)} for f in result.findings],
         latency_ms=result.latency_ms,
         error_kind=result.error_kind,
         error_message=safe_message(result.error_message),
         judge_verdict=("not_judged" if judge and not judge.is_scored else judge.verdict) if judge else "",
         judge_model=judge.model if judge else "",
         judge_prompt_version=judge.prompt_version if judge else "",
-        judge_rationale=safe_message(judge.rationale or judge.reason_not_scored) if judge else "",
+        judge_rationale=_rationale(judge, run.storage_mode),
         tokens=result.agent_tokens + result.judge_tokens,
     )
+
+
+def _rationale(judge: Any, storage_mode: str) -> str:
+    """The judge's words may quote the answer: results only keeps why it could not judge, never its rationale."""
+    if judge is None:
+        return ""
+    if storage_mode != StorageMode.ANSWERS:
+        return safe_message(judge.reason_not_scored) if not judge.is_scored else ""
+    return safe_message(judge.rationale or judge.reason_not_scored)
 
 
 def _count(run: MonitorRun, results: Sequence[engine.SampleResult], outcomes: dict[int, status.CaseOutcome]) -> None:
@@ -109,7 +126,8 @@ def run_finish(*, run_id: int, plan: engine.RunPlan, results: Sequence[engine.Sa
         case_names = {c.case_id: c.name for c in plan.cases}
         case_asks = {c.case_id: c.ask for c in plan.cases}
         existing_case_ids = set(MonitorCase.objects.filter(monitor=monitor).values_list("pk", flat=True))
-        rows = [_sample_row(run, result, existing_case_ids, case_names) for result in results]
+        allow = pii_allow(plan)
+        rows = [_sample_row(run, result, existing_case_ids, case_names, allow) for result in results]
         MonitorSample.objects.bulk_create(rows)
 
         by_case: dict[int, list[MonitorSample]] = defaultdict(list)
@@ -237,8 +255,11 @@ def _alert_details(
     else:
         shown = [int(c) for c in previously_regressed if int(c) in outcomes] or list(outcomes)
     shown = shown[:ALERT_CASES]
-    last_good = monitor_last_good_answers(monitor=monitor, case_ids=shown, before_run_id=run.pk)
     answers_stored = run.storage_mode == StorageMode.ANSWERS
+    # Results only: no answer text, not even a last good one stored before the monitor was switched.
+    last_good = (
+        monitor_last_good_answers(monitor=monitor, case_ids=shown, before_run_id=run.pk) if answers_stored else {}
+    )
     cases = []
     for case_id in shown:
         case_samples = samples.get(case_id, [])
@@ -260,7 +281,7 @@ def _alert_details(
                 "verdict": outcome.verdict,
                 "samples_passed": outcome.passed,
                 "samples": sum((outcome.passed, outcome.failed, outcome.errors, outcome.not_judged)),
-                "new_answer": pick.answer if pick else "",
+                "new_answer": pick.answer if pick and answers_stored else "",
                 "error": pick.error_message if pick else "",
                 "last_good_answer": last_good.get(case_id, ""),
                 "failed_rules": failed_rules[:5],

@@ -16,6 +16,7 @@ from django_q.tasks import async_task
 from evaluations.connectors.base import AgentConfig, ConversationIdSource, Protocol
 from evaluations.core.jobs import JOB_ACTIVE, JobStatus, job_execute
 from evaluations.core.lease import Lease, lease_deadline
+from evaluations.llm.status import judge_model_unavailable
 from evaluations.monitors import engine
 from evaluations.monitors.models import (
     Monitor,
@@ -24,7 +25,7 @@ from evaluations.monitors.models import (
     PauseReason,
     RunTrigger,
 )
-from evaluations.monitors.selectors import monitor_budget_exhausted
+from evaluations.monitors.selectors import monitor_budget_exhausted, monitor_paused_message
 from evaluations.monitors.services.events import monitor_budget_pause
 from evaluations.monitors.services.monitors import MonitorActionError, monitor_resume
 from evaluations.monitors.services.results import run_finish
@@ -117,7 +118,7 @@ def monitor_run_request(
     Returns (run, created); when a run is already queued or running, that run and False. With
     ``enqueue=False`` the caller executes the run itself (the management command)."""
     if monitor.is_paused:
-        raise MonitorActionError(f"“{monitor.name}” is paused; resume it first.")
+        raise MonitorActionError(monitor_paused_message(monitor=monitor))
     if not monitor.cases.exists():
         raise MonitorActionError(f"“{monitor.name}” has no cases yet; add a question to ask.")
     run, created = _queue_run(monitor, trigger=trigger, user=user, deploy_ref=deploy_ref)
@@ -154,6 +155,8 @@ def _fail_run(run_id: int, message: str) -> None:
 
 
 def _plan(monitor: Monitor) -> engine.RunPlan:
+    if reason := judge_model_unavailable(monitor.judge_model):
+        raise MonitorConfigError(f"{reason} Edit the monitor to choose another judge model.")
     config = monitor_agent_config(monitor)
     api_key = resolve_secret(monitor.auth_secret)
     if api_key and not monitor.agent_id:
@@ -171,7 +174,8 @@ def _plan(monitor: Monitor) -> engine.RunPlan:
         judge_model=monitor.judge_model,
         judge_strictness=monitor.judge_strictness,
         knowledge=agent.knowledge if agent else "",
-        allowed_contacts=tuple(agent.allowed_contact_list) if agent else (),
+        allowed_contacts=(*monitor.allowed_contact_list, *(agent.allowed_contact_list if agent else ())),
+        secret_markers=(*monitor.secret_marker_list, *(agent.secret_marker_list if agent else ())),
     )
 
 

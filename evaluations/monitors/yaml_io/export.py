@@ -8,10 +8,12 @@ import yaml
 
 from evaluations.monitors.models import Monitor, MonitorProtocol
 from evaluations.monitors.rules import rule_to_yaml
+from evaluations.monitors.validators import CHANNEL_KEEP
 
 
 def export_monitors(monitors: list[Monitor]) -> str:
-    """The monitors as a YAML file ``parse_monitors`` reads back. Secrets appear as secret.NAME only."""
+    """The monitors as a YAML file ``parse_monitors`` reads back. Secrets appear as secret.NAME only, and an alert
+    channel as ``keep`` (importing the file keeps the stored URL or key)."""
     items = []
     for monitor in monitors:
         item: dict[str, Any] = {"name": monitor.name, "type": "agent"}
@@ -20,7 +22,7 @@ def export_monitors(monitors: list[Monitor]) -> str:
         else:
             item["endpoint"] = monitor.endpoint_url
             if monitor.protocol != MonitorProtocol.CHAT:
-                item["protocol"] = monitor.protocol
+                item["protocol"] = str(monitor.protocol)
             if monitor.model_name:
                 item["model"] = monitor.model_name
         if monitor.auth_secret:
@@ -30,13 +32,19 @@ def export_monitors(monitors: list[Monitor]) -> str:
         item["passes"] = monitor.min_passing_samples
         item["target"] = f"{monitor.target_pass_rate}%"
         item["budget"] = monitor.monthly_token_budget
-        item["store"] = monitor.storage_mode
-        item["judge"] = {"model": monitor.judge_model, "strictness": monitor.judge_strictness}
+        item["store"] = str(monitor.storage_mode)  # a TextChoices member, just made, is not a plain str
+        item["judge"] = {"model": str(monitor.judge_model), "strictness": str(monitor.judge_strictness)}
+        if monitor.allowed_contact_list:
+            item["allowed_contacts"] = monitor.allowed_contact_list
+        if monitor.secret_marker_list:
+            item["secret_markers"] = CHANNEL_KEEP  # kept on import; the markers themselves are not exported
         alerts: dict[str, Any] = {}
         if monitor.alert_email_list:
             alerts["email"] = monitor.alert_email_list
-        if monitor.webhook_url:
-            alerts["webhook"] = monitor.webhook_url
+        for channel in monitor.channels.all():
+            alerts[channel.kind] = CHANNEL_KEEP  # a URL or key is a secret: never exported, kept on import
+            if channel.kind == "webhook":
+                alerts["webhook_key"] = CHANNEL_KEEP
         if alerts:
             item["alerts"] = alerts
         item["cases"] = [

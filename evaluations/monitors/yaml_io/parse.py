@@ -10,17 +10,20 @@ import yaml
 
 from evaluations.agents.selectors import agent_list_for_account
 from evaluations.core import storable, yamlsafe
+from evaluations.llm.status import judge_model_choices, judge_model_unavailable
 from evaluations.monitors import validators
-from evaluations.monitors.models import MonitorJudgeModel, MonitorProtocol, StorageMode
+from evaluations.monitors.models import SECRET_CHANNELS, MonitorJudgeModel, MonitorProtocol, StorageMode
 from evaluations.monitors.rules import RuleError, parse_rule
+from evaluations.monitors.selectors import monitor_channel_kinds
 from evaluations.scoring.choices import Strictness
+from evaluations.scoring.rules.markers import clean_contact_text, clean_marker_text
 
 if TYPE_CHECKING:
     from evaluations.agents.models import Agent
 
 MONITOR_KEYS = (
     "name", "type", "agent", "endpoint", "protocol", "model", "auth", "every", "samples", "passes", "target",
-    "budget", "store", "judge", "alerts", "cases",
+    "budget", "store", "judge", "alerts", "allowed_contacts", "secret_markers", "cases",
 )  # fmt: skip
 CASE_KEYS = ("ask", "name", "expect")
 # Monitor import words two of the loader's refusals its own way, as it always has (people may match on them).
@@ -148,9 +151,22 @@ def parse_monitors(text: str, *, account_id: int) -> list[MonitorDeclaration]:
             reader.error(node, f"The monitor name {name!r} is used twice (first on line {names[name]}).")
         names[name] = declaration.line
         declarations.append(declaration)
+    _check_kept_channels(reader, declarations, account_id)
     if reader.errors:
         raise YamlImportError(reader.errors)
     return declarations
+
+
+def _check_kept_channels(reader: _Reader, declarations: list[MonitorDeclaration], account_id: int) -> None:
+    """``slack: keep`` (what an export writes, never the URL itself) keeps the stored channel: there must be one."""
+    stored = monitor_channel_kinds(account_id=account_id, names=[d.data["name"] for d in declarations])
+    for declaration in declarations:
+        for kind, line in declaration.data.pop("keep_lines", {}).items():
+            if kind not in stored.get(declaration.data["name"], set()):
+                reader.errors.append(
+                    (line, f"{kind}: keep keeps the stored {kind} channel, but this monitor has none in this "
+                     "workspace; give the URL or key instead.")
+                )  # fmt: skip
 
 
 def _monitor(reader: _Reader, node: yaml.Node, agents: dict[str, Agent]) -> MonitorDeclaration | None:
@@ -170,6 +186,7 @@ def _monitor(reader: _Reader, node: yaml.Node, agents: dict[str, Agent]) -> Moni
     _auth(reader, fields, data)
     _schedule(reader, node, fields, data)
     _judge_and_alerts(reader, fields, data)
+    _contacts_and_markers(reader, fields, data)
     cases: list[dict[str, Any]] = []
     if "cases" not in fields:
         reader.error(node, "A monitor needs cases: a list of questions (- ask: ...).")
@@ -270,29 +287,77 @@ def _judge_and_alerts(reader: _Reader, fields: Fields, data: dict[str, Any]) -> 
     if "judge" in fields:
         judge = reader.mapping(fields["judge"][1], "judge", ("model", "strictness"))
         if "model" in judge:
-            message = "judge model must be sonnet, haiku or opus."
+            usable = [value for value, _ in judge_model_choices()]
+            message = f"judge model must be {', '.join(usable[:-1])} or {usable[-1]}."
             model = reader.choice(judge["model"][1], MonitorJudgeModel.values, message)
-            if model is not None:
+            if model is not None and (reason := judge_model_unavailable(model)):
+                reader.error(judge["model"][1], reason)
+            elif model is not None:
                 data["judge_model"] = model
         if "strictness" in judge:
             message = "judge strictness must be lenient, balanced or strict."
             strictness = reader.choice(judge["strictness"][1], Strictness.values, message)
             if strictness is not None:
                 data["judge_strictness"] = strictness
-    data["alert_emails"], data["webhook_url"] = "", ""
+    data["alert_emails"] = ""
+    data["webhook_signing_key"] = validators.CHANNEL_KEEP  # left out: the stored (or a generated) key
+    data["channels"] = {kind: "" for kind in SECRET_CHANNELS}  # left out: no such channel
     if "alerts" in fields:
-        alerts = reader.mapping(fields["alerts"][1], "alerts", ("email", "webhook"))
+        alerts = reader.mapping(fields["alerts"][1], "alerts", ("email", *SECRET_CHANNELS, "webhook_key"))
+        if "webhook_key" in alerts:
+            node = alerts["webhook_key"][1]
+            key = reader.text(node, "webhook_key", limit=200)
+            if key and key != validators.CHANNEL_KEEP and len(key) < 16:
+                reader.error(node, "webhook_key must be 16 characters or more (e.g. from openssl rand -hex 24).")
+            elif key:
+                data["webhook_signing_key"] = key
         if "email" in alerts:
             emails = reader.checked(alerts["email"][1], validators.parse_emails)
             if emails is not None:
                 data["alert_emails"] = "\n".join(emails)
-        if "webhook" in alerts:
-            url = reader.text(alerts["webhook"][1], "webhook", limit=2000)
-            if url:
+        for kind in SECRET_CHANNELS:
+            if kind not in alerts:
+                continue
+            node = alerts[kind][1]
+            value = reader.text(node, kind, limit=2000)
+            if value == validators.CHANNEL_KEEP:
+                data["channels"][kind] = value
+                data.setdefault("keep_lines", {})[kind] = yamlsafe.node_line(node)
+            elif value:
                 try:
-                    data["webhook_url"] = validators.check_url(url, what="The webhook")
+                    data["channels"][kind] = validators.check_channel(kind, value)
                 except ValueError as error:
-                    reader.error(alerts["webhook"][1], str(error))
+                    reader.error(node, str(error))
+
+
+def _lines(reader: _Reader, node: yaml.Node, what: str) -> list[str] | None:
+    value = reader.value(node)
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        reader.error(node, f"{what} must be a list of text, e.g. [support@acme.example, +1 555 0100].")
+        return None
+    return value
+
+
+def _contacts_and_markers(reader: _Reader, fields: Fields, data: dict[str, Any]) -> None:
+    """As in runs (docs/scoring.md): allowed contacts pass no_pii; a secret marker in an answer fails it. An export
+    writes ``secret_markers: keep`` (the stored markers are kept), never the markers."""
+    data["allowed_contacts"] = data["secret_markers"] = ""
+    if "allowed_contacts" in fields:
+        node = fields["allowed_contacts"][1]
+        contacts = _lines(reader, node, "allowed_contacts")
+        if contacts is not None:
+            checked = reader.checked(node, lambda _: clean_contact_text("\n".join(contacts)))
+            data["allowed_contacts"] = "\n".join(checked or [])
+    if "secret_markers" in fields:
+        node = fields["secret_markers"][1]
+        if reader.value(node) == validators.CHANNEL_KEEP:
+            data["secret_markers"] = validators.CHANNEL_KEEP
+            return
+        markers = _lines(reader, node, "secret_markers")
+        if markers is not None:
+            data["secret_markers"] = reader.checked(node, lambda _: clean_marker_text("\n".join(markers))) or ""
 
 
 def _case(reader: _Reader, node: yaml.Node) -> dict[str, Any] | None:
