@@ -76,7 +76,7 @@ def propose_from_preview(preview: str) -> dict[str, list[str]]:
     """Proposals from a raw reply preview; none when it is not whole JSON (cut, or not JSON at all)."""
     try:
         data = json.loads(preview)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than the parser goes
         return {}
     proposals = propose_paths(data)
     return proposals if any(proposals.values()) else {}
