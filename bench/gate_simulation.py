@@ -45,6 +45,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from evaluations.gate import rules as gate  # noqa: E402
+from evaluations.gate.rules import confirmation  # noqa: E402
 from evaluations.gate.rules.scores import SCORE_UNIT, hypergeom_pmf  # noqa: E402
 
 KINDS = ["accuracy"] * 8 + ["guardrails"] * 6 + ["tool_calls"] * 5 + ["pii"] * 4 + ["red_team"] * 30
@@ -55,6 +56,10 @@ SWEEP_SHARES = (0.0, 0.1, 0.17, 0.3, 0.5)
 ALPHA = 0.05
 PROFILE = gate.Profile(mode=gate.SAVED)
 EARLIER_RUNS = 1  # earlier runs of the unchanged suite the gate sees (--earlier-runs)
+CONFIRMATION_RUNS = confirmation.DEFAULT_CONFIRMATION_RUNS  # per open scenario (--confirmation-runs; 0: off)
+# The lines that explain the figures (ceilings, the gate without earlier runs) run on a quarter of the pairs: they
+# cost two or three more gates per pair, and a quarter keeps them within a couple of points.
+DIAGNOSTIC_DIVISOR = 4
 
 
 def draw_suite(rng: random.Random, *, flaky_share: float | None = None) -> list[gate.SimScenario]:
@@ -228,6 +233,32 @@ def changed_suite(change: str, suite: list[gate.SimScenario], rng: random.Random
     return accuracy_drop(suite, 10 if change.startswith("acc10") else 20, spread=change.endswith("spread"))
 
 
+def confirm(
+    verdict: gate.GateVerdict,
+    base: gate.RunCounts,
+    cur: gate.RunCounts,
+    current: Sequence[gate.SimScenario],
+    *,
+    seen: frozenset[str],
+    confirmation_runs: int,
+    rng: random.Random,
+) -> tuple[bool, bool, int]:
+    """The gate with confirmation runs (``rules.confirmation``): (blocked, blocked at the first look, extra attempts).
+    The first look is read off the ordinary verdict (``blocks_at``); the open scenarios are drawn again from the
+    current run's probabilities and the second look compares the baseline with every attempt."""
+    if not confirmation_runs:
+        return verdict.state == gate.BLOCKED, verdict.state == gate.BLOCKED, 0
+    if confirmation.blocks_at(verdict, confirmation.FIRST_LOOK_LEVEL):
+        return True, True, 0
+    opened = confirmation.open_scenarios(base, cur, seen_flaky=seen)
+    if not opened:
+        return False, False, 0
+    more = gate.simulate_run([s for s in current if s.key in opened], runs=confirmation_runs, rng=rng, profile=PROFILE)
+    combined = confirmation.combine(cur, more.scenarios)
+    second = confirmation.second_look(base, cur, combined, opened, seen_flaky=seen)
+    return second.state == gate.BLOCKED, False, len(opened) * confirmation_runs
+
+
 def simulate(
     change: str,
     *,
@@ -236,11 +267,16 @@ def simulate(
     seed: int,
     flaky_share: float | None = None,
     earlier_runs: int = EARLIER_RUNS,
+    confirmation_runs: int = CONFIRMATION_RUNS,
+    diagnostic_pairs: int | None = None,
 ) -> Counter[str]:
+    """Tallies over ``pairs`` pairs; the lines that explain the figures (the gate without earlier runs, the ceilings,
+    the limit) on the first ``diagnostic_pairs`` of them (default: all), as ``diag_*`` and counted in ``diag``."""
     rng = random.Random(f"{seed}:{change}:{runs}:{flaky_share}")
+    diagnostic_pairs = pairs if diagnostic_pairs is None else diagnostic_pairs
     tally: Counter[str] = Counter()
     ceiling = 0.0
-    for _ in range(pairs):
+    for i in range(pairs):
         suite = draw_suite(rng, flaky_share=flaky_share)
         current = changed_suite(change, suite, rng)
         earlier = [gate.simulate_run(suite, runs=runs, rng=rng, profile=PROFILE) for _ in range(earlier_runs)]
@@ -249,19 +285,33 @@ def simulate(
         seen = seen_flaky(earlier)
         verdict = gate.compare(base, cur, seen_flaky=seen)
         tally.update(blocked_by(verdict, current))
-        if earlier_runs and (verdict if not seen else gate.compare(base, cur)).state == gate.BLOCKED:
-            tally["without_earlier"] += 1  # with nothing seen flaky, the verdict is already the one without
+        blocked, first, extra = confirm(
+            verdict, base, cur, current, seen=seen, confirmation_runs=confirmation_runs, rng=rng
+        )
+        tally.update({"confirmed": blocked, "confirmed_first": first, "extra": extra, "paid": bool(extra)})
         accuracy = next((m for m in verdict.metrics if m.key == "response_accuracy"), None)
         if accuracy is not None and accuracy.raw_p_value is not None and accuracy.raw_p_value <= ALPHA:
             tally["accuracy_alone"] += 1  # the paired accuracy test alone, uncorrected, not told which scenarios
+        if change != "none" and accuracy is not None:
+            tally.update(_limits(accuracy, base, cur, suite))
+        if i >= diagnostic_pairs:
+            continue
+        tally["diag"] += 1
+        if earlier_runs:
+            # With nothing seen flaky, the verdict is already the one without earlier runs.
+            alone = verdict if not seen else gate.compare(base, cur)
+            tally["diag_without_earlier"] += alone.state == gate.BLOCKED
+            if change == "none":
+                blocked, _, extra = confirm(
+                    alone, base, cur, current, seen=frozenset(), confirmation_runs=confirmation_runs, rng=rng
+                )
+                tally.update({"diag_confirmed_without_earlier": blocked, "diag_extra_without_earlier": extra})
         if change != "none":
             ceiling += ceiling_power(base, cur, suite, current)
-            if accuracy is not None:
-                tally.update(_limits(accuracy, base, cur, suite))
             told = known_scores(base, suite, current)
             if gate.compare(base, cur, seen_flaky=seen, known_scores=told).state == gate.BLOCKED:
-                tally["ceiling_gate"] += 1
-    tally["ceiling_x1000"] = round(1000 * ceiling)
+                tally["diag_ceiling_gate"] += 1
+    tally["diag_ceiling_x1000"] = round(1000 * ceiling)
     return tally
 
 
@@ -269,13 +319,82 @@ def pct(n: float, pairs: int) -> str:
     return f"{100 * n / pairs:.1f}%"
 
 
-Job = tuple[str, int, int, int, float | None, int]
+Job = tuple[str, int, int, int, float | None, int, int, int]
 
 
 def _run_setting(args: Job) -> tuple[tuple[str, int, float | None], Counter[str]]:
-    change, runs, pairs, seed, share, earlier = args
-    tally = simulate(change, runs=runs, pairs=pairs, seed=seed, flaky_share=share, earlier_runs=earlier)
+    change, runs, pairs, seed, share, earlier, confirmation_runs, diagnostic = args
+    tally = simulate(
+        change, runs=runs, pairs=pairs, seed=seed, flaky_share=share, earlier_runs=earlier,
+        confirmation_runs=confirmation_runs, diagnostic_pairs=diagnostic,
+    )  # fmt: skip
     return (change, runs, share), tally
+
+
+def _print_setting(
+    runs: int, r: dict[str, Counter[str]], pairs: int, earlier_runs: int, confirmation_runs: int
+) -> None:
+    none, diag = r["none"], max(r["none"]["diag"], 1)
+
+    def d(change: str, key: str) -> str:  # a diagnostic figure, over the diagnostic pairs
+        return pct(r[change][key], max(r[change]["diag"], 1))
+
+    print(
+        f"runs={runs} false_block={pct(none['confirmed'], pairs)} power_flip20={pct(r['acc20_flip']['confirmed'], pairs)} "
+        f"power_spread20={pct(r['acc20_spread']['confirmed'], pairs)} power_spread10={pct(r['acc10_spread']['confirmed'], pairs)} "
+        f"power_one_scenario={pct(r['always_fail']['confirmed'], pairs)} "
+        f"extra_conversations={pct(none['extra'] / (len(KINDS) * runs), pairs)}"
+    )
+    print(
+        f"  confirmation runs: up to {confirmation_runs} per open scenario; unchanged agents paying for any: "
+        f"{pct(none['paid'], pairs)}; blocked at the first look: flip20 {pct(r['acc20_flip']['confirmed_first'], pairs)}, "
+        f"one scenario {pct(r['always_fail']['confirmed_first'], pairs)}; extra conversations (share of the run): "
+        f"flip20 {pct(r['acc20_flip']['extra'] / (len(KINDS) * runs), pairs)}, one scenario "
+        f"{pct(r['always_fail']['extra'] / (len(KINDS) * runs), pairs)}; power -10 flipped {pct(r['acc10_flip']['confirmed'], pairs)}"
+    )
+    print(
+        f"  without confirmation runs (the gate on the first pass alone): false_block={pct(none['any'], pairs)} "
+        f"power_flip20={pct(r['acc20_flip']['any'], pairs)} power_spread20={pct(r['acc20_spread']['any'], pairs)} "
+        f"power_spread10={pct(r['acc10_spread']['any'], pairs)} power_one_scenario={pct(r['always_fail']['any'], pairs)}"
+    )
+    if earlier_runs:
+        print(
+            f"  the same gate without earlier runs (an endpoint's first comparisons; {diag} pairs): false_block="
+            f"{d('none', 'diag_without_earlier')} power_flip20={d('acc20_flip', 'diag_without_earlier')} "
+            f"power_spread20={d('acc20_spread', 'diag_without_earlier')} "
+            f"power_spread10={d('acc10_spread', 'diag_without_earlier')}; with confirmation runs: false_block="
+            f"{d('none', 'diag_confirmed_without_earlier')} extra_conversations="
+            f"{pct(none['diag_extra_without_earlier'] / (len(KINDS) * runs), diag)}"
+        )
+    print(
+        f"  ceiling (best valid test told the true rates; {diag} pairs, first pass): power_flip20="
+        f"{pct(r['acc20_flip']['diag_ceiling_x1000'] / 1000, diag)} power_spread20="
+        f"{pct(r['acc20_spread']['diag_ceiling_x1000'] / 1000, diag)} power_spread10="
+        f"{pct(r['acc10_spread']['diag_ceiling_x1000'] / 1000, diag)}"
+    )
+    print(
+        f"  ceiling of this gate (every rule and the correction as they are, the accuracy statistic told the true "
+        f"rates; first pass): power_flip20={d('acc20_flip', 'diag_ceiling_gate')} "
+        f"power_spread20={d('acc20_spread', 'diag_ceiling_gate')} power_spread10={d('acc10_spread', 'diag_ceiling_gate')}"
+    )
+    print(
+        f"  accuracy test alone at 5% (not told which scenarios changed, no other rule): power_flip20="
+        f"{pct(r['acc20_flip']['accuracy_alone'], pairs)} power_spread20={pct(r['acc20_spread']['accuracy_alone'], pairs)} "
+        f"power_spread10={pct(r['acc10_spread']['accuracy_alone'], pairs)} false_block={pct(none['accuracy_alone'], pairs)}"
+    )
+    print(
+        f"  limit of any gate that also guards other rules and keeps the threshold rule: power_flip20 <= "
+        f"{pct(pairs - r['acc20_flip']['beyond_any_gate'], pairs)} (a run as bad in every accuracy scenario >= 5% likely: "
+        f"{pct(r['acc20_flip']['unblockable'], pairs)}; drop not over the threshold: "
+        f"{pct(r['acc20_flip']['under_threshold'], pairs)}); accuracy rule alone with the threshold rule: "
+        f"power_flip20={pct(r['acc20_flip']['accuracy_alone_threshold'], pairs)} "
+        f"power_spread20={pct(r['acc20_spread']['accuracy_alone_threshold'], pairs)}"
+    )
+    print(
+        f"  false blocks by rule: metric {pct(none['metric'], pairs)}, scenario {pct(none['scenario'], pairs)}, "
+        f"floor {pct(none['floor'], pairs)}, breach {pct(none['breach'], pairs)} (first pass alone) | power: -10 flipped "
+        f"{pct(r['acc10_flip']['any'], pairs)}, one scenario always failing {pct(r['always_fail']['any'], pairs)}"
+    )
 
 
 def main() -> None:
@@ -288,80 +407,52 @@ def main() -> None:
         help="earlier runs of the unchanged suite per pair, whose flaky scenarios weigh less (default 1; 0: none)",
     )  # fmt: skip
     parser.add_argument(
+        "--confirmation-runs", type=int, default=CONFIRMATION_RUNS,
+        help=f"confirmation runs per open scenario (default {CONFIRMATION_RUNS}; 0: off)",
+    )  # fmt: skip
+    parser.add_argument(
         "--quick", action="store_true", help="20 pairs per setting: a smoke run (the rates mean little)"
     )
     args = parser.parse_args()
     if args.quick:
         args.pairs, args.jobs = 20, 1
     pairs, started = args.pairs, time.perf_counter()
+    diagnostic = max(1, pairs // DIAGNOSTIC_DIVISOR)
     print(f"Gate simulation: 53 scenarios (8 accuracy, 6 guardrails, 5 tool calls, 4 PII, 30 red team), "
           f"~17% flaky (fail 10–50%), {pairs} pairs per setting, seed {args.seed}, {args.earlier_runs} earlier "
-          f"run(s) of the unchanged suite seen by the gate")  # fmt: skip
+          f"run(s) of the unchanged suite seen by the gate, up to {args.confirmation_runs} confirmation runs per "
+          f"open scenario")  # fmt: skip
+    common = (pairs, args.seed)
     jobs: list[Job] = [
-        (change, runs, pairs, args.seed, None, args.earlier_runs) for runs in RUNS_SETTINGS for change in CHANGES
+        (change, runs, *common, None, args.earlier_runs, args.confirmation_runs, diagnostic)
+        for runs in RUNS_SETTINGS
+        for change in CHANGES
     ]
     jobs += [
-        ("none", runs, pairs, args.seed, share, args.earlier_runs) for runs in SWEEP_RUNS for share in SWEEP_SHARES
+        ("none", runs, *common, share, args.earlier_runs, args.confirmation_runs, 0)
+        for runs in SWEEP_RUNS
+        for share in SWEEP_SHARES
     ]
+    jobs.sort(key=lambda job: -job[1])  # the longest first, so that no process is left with one at the end
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
-            results = dict(pool.map(_run_setting, jobs))
+            results = dict(pool.imap_unordered(_run_setting, jobs))
     else:
         results = dict(map(_run_setting, jobs))
     for runs in RUNS_SETTINGS:
         r = {change: results[(change, runs, None)] for change in CHANGES}
-        none = r["none"]
-        print(
-            f"runs={runs} false_block={pct(none['any'], pairs)} power_flip20={pct(r['acc20_flip']['any'], pairs)} "
-            f"power_spread20={pct(r['acc20_spread']['any'], pairs)} power_spread10={pct(r['acc10_spread']['any'], pairs)}"
-        )
-        if args.earlier_runs:
-            print(
-                f"  the same gate without earlier runs (an endpoint's first comparisons): false_block="
-                f"{pct(none['without_earlier'], pairs)} power_flip20={pct(r['acc20_flip']['without_earlier'], pairs)} "
-                f"power_spread20={pct(r['acc20_spread']['without_earlier'], pairs)} "
-                f"power_spread10={pct(r['acc10_spread']['without_earlier'], pairs)}"
-            )
-        print(
-            f"  ceiling (best valid test told the true rates): power_flip20="
-            f"{pct(r['acc20_flip']['ceiling_x1000'] / 1000, pairs)} power_spread20="
-            f"{pct(r['acc20_spread']['ceiling_x1000'] / 1000, pairs)} power_spread10="
-            f"{pct(r['acc10_spread']['ceiling_x1000'] / 1000, pairs)}"
-        )
-        print(
-            f"  ceiling of this gate (every rule and the correction as they are, the accuracy statistic told the true "
-            f"rates): power_flip20={pct(r['acc20_flip']['ceiling_gate'], pairs)} "
-            f"power_spread20={pct(r['acc20_spread']['ceiling_gate'], pairs)} "
-            f"power_spread10={pct(r['acc10_spread']['ceiling_gate'], pairs)}"
-        )
-        print(
-            f"  accuracy test alone at 5% (not told which scenarios changed, no other rule): power_flip20="
-            f"{pct(r['acc20_flip']['accuracy_alone'], pairs)} power_spread20={pct(r['acc20_spread']['accuracy_alone'], pairs)} "
-            f"power_spread10={pct(r['acc10_spread']['accuracy_alone'], pairs)} false_block={pct(none['accuracy_alone'], pairs)}"
-        )
-        print(
-            f"  limit of any gate that also guards other rules and keeps the threshold rule: power_flip20 <= "
-            f"{pct(pairs - r['acc20_flip']['beyond_any_gate'], pairs)} (a run as bad in every accuracy scenario >= 5% likely: "
-            f"{pct(r['acc20_flip']['unblockable'], pairs)}; drop not over the threshold: "
-            f"{pct(r['acc20_flip']['under_threshold'], pairs)}); accuracy rule alone with the threshold rule: "
-            f"power_flip20={pct(r['acc20_flip']['accuracy_alone_threshold'], pairs)} "
-            f"power_spread20={pct(r['acc20_spread']['accuracy_alone_threshold'], pairs)}"
-        )
-        print(
-            f"  false blocks by rule: metric {pct(none['metric'], pairs)}, scenario {pct(none['scenario'], pairs)}, "
-            f"floor {pct(none['floor'], pairs)}, breach {pct(none['breach'], pairs)} | power: -10 flipped "
-            f"{pct(r['acc10_flip']['any'], pairs)}, one scenario always failing {pct(r['always_fail']['any'], pairs)}"
-        )
+        _print_setting(runs, r, pairs, args.earlier_runs, args.confirmation_runs)
     for runs in SWEEP_RUNS:
         print(f"Flakiness sweep at runs={runs} (no change): share of flaky scenarios → false-block rate")
         for share in SWEEP_SHARES:
             none = results[("none", runs, share)]
             print(
-                f"flaky={share:4.0%} false_block={pct(none['any'], pairs)} (metric {pct(none['metric'], pairs)}, "
-                f"scenario {pct(none['scenario'], pairs)}, floor {pct(none['floor'], pairs)}, "
-                f"breach {pct(none['breach'], pairs)})"
+                f"flaky={share:4.0%} false_block={pct(none['confirmed'], pairs)} extra_conversations="
+                f"{pct(none['extra'] / (len(KINDS) * runs), pairs)} (first pass alone {pct(none['any'], pairs)}: "
+                f"metric {pct(none['metric'], pairs)}, scenario {pct(none['scenario'], pairs)}, "
+                f"floor {pct(none['floor'], pairs)}, breach {pct(none['breach'], pairs)})"
             )
-    print(f"({time.perf_counter() - started:.1f} s)")
+    print(f"wall time {time.perf_counter() - started:.1f} s ({args.jobs} process(es))")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from django.db import models
 from django.db.models import Exists, OuterRef, Q
 
 from evaluations.gate import rules as gate
+from evaluations.gate.confirmation import run_verdict
 from evaluations.gate.models import Baseline
 from evaluations.gate.profile import (
     gate_endpoint,
@@ -277,7 +278,7 @@ def _compare(baseline_run: EvaluationRun, run: EvaluationRun, seen_flaky: frozen
     key = f"{_run_fingerprint(baseline_run)}:{_run_fingerprint(run)}:{history}"
     verdict = _VERDICTS.get(key)
     if verdict is None:
-        verdict = gate.compare(run_counts(baseline_run), run_counts(run), seen_flaky=seen_flaky)
+        verdict = run_verdict(baseline_run=baseline_run, run=run, seen_flaky=seen_flaky)
         with _VERDICTS_LOCK:  # gunicorn serves with threads: one of them trims the dict at a time
             while len(_VERDICTS) >= _VERDICTS_KEPT:
                 _VERDICTS.pop(next(iter(_VERDICTS)), None)  # the oldest first

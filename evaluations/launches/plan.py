@@ -15,6 +15,7 @@ from evaluations.connectors.capability import capability_warnings
 from evaluations.core.specs import ScenarioSpec, scenario_identity
 from evaluations.gate import rules as gate
 from evaluations.gate.profile import run_profile
+from evaluations.gate.rules.confirmation import DEFAULT_CONFIRMATION_RUNS
 from evaluations.gate.selectors import BASELINE, DEFAULTS, launch_baselines, launch_defaults
 from evaluations.launches.request import LaunchPlanError, LaunchRequest
 from evaluations.llm.clients import judge_provider
@@ -109,15 +110,26 @@ class LaunchPlan:
     differences: tuple[str, ...]  # each setting that makes the run not comparable with the baseline
     warnings: tuple[str, ...]
     is_gated: bool  # False for Generate new: no baseline scope to plan against, nothing shown
+    has_suite: bool = False  # a saved suite's run (not red-team attacks alone)
 
     @property
     def comparable(self) -> bool | None:
         """None when there is no baseline to compare with."""
         return None if self.baseline_run_id is None else not self.differences
 
+    @property
+    def confirmation_runs(self) -> int:
+        """The most confirmation runs per open scenario this run may drive (docs/gate.md, *Confirmation runs*): the
+        setting, by default ``DEFAULT_CONFIRMATION_RUNS``, on a saved suite compared with a pinned baseline; else 0."""
+        if not self.is_gated or not self.has_suite or not self.comparable:
+            return 0
+        runs = self.settings.confirmation_runs
+        return DEFAULT_CONFIRMATION_RUNS if runs is None else runs
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "settings": self.settings.to_dict(),
+            "confirmation_runs": self.confirmation_runs,
             "defaults_from": self.source,
             "baseline_run_id": self.baseline_run_id,
             "baseline_endpoint_url": self.baseline_endpoint,
@@ -182,7 +194,7 @@ def launch_plan(request: LaunchRequest, *, against_baseline: bool = True) -> Lau
     warnings += _capability(request, frozen)
     return LaunchPlan(
         settings, frozen, defaults.source, baseline_run.pk if baseline_run is not None else None,
-        defaults.endpoint_url, differences, tuple(warnings), is_gated=True,
+        defaults.endpoint_url, differences, tuple(warnings), is_gated=True, has_suite=suite is not None,
     )  # fmt: skip
 
 
