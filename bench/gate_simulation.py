@@ -51,6 +51,7 @@ from evaluations.gate.rules.scores import SCORE_UNIT, hypergeom_pmf  # noqa: E40
 KINDS = ["accuracy"] * 8 + ["guardrails"] * 6 + ["tool_calls"] * 5 + ["pii"] * 4 + ["red_team"] * 30
 P_DETERMINISTIC_PASS, P_DETERMINISTIC_FAIL = 0.75, 0.08  # the rest (0.17) is flaky
 RUNS_SETTINGS = (1, 3, 5, 10)
+GOAL_RUNS = 3  # the default runs per scenario, where the goals are set (docs/benchmarks.md)
 SWEEP_RUNS = (3, 10)
 SWEEP_SHARES = (0.0, 0.1, 0.17, 0.3, 0.5)
 ALPHA = 0.05
@@ -312,6 +313,7 @@ def simulate(
             if gate.compare(base, cur, seen_flaky=seen, known_scores=told).state == gate.BLOCKED:
                 tally["diag_ceiling_gate"] += 1
     tally["diag_ceiling_x1000"] = round(1000 * ceiling)
+    tally["pairs"] = pairs
     return tally
 
 
@@ -331,10 +333,9 @@ def _run_setting(args: Job) -> tuple[tuple[str, int, float | None], Counter[str]
     return (change, runs, share), tally
 
 
-def _print_setting(
-    runs: int, r: dict[str, Counter[str]], pairs: int, earlier_runs: int, confirmation_runs: int
-) -> None:
+def _print_setting(runs: int, r: dict[str, Counter[str]], earlier_runs: int, confirmation_runs: int) -> None:
     none, diag = r["none"], max(r["none"]["diag"], 1)
+    pairs = none["pairs"]
 
     def d(change: str, key: str) -> str:  # a diagnostic figure, over the diagnostic pairs
         return pct(r[change][key], max(r[change]["diag"], 1))
@@ -417,19 +418,25 @@ def main() -> None:
     if args.quick:
         args.pairs, args.jobs = 20, 1
     pairs, started = args.pairs, time.perf_counter()
+    other = pairs if args.quick else max(1, pairs // 2)
     diagnostic = max(1, pairs // DIAGNOSTIC_DIVISOR)
     print(f"Gate simulation: 53 scenarios (8 accuracy, 6 guardrails, 5 tool calls, 4 PII, 30 red team), "
-          f"~17% flaky (fail 10–50%), {pairs} pairs per setting, seed {args.seed}, {args.earlier_runs} earlier "
+          f"~17% flaky (fail 10–50%), {pairs} pairs at {GOAL_RUNS} runs and {other} at the other settings and in the sweep, seed {args.seed}, {args.earlier_runs} earlier "
           f"run(s) of the unchanged suite seen by the gate, up to {args.confirmation_runs} confirmation runs per "
           f"open scenario")  # fmt: skip
-    common = (pairs, args.seed)
+
+    # The goals' setting (3 runs) on every pair; the other settings and the sweep, whose figures are far from their
+    # goals or near 0 / 100 %, on half as many (their intervals are still within about a point).
+    def n(runs: int) -> int:
+        return pairs if runs == GOAL_RUNS else other
+
     jobs: list[Job] = [
-        (change, runs, *common, None, args.earlier_runs, args.confirmation_runs, diagnostic)
+        (change, runs, n(runs), args.seed, None, args.earlier_runs, args.confirmation_runs, diagnostic)
         for runs in RUNS_SETTINGS
         for change in CHANGES
     ]
     jobs += [
-        ("none", runs, *common, share, args.earlier_runs, args.confirmation_runs, 0)
+        ("none", runs, other, args.seed, share, args.earlier_runs, args.confirmation_runs, 0)
         for runs in SWEEP_RUNS
         for share in SWEEP_SHARES
     ]
@@ -441,11 +448,12 @@ def main() -> None:
         results = dict(map(_run_setting, jobs))
     for runs in RUNS_SETTINGS:
         r = {change: results[(change, runs, None)] for change in CHANGES}
-        _print_setting(runs, r, pairs, args.earlier_runs, args.confirmation_runs)
+        _print_setting(runs, r, args.earlier_runs, args.confirmation_runs)
     for runs in SWEEP_RUNS:
         print(f"Flakiness sweep at runs={runs} (no change): share of flaky scenarios → false-block rate")
         for share in SWEEP_SHARES:
             none = results[("none", runs, share)]
+            pairs = none["pairs"]
             print(
                 f"flaky={share:4.0%} false_block={pct(none['confirmed'], pairs)} extra_conversations="
                 f"{pct(none['extra'] / (len(KINDS) * runs), pairs)} (first pass alone {pct(none['any'], pairs)}: "

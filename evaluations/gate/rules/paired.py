@@ -200,16 +200,20 @@ class PairedGate:
         # Only mixed scenarios move between draws: one that passed (or failed) every attempt stays where it is.
         mixed = np.flatnonzero((passes > 0) & (fails > 0))
         split = np.flatnonzero((breached > 0) & (breached < fails))
-        laws = [
-            np.array(
-                base_laws[s.key] if base_laws and s.key in base_laws else hypergeom_pmf(s.total, s.passes, s.base_n)
-            )
-            for s in self.strata
-        ]
         observed_base = np.array([s.base_passes for s in self.strata], dtype=np.int64)
-        if base_laws:
-            # A law of its own may leave a mixed scenario a single possible split, or none a hypergeometric one.
-            mixed = np.array([i for i, law in enumerate(laws) if np.count_nonzero(law) > 1], dtype=np.int64)
+        own_laws = {
+            i: np.array(base_laws[s.key]) for i, s in enumerate(self.strata) if base_laws and s.key in base_laws
+        }
+        if own_laws:  # a law of its own may leave a mixed scenario a single possible split
+            mixed = np.array(
+                [i for i in mixed.tolist() if np.count_nonzero(own_laws.get(i, [1, 1])) > 1], dtype=np.int64
+            )
+        laws = {
+            i: own_laws[i]
+            if i in own_laws
+            else np.array(hypergeom_pmf(int(base_n[i] + cur_n[i]), int(passes[i]), int(base_n[i])))
+            for i in mixed.tolist()
+        }
         supports = [np.flatnonzero(laws[i]).tolist() for i in mixed.tolist()]
         # Few enough possible splits (and no breach split to enumerate): the null is enumerated exactly, each split
         # weighted by its probability; otherwise it is drawn at random.
@@ -227,8 +231,8 @@ class PairedGate:
             self.weights = probabilities / probabilities.sum()
         else:
             self.draw_base_passes = np.tile(observed_base, (permutations, 1))
-            hyper = [i for i in mixed.tolist() if not (base_laws and self.strata[i].key in base_laws)]
-            own = [i for i in mixed.tolist() if base_laws and self.strata[i].key in base_laws]
+            hyper = [i for i in mixed.tolist() if i not in own_laws]
+            own = [i for i in mixed.tolist() if i in own_laws]
             if hyper:
                 self.draw_base_passes[:, hyper] = rng.hypergeometric(
                     passes[hyper], fails[hyper], base_n[hyper], size=(permutations, len(hyper))
