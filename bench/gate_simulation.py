@@ -36,6 +36,7 @@ import math
 import multiprocessing
 import os
 import random
+import resource
 import sys
 import time
 from collections import Counter
@@ -460,7 +461,10 @@ def main() -> None:
                 f"metric {pct(none['metric'], pairs)}, scenario {pct(none['scenario'], pairs)}, "
                 f"floor {pct(none['floor'], pairs)}, breach {pct(none['breach'], pairs)})"
             )
-    print(f"wall time {time.perf_counter() - started:.1f} s ({args.jobs} process(es))")
+    used = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = sum(u.ru_utime + u.ru_stime for u in used)
+    # CPU time too: on a shared machine the wall time says more about the other load than about the bench.
+    print(f"wall time {time.perf_counter() - started:.1f} s ({args.jobs} process(es); CPU {cpu:.0f} s)")
 
 
 if __name__ == "__main__":

@@ -364,6 +364,9 @@ class PairedGate:
             smallest = np.minimum(smallest, np.where(ok, null_p[name] / rule_weight(name), np.inf))
         out = {}
         for name, p in raw.items():
+            if p >= 1.0:  # nothing moved: its adjusted p is 1 whatever the draws
+                out[name] = RuleResult(p_value=p, adjusted_p=1.0)
+                continue
             at_or_under = smallest <= p / rule_weight(name) * (1 + _TOLERANCE) + 1e-15
             if self.weights is not None:
                 share = float(self.weights[at_or_under].sum())
@@ -371,7 +374,7 @@ class PairedGate:
                 # The observed pair counts as one more draw: what keeps a test on random draws exact.
                 share = (1 + int(at_or_under.sum())) / (n + 1)
             # Never under the rule's own exact p: the draws estimate the correction, they cannot undo it.
-            adjusted = 1.0 if p >= 1.0 else min(1.0, max(p, share))
+            adjusted = min(1.0, max(p, share))
             out[name] = RuleResult(p_value=p, adjusted_p=adjusted)
         return out
 
