@@ -193,8 +193,8 @@ def _confirmation_jobs(run: EvaluationRun, specs: list[ScenarioSpec]) -> list[Jo
     if not settings.confirmation_runs:
         return []
     if settings.confirmation_open is None:
-        opened, baseline_run_id = confirmation_plan(run_id=run.pk)
-        run.settings = settings = settings.replace(confirmation_open=opened, confirmation_baseline=baseline_run_id)
+        chosen, baseline_run_id = confirmation_plan(run_id=run.pk)
+        run.settings = settings = settings.replace(confirmation_open=chosen, confirmation_baseline=baseline_run_id)
         EvaluationRun.objects.filter(pk=run.pk).update(settings_snapshot=run.settings_snapshot)
     opened = set(settings.confirmation_open or ())
     done = set(run.attempts.values_list("scenario_key", "repeat"))

@@ -52,7 +52,7 @@ def paired_scenarios(baseline: RunCounts, current: RunCounts) -> dict[str, tuple
     """By the current run's key, each scenario both runs hold (by content when the suite changed, as the gate
     compares them) with its baseline and current counts."""
     if scenario_set_difference(baseline.profile, current.profile):
-        pairs = suite_change(baseline, current).matched
+        pairs = list(suite_change(baseline, current).matched)
     else:
         pairs = [(key, key) for key in current.scenarios if key in baseline.scenarios]
     return {c: (baseline.scenarios[b], current.scenarios[c]) for b, c in pairs}
