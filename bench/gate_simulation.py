@@ -351,7 +351,8 @@ def _print_setting(runs: int, r: dict[str, Counter[str]], earlier_runs: int, con
         f"  confirmation runs: up to {confirmation_runs} per open scenario; unchanged agents paying for any: "
         f"{pct(none['paid'], pairs)}; blocked at the first look: flip20 {pct(r['acc20_flip']['confirmed_first'], pairs)}, "
         f"one scenario {pct(r['always_fail']['confirmed_first'], pairs)}; extra conversations (share of the run): "
-        f"flip20 {pct(r['acc20_flip']['extra'] / (len(KINDS) * runs), pairs)}, one scenario "
+        f"flip20 {pct(r['acc20_flip']['extra'] / (len(KINDS) * runs), pairs)}, spread20 "
+        f"{pct(r['acc20_spread']['extra'] / (len(KINDS) * runs), pairs)}, one scenario "
         f"{pct(r['always_fail']['extra'] / (len(KINDS) * runs), pairs)}; power -10 flipped {pct(r['acc10_flip']['confirmed'], pairs)}"
     )
     print(
