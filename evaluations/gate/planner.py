@@ -111,7 +111,7 @@ def power_warning(*, setting: Setting, has_baseline: bool, compute: bool = True,
 
     ``confirmation_runs``: the most the run drives again each scenario its first pass leaves open (docs/gate.md,
     *Confirmation runs*). The planner models the first pass alone (one look at 5 %), so with confirmation runs on the
-    figure is said to be the first pass's, which they raise (on the bench's model, from about 30 % to about 99 % at
+    figure is said to be the first pass's, which they raise (on the bench's model, from about 32 % to about 98 % at
     3 runs: docs/benchmarks.md), not a figure for the whole run."""
     if not setting.kinds:
         return ""
