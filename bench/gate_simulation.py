@@ -25,17 +25,19 @@ baseline's rates, told the true rates before and after: the Neyman–Pearson tes
 randomised to exactly 5 %), the ceiling of this gate (its rules and correction as they are, its accuracy statistic
 told the true rates: ``known_scores``), the paired accuracy test alone (uncorrected), the limit of any gate that
 guards more than accuracy (``_limits``: the pairs no such gate can block, whatever its test) beside the accuracy
-rule alone with the threshold rule, and the false blocks by rule. Last, the share of flaky scenarios swept at 3 and
-at 10 runs.
+rule alone with the threshold rule, and the false blocks by rule (those explaining lines: ``bench/gate_limits.py``).
+Then the share of flaky scenarios swept at 3 and at 10 runs. Last, ``baseline_runs=N runs=3 ...`` per topped-up
+baseline size (``--baseline-runs``): the gate with its confirmation runs against a baseline of N runs per scenario,
+and the first pass alone.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import os
 import random
+import resource
 import sys
 import time
 from collections import Counter
@@ -44,18 +46,25 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.gate_limits import ceiling_power, known_scores  # noqa: E402
+from bench.gate_limits import limits as _limits  # noqa: E402
 from evaluations.gate import rules as gate  # noqa: E402
-from evaluations.gate.rules.scores import SCORE_UNIT, hypergeom_pmf  # noqa: E402
+from evaluations.gate.rules import confirmation  # noqa: E402
 
 KINDS = ["accuracy"] * 8 + ["guardrails"] * 6 + ["tool_calls"] * 5 + ["pii"] * 4 + ["red_team"] * 30
 P_DETERMINISTIC_PASS, P_DETERMINISTIC_FAIL = 0.75, 0.08  # the rest (0.17) is flaky
 RUNS_SETTINGS = (1, 3, 5, 10)
+GOAL_RUNS = 3  # the default runs per scenario, where the goals are set (docs/benchmarks.md)
 SWEEP_RUNS = (3, 10)
 SWEEP_SHARES = (0.0, 0.1, 0.17, 0.3, 0.5)
 ALPHA = 0.05
 PROFILE = gate.Profile(mode=gate.SAVED)
 EARLIER_RUNS = 1  # earlier runs of the unchanged suite the gate sees (--earlier-runs)
 TOPPED_RUNS, TOPPED_BASELINES = 3, (5, 10)  # the baseline_runs= lines: a baseline topped up, runs at the default
+CONFIRMATION_RUNS = confirmation.DEFAULT_CONFIRMATION_RUNS  # per open scenario (--confirmation-runs; 0: off)
+# The lines that explain the figures (ceilings, the gate without earlier runs) run on a quarter of the pairs: they
+# cost two or three more gates per pair, and a quarter keeps them within a couple of points.
+DIAGNOSTIC_DIVISOR = 4
 
 
 def draw_suite(rng: random.Random, *, flaky_share: float | None = None) -> list[gate.SimScenario]:
@@ -131,91 +140,12 @@ def blocked_by(verdict: gate.GateVerdict, truth: Sequence[gate.SimScenario]) -> 
     return rules
 
 
-def _logit(p: float) -> float:
-    p = min(max(p, 1e-3), 1 - 1e-3)  # a scenario that never fails is given odds of 999 to 1
-    return math.log(p / (1 - p))
-
-
-def ceiling_power(
-    base: gate.RunCounts, cur: gate.RunCounts, before: Sequence[gate.SimScenario], after: Sequence[gate.SimScenario]
-) -> float:
-    """The rejection probability of the best test that is valid whatever the baseline's rates are, told the true
-    rates before and after the change: the Neyman–Pearson test given each scenario's margins (every similar test
-    conditions on them), randomised to exactly 5 %. Its statistic weighs each scenario's baseline passes by the
-    log odds ratio of the change; the exact null is the convolution of the scenarios' hypergeometric laws."""
-    weights = {
-        b.key: _logit(b.pass_probability) - _logit(a.pass_probability) for b, a in zip(before, after, strict=True)
-    }
-    null: dict[float, float] = {0.0: 1.0}
-    observed = 0.0
-    for key, weight in weights.items():
-        b, c = base.scenarios[key].attempts, cur.scenarios[key].attempts
-        passes, total = b.passed + c.passed, b.scored + c.scored
-        if abs(weight) < 1e-12 or passes in (0, total):
-            continue
-        observed += weight * b.passed
-        pmf = hypergeom_pmf(total, passes, b.scored)
-        merged: dict[float, float] = {}
-        for value, prob in null.items():
-            for x, px in enumerate(pmf):
-                if px:
-                    at = round(value + weight * x, 9)
-                    merged[at] = merged.get(at, 0.0) + prob * px
-        null = merged
-    observed = round(observed, 9)
-    above = sum(p for v, p in null.items() if v > observed + 1e-9)
-    at = sum(p for v, p in null.items() if abs(v - observed) <= 1e-9)
-    if above >= ALPHA:
-        return 0.0
-    return 1.0 if above + at <= ALPHA else (ALPHA - above) / at
-
-
 def seen_flaky(earlier: Sequence[gate.RunCounts]) -> frozenset[str]:
     """The scenarios that passed some attempts and failed others in an earlier run (as the product reads them off
     the endpoint's earlier runs: ``gate.selectors.seen_flaky_scenarios``)."""
     return frozenset(
         key for run in earlier for key, s in run.scenarios.items() if s.attempts.passed and s.attempts.failed
     )
-
-
-def known_scores(
-    base: gate.RunCounts, before: Sequence[gate.SimScenario], after: Sequence[gate.SimScenario]
-) -> dict[str, tuple[int, ...]]:
-    """The ceiling of this gate: the scores of a gate told the true change — each accuracy scenario's baseline passes
-    weighed by the log odds ratio of the change (0 for one that did not change), as in ``ceiling_power`` — while
-    every other rule, and the correction over all of them, stays as it is."""
-    out = {}
-    for b, a in zip(before, after, strict=True):
-        if b.kind == "accuracy":
-            weight = round(SCORE_UNIT * (_logit(b.pass_probability) - _logit(a.pass_probability)))
-            out[b.key] = tuple(weight * x for x in range(base.scenarios[b.key].attempts.scored + 1))
-    return out
-
-
-def _limits(
-    accuracy: gate.MetricComparison, base: gate.RunCounts, cur: gate.RunCounts, suite: Sequence[gate.SimScenario]
-) -> set[str]:
-    """Why no gate could block this pair, whatever its test: ``unblockable`` — a run at least as bad as this one in
-    every accuracy scenario is itself at least 5 % likely given each scenario's totals (the product of the scenarios'
-    one-sided Fisher p; one 3/3 → 0/3 scenario is exactly 1/20), so a gate that blocks it (and, being monotone, every
-    run worse in every scenario) spends its whole level there and guards nothing else; ``under_threshold`` — the
-    metric did not fall by more than its threshold (the product's rule: no block without a visible drop)."""
-    out = set()
-    if accuracy.raw_p_value is not None and accuracy.raw_p_value <= ALPHA and accuracy.exceeds_threshold:
-        out.add("accuracy_alone_threshold")
-    chance = 1.0
-    for s in suite:
-        if s.kind != "accuracy":
-            continue
-        b, c = base.scenarios[s.key].attempts, cur.scenarios[s.key].attempts
-        chance *= sum(hypergeom_pmf(b.scored + c.scored, b.passed + c.passed, b.scored)[b.passed :])
-    if chance >= ALPHA - 1e-12:
-        out.add("unblockable")
-    if not accuracy.exceeds_threshold:
-        out.add("under_threshold")
-    if out & {"unblockable", "under_threshold"}:
-        out.add("beyond_any_gate")
-    return out
 
 
 CHANGES = ("none", "acc10_spread", "acc20_spread", "acc10_flip", "acc20_flip", "always_fail")
@@ -229,6 +159,32 @@ def changed_suite(change: str, suite: list[gate.SimScenario], rng: random.Random
     return accuracy_drop(suite, 10 if change.startswith("acc10") else 20, spread=change.endswith("spread"))
 
 
+def confirm(
+    verdict: gate.GateVerdict,
+    base: gate.RunCounts,
+    cur: gate.RunCounts,
+    current: Sequence[gate.SimScenario],
+    *,
+    seen: frozenset[str],
+    confirmation_runs: int,
+    rng: random.Random,
+) -> tuple[bool, bool, int]:
+    """The gate with confirmation runs (``rules.confirmation``): (blocked, blocked at the first look, extra attempts).
+    The first look is read off the ordinary verdict (``blocks_at``); the open scenarios are drawn again from the
+    current run's probabilities and the second look compares the baseline with every attempt."""
+    if not confirmation_runs:
+        return verdict.state == gate.BLOCKED, verdict.state == gate.BLOCKED, 0
+    if confirmation.blocks_at(verdict, confirmation.FIRST_LOOK_LEVEL):
+        return True, True, 0
+    opened = confirmation.open_scenarios(base, cur, seen_flaky=seen)
+    if not opened:
+        return False, False, 0
+    more = gate.simulate_run([s for s in current if s.key in opened], runs=confirmation_runs, rng=rng, profile=PROFILE)
+    combined = confirmation.combine(cur, more.scenarios)
+    second = confirmation.second_look(base, cur, combined, opened, seen_flaky=seen)
+    return second.state == gate.BLOCKED, False, len(opened) * confirmation_runs
+
+
 def simulate(
     change: str,
     *,
@@ -237,15 +193,20 @@ def simulate(
     seed: int,
     flaky_share: float | None = None,
     earlier_runs: int = EARLIER_RUNS,
+    confirmation_runs: int = CONFIRMATION_RUNS,
+    diagnostic_pairs: int | None = None,
     baseline_runs: int | None = None,
 ) -> Counter[str]:
-    """``baseline_runs``: a baseline topped up to that many runs per scenario (docs/gate.md, "Stronger baselines"),
-    the gate alone (no ceilings); None: as many as the current run."""
+    """Tallies over ``pairs`` pairs; the lines that explain the figures (the gate without earlier runs, the ceilings,
+    the limit) on the first ``diagnostic_pairs`` of them (default: all), as ``diag_*`` and counted in ``diag``.
+    ``baseline_runs``: a baseline topped up to that many runs per scenario (docs/gate.md, "Stronger baselines"), the
+    gate with its confirmation runs and the first pass alone (no explaining lines); None: as many as the current run."""
     topped = baseline_runs is not None
     rng = random.Random(f"{seed}:{change}:{runs}:{flaky_share}" + (f":b{baseline_runs}" if topped else ""))
+    diagnostic_pairs = pairs if diagnostic_pairs is None else diagnostic_pairs
     tally: Counter[str] = Counter()
     ceiling = 0.0
-    for _ in range(pairs):
+    for i in range(pairs):
         suite = draw_suite(rng, flaky_share=flaky_share)
         current = changed_suite(change, suite, rng)
         earlier = [gate.simulate_run(suite, runs=runs, rng=rng, profile=PROFILE) for _ in range(earlier_runs)]
@@ -254,21 +215,36 @@ def simulate(
         seen = seen_flaky(earlier)
         verdict = gate.compare(base, cur, seen_flaky=seen)
         tally.update(blocked_by(verdict, current))
+        blocked, first, extra = confirm(
+            verdict, base, cur, current, seen=seen, confirmation_runs=confirmation_runs, rng=rng
+        )
+        tally.update({"confirmed": blocked, "confirmed_first": first, "extra": extra, "paid": bool(extra)})
         if topped:
             continue
-        if earlier_runs and (verdict if not seen else gate.compare(base, cur)).state == gate.BLOCKED:
-            tally["without_earlier"] += 1  # with nothing seen flaky, the verdict is already the one without
         accuracy = next((m for m in verdict.metrics if m.key == "response_accuracy"), None)
         if accuracy is not None and accuracy.raw_p_value is not None and accuracy.raw_p_value <= ALPHA:
             tally["accuracy_alone"] += 1  # the paired accuracy test alone, uncorrected, not told which scenarios
+        if change != "none" and accuracy is not None:
+            tally.update(_limits(accuracy, base, cur, suite))
+        if i >= diagnostic_pairs:
+            continue
+        tally["diag"] += 1
+        if earlier_runs:
+            # With nothing seen flaky, the verdict is already the one without earlier runs.
+            alone = verdict if not seen else gate.compare(base, cur)
+            tally["diag_without_earlier"] += alone.state == gate.BLOCKED
+            if change == "none":
+                blocked, _, extra = confirm(
+                    alone, base, cur, current, seen=frozenset(), confirmation_runs=confirmation_runs, rng=rng
+                )
+                tally.update({"diag_confirmed_without_earlier": blocked, "diag_extra_without_earlier": extra})
         if change != "none":
             ceiling += ceiling_power(base, cur, suite, current)
-            if accuracy is not None:
-                tally.update(_limits(accuracy, base, cur, suite))
             told = known_scores(base, suite, current)
             if gate.compare(base, cur, seen_flaky=seen, known_scores=told).state == gate.BLOCKED:
-                tally["ceiling_gate"] += 1
-    tally["ceiling_x1000"] = round(1000 * ceiling)
+                tally["diag_ceiling_gate"] += 1
+    tally["diag_ceiling_x1000"] = round(1000 * ceiling)
+    tally["pairs"] = pairs
     return tally
 
 
@@ -276,21 +252,84 @@ def pct(n: float, pairs: int) -> str:
     return f"{100 * n / pairs:.1f}%"
 
 
-Job = tuple[str, int, int, int, float | None, int]
-
-
-def _run_setting(args: Job) -> tuple[tuple[str, int, float | None], Counter[str]]:
-    change, runs, pairs, seed, share, earlier = args
-    tally = simulate(change, runs=runs, pairs=pairs, seed=seed, flaky_share=share, earlier_runs=earlier)
-    return (change, runs, share), tally
-
-
+# (change, runs, pairs, seed, flaky share, earlier runs, confirmation runs, diagnostic pairs, baseline runs)
+Job = tuple[str, int, int, int, float | None, int, int, int, int | None]
 TOPPED_CHANGES = ("none", "always_fail", "acc20_flip", "acc20_spread", "acc10_spread")
 
 
-def _run_topped(args: tuple[str, int, int, int, int]) -> tuple[tuple[str, int], Counter[str]]:
-    change, runs, baseline_runs, pairs, seed = args
-    return (change, baseline_runs), simulate(change, runs=runs, pairs=pairs, seed=seed, baseline_runs=baseline_runs)
+def _run_setting(args: Job) -> tuple[tuple[str, int, float | None, int | None], Counter[str]]:
+    change, runs, pairs, seed, share, earlier, confirmation_runs, diagnostic, baseline_runs = args
+    tally = simulate(
+        change, runs=runs, pairs=pairs, seed=seed, flaky_share=share, earlier_runs=earlier,
+        confirmation_runs=confirmation_runs, diagnostic_pairs=diagnostic, baseline_runs=baseline_runs,
+    )  # fmt: skip
+    return (change, runs, share, baseline_runs), tally
+
+
+def _print_setting(runs: int, r: dict[str, Counter[str]], earlier_runs: int, confirmation_runs: int) -> None:
+    none, diag = r["none"], max(r["none"]["diag"], 1)
+    pairs = none["pairs"]
+
+    def d(change: str, key: str) -> str:  # a diagnostic figure, over the diagnostic pairs
+        return pct(r[change][key], max(r[change]["diag"], 1))
+
+    print(
+        f"runs={runs} false_block={pct(none['confirmed'], pairs)} power_flip20={pct(r['acc20_flip']['confirmed'], pairs)} "
+        f"power_spread20={pct(r['acc20_spread']['confirmed'], pairs)} power_spread10={pct(r['acc10_spread']['confirmed'], pairs)} "
+        f"power_one_scenario={pct(r['always_fail']['confirmed'], pairs)} "
+        f"extra_conversations={pct(none['extra'] / (len(KINDS) * runs), pairs)}"
+    )
+    print(
+        f"  confirmation runs: up to {confirmation_runs} per open scenario; unchanged agents paying for any: "
+        f"{pct(none['paid'], pairs)}; blocked at the first look: flip20 {pct(r['acc20_flip']['confirmed_first'], pairs)}, "
+        f"one scenario {pct(r['always_fail']['confirmed_first'], pairs)}; extra conversations (share of the run): "
+        f"flip20 {pct(r['acc20_flip']['extra'] / (len(KINDS) * runs), pairs)}, spread20 "
+        f"{pct(r['acc20_spread']['extra'] / (len(KINDS) * runs), pairs)}, one scenario "
+        f"{pct(r['always_fail']['extra'] / (len(KINDS) * runs), pairs)}; power -10 flipped {pct(r['acc10_flip']['confirmed'], pairs)}"
+    )
+    print(
+        f"  without confirmation runs (the gate on the first pass alone): false_block={pct(none['any'], pairs)} "
+        f"power_flip20={pct(r['acc20_flip']['any'], pairs)} power_spread20={pct(r['acc20_spread']['any'], pairs)} "
+        f"power_spread10={pct(r['acc10_spread']['any'], pairs)} power_one_scenario={pct(r['always_fail']['any'], pairs)}"
+    )
+    if earlier_runs:
+        print(
+            f"  the same gate without earlier runs (an endpoint's first comparisons; {diag} pairs): false_block="
+            f"{d('none', 'diag_without_earlier')} power_flip20={d('acc20_flip', 'diag_without_earlier')} "
+            f"power_spread20={d('acc20_spread', 'diag_without_earlier')} "
+            f"power_spread10={d('acc10_spread', 'diag_without_earlier')}; with confirmation runs: false_block="
+            f"{d('none', 'diag_confirmed_without_earlier')} extra_conversations="
+            f"{pct(none['diag_extra_without_earlier'] / (len(KINDS) * runs), diag)}"
+        )
+    print(
+        f"  ceiling (best valid test told the true rates; {diag} pairs, first pass): power_flip20="
+        f"{pct(r['acc20_flip']['diag_ceiling_x1000'] / 1000, diag)} power_spread20="
+        f"{pct(r['acc20_spread']['diag_ceiling_x1000'] / 1000, diag)} power_spread10="
+        f"{pct(r['acc10_spread']['diag_ceiling_x1000'] / 1000, diag)}"
+    )
+    print(
+        f"  ceiling of this gate (every rule and the correction as they are, the accuracy statistic told the true "
+        f"rates; first pass): power_flip20={d('acc20_flip', 'diag_ceiling_gate')} "
+        f"power_spread20={d('acc20_spread', 'diag_ceiling_gate')} power_spread10={d('acc10_spread', 'diag_ceiling_gate')}"
+    )
+    print(
+        f"  accuracy test alone at 5% (not told which scenarios changed, no other rule): power_flip20="
+        f"{pct(r['acc20_flip']['accuracy_alone'], pairs)} power_spread20={pct(r['acc20_spread']['accuracy_alone'], pairs)} "
+        f"power_spread10={pct(r['acc10_spread']['accuracy_alone'], pairs)} false_block={pct(none['accuracy_alone'], pairs)}"
+    )
+    print(
+        f"  limit of any gate that also guards other rules and keeps the threshold rule: power_flip20 <= "
+        f"{pct(pairs - r['acc20_flip']['beyond_any_gate'], pairs)} (a run as bad in every accuracy scenario >= 5% likely: "
+        f"{pct(r['acc20_flip']['unblockable'], pairs)}; drop not over the threshold: "
+        f"{pct(r['acc20_flip']['under_threshold'], pairs)}); accuracy rule alone with the threshold rule: "
+        f"power_flip20={pct(r['acc20_flip']['accuracy_alone_threshold'], pairs)} "
+        f"power_spread20={pct(r['acc20_spread']['accuracy_alone_threshold'], pairs)}"
+    )
+    print(
+        f"  false blocks by rule: metric {pct(none['metric'], pairs)}, scenario {pct(none['scenario'], pairs)}, "
+        f"floor {pct(none['floor'], pairs)}, breach {pct(none['breach'], pairs)} (first pass alone) | power: -10 flipped "
+        f"{pct(r['acc10_flip']['any'], pairs)}, one scenario always failing {pct(r['always_fail']['any'], pairs)}"
+    )
 
 
 def main() -> None:
@@ -301,6 +340,10 @@ def main() -> None:
     parser.add_argument(
         "--earlier-runs", type=int, default=EARLIER_RUNS,
         help="earlier runs of the unchanged suite per pair, whose flaky scenarios weigh less (default 1; 0: none)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--confirmation-runs", type=int, default=CONFIRMATION_RUNS,
+        help=f"confirmation runs per open scenario (default {CONFIRMATION_RUNS}; 0: off)",
     )  # fmt: skip
     parser.add_argument(
         "--quick", action="store_true", help="20 pairs per setting: a smoke run (the rates mean little)"
@@ -314,86 +357,73 @@ def main() -> None:
     if args.quick:
         args.pairs, args.jobs = 20, 1
     pairs, started = args.pairs, time.perf_counter()
+    other = pairs if args.quick else max(1, pairs // 2)
+    diagnostic = max(1, pairs // DIAGNOSTIC_DIVISOR)
     print(f"Gate simulation: 53 scenarios (8 accuracy, 6 guardrails, 5 tool calls, 4 PII, 30 red team), "
-          f"~17% flaky (fail 10–50%), {pairs} pairs per setting, seed {args.seed}, {args.earlier_runs} earlier "
-          f"run(s) of the unchanged suite seen by the gate")  # fmt: skip
+          f"~17% flaky (fail 10–50%), {pairs} pairs at {GOAL_RUNS} runs and {other} at the other settings and in the sweep, seed {args.seed}, {args.earlier_runs} earlier "
+          f"run(s) of the unchanged suite seen by the gate, up to {args.confirmation_runs} confirmation runs per "
+          f"open scenario")  # fmt: skip
+
+    # The goals' setting (3 runs) on every pair; the other settings and the sweep, whose figures are far from their
+    # goals or near 0 / 100 %, on half as many (their intervals are still within about a point).
+    def n(runs: int) -> int:
+        return pairs if runs == GOAL_RUNS else other
+
     jobs: list[Job] = [
-        (change, runs, pairs, args.seed, None, args.earlier_runs) for runs in RUNS_SETTINGS for change in CHANGES
+        (change, runs, n(runs), args.seed, None, args.earlier_runs, args.confirmation_runs, diagnostic, None)
+        for runs in RUNS_SETTINGS
+        for change in CHANGES
     ]
     jobs += [
-        ("none", runs, pairs, args.seed, share, args.earlier_runs) for runs in SWEEP_RUNS for share in SWEEP_SHARES
+        ("none", runs, other, args.seed, share, args.earlier_runs, args.confirmation_runs, 0, None)
+        for runs in SWEEP_RUNS
+        for share in SWEEP_SHARES
     ]
-    topped_jobs = [
-        (change, TOPPED_RUNS, size, pairs, args.seed) for size in args.baseline_runs for change in TOPPED_CHANGES
+    jobs += [
+        (change, TOPPED_RUNS, other, args.seed, None, args.earlier_runs, args.confirmation_runs, 0, size)
+        for size in args.baseline_runs
+        for change in TOPPED_CHANGES
     ]
+    jobs.sort(key=lambda job: -(job[1] + (job[8] or job[1])))  # the longest first: no process left with one at the end
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
-            results = dict(pool.map(_run_setting, jobs))
-            topped = dict(pool.map(_run_topped, topped_jobs))
+            results = dict(pool.imap_unordered(_run_setting, jobs))
     else:
         results = dict(map(_run_setting, jobs))
-        topped = dict(map(_run_topped, topped_jobs))
     for runs in RUNS_SETTINGS:
-        r = {change: results[(change, runs, None)] for change in CHANGES}
-        none = r["none"]
-        print(
-            f"runs={runs} false_block={pct(none['any'], pairs)} power_flip20={pct(r['acc20_flip']['any'], pairs)} "
-            f"power_spread20={pct(r['acc20_spread']['any'], pairs)} power_spread10={pct(r['acc10_spread']['any'], pairs)}"
-        )
-        if args.earlier_runs:
-            print(
-                f"  the same gate without earlier runs (an endpoint's first comparisons): false_block="
-                f"{pct(none['without_earlier'], pairs)} power_flip20={pct(r['acc20_flip']['without_earlier'], pairs)} "
-                f"power_spread20={pct(r['acc20_spread']['without_earlier'], pairs)} "
-                f"power_spread10={pct(r['acc10_spread']['without_earlier'], pairs)}"
-            )
-        print(
-            f"  ceiling (best valid test told the true rates): power_flip20="
-            f"{pct(r['acc20_flip']['ceiling_x1000'] / 1000, pairs)} power_spread20="
-            f"{pct(r['acc20_spread']['ceiling_x1000'] / 1000, pairs)} power_spread10="
-            f"{pct(r['acc10_spread']['ceiling_x1000'] / 1000, pairs)}"
-        )
-        print(
-            f"  ceiling of this gate (every rule and the correction as they are, the accuracy statistic told the true "
-            f"rates): power_flip20={pct(r['acc20_flip']['ceiling_gate'], pairs)} "
-            f"power_spread20={pct(r['acc20_spread']['ceiling_gate'], pairs)} "
-            f"power_spread10={pct(r['acc10_spread']['ceiling_gate'], pairs)}"
-        )
-        print(
-            f"  accuracy test alone at 5% (not told which scenarios changed, no other rule): power_flip20="
-            f"{pct(r['acc20_flip']['accuracy_alone'], pairs)} power_spread20={pct(r['acc20_spread']['accuracy_alone'], pairs)} "
-            f"power_spread10={pct(r['acc10_spread']['accuracy_alone'], pairs)} false_block={pct(none['accuracy_alone'], pairs)}"
-        )
-        print(
-            f"  limit of any gate that also guards other rules and keeps the threshold rule: power_flip20 <= "
-            f"{pct(pairs - r['acc20_flip']['beyond_any_gate'], pairs)} (a run as bad in every accuracy scenario >= 5% likely: "
-            f"{pct(r['acc20_flip']['unblockable'], pairs)}; drop not over the threshold: "
-            f"{pct(r['acc20_flip']['under_threshold'], pairs)}); accuracy rule alone with the threshold rule: "
-            f"power_flip20={pct(r['acc20_flip']['accuracy_alone_threshold'], pairs)} "
-            f"power_spread20={pct(r['acc20_spread']['accuracy_alone_threshold'], pairs)}"
-        )
-        print(
-            f"  false blocks by rule: metric {pct(none['metric'], pairs)}, scenario {pct(none['scenario'], pairs)}, "
-            f"floor {pct(none['floor'], pairs)}, breach {pct(none['breach'], pairs)} | power: -10 flipped "
-            f"{pct(r['acc10_flip']['any'], pairs)}, one scenario always failing {pct(r['always_fail']['any'], pairs)}"
-        )
+        r = {change: results[(change, runs, None, None)] for change in CHANGES}
+        _print_setting(runs, r, args.earlier_runs, args.confirmation_runs)
     for runs in SWEEP_RUNS:
         print(f"Flakiness sweep at runs={runs} (no change): share of flaky scenarios → false-block rate")
         for share in SWEEP_SHARES:
-            none = results[("none", runs, share)]
+            none = results[("none", runs, share, None)]
+            pairs = none["pairs"]
             print(
-                f"flaky={share:4.0%} false_block={pct(none['any'], pairs)} (metric {pct(none['metric'], pairs)}, "
-                f"scenario {pct(none['scenario'], pairs)}, floor {pct(none['floor'], pairs)}, "
-                f"breach {pct(none['breach'], pairs)})"
+                f"flaky={share:4.0%} false_block={pct(none['confirmed'], pairs)} extra_conversations="
+                f"{pct(none['extra'] / (len(KINDS) * runs), pairs)} (first pass alone {pct(none['any'], pairs)}: "
+                f"metric {pct(none['metric'], pairs)}, scenario {pct(none['scenario'], pairs)}, "
+                f"floor {pct(none['floor'], pairs)}, breach {pct(none['breach'], pairs)})"
             )
     for size in args.baseline_runs:  # a baseline topped up when it was pinned (docs/gate.md, "Stronger baselines")
-        t = {change: topped[(change, size)] for change in TOPPED_CHANGES}
+        t = {change: results[(change, TOPPED_RUNS, None, size)] for change in TOPPED_CHANGES}
+        pairs = t["none"]["pairs"]
         print(
-            f"baseline_runs={size} runs={TOPPED_RUNS} false_block={pct(t['none']['any'], pairs)} "
+            f"baseline_runs={size} runs={TOPPED_RUNS} false_block={pct(t['none']['confirmed'], pairs)} "
+            f"power_one_scenario={pct(t['always_fail']['confirmed'], pairs)} "
+            f"power_flip20={pct(t['acc20_flip']['confirmed'], pairs)} "
+            f"power_spread20={pct(t['acc20_spread']['confirmed'], pairs)} "
+            f"power_spread10={pct(t['acc10_spread']['confirmed'], pairs)} "
+            f"extra_conversations={pct(t['none']['extra'] / (len(KINDS) * TOPPED_RUNS), pairs)}"
+        )
+        print(
+            f"  first pass alone: false_block={pct(t['none']['any'], pairs)} "
             f"power_one_scenario={pct(t['always_fail']['any'], pairs)} power_flip20={pct(t['acc20_flip']['any'], pairs)} "
             f"power_spread20={pct(t['acc20_spread']['any'], pairs)} power_spread10={pct(t['acc10_spread']['any'], pairs)}"
         )
-    print(f"({time.perf_counter() - started:.1f} s)")
+    used = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = sum(u.ru_utime + u.ru_stime for u in used)
+    # CPU time too: on a shared machine the wall time says more about the other load than about the bench.
+    print(f"wall time {time.perf_counter() - started:.1f} s ({args.jobs} process(es); CPU {cpu:.0f} s)")
 
 
 if __name__ == "__main__":

@@ -372,7 +372,7 @@ def suite_duplicate(*, suite: Suite, user: Any = None) -> Suite:
 
 
 RUN_PROFILE_KEYS = ("runs_per_scenario", "parallel", "redteam_depth", "judge_model", "judge_strictness",
-                    "allowed_contacts")  # fmt: skip
+                    "allowed_contacts", "confirmation_runs")  # fmt: skip
 
 
 def suite_run_profile_set(*, suite: Suite, profile: dict[str, Any]) -> Suite:

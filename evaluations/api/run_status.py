@@ -113,6 +113,13 @@ class RunGateSerializer(serializers.Serializer):
         help_text="When the suite changed since the baseline: baseline_version, version, compared_scenarios (the "
         "unchanged ones the gate compared), new_scenarios and edited_scenarios (no baseline yet), gone_scenarios.",
     )
+    confirmation = serializers.JSONField(
+        required=False,
+        help_text="A run with confirmation runs (docs/gate.md): stage (1: the first pass decided; 2: after the "
+        "confirmation runs), runs_per_scenario, confirmation_runs (per scenario driven again), scenarios (their "
+        'names), level (the share of the 5 % that look spent) and summary ("3 runs + 6 confirmation runs for 2 '
+        'scenarios").',
+    )
 
     class Meta:
         ref_name = "RunGate"

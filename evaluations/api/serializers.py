@@ -14,6 +14,7 @@ from rest_framework import serializers
 
 from billing.selectors import MAX_ID
 from evaluations.api.fields import StrictBooleanField, StrictCharField, StrictFloatField, StrictIntegerField
+from evaluations.gate.rules.confirmation import DEFAULT_CONFIRMATION_RUNS, MAX_CONFIRMATION_RUNS
 from evaluations.launches.request import MAX_PARALLEL, MAX_RUNS_PER_SCENARIO, CiLaunch, LaunchRequest
 from evaluations.runs.snapshot import CiSource, GateOptions, LaunchSettings
 from evaluations.scoring.choices import JudgeModel, Strictness
@@ -58,9 +59,11 @@ class SuiteSerializer(serializers.Serializer):
 # ---------------------------------------------------------------------------------------------- launching a run
 
 
-def _between(label: str, high: int) -> dict[str, Any]:
+def _between(label: str, high: int, *, low: int = 1) -> dict[str, Any]:
     """The launch form's words for a value out of range (the serializer checks first, to state the range)."""
-    message = f"{label} must be between 1 and {high}."
+    message = (
+        f"{label} must be between {low} (off) and {high}." if low == 0 else f"{label} must be between 1 and {high}."
+    )
     return {"min_value": message, "max_value": message}
 
 
@@ -110,6 +113,13 @@ class RunCreateInputSerializer(serializers.Serializer):
         required=False, min_value=1, max_value=MAX_PARALLEL,
         error_messages=_between("Parallel conversations", MAX_PARALLEL),
         help_text=f"Parallel conversations, 1 to {MAX_PARALLEL}. Left out: the pinned baseline's (else 4).",
+    )  # fmt: skip
+    confirmation_runs = StrictIntegerField(
+        required=False, min_value=0, max_value=MAX_CONFIRMATION_RUNS,
+        error_messages=_between("Confirmation runs", MAX_CONFIRMATION_RUNS, low=0),
+        help_text=f"0 (off) to {MAX_CONFIRMATION_RUNS}: after the first pass of a saved suite compared with a pinned "
+        "baseline, each scenario that failed where the baseline passed runs this many more times before the verdict "
+        f"(the estimate and the hold include the most it can add). Left out: {DEFAULT_CONFIRMATION_RUNS}.",
     )  # fmt: skip
     redteam_depth = serializers.ChoiceField(
         required=False, allow_blank=True, choices=Depth.values,

@@ -9,15 +9,26 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
+from django.utils.module_loading import import_string
 from django_q.tasks import async_task
 
 FINISH_TASK = "evaluations.gate.tasks.verdict_record_finish"
+CONFIRMATION_PLAN = "evaluations.gate.services.confirmation_plan"
 REFRESH_TASK = "evaluations.gate.tasks.verdict_records_refresh"
 
 # The causes of a revision (``gate.models.VerdictCause``), for the rooms that cannot import it.
 PIN, UNPIN, SUITE_VERSION, OVERRULE, WITHDRAWAL, REJUDGE = (
     "pin", "unpin", "suite_version", "overrule", "withdrawal", "rejudge",
 )  # fmt: skip
+
+
+def confirmation_plan(*, run_id: int) -> tuple[tuple[str, ...], int | None, tuple[int, ...]]:
+    """A run's first pass is done: ask the gate which scenarios it leaves open for confirmation runs, against which
+    baseline run and which of its top-up runs (docs/gate.md, *Confirmation runs*). Called in the run's worker, by
+    dotted path like the tasks."""
+    plan: Any = import_string(CONFIRMATION_PLAN)
+    opened, baseline_run_id, topup_ids = plan(run_id=run_id)
+    return tuple(opened), baseline_run_id, tuple(topup_ids)
 
 
 def verdict_record_later(*, run_id: int) -> None:

@@ -44,6 +44,16 @@ def gate_json(result: GateResult, *, expected_false_block_rate: float | None = N
             "edited_scenarios": list(change.edited),
             "gone_scenarios": list(change.gone),
         }
+    if isinstance(verdict, gate.GateVerdict) and verdict.confirmation is not None:
+        c = verdict.confirmation  # confirmation runs: which look decided (docs/gate.md, Confirmation runs)
+        data["confirmation"] = {
+            "stage": c.stage,
+            "runs_per_scenario": c.runs_per_scenario,
+            "confirmation_runs": c.confirmation_runs,
+            "scenarios": list(c.scenarios),
+            "level": c.level,
+            "summary": c.sentence,
+        }
     if isinstance(verdict, gate.GateVerdict) and verdict.state != gate.NOT_COMPARABLE:
         data["metrics"] = [
             {

@@ -18,6 +18,7 @@ from django.db import models
 from django.db.models import Exists, OuterRef, Q
 
 from evaluations.gate import rules as gate
+from evaluations.gate.confirmation import run_verdict
 from evaluations.gate.models import Baseline
 from evaluations.gate.profile import (
     gate_endpoint,
@@ -38,7 +39,7 @@ from evaluations.gate.results import (
     STATE_LABELS,
     GateResult,
 )
-from evaluations.gate.topups import Topups, baseline_counts, topped_up, topups_for_baselines
+from evaluations.gate.topups import Topups, topped_up, topups_for_baselines
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.selectors import run_list_by_ids, runs_scored_for_agent, runs_scored_for_agents
 from evaluations.runs.snapshot import LaunchSettings, settings_lookup
@@ -292,7 +293,7 @@ def _compare(
     key = f"{_run_fingerprint(baseline_run)}{topped}:{_run_fingerprint(run)}:{history}"
     verdict = _VERDICTS.get(key)
     if verdict is None:
-        verdict = gate.compare(baseline_counts(baseline_run, topups), run_counts(run), seen_flaky=seen_flaky)
+        verdict = run_verdict(baseline_run=baseline_run, run=run, seen_flaky=seen_flaky, topups=topups)
         with _VERDICTS_LOCK:  # gunicorn serves with threads: one of them trims the dict at a time
             while len(_VERDICTS) >= _VERDICTS_KEPT:
                 _VERDICTS.pop(next(iter(_VERDICTS)), None)  # the oldest first

@@ -22,6 +22,7 @@ from evaluations.core.verdicts import verdict_records_refresh_later
 from evaluations.gate import rules as gate
 from evaluations.gate.changes import changes_record, run_changes
 from evaluations.gate.ci import CiVerdict, ci_verdict
+from evaluations.gate.confirmation import open_for_run
 from evaluations.gate.models import Baseline, BaselineTopUp, GateVerdictRecord, VerdictCause
 from evaluations.gate.planner import kinds_text, parse_setting, power_plan
 from evaluations.gate.profile import gate_endpoint, launch_settings_of_run, run_mode, run_scope, scope_label
@@ -45,8 +46,9 @@ from evaluations.gate.selectors import (
     expected_false_block_rate,
     false_block_rate_cache,
     false_block_rate_job,
+    seen_flaky_scenarios,
 )
-from evaluations.gate.topups import baseline_size
+from evaluations.gate.topups import baseline_size, topup_runs_for
 from evaluations.runs.choices import RunStatus
 from evaluations.runs.selectors import run_list_by_ids, runs_ended_for_account
 from suites.services import suite_run_profile_set
@@ -211,6 +213,20 @@ def verdict_history_for_page(*, run: EvaluationRun, gate_result: GateResult) -> 
     if run.is_active:
         return None
     return verdict_history(records=verdict_records_for_run(run_id=run.pk), now_gate=gate_payload(gate_result))
+
+
+def confirmation_plan(*, run_id: int) -> tuple[tuple[str, ...], int | None, tuple[int, ...]]:
+    """Called by dotted path (``core.verdicts.confirmation_plan``) in a run's worker once its first pass is done:
+    the scenarios to drive again, the baseline run they were chosen against and the top-up runs of it counted then
+    (docs/gate.md, *Confirmation runs*); nothing without a pinned baseline to compare with."""
+    run = run_list_by_ids(run_ids=[run_id]).first()
+    baseline = baseline_for_run(run=run) if run is not None else None
+    if run is None or baseline is None or baseline.run_id == run.pk:
+        return (), None, ()
+    seen = seen_flaky_scenarios(baseline_run=baseline.run, run=run)
+    topups = topup_runs_for(run_ids=[baseline.run_id]).get(baseline.run_id, [])
+    opened = open_for_run(run=run, baseline_run=baseline.run, seen_flaky=seen, topups=topups)
+    return opened, baseline.run_id, tuple(topup.pk for topup in topups)
 
 
 def verdict_record_finish(*, run_id: int) -> None:

@@ -83,22 +83,30 @@ class LaunchEstimate:
     runs_per_scenario: int
     credits: CostEstimate
     rules_coverage: RulesCoverage | None  # a rules-only run of frozen scenarios: what the rules can decide
+    confirmation_runs: int = 0  # the most per open scenario (docs/gate.md); the credits include every scenario's
 
     @property
     def conversations(self) -> int:
         return self.scenarios * self.runs_per_scenario
 
+    @property
+    def confirmation_conversations(self) -> int:
+        """The most conversations the confirmation runs can add: every scenario left open."""
+        return self.scenarios * self.confirmation_runs
+
 
 def launch_estimate(*, request: LaunchRequest, plan: LaunchPlan) -> LaunchEstimate:
-    """Exact for saved suites; for generated kinds an upper bound: every scenario the model may write, at the most
+    """Exact for saved suites (with confirmation runs, the most they can add: every scenario driven again); for
+    generated kinds an upper bound: every scenario the model may write, at the most
     turns it may give, and two generation calls (the proposal and its one retry)."""
     frozen, runs = plan.frozen, plan.settings.runs_per_scenario
+    confirmation = plan.confirmation_runs
     planned = [spec.to_dict() for spec in frozen.specs]
     for kind in request.generate_kinds:
         planned += [{"turns": [""] * MAX_TURNS_PER_SCENARIO}] * DEFAULT_COUNTS[kind]
     credits = run_cost_estimate(
         scenarios=planned,
-        runs_per_scenario=runs,
+        runs_per_scenario=runs + confirmation,  # the most: every scenario left open after the first pass
         judge_enabled=frozen.judge_enabled,
         generation_calls=2 if request.generate_kinds else 0,
     )
@@ -106,4 +114,4 @@ def launch_estimate(*, request: LaunchRequest, plan: LaunchPlan) -> LaunchEstima
     if not frozen.judge_enabled and not request.generate_kinds:
         config = request.agent.to_config(endpoint_url=request.endpoint_url or None)
         coverage = rules_coverage(frozen.specs, config)
-    return LaunchEstimate(len(planned), runs, credits, coverage)
+    return LaunchEstimate(len(planned), runs, credits, coverage, confirmation)

@@ -11,6 +11,7 @@ from typing import Any, cast
 from django import forms
 from django.conf import settings
 
+from evaluations.gate.rules.confirmation import DEFAULT_CONFIRMATION_RUNS, MAX_CONFIRMATION_RUNS
 from evaluations.launches.request import (
     MAX_PARALLEL,
     MAX_RUNS_PER_SCENARIO,
@@ -61,6 +62,7 @@ def settings_as_fields(settings: LaunchSettings) -> dict[str, Any]:
         "judge_model": settings.judge_model or "",
         "judge_strictness": settings.judge_strictness or "",
         "allowed_contacts": "\n".join(contacts) if contacts else "",
+        "confirmation_runs": settings.confirmation_runs,
     }
 
 
@@ -121,6 +123,16 @@ class RunLaunchForm(forms.Form):
         initial=4,
         error_messages={"invalid": f"Parallel conversations must be a whole number between 1 and {MAX_PARALLEL}."},
     )
+    confirmation_runs = forms.IntegerField(
+        label="Confirmation runs",
+        required=False,
+        help_text=f"Saved suites with a pinned baseline: after the first pass, each scenario that failed where the "
+        f"baseline passed is run this many more times before the verdict (docs: the release gate). Blank: "
+        f"{DEFAULT_CONFIRMATION_RUNS}; 0: off.",
+        error_messages={
+            "invalid": f"Confirmation runs must be a whole number between 0 (off) and {MAX_CONFIRMATION_RUNS}."
+        },
+    )
     redteam_depth = forms.ChoiceField(
         label="Add red-team attacks",
         required=False,
@@ -169,6 +181,12 @@ class RunLaunchForm(forms.Form):
         value = self.cleaned_data["runs_per_scenario"]
         if not 1 <= value <= MAX_RUNS_PER_SCENARIO:
             raise forms.ValidationError(f"Runs per scenario must be between 1 and {MAX_RUNS_PER_SCENARIO}.")
+        return value
+
+    def clean_confirmation_runs(self) -> int | None:
+        value = self.cleaned_data.get("confirmation_runs")
+        if value is not None and not 0 <= value <= MAX_CONFIRMATION_RUNS:
+            raise forms.ValidationError(f"Confirmation runs must be between 0 (off) and {MAX_CONFIRMATION_RUNS}.")
         return value
 
     def clean_parallel(self) -> int:
@@ -235,6 +253,8 @@ class RunLaunchForm(forms.Form):
             "judge_strictness": data.get("judge_strictness") or None,
             "allowed_contacts": tuple(contacts) if contacts else None,
         }
+        if data.get("confirmation_runs") is not None:
+            overrides["confirmation_runs"] = data["confirmation_runs"]
         return LaunchRequest(
             agent=data["agent"],
             suite=data.get("suite"),

@@ -15,6 +15,7 @@ from evaluations.core.specs import ScenarioSpec, scenario_identity
 from evaluations.gate import rules as gate
 from evaluations.gate.planner import planner_query, planner_setting, power_summary, power_warning
 from evaluations.gate.profile import run_profile
+from evaluations.gate.rules.confirmation import DEFAULT_CONFIRMATION_RUNS
 from evaluations.gate.selectors import BASELINE, DEFAULTS, launch_baselines, launch_defaults
 from evaluations.gate.topups import baseline_size
 from evaluations.launches.request import LaunchPlanError, LaunchRequest
@@ -104,6 +105,7 @@ class LaunchPlan:
     warnings: tuple[str, ...]
     is_gated: bool  # False for Generate new: no baseline scope to plan against, nothing shown
     baseline_runs: int | None = None  # the baseline's runs per scenario, a top-up's included (None: no baseline)
+    has_suite: bool = False  # a saved suite's run (not red-team attacks alone)
 
     @property
     def planner_query(self) -> str:
@@ -118,9 +120,18 @@ class LaunchPlan:
         """None when there is no baseline to compare with."""
         return None if self.baseline_run_id is None else not self.differences
 
+    @property
+    def confirmation_runs(self) -> int:
+        """The most confirmation runs per open scenario this run may drive (docs/gate.md, *Confirmation runs*): the
+        setting, by default ``DEFAULT_CONFIRMATION_RUNS``, on a saved suite compared with a pinned baseline; else 0."""
+        if not self.is_gated or not self.comparable:
+            return 0
+        return _confirmation_runs(self.settings, has_suite=self.has_suite, comparable=True)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "settings": self.settings.to_dict(),
+            "confirmation_runs": self.confirmation_runs,
             "defaults_from": self.source,
             "baseline_run_id": self.baseline_run_id,
             "baseline_endpoint_url": self.baseline_endpoint,
@@ -182,12 +193,16 @@ def launch_plan(request: LaunchRequest, *, against_baseline: bool = True) -> Lau
         runs_per_scenario=settings.runs_per_scenario,
         baseline_runs=baseline_runs,
         kinds=[spec.kind for spec in frozen.specs],
+        confirmation_runs=_confirmation_runs(settings, has_suite=suite is not None, comparable=not differences)
+        if baseline_run is not None
+        else 0,
     )
     warnings += [low] if low else []
     warnings += _capability(request, frozen)
     return LaunchPlan(
         settings, frozen, defaults.source, baseline_run.pk if baseline_run is not None else None,
         defaults.endpoint_url, differences, tuple(warnings), is_gated=True, baseline_runs=baseline_runs,
+        has_suite=suite is not None,
     )  # fmt: skip
 
 
@@ -264,11 +279,22 @@ def _capability(request: LaunchRequest, frozen: Frozen) -> tuple[str, ...]:
     return capability_warnings(request.agent.to_config(endpoint_url=request.endpoint_url or None), frozen.specs)
 
 
-def low_power_warning(*, runs_per_scenario: int, baseline_runs: int | None, kinds: Sequence[str]) -> str:
+def _confirmation_runs(settings: LaunchSettings, *, has_suite: bool, comparable: bool) -> int:
+    """``LaunchPlan.confirmation_runs`` from its parts (the launch plan's warning is said before the plan exists)."""
+    if not has_suite or not comparable:
+        return 0
+    runs = settings.confirmation_runs
+    return DEFAULT_CONFIRMATION_RUNS if runs is None else runs
+
+
+def low_power_warning(
+    *, runs_per_scenario: int, baseline_runs: int | None, kinds: Sequence[str], confirmation_runs: int = 0
+) -> str:
     """The low-power warning for these settings: the planner's figure (``gate.planner.power_warning``, the one
-    sentence every page, the CI API and the CI logs quote; docs/gate.md, "The power planner")."""
+    sentence every page, the CI API and the CI logs quote; docs/gate.md, "The power planner"), said to be the first
+    pass's when the run has ``confirmation_runs`` (the planner does not model them)."""
     setting = planner_setting(runs=runs_per_scenario, baseline_runs=baseline_runs, kinds=kinds)
-    return power_warning(setting=setting, has_baseline=baseline_runs is not None)
+    return power_warning(setting=setting, has_baseline=baseline_runs is not None, confirmation_runs=confirmation_runs)
 
 
 def launch_power(plan: LaunchPlan) -> dict[str, Any] | None:
@@ -280,4 +306,6 @@ def launch_power(plan: LaunchPlan) -> dict[str, Any] | None:
         baseline_runs=plan.baseline_runs,
         kinds=[spec.kind for spec in plan.frozen.specs],
     )
-    return power_summary(setting=setting, has_baseline=plan.baseline_runs is not None)
+    return power_summary(
+        setting=setting, has_baseline=plan.baseline_runs is not None, confirmation_runs=plan.confirmation_runs
+    )

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
 from billing.services import InsufficientCredits, account_lock
+from evaluations.gate.rules.confirmation import MAX_CONFIRMATION_RUNS
 from evaluations.launches.estimate import launch_estimate
 from evaluations.launches.plan import LaunchPlan, launch_plan
 from evaluations.launches.request import (
@@ -97,6 +98,7 @@ def _launch(*, user: Any, request: LaunchRequest, plan: LaunchPlan | None, launc
         launched_via="api" if request.ci is not None else "",
         gate_options=request.ci.options if request.ci is not None else GateOptions(),
         ci_source=request.ci.source if request.ci is not None else CiSource(),
+        confirmation_runs=estimate.confirmation_runs,
     )
     _active_runs_check(account_id=agent.account_id)
     fields = {
@@ -150,6 +152,8 @@ def _refusal_check(request: LaunchRequest, plan: LaunchPlan) -> None:
     settings, specs = plan.settings, plan.frozen.specs
     if not 1 <= settings.runs_per_scenario <= MAX_RUNS_PER_SCENARIO:
         raise LaunchError(f"Runs per scenario must be between 1 and {MAX_RUNS_PER_SCENARIO}.")
+    if settings.confirmation_runs is not None and not 0 <= settings.confirmation_runs <= MAX_CONFIRMATION_RUNS:
+        raise LaunchError(f"Confirmation runs must be between 0 (off) and {MAX_CONFIRMATION_RUNS}.")
     if not 1 <= settings.parallel <= MAX_PARALLEL:
         raise LaunchError(f"Parallel conversations must be between 1 and {MAX_PARALLEL}.")
     suite, kinds, agent = request.suite, request.generate_kinds, request.agent

@@ -130,6 +130,10 @@ def _estimate(form: RunLaunchForm, plan: LaunchPlan | None) -> dict[str, object]
         return context
     estimate = launch_estimate(request=launch, plan=plan or launch_plan(launch, against_baseline=False))
     context |= {"estimate": estimate.credits, "balance": balance_for_account(account_id=launch.agent.account_id)}
+    context |= {
+        "confirmation_runs": estimate.confirmation_runs,
+        "confirmation_conversations": estimate.confirmation_conversations,
+    }
     if estimate.rules_coverage is not None:
         context["rules_coverage"] = estimate.rules_coverage
     return context

@@ -152,7 +152,8 @@ def run_conversations(
     as each conversation ends, on the loop, so at most the conversations already in flight follow).
     """
     results: queue.Queue[object] = queue.Queue()
-    stop = stop or threading.Event()
+    asked = stop or threading.Event()  # the caller's: left as it is, so a later call (confirmation runs) can drive
+    stop = threading.Event()  # this call's: set when ``asked`` is, the agent is down or the consumer stops
     scoring = _LoopThread("trustgate-scoring") if score_apart else None
 
     def deliver(done: asyncio.Future[T] | concurrent.futures.Future[T]) -> None:
@@ -167,7 +168,7 @@ def run_conversations(
         async with make_client() as client:
 
             async def worker() -> None:
-                while not stop.is_set():
+                while not (stop.is_set() or asked.is_set()):
                     try:
                         job = pending.get_nowait()
                     except asyncio.QueueEmpty:

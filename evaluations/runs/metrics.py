@@ -15,9 +15,23 @@ METRIC_COLUMNS = ("scenario_key", "verdict", "is_refusal", "is_breach", "latency
 
 
 def run_metrics(*, run: EvaluationRun, fields: Sequence[str] = ()) -> tuple[dict[str, Any], list[Attempt]]:
-    """The run's metrics and its attempts (one query; ``fields`` read besides those the metrics need)."""
-    attempts = list(run.attempts.only("run_id", *METRIC_COLUMNS, *fields))
-    return compute_metrics([ScenarioSpec.from_dict(data) for data in run.scenarios], attempts), attempts
+    """The run's metrics and its attempts (one query; ``fields`` read besides those the metrics need). A run with
+    confirmation attempts (repeats after its runs per scenario, docs/gate.md) is measured on all of them, and keeps
+    the metrics of its first pass alone under ``first_pass``, which the gate's first look reads."""
+    attempts = list(run.attempts.only("run_id", "repeat", *METRIC_COLUMNS, *fields))
+    specs = [ScenarioSpec.from_dict(data) for data in run.scenarios]
+    summary = compute_metrics(specs, attempts)
+    first = [a for a in attempts if a.repeat <= run.runs_per_scenario]
+    if len(first) < len(attempts):
+        summary["first_pass"] = compute_metrics(specs, first)
+        summary["confirmation_attempts"] = len(attempts) - len(first)
+    return summary, attempts
+
+
+def first_pass_metrics(*, run: EvaluationRun) -> dict[str, Any]:
+    """The metrics of the run's first pass (its runs per scenario), before any confirmation attempt."""
+    attempts = list(run.attempts.filter(repeat__lte=run.runs_per_scenario).only("run_id", "repeat", *METRIC_COLUMNS))
+    return compute_metrics([ScenarioSpec.from_dict(data) for data in run.scenarios], attempts)
 
 
 def attempt_verdict_set(*, attempt_id: int, verdict: str, is_breach: bool) -> None:

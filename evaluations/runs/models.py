@@ -85,7 +85,11 @@ class EvaluationRun(LeasedJob):
 
     @property
     def total_attempts(self) -> int:
-        return len(self.scenarios) * self.runs_per_scenario
+        """The first pass, and once decided the confirmation attempts (docs/gate.md, *Confirmation runs*)."""
+        settings = self.settings
+        return len(self.scenarios) * self.runs_per_scenario + len(settings.confirmation_open or ()) * (
+            settings.confirmation_runs
+        )
 
 
 class RunSecret(models.Model):

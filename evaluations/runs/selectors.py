@@ -18,7 +18,7 @@ from evalsite.http import AnyUser as User
 from evaluations.core.specs import ScenarioSpec
 from evaluations.llm.usage import PURPOSES, USAGE_COUNTS, usage_summary
 from evaluations.runs.choices import ACTIVE_STATUSES, RunStage, RunStatus
-from evaluations.runs.metrics import METRIC_COLUMNS
+from evaluations.runs.metrics import METRIC_COLUMNS, first_pass_metrics
 from evaluations.runs.models import Attempt, EvaluationRun, RunLaunchKey
 from evaluations.runs.unscored import LEGACY, UnscoredCounts
 from evaluations.scoring.metrics import compute_metrics
@@ -105,6 +105,11 @@ def _usage(run: EvaluationRun, items: list[Any]) -> dict[str, Any]:
     generation = run.settings.generation_usage
     items.append({"generation": dict(generation)} if generation is not None else None)
     return usage_summary(items)
+
+
+def run_first_pass_summary(*, run: EvaluationRun) -> dict[str, Any]:
+    """The metrics of a run's first pass alone, before any confirmation attempt (docs/gate.md)."""
+    return first_pass_metrics(run=run)
 
 
 def active_run_count(*, account_id: int) -> int:

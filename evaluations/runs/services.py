@@ -24,7 +24,7 @@ from evaluations.core.bridge import run_sync
 from evaluations.core.jobs import job_execute
 from evaluations.core.lease import Lease, lease_deadline
 from evaluations.core.specs import ScenarioSpec
-from evaluations.core.verdicts import verdict_record_later
+from evaluations.core.verdicts import confirmation_plan, verdict_record_later
 from evaluations.llm.clients import close_clients
 from evaluations.outbound.client import OutboundError, connect_check
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
@@ -130,22 +130,12 @@ def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Eve
     _set_stage(run, RunStage.EXECUTE)
     scorer = AttemptScorer(run=run, api_key=api_key, stop=stop)
     down = AgentDownWatch()
-    last_check = time.monotonic()
-    for result, fields in run_conversations(
-        jobs,
-        config,
-        api_key=api_key,
-        parallel=run.parallel,
-        finish=scorer.finish,
-        stop=stop,
-        score_apart=scorer.judge_enabled,
-        down=down,
-    ):
-        attempt_save(run=run, result=result, fields=fields)
-        if time.monotonic() - last_check > 1.0:
-            last_check = time.monotonic()
-            if EvaluationRun.objects.filter(pk=run.pk, status=RunStatus.CANCELLED).exists():
-                return  # leaving the loop stops new conversations; the cancel already closed the run
+    if not _drive(run, jobs, config, api_key=api_key, scorer=scorer, stop=stop, down=down):
+        return  # cancelled
+    if not (lease.should_stop or down.tripped or scorer.judge_outage):
+        more = _confirmation_jobs(run, specs)
+        if more and not _drive(run, more, config, api_key=api_key, scorer=scorer, stop=stop, down=down):
+            return
     if lease.should_stop:
         return  # presumed dead and taken over (that worker ends it), or asked to stop (the sweep resumes it)
     if down.tripped:  # scored what did come back (charged as usual), and failed: the rest was never sent
@@ -164,6 +154,60 @@ def _execute(run: EvaluationRun, api_key: str, lease: Lease, stop: threading.Eve
     _set_stage(run, RunStage.JUDGE)  # verdicts were written as each conversation ended
     _set_stage(run, RunStage.SCORE)
     run_score(run=run)
+
+
+def _drive(
+    run: EvaluationRun,
+    jobs: list[Job],
+    config: AgentConfig,
+    *,
+    api_key: str,
+    scorer: AttemptScorer,
+    stop: threading.Event,
+    down: AgentDownWatch,
+) -> bool:
+    """Drive ``jobs``, writing each attempt as its conversation ends; False when the run was cancelled meanwhile."""
+    last_check = time.monotonic()
+    for result, fields in run_conversations(
+        jobs,
+        config,
+        api_key=api_key,
+        parallel=run.parallel,
+        finish=scorer.finish,
+        stop=stop,
+        score_apart=scorer.judge_enabled,
+        down=down,
+    ):
+        attempt_save(run=run, result=result, fields=fields)
+        if time.monotonic() - last_check > 1.0:
+            last_check = time.monotonic()
+            if EvaluationRun.objects.filter(pk=run.pk, status=RunStatus.CANCELLED).exists():
+                return False  # leaving the loop stops new conversations; the cancel already closed the run
+    return True
+
+
+def _confirmation_jobs(run: EvaluationRun, specs: list[ScenarioSpec]) -> list[Job]:
+    """The confirmation attempts still to drive (docs/gate.md, *Confirmation runs*): once the first pass is done,
+    the gate says which scenarios it left open (decided once and kept in the run's settings, so a resumed run drives
+    the same ones); each runs ``confirmation_runs`` more times, as repeats after the run's own."""
+    settings = run.settings
+    if not settings.confirmation_runs:
+        return []
+    if settings.confirmation_open is None:
+        chosen, baseline_run_id, topup_ids = confirmation_plan(run_id=run.pk)
+        run.settings = settings = settings.replace(
+            confirmation_open=chosen, confirmation_baseline=baseline_run_id, confirmation_topups=topup_ids
+        )
+        EvaluationRun.objects.filter(pk=run.pk).update(settings_snapshot=run.settings_snapshot)
+    opened = set(settings.confirmation_open or ())
+    done = set(run.attempts.values_list("scenario_key", "repeat"))
+    first = run.runs_per_scenario
+    return [
+        Job(spec, repeat)
+        for repeat in range(first + 1, first + settings.confirmation_runs + 1)
+        for spec in specs
+        if spec.key in opened and (spec.key, repeat) not in done
+    ]
 
 
 def _judge_outage(failed_calls: int) -> str:

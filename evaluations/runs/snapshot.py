@@ -90,6 +90,8 @@ class LaunchSettings:
     judge_model: str | None = None
     judge_strictness: str | None = None
     allowed_contacts: tuple[str, ...] | None = None
+    # Confirmation runs per scenario the first pass leaves open (docs/gate.md); None: the default for saved suites.
+    confirmation_runs: int | None = None
 
     @classmethod
     def field_names(cls) -> tuple[str, ...]:
@@ -106,12 +108,16 @@ class LaunchSettings:
                 known[key] = known[key] or None
         if "redteam_depth" in known:
             known["redteam_depth"] = str(known["redteam_depth"] or "")
+        if known.get("confirmation_runs") is not None:
+            known["confirmation_runs"] = int(known["confirmation_runs"])
         return cls(**known)
 
     def to_dict(self) -> dict[str, Any]:
         """As stored in a suite's run profile and shown by the CI API (contacts as a list)."""
         data = dataclasses.asdict(self)
         data["allowed_contacts"] = list(self.allowed_contacts) if self.allowed_contacts is not None else None
+        if self.confirmation_runs is None:  # profiles stored before the setting keep their keys
+            del data["confirmation_runs"]
         return data
 
     def replace(self, **changes: Any) -> LaunchSettings:
@@ -139,6 +145,13 @@ class RunSettings:
     generated: bool = False  # the Generate stage wrote the scenarios (a resumed run does not write them again)
     generation_calls: int = 0
     generation_usage: Mapping[str, Any] | None = None  # the generation model's usage (runs.selectors reads it)
+    # Confirmation runs (docs/gate.md): the most per open scenario (0: none; fixed at launch, held for), then, after
+    # the first pass, the scenarios left open (None: not decided yet) and the baseline run they were chosen against,
+    # with the top-up runs it counted then (docs/gate.md, "Stronger baselines").
+    confirmation_runs: int = 0
+    confirmation_open: tuple[str, ...] | None = None
+    confirmation_baseline: int | None = None
+    confirmation_topups: tuple[int, ...] = ()
     version: int = SETTINGS_VERSION
 
     @property
@@ -179,6 +192,12 @@ class RunSettings:
             data["generation_calls"] = self.generation_calls
         if self.generation_usage is not None:
             data["model_usage"] = {"generation": dict(self.generation_usage)}
+        if self.confirmation_runs:
+            data["confirmation"] = {"runs": self.confirmation_runs, "baseline_run_id": self.confirmation_baseline}
+            if self.confirmation_open is not None:
+                data["confirmation"]["open"] = list(self.confirmation_open)
+            if self.confirmation_topups:
+                data["confirmation"]["baseline_topup_run_ids"] = list(self.confirmation_topups)
         return data
 
     @classmethod
@@ -187,6 +206,8 @@ class RunSettings:
         data = data or {}
         contacts = data.get("allowed_contacts")
         usage = (data.get("model_usage") or {}).get("generation")
+        confirmation = data.get("confirmation") or {}
+        opened = confirmation.get("open")
         return cls(
             mode=str(data.get("mode") or SAVED_SUITE),
             knowledge=str(data.get("knowledge") or ""),
@@ -205,6 +226,10 @@ class RunSettings:
             generated=bool(data.get("generated", False)),
             generation_calls=int(data.get("generation_calls") or 0),
             generation_usage=dict(usage) if isinstance(usage, Mapping) else None,
+            confirmation_runs=int(confirmation.get("runs") or 0),
+            confirmation_open=_strings(opened) if opened is not None else None,
+            confirmation_baseline=confirmation.get("baseline_run_id"),
+            confirmation_topups=tuple(int(pk) for pk in confirmation.get("baseline_topup_run_ids") or ()),
             version=int(data.get("version") or 1),
         )
 

@@ -118,3 +118,37 @@ def test_a_top_up_the_workspace_cannot_pay_for_pins_nothing(
         response = client.post(reverse("evaluations:run-topup", args=[run.pk]), {"target": "5"})
     assert response.status_code == 400 and "credit" in response.content.decode()
     assert not Baseline.objects.exists() and not BaselineTopUp.objects.exists() and EvaluationRun.objects.count() == 1
+
+
+def test_confirmation_runs_compare_with_the_baseline_as_it_stood_when_they_were_planned(
+    alice, agent, suite, make_run
+) -> None:
+    """docs/gate.md, "Confirmation runs", *With a topped-up baseline*: the two looks compare with the top-ups counted
+    when the open scenarios were chosen; one counted later is left out (the second look's law read the smaller
+    baseline), and the run's settings keep which were counted."""
+    from evaluations.gate.confirmation import run_verdict
+    from evaluations.gate.services import baseline_pin, baseline_topup_counted, baseline_topup_record
+
+    baseline = make_run(agent=agent, suite=suite)
+    baseline_pin(run=baseline, user=alice)
+    topup = make_run(agent=agent, suite=suite)
+    baseline_topup_record(run=baseline, topup_run=topup, user=alice)
+    assert baseline_topup_counted(run=topup) is True
+    run = make_run(agent=agent, suite=suite)
+
+    def baseline_scored(planned: tuple[int, ...]) -> int:
+        run.settings = run.settings.replace(
+            confirmation_runs=6, confirmation_open=(), confirmation_baseline=baseline.pk, confirmation_topups=planned
+        )
+        run.save(update_fields=["settings_snapshot"])
+        run.refresh_from_db()
+        assert run.settings.confirmation_topups == planned  # stored and read back
+        verdict = run_verdict(baseline_run=baseline, run=run, seen_flaky=frozenset(), topups=[topup])
+        assert verdict.confirmation is not None  # the looks of a confirmed run
+        return next(m for m in verdict.metrics if m.key == "response_accuracy").baseline.scored
+
+    later, planned = baseline_scored(()), baseline_scored((topup.pk,))
+    assert later > 0 and planned == 2 * later  # 3 + 3 runs per scenario when the top-up was counted at planning, else 3
+    plain = make_run(agent=agent, suite=suite)  # no confirmation runs: the baseline as it stands, top-up included
+    verdict = run_verdict(baseline_run=baseline, run=plain, seen_flaky=frozenset(), topups=[topup])
+    assert next(m for m in verdict.metrics if m.key == "response_accuracy").baseline.scored == planned

@@ -4,7 +4,7 @@ docstring, in the order they are checked)."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from evaluations.gate.rules import formatting as wording
 from evaluations.gate.rules.changes import Scenario as ChangeScenario
@@ -23,7 +23,7 @@ from evaluations.gate.rules.counts import (
 )
 from evaluations.gate.rules.formatting import format_percent
 from evaluations.gate.rules.paired import BREACHES, PERMUTATIONS
-from evaluations.gate.rules.stats import fisher_worse, is_significant, upper_bound
+from evaluations.gate.rules.stats import ALPHA, fisher_worse, is_significant, upper_bound
 from evaluations.gate.rules.testing import RuleTests, rule_tests, scenario_rule
 from evaluations.gate.rules.verdict import (
     BLOCKED,
@@ -64,11 +64,13 @@ def compare(
     permutations: int = PERMUTATIONS,
     seen_flaky: frozenset[str] = frozenset(),
     known_scores: Mapping[str, tuple[int, ...]] | None = None,
+    base_laws: Mapping[str, Sequence[float]] | None = None,
+    level: float = ALPHA,
 ) -> GateVerdict:
     """The verdict for ``current`` against ``baseline``, every rule evaluated and explained. ``permutations``: the
     random draws behind the correction when the null is too large to enumerate (fewer: faster, a little coarser).
     ``seen_flaky``: scenarios seen flaky in the endpoint's earlier runs (weighed less); ``known_scores``: the
-    bench's ceiling only (``PairedGate``)."""
+    bench's ceiling only (``PairedGate``). ``base_laws`` and ``level``: a confirmed run's looks (``confirmation``)."""
     differences = setting_differences(baseline.profile, current.profile)
     if differences:
         return GateVerdict(
@@ -93,6 +95,8 @@ def compare(
         permutations=permutations,
         seen_flaky=seen_flaky,
         known_scores=known_scores,
+        base_laws=base_laws,
+        level=level,
     )
     metrics = tuple(_compare_metrics(baseline, current, tests))
     floors = tuple(_check_floors(baseline, current, tests))

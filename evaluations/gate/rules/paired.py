@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import itertools
 import math
 from collections.abc import Mapping, Sequence
 
@@ -171,11 +170,13 @@ class PairedGate:
         permutations: int = PERMUTATIONS,
         seen_flaky: frozenset[str] = frozenset(),
         known_scores: Mapping[str, tuple[int, ...]] | None = None,
+        base_laws: Mapping[str, Sequence[float]] | None = None,
     ) -> None:
         """``seen_flaky``: keys of scenarios seen flaky in the endpoint's earlier runs; they weigh less in the pass
         rules (``scores.SEEN_FLAKY_WEIGHT``). ``known_scores``: by scenario key, the score of each count of its
         baseline passes, in place of the default — only for bench/gate_simulation.py's ceiling, a gate told the
-        true change."""
+        true change. ``base_laws``: by scenario key, the null law of its baseline passes (P(x), x = 0..baseline
+        attempts) in place of the hypergeometric one — a confirmed run's second look (``confirmation``)."""
         self.strata = strata(baseline, current)
         self.known_scores = {
             s.key: seen_flaky_scores((s.total, s.passes, s.base_n)) for s in self.strata if s.key in seen_flaky
@@ -199,28 +200,47 @@ class PairedGate:
         # Only mixed scenarios move between draws: one that passed (or failed) every attempt stays where it is.
         mixed = np.flatnonzero((passes > 0) & (fails > 0))
         split = np.flatnonzero((breached > 0) & (breached < fails))
-        supports = [
-            range(max(0, int(base_n[i] - fails[i])), int(min(passes[i], base_n[i])) + 1) for i in mixed.tolist()
-        ]
+        observed_base = np.array([s.base_passes for s in self.strata], dtype=np.int64)
+        own_laws = {
+            i: np.array(base_laws[s.key]) for i, s in enumerate(self.strata) if base_laws and s.key in base_laws
+        }
+        if own_laws:  # a law of its own may leave a mixed scenario a single possible split
+            mixed = np.array(
+                [i for i in mixed.tolist() if np.count_nonzero(own_laws.get(i, [1, 1])) > 1], dtype=np.int64
+            )
+        laws = {
+            i: own_laws[i]
+            if i in own_laws
+            else np.array(hypergeom_pmf(int(base_n[i] + cur_n[i]), int(passes[i]), int(base_n[i])))
+            for i in mixed.tolist()
+        }
+        supports = [np.flatnonzero(laws[i]).tolist() for i in mixed.tolist()]
         # Few enough possible splits (and no breach split to enumerate): the null is enumerated exactly, each split
         # weighted by its probability; otherwise it is drawn at random.
         self.weights: Floats | None = None
         if not split.size and math.prod(len(r) for r in supports) <= EXACT_LIMIT:
-            rows = list(itertools.product(*supports))
+            grid = np.meshgrid(*[np.array(r, dtype=np.int64) for r in supports], indexing="ij")
+            rows = np.stack([g.ravel() for g in grid], axis=1) if supports else np.zeros((1, 0), dtype=np.int64)
             permutations = len(rows)
-            self.draw_base_passes: Ints = np.tile(np.where(passes == 0, 0, base_n), (permutations, 1))
+            self.draw_base_passes: Ints = np.tile(observed_base, (permutations, 1))
             if mixed.size:
-                self.draw_base_passes[:, mixed] = np.array(rows, dtype=np.int64)
+                self.draw_base_passes[:, mixed] = rows
             probabilities = np.ones(permutations)
             for i in mixed.tolist():
-                pmf = np.array(hypergeom_pmf(int(base_n[i] + cur_n[i]), int(passes[i]), int(base_n[i])))
-                probabilities *= pmf[self.draw_base_passes[:, i]]
+                probabilities *= laws[i][self.draw_base_passes[:, i]]
             self.weights = probabilities / probabilities.sum()
         else:
-            self.draw_base_passes = np.tile(np.where(passes == 0, 0, base_n), (permutations, 1))
-            self.draw_base_passes[:, mixed] = rng.hypergeometric(
-                passes[mixed], fails[mixed], base_n[mixed], size=(permutations, mixed.size)
-            )
+            self.draw_base_passes = np.tile(observed_base, (permutations, 1))
+            hyper = [i for i in mixed.tolist() if i not in own_laws]
+            own = [i for i in mixed.tolist() if i in own_laws]
+            if hyper:
+                self.draw_base_passes[:, hyper] = rng.hypergeometric(
+                    passes[hyper], fails[hyper], base_n[hyper], size=(permutations, len(hyper))
+                )
+            for i in own:
+                cdf = np.cumsum(laws[i] / laws[i].sum())
+                picks = np.searchsorted(cdf, rng.random(permutations), side="right")
+                self.draw_base_passes[:, i] = np.minimum(picks, len(cdf) - 1)
         self.permutations = permutations
         # The current run's breaches are among the failed attempts it drew.
         cur_fails = cur_n - (passes - self.draw_base_passes)
@@ -344,6 +364,9 @@ class PairedGate:
             smallest = np.minimum(smallest, np.where(ok, null_p[name] / rule_weight(name), np.inf))
         out = {}
         for name, p in raw.items():
+            if p >= 1.0:  # nothing moved: its adjusted p is 1 whatever the draws
+                out[name] = RuleResult(p_value=p, adjusted_p=1.0)
+                continue
             at_or_under = smallest <= p / rule_weight(name) * (1 + _TOLERANCE) + 1e-15
             if self.weights is not None:
                 share = float(self.weights[at_or_under].sum())
@@ -351,7 +374,7 @@ class PairedGate:
                 # The observed pair counts as one more draw: what keeps a test on random draws exact.
                 share = (1 + int(at_or_under.sum())) / (n + 1)
             # Never under the rule's own exact p: the draws estimate the correction, they cannot undo it.
-            adjusted = 1.0 if p >= 1.0 else min(1.0, max(p, share))
+            adjusted = min(1.0, max(p, share))
             out[name] = RuleResult(p_value=p, adjusted_p=adjusted)
         return out
 

@@ -39,7 +39,9 @@ def simulate_run(
     red-team scenario is a breach (as in the run engine)."""
     rows = []
     for s in scenarios:
-        passed = sum(1 for _ in range(runs) if rng.random() < s.pass_probability)
+        p = s.pass_probability
+        # A scenario that always passes (or always fails) needs no draw (most of a suite: the simulation's speed).
+        passed = runs if p >= 1.0 else 0 if p <= 0.0 else sum(1 for _ in range(runs) if rng.random() < p)
         failed = runs - passed
         rows.append(
             ScenarioCounts(s.key, s.key, s.kind, Tally(passed, failed), failed if s.kind in BREACH_KINDS else 0)

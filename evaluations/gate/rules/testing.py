@@ -10,7 +10,7 @@ not dilute the others).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from evaluations.gate.rules.counts import SAVED, TRUST_SCORE, RunCounts, Tally
 from evaluations.gate.rules.paired import BREACHES, PERMUTATIONS, PairedGate, is_paired
@@ -47,15 +47,26 @@ def rule_tests(
     permutations: int = PERMUTATIONS,
     seen_flaky: frozenset[str] = frozenset(),
     known_scores: Mapping[str, tuple[int, ...]] | None = None,
+    base_laws: Mapping[str, Sequence[float]] | None = None,
+    level: float = ALPHA,
 ) -> RuleTests:
+    """``level``: the share of the gate's α this test may spend (a confirmed run's looks split it: ``confirmation``);
+    every corrected p is scaled by ``ALPHA / level``, so "p ≤ 0.05 blocks" holds for each look."""
+    scale = ALPHA / level
     if current.profile.mode == SAVED and is_paired(baseline, current):
         gate = PairedGate(
-            baseline, current, permutations=permutations, seen_flaky=seen_flaky, known_scores=known_scores
+            baseline,
+            current,
+            permutations=permutations,
+            seen_flaky=seen_flaky,
+            known_scores=known_scores,
+            base_laws=base_laws,
         )
         results = gate.evaluate(thresholds=thresholds, floors=floors, compare_scenarios=compares_scenarios)
-        p = {name: RuleP(r.p_value, r.adjusted_p) for name, r in results.items()}
+        p = {name: RuleP(r.p_value, min(1.0, r.adjusted_p * scale)) for name, r in results.items()}
         return RuleTests(True, p, gate.seen_flaky_weighed)
-    return RuleTests(False, _pooled(baseline, current, thresholds=thresholds, compares_scenarios=compares_scenarios))
+    pooled = _pooled(baseline, current, thresholds=thresholds, compares_scenarios=compares_scenarios)
+    return RuleTests(False, {name: RuleP(r.raw, min(1.0, r.adjusted * scale)) for name, r in pooled.items()})
 
 
 def _tallies(run: RunCounts) -> dict[str, Tally]:

@@ -85,6 +85,27 @@ class ScenarioComparison:
 
 
 @dataclasses.dataclass(frozen=True)
+class Confirmation:
+    """How a run with confirmation runs was gated (``confirmation``): which look gave the verdict, and what the
+    confirmation runs were."""
+
+    stage: int  # 1: the first pass decided (blocked, or nothing left open); 2: after the confirmation runs
+    runs_per_scenario: int  # the first pass's
+    confirmation_runs: int  # per open scenario (the most the run could add); 0 when none were driven
+    scenarios: tuple[str, ...] = ()  # names of the scenarios driven again
+    level: float = 0.05  # the share of the 5 % this look spent
+
+    @property
+    def sentence(self) -> str:
+        """ "3 runs + 6 confirmation runs for 2 scenarios", or "3 runs, no confirmation runs needed"."""
+        runs = f"{self.runs_per_scenario} run{'s' if self.runs_per_scenario != 1 else ''}"
+        if not self.scenarios:
+            return f"{runs}, no confirmation runs needed"
+        n = len(self.scenarios)
+        return f"{runs} + {self.confirmation_runs} confirmation runs for {n} scenario{'s' if n != 1 else ''}"
+
+
+@dataclasses.dataclass(frozen=True)
 class GateVerdict:
     state: str  # pass | blocked | not_comparable
     reasons: tuple[str, ...]  # blocking reasons, or why not comparable, or the pass summary
@@ -96,6 +117,7 @@ class GateVerdict:
     scenarios: tuple[ScenarioComparison, ...] = ()
     compares_scenarios: bool = False
     change: SuiteChange | None = None  # the suite changed since the baseline: compared on what did not change
+    confirmation: Confirmation | None = None  # a run with confirmation runs: which look decided (``confirmation``)
 
     @property
     def regressions(self) -> tuple[ScenarioComparison, ...]:

@@ -166,6 +166,7 @@ def run_info(run: EvaluationRun) -> dict[str, Any]:
         "finished_at": run.finished_at,
         "duration_seconds": seconds_between(run.started_at, run.finished_at),
         "runs_per_scenario": run.runs_per_scenario,
+        "confirmation": confirmation_info(run.settings),
         "parallel": run.parallel,
         "judge_model": run.judge_model,
         "judge_model_label": label(JudgeModel, run.judge_model),
@@ -223,3 +224,19 @@ def label(choices: Any, value: str) -> str:
 def _labels(choices: Any) -> dict[str, str]:
     """A choices class's labels by value, built once (looking one up the enum way is slow, 2,000 times a page)."""
     return {str(value): str(text) for value, text in choices.choices}
+
+
+def confirmation_info(settings: Any) -> dict[str, Any] | None:
+    """The run's confirmation runs (docs/gate.md, Confirmation runs), for the report's run facts: the most per open
+    scenario, the scenarios driven again once decided, and a phrase; None when the run had none to drive."""
+    most = settings.confirmation_runs
+    if not most:
+        return None
+    opened = settings.confirmation_open
+    if opened is None:
+        text = f"up to {most} confirmation runs for the scenarios the first pass leaves open"
+    elif not opened:
+        text = "no confirmation runs needed"
+    else:
+        text = f"+ {most} confirmation runs for {len(opened)} scenario{'s' if len(opened) != 1 else ''}"
+    return {"runs": most, "scenarios": None if opened is None else len(opened), "text": text}
