@@ -125,7 +125,9 @@ class ScenarioAdmin(admin.ModelAdmin):
     @admin.display(description="Tool calls")
     def calls_shown(self, obj: Scenario) -> str:
         def call_text(call: dict[str, Any]) -> str:
-            arguments = ", ".join(f"{arg} {matcher_text(m)}" for arg, m in (call.get("arguments") or {}).items())
+            arguments = ", ".join(
+                f"{arg} {matcher_text(m)}" for arg, m in sorted((call.get("arguments") or {}).items())
+            )
             return f"{call['name']}({arguments})"
 
         expected = "; ".join(call_text(call) for call in obj.expected_calls) or "—"

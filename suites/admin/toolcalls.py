@@ -157,7 +157,7 @@ class ToolCallsWidget(forms.Widget):
         if isinstance(arguments, list):  # as posted (a form shown again with its errors): the cells as written
             rows = [(r["arg"], r["kind"], r["value"], r["tolerance"]) for r in arguments if _filled(r)]
         else:
-            rows = [(arg, *matcher_cells(m)) for arg, m in dict(arguments).items()]
+            rows = [(arg, *matcher_cells(m)) for arg, m in sorted(dict(arguments).items())]
         rows += [("", MatcherKind.EXACT.value, "", "")] * (SPARE_ARGUMENTS + (0 if call.get("name") else 1))
         body = format_html_join("", "{}", ((self._argument(prefix, j, row),) for j, row in enumerate(rows)))
         legend = f"Call {i + 1}" if call.get("name") else "Add a call"
