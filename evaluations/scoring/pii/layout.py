@@ -16,10 +16,11 @@ _MAX_LINES = 40  # how far up a header or heading is looked for
 def _lines_around(text: str, start: int) -> tuple[list[str], int, int]:
     """The lines of ``text``, the index of the line holding ``start``, and that line's offset."""
     line_start = text.rfind("\n", 0, start) + 1
-    before = text[:line_start].split("\n")[:-1] if line_start else []
+    # only the last lines are split off: a long reply with many numbers is not split whole for each of them
+    before = text[:line_start].rsplit("\n", _MAX_LINES + 1)[:-1][-_MAX_LINES:] if line_start else []
     line_end = text.find("\n", start)
     line = text[line_start : len(text) if line_end < 0 else line_end]
-    return [*before[-_MAX_LINES:], line], len(before[-_MAX_LINES:]), line_start
+    return [*before, line], len(before), line_start
 
 
 def header(text: str, start: int) -> str | None:

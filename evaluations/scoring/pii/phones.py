@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Any
 
 from evaluations.scoring.pii.validators import digits_of
 
@@ -221,26 +222,37 @@ def _elsewhere(value: str, digits: str) -> str | None:
 
     exact = not _bare_or_short(value)
     written = _skeleton(value)
-    subscriber_types = (
-        phonenumbers.PhoneNumberType.FIXED_LINE,
-        phonenumbers.PhoneNumberType.MOBILE,
-        phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE,
-    )
     for region in _other_regions():
-        if not _may_belong(region, digits):
-            continue
-        try:
-            number = phonenumbers.parse(digits, region)
-        except phonenumbers.NumberParseException:
-            continue
-        if not phonenumbers.is_valid_number(number) or phonenumbers.region_code_for_number(number) != region:
-            continue
-        if phonenumbers.number_type(number) not in subscriber_types:
+        number = _valid_in(region, digits)
+        if number is None or phonenumbers.number_type(number) not in _subscriber_types():
             continue
         national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
         if not exact or written == _skeleton(national):  # trunk prefix and all: "20 7946 0958" is no Chinese number
             return region
     return None
+
+
+def _valid_in(region: str, digits: str) -> Any:
+    """The number ``digits`` as the region's plan reads it, when that plan finds it valid and its own; else None."""
+    import phonenumbers
+
+    if not _may_belong(region, digits):
+        return None
+    try:
+        number = phonenumbers.parse(digits, region)
+    except phonenumbers.NumberParseException:
+        return None
+    if phonenumbers.is_valid_number(number) and phonenumbers.region_code_for_number(number) == region:
+        return number
+    return None
+
+
+@functools.cache
+def _subscriber_types() -> tuple[int, ...]:
+    """A fixed line or a mobile: a person's number, not a VoIP, personal, pager or shared-cost one."""
+    from phonenumbers import PhoneNumberType
+
+    return (PhoneNumberType.FIXED_LINE, PhoneNumberType.MOBILE, PhoneNumberType.FIXED_LINE_OR_MOBILE)
 
 
 @functools.cache
@@ -273,32 +285,26 @@ def _national_region(value: str, digits: str, *, infer: bool, as_written: bool =
     ``as_written``: only a region whose plan writes the number so counts (``_written_as``)."""
     import phonenumbers
 
-    types = phonenumbers.PhoneNumberType
-    subscriber_types = (types.FIXED_LINE, types.MOBILE, types.FIXED_LINE_OR_MOBILE)
     written = _skeleton(value)
     valid, as_formatted = [], []
     for region in REGIONS:
         if digits.startswith("0") and region in _NANP_REGIONS:
             continue  # North American numbers have no trunk 0
-        if not _may_belong(region, digits):
+        number = _valid_in(region, digits)
+        if number is None:
             continue
-        try:
-            number = phonenumbers.parse(digits, region)
-        except phonenumbers.NumberParseException:
+        if not infer and not as_written:
+            return region
+        national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
+        if as_written and not _written_as(value, national):
             continue
-        if phonenumbers.is_valid_number(number) and phonenumbers.region_code_for_number(number) == region:
-            if not infer and not as_written:
+        if not infer:
+            return region
+        valid.append(region)
+        if written in (_skeleton(national), _skeleton(national.removeprefix("0"))):
+            if phonenumbers.number_type(number) in _subscriber_types():
                 return region
-            national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
-            if as_written and not _written_as(value, national):
-                continue
-            if not infer:
-                return region
-            valid.append(region)
-            if written in (_skeleton(national), _skeleton(national.removeprefix("0"))):
-                if phonenumbers.number_type(number) in subscriber_types:
-                    return region
-                as_formatted.append(region)
+            as_formatted.append(region)
     ranked = as_formatted or valid
     return ranked[0] if ranked else None
 
