@@ -3,10 +3,10 @@ from __future__ import annotations
 import json
 
 from django.contrib import admin
-from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 
+from evaluations.core.readonly_admin import ReadOnlyAdmin
 from evaluations.runs.models import EvaluationRun
 from evaluations.scoring.rules.markers import mask_markers
 
@@ -20,8 +20,9 @@ def _markers(run: EvaluationRun) -> list[str]:
 
 
 @admin.register(EvaluationRun)
-class EvaluationRunAdmin(admin.ModelAdmin):
-    """Runs are written by the engine; the admin is for looking, not editing. The frozen settings and scenarios
+class EvaluationRunAdmin(ReadOnlyAdmin):
+    """Runs are written by the engine; the admin is for looking, not editing (a finished run's verdict is a record,
+    docs/gate.md). The frozen settings and scenarios
     are shown with the secret markers masked, as on every page (docs/agents.md)."""
 
     list_display = ["pk", "agent_name", "suite_name", "suite_version", "status", "trust_score", "created_at", "report"]
@@ -43,15 +44,6 @@ class EvaluationRunAdmin(admin.ModelAdmin):
     @admin.display(description="Scenarios (secret markers masked)")
     def scenarios_masked(self, run: EvaluationRun) -> str:
         return _masked_json(run, run.scenarios)
-
-    def has_change_permission(self, request: HttpRequest, obj: EvaluationRun | None = None) -> bool:
-        return False
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: EvaluationRun | None = None) -> bool:
-        return False  # a finished run's verdict is a record (docs/gate.md)
 
 
 def _masked_json(run: EvaluationRun, data: object) -> str:

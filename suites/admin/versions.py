@@ -3,19 +3,17 @@ and read here with what refers to each (docs/suites.md, A version is never edite
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import admin
-from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
+from evaluations.core.readonly_admin import ReadOnlyAdmin
 from suites import selectors
 from suites.models import ChangeProposal, Persona, SuiteVersion
 
 
 @admin.register(SuiteVersion)
-class SuiteVersionAdmin(admin.ModelAdmin):
+class SuiteVersionAdmin(ReadOnlyAdmin):
     list_display = ["suite", "number", "note", "created_by", "created_at", "used_by"]
     list_filter = ["suite__account"]
     search_fields = ["suite__name", "note", "policy_text"]
@@ -33,15 +31,6 @@ class SuiteVersionAdmin(admin.ModelAdmin):
         current = reverse("admin:suites_scenario_changelist") + f"?suite__id__exact={obj.suite_id}&current=yes"
         return format_html('{} <a href="{}">Edit the scenarios of the current version</a> to make a new version.',
                            sentence, current)  # fmt: skip
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(Persona)
