@@ -273,6 +273,9 @@ class PowerSerializer(serializers.Serializer):
     one_scenario_caught_with_advised = serializers.FloatField(
         allow_null=True, help_text="How often (0–1) it is caught with the advised runs; null when none is advised."
     )
+    confirmation_runs = serializers.IntegerField(
+        help_text="The confirmation runs per open scenario the figures include (0: the first pass alone)."
+    )
     warning = serializers.CharField(help_text="The low-power warning (also in warnings); empty when there is none.")
 
     class Meta:

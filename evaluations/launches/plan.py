@@ -113,7 +113,12 @@ class LaunchPlan:
         if not self.is_gated or not self.frozen.specs:
             return ""
         kinds = [spec.kind for spec in self.frozen.specs]
-        return planner_query(runs=self.settings.runs_per_scenario, baseline_runs=self.baseline_runs, kinds=kinds)
+        return planner_query(
+            runs=self.settings.runs_per_scenario,
+            baseline_runs=self.baseline_runs,
+            kinds=kinds,
+            confirmation_runs=self.confirmation_runs,
+        )
 
     @property
     def comparable(self) -> bool | None:
@@ -291,10 +296,12 @@ def low_power_warning(
     *, runs_per_scenario: int, baseline_runs: int | None, kinds: Sequence[str], confirmation_runs: int = 0
 ) -> str:
     """The low-power warning for these settings: the planner's figure (``gate.planner.power_warning``, the one
-    sentence every page, the CI API and the CI logs quote; docs/gate.md, "The power planner"), said to be the first
-    pass's when the run has ``confirmation_runs`` (the planner does not model them)."""
-    setting = planner_setting(runs=runs_per_scenario, baseline_runs=baseline_runs, kinds=kinds)
-    return power_warning(setting=setting, has_baseline=baseline_runs is not None, confirmation_runs=confirmation_runs)
+    sentence every page, the CI API and the CI logs quote; docs/gate.md, "The power planner"), with the run's
+    ``confirmation_runs`` modelled."""
+    setting = planner_setting(
+        runs=runs_per_scenario, baseline_runs=baseline_runs, kinds=kinds, confirmation_runs=confirmation_runs
+    )
+    return power_warning(setting=setting, has_baseline=baseline_runs is not None)
 
 
 def launch_power(plan: LaunchPlan) -> dict[str, Any] | None:
@@ -305,7 +312,6 @@ def launch_power(plan: LaunchPlan) -> dict[str, Any] | None:
         runs=plan.settings.runs_per_scenario,
         baseline_runs=plan.baseline_runs,
         kinds=[spec.kind for spec in plan.frozen.specs],
+        confirmation_runs=plan.confirmation_runs,
     )
-    return power_summary(
-        setting=setting, has_baseline=plan.baseline_runs is not None, confirmation_runs=plan.confirmation_runs
-    )
+    return power_summary(setting=setting, has_baseline=plan.baseline_runs is not None)
