@@ -19,7 +19,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
-import pii_heldout_phones  # noqa: E402
 import pii_tuned2_phones  # noqa: E402
 import pii_tuned3_phones  # noqa: E402
 import pii_tuned4_phones  # noqa: E402
@@ -28,11 +27,12 @@ import pii_tuned6_phones  # noqa: E402
 import pii_tuned7_phones  # noqa: E402
 import pii_tuned8_phones  # noqa: E402
 import pii_tuned9_phones  # noqa: E402
+import pii_tuned10_phones  # noqa: E402
 from pii_corpus_values import iban_valid, luhn_valid  # noqa: E402
 
 DATA = ROOT / "bench" / "data"
 PHONE_MODULES = {
-    "heldout": pii_heldout_phones,
+    "tuned10": pii_tuned10_phones,
     "tuned9": pii_tuned9_phones,
     "tuned8": pii_tuned8_phones,
     "tuned7": pii_tuned7_phones,
@@ -42,7 +42,7 @@ PHONE_MODULES = {
     "tuned4": pii_tuned4_phones,
 }
 FILES = {
-    "heldout": DATA / "pii_heldout.jsonl",
+    "tuned10": DATA / "pii_tuned10.jsonl",
     "tuned9": DATA / "pii_tuned9.jsonl",
     "tuned8": DATA / "pii_tuned8.jsonl",
     "tuned7": DATA / "pii_tuned7.jsonl",
@@ -54,7 +54,7 @@ FILES = {
     "tuned": DATA / "pii_corpus.jsonl",
 }
 GENERATORS = {
-    "heldout": "make_pii_heldout.py",
+    "tuned10": "make_pii_tuned10.py",
     "tuned9": "make_pii_tuned9.py",
     "tuned8": "make_pii_tuned8.py",
     "tuned7": "make_pii_tuned7.py",
@@ -67,7 +67,7 @@ GENERATORS = {
 # each generator (bench/make_pii_*.py) is split into modules beside it named after its part; bench/pii_corpus_values.py
 # holds the value rules that every generator shares
 MODULE_PREFIXES = {
-    "heldout": "pii_heldout_",
+    "tuned10": "pii_tuned10_",
     "tuned9": "pii_tuned9_",
     "tuned8": "pii_tuned8_",
     "tuned7": "pii_tuned7_",
@@ -191,7 +191,7 @@ def test_tuned2_phones_are_valid_for_their_country_in_many_countries_and_languag
 # what each blind part's phones must cover, beyond being valid for their region: (regions, least regions, languages,
 # least languages, a number that is valid elsewhere but not in the region named)
 PHONE_COVERAGE = {
-    "heldout": (
+    "tuned10": (
         {"US", "CA", "MX", "BR", "AR", "CO", "CL", "PE", "GB", "IE", "DE", "AT", "CH", "FR", "BE", "NL", "ES", "PT"}
         | {"IT", "PL", "SE", "NO", "DK", "FI", "CZ", "GR", "RO", "HU", "UA", "TR", "IN", "PK", "JP", "CN", "KR", "ID"}
         | {"VN", "TH", "PH", "SG", "MY", "SA", "AE", "IL", "NG", "KE", "TZ", "ZA", "EG", "MA", "GH", "AU", "NZ"},

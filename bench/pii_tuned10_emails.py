@@ -1,4 +1,4 @@
-"""Replies with people's email addresses for the held-out PII corpus: addresses built from a person's name (dots,
+"""Replies with people's email addresses for PII tuned part 10: addresses built from a person's name (dots,
 hyphens, underscores, digits, plus-tags, upper case) on real mail providers' and firms' domains, in sentences in many
 languages, in mail headers, mailto links and in documents."""
 
@@ -8,7 +8,7 @@ import random
 import unicodedata
 
 from pii_corpus_values import EMAIL, Line, check_labels  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_heldout_docs import FORMATS, NAMES, render, vcard  # noqa: E402
+from pii_tuned10_docs import FORMATS, NAMES, render, vcard  # noqa: E402
 
 PROVIDERS = [
     "gmail.com", "googlemail.com", "outlook.com", "hotmail.com", "hotmail.fr", "live.co.uk", "yahoo.com",

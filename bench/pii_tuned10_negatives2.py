@@ -1,4 +1,4 @@
-"""More replies without personal data for the held-out PII corpus, kinds of this part's own: identifiers, codes and
+"""More replies without personal data for PII tuned part 10, kinds of this part's own: identifiers, codes and
 numbers that look like a card, a phone, an SSN, an IBAN or an email to a naive detector but are none of them."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import string
 from collections.abc import Callable
 
 from pii_corpus_values import Line  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_heldout_negatives import _digits, _fill  # noqa: E402
+from pii_tuned10_negatives import _digits, _fill  # noqa: E402
 
 V = Callable[[random.Random], str]
 

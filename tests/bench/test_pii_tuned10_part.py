@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
-import pii_heldout_phones  # noqa: E402
+import pii_tuned10_phones  # noqa: E402
 
 from tests.bench.test_pii_heldout import ROWS, modules, source  # noqa: E402
 
@@ -18,8 +18,8 @@ EARLIER = ["tuned", "tuned2", "tuned3", "tuned4", "tuned5", "tuned6", "tuned7", 
 ENTITIES = ["CREDIT_CARD", "US_SSN", "IBAN_CODE", "EMAIL_ADDRESS", "PHONE_NUMBER"]
 
 
-def test_the_heldout_generator_uses_no_earlier_corpus() -> None:
-    text = source("heldout")
+def test_tuned10_generator_uses_no_earlier_corpus() -> None:
+    text = source("tuned10")
     assert "import evaluations" not in text and "from evaluations" not in text
     for part in EARLIER:
         for module in modules(part):
@@ -31,7 +31,7 @@ def test_the_heldout_generator_uses_no_earlier_corpus() -> None:
 
 
 def test_size_labels_and_negatives() -> None:
-    rows = ROWS["heldout"]
+    rows = ROWS["tuned10"]
     assert 2000 <= len(rows) <= 3000
     counts = Counter(e["entity"] for row in rows for e in row["entities"])
     for entity in ENTITIES:
@@ -42,17 +42,17 @@ def test_size_labels_and_negatives() -> None:
 
 
 def test_tags_kinds_regions_languages_and_settings() -> None:
-    rows = ROWS["heldout"]
+    rows = ROWS["tuned10"]
     kinds = {"phone", "email", "card", "ssn", "iban", "mixed", "negative"}
     assert {row["tags"][0] for row in rows} == kinds
     for row in rows:
         if any(e["entity"] == "PHONE_NUMBER" for e in row["entities"]):
             (region,) = [t for t in row["tags"] if t.startswith("region-")]
             assert any(t.startswith("lang-") for t in row["tags"]), row["id"]
-            assert pii_heldout_phones.phone_is_valid(
+            assert pii_tuned10_phones.phone_is_valid(
                 next(e["value"] for e in row["entities"] if e["entity"] == "PHONE_NUMBER"), region[7:]
             )
-    continents = {pii_heldout_phones.REGIONS[t[7:]][0] for row in rows for t in row["tags"] if t.startswith("region-")}
+    continents = {pii_tuned10_phones.REGIONS[t[7:]][0] for row in rows for t in row["tags"] if t.startswith("region-")}
     assert continents == {"americas", "europe", "asia", "africa", "oceania"}
     near = [row for row in rows if row["tags"][0] == "phone" and "near-id" in row["tags"]]
     assert len(near) >= 250
@@ -66,7 +66,7 @@ def test_tags_kinds_regions_languages_and_settings() -> None:
 def test_cards_of_every_network_and_ibans_sepa_and_not() -> None:
     from pii_corpus_values import NETWORKS
 
-    rows = ROWS["heldout"]
+    rows = ROWS["tuned10"]
     networks = {row["tags"][1] for row in rows if row["tags"][0] == "card"}
     assert set(NETWORKS) <= networks
     iban_tags = {t for row in rows if row["tags"][0] == "iban" for t in row["tags"]}
@@ -78,8 +78,8 @@ def test_cards_of_every_network_and_ibans_sepa_and_not() -> None:
         assert value.split("@")[0] not in ("support", "info", "noreply", "sales", "help")  # people, not roles
 
 
-def test_heldout_has_its_own_kinds_of_negatives() -> None:
-    rows = ROWS["heldout"]
+def test_tuned10_has_its_own_kinds_of_negatives() -> None:
+    rows = ROWS["tuned10"]
     kinds = Counter(row["tags"][1] for row in rows if not row["entities"])
     own = ["uuid", "commit_sha", "ipv4", "ipv6", "mac_address", "isbn", "vin", "gps", "tracking_only", "masked_card"]
     own += ["masked_phone", "code_at", "otp_code", "currency_amount", "epoch_ms", "aws_arn", "hex_color", "flight"]

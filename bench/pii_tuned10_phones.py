@@ -1,4 +1,4 @@
-"""Phone numbers for the held-out PII corpus: drawn per region from the ``phonenumbers`` metadata (a mobile or
+"""Phone numbers for PII tuned part 10: drawn per region from the ``phonenumbers`` metadata (a mobile or
 fixed-line example number keeps its leading digits, the rest is drawn again) and written the ways people write them,
 each written form kept only when ``phonenumbers`` says it is a valid number for that region."""
 

@@ -1,4 +1,4 @@
-"""Contact sentences for the held-out PII corpus, each in its language's own words: ``{p}`` is a person's phone
+"""Contact sentences for PII tuned part 10, each in its language's own words: ``{p}`` is a person's phone
 number, ``{id}`` an order, ticket, booking, claim, tracking or reference id beside it (in either order). The last
 plain sentence of each language names the number by context only, never as a "phone" or "number"."""
 

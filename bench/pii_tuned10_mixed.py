@@ -1,4 +1,4 @@
-"""Replies for the held-out PII corpus that carry several kinds of personal data at once: a customer record with a
+"""Replies for PII tuned part 10 that carry several kinds of personal data at once: a customer record with a
 phone, an email and an IBAN or a card, or an SSN, in sentences and documents."""
 
 from __future__ import annotations
@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import CARD, EMAIL, IBAN, NETWORKS, PHONE, SSN, Line, card_digits  # noqa: E402 - bench/
-from pii_heldout_cards import written  # noqa: E402
-from pii_heldout_docs import FORMATS, NAMES, render  # noqa: E402
-from pii_heldout_emails import address  # noqa: E402
-from pii_heldout_phones import REGIONS, phone  # noqa: E402
-from pii_heldout_ssns_ibans import OTHER_BBAN, an_iban, an_ssn  # noqa: E402
+from pii_tuned10_cards import written  # noqa: E402
+from pii_tuned10_docs import FORMATS, NAMES, render  # noqa: E402
+from pii_tuned10_emails import address  # noqa: E402
+from pii_tuned10_phones import REGIONS, phone  # noqa: E402
+from pii_tuned10_ssns_ibans import OTHER_BBAN, an_iban, an_ssn  # noqa: E402
 
 SENTENCES = [
     "I've verified {name}: email {e}, mobile {p}, and payouts go to {i}.",

@@ -1,4 +1,4 @@
-"""Replies with US Social Security numbers and IBANs for the held-out PII corpus. SSNs are possible ones (no 000,
+"""Replies with US Social Security numbers and IBANs for PII tuned part 10. SSNs are possible ones (no 000,
 666 or 9xx area, no 00 group, no 0000 serial), with dashes, spaces or run together, always named as an SSN in the
 sentence or in a field's name, in several languages. IBANs follow SEPA and non-SEPA layouts with mod-97 check
 digits, compact or in fours, at the start, middle or end of sentences and in documents."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import IBAN, SEPA_BBAN, SSN, Line, check_labels, iban_check  # noqa: E402 - bench/
-from pii_heldout_docs import FORMATS, NAMES, render  # noqa: E402
+from pii_tuned10_docs import FORMATS, NAMES, render  # noqa: E402
 
 
 def an_ssn(rng: random.Random) -> tuple[str, str]:

@@ -1,4 +1,4 @@
-"""Replies with phone numbers for the held-out PII corpus: contact sentences in each region's languages, sentences
+"""Replies with phone numbers for PII tuned part 10: contact sentences in each region's languages, sentences
 with an order, ticket, booking, claim, tracking or reference id beside the number (either order), and documents
 (JSON, CSV, vCard, tables, logs ...) with a phone field."""
 
@@ -8,9 +8,9 @@ import random
 import string
 
 from pii_corpus_values import PHONE, Line, check_labels  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_heldout_docs import FORMATS, NAMES, render, vcard  # noqa: E402
-from pii_heldout_langs import PHONE_PHRASES  # noqa: E402
-from pii_heldout_phones import REGIONS, phone, phone_is_valid  # noqa: E402
+from pii_tuned10_docs import FORMATS, NAMES, render, vcard  # noqa: E402
+from pii_tuned10_langs import PHONE_PHRASES  # noqa: E402
+from pii_tuned10_phones import REGIONS, phone, phone_is_valid  # noqa: E402
 
 # id kind -> setting
 ID_SETTINGS = {

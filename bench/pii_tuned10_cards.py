@@ -1,4 +1,4 @@
-"""Replies with card numbers for the held-out PII corpus: every network of ``NETWORKS`` with a Luhn check digit,
+"""Replies with card numbers for PII tuned part 10: every network of ``NETWORKS`` with a Luhn check digit,
 printed in groups, compact, with dashes and as terminals print them, in sentences in several languages, receipts,
 payment payloads, tables and forms."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import CARD, NETWORKS, Line, card_digits, check_labels  # noqa: E402 - bench/ on the path
-from pii_heldout_docs import FORMATS, NAMES, render  # noqa: E402
+from pii_tuned10_docs import FORMATS, NAMES, render  # noqa: E402
 
 
 def written(rng: random.Random, digits: str, network: str) -> tuple[str, str]:

@@ -1,4 +1,4 @@
-"""Replies without personal data for the held-out PII corpus that a naive detector might still flag: vanity phone
+"""Replies without personal data for PII tuned part 10 that a naive detector might still flag: vanity phone
 words, image assets at @2x and @1.5x, package specifiers, social handles, accounts at localhost, IMEIs, EINs, BICs
 and ISO 11649 creditor references. Each kind's sentence is filled with freshly drawn values."""
 

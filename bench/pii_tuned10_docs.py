@@ -1,4 +1,4 @@
-"""Documents that support replies quote, for the held-out PII corpus: a record's fields rendered as JSON, YAML, CSV,
+"""Documents that support replies quote, for PII tuned part 10: a record's fields rendered as JSON, YAML, CSV,
 a Markdown or HTML table, XML, key-value lines, an INI section, an SQL insert, a log line or a vCard, each behind a
 short sentence. Values are added to a ``Line`` piece by piece, so each label's span is exact."""
 
