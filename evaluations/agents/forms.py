@@ -143,6 +143,8 @@ class AgentForm(forms.ModelForm):
         self.fields["endpoint_url"].required = False
         self.fields["request_template"].required = False
         self.fields["silence_ms"].required = False  # blank: 0, not used
+        if strict_placeholders:
+            self.fields["name"].required = False  # Test request saves nothing; an A2A agent's card fills the name
         if self.instance.pk and not self.is_bound:
             self.initial["extra_headers_text"] = "\n".join(f"{k}: {v}" for k, v in self.instance.extra_headers.items())
         if not self.instance.pk and not self.is_bound:
