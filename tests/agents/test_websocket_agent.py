@@ -61,6 +61,9 @@ def test_test_request_authenticates_with_the_first_message_and_saving_keeps_only
     agent = Agent.objects.get()
     assert (agent.first_message, agent.first_message_ack, agent.key_in_header) == (AUTH_FRAME, "type=auth_ok", False)
     assert KEY not in dump_all_tables()
+    detail = client.get(reverse("evaluations:agent-detail", args=[agent.pk])).content.decode()
+    assert "{{api_key}}" in detail and "waits for" in detail and "key not in the auth header" in detail
+    assert KEY not in detail
 
 
 def test_test_request_with_a_wrong_key_says_what_the_agent_answered(client, alice, ws_server: WsServer) -> None:
