@@ -58,7 +58,11 @@ async def _open(config: AgentConfig, conversation: Conversation, api_key: str, c
     opened = int(conversation.protocol_state.get(SOCKETS_OPENED, "0")) + 1
     conversation.protocol_state = {**conversation.protocol_state, SOCKETS_OPENED: str(opened)}
     if config.first_message:
-        await send_first_message(socket, config, api_key)
+        try:
+            await send_first_message(socket, config, api_key)
+        except AgentError:
+            await close_socket(conversation)  # not authenticated: a retry must start on a new socket
+            raise
     return socket
 
 

@@ -158,3 +158,22 @@ def test_an_error_frame_that_is_not_a_rate_limit_is_not_retried(ws_server: WsSer
         play(ws(ws_server), "hello")
     assert excinfo.value.message == "The agent sent an error frame (400): unknown intent."
     assert len(ws_server.messages) == 1
+
+
+def test_a_rate_limited_first_message_is_retried_on_a_new_socket(ws_server: WsServer) -> None:
+    answered = counting_turns(ws_server)
+    firsts: list[int] = []
+
+    def handle(text: str, number: int) -> list[tuple[float, Any]]:
+        if "token" in text:  # the first message of each socket
+            firsts.append(number)
+            ws_server.messages.pop()
+            if len(firsts) == 1:
+                return [(0.0, json.dumps({"type": "error", "status": 429, "retry_after": 0}))]
+            return [(0.0, json.dumps({"type": "ready"}))]
+        return answered(text, number)
+
+    ws_server.handle = handle
+    [reply] = play(ws(ws_server, first_message='{"token": "{{api_key}}"}', first_message_ack="type=ready"), "hello")
+    assert reply.text == "turn 1: hello" and reply.retries == 1
+    assert len(set(firsts)) == 2 and {n for n, _ in ws_server.messages} == {firsts[1]}  # never on the refused one
