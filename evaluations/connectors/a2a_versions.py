@@ -8,6 +8,7 @@ spells states ``TASK_STATE_COMPLETED``. Replies of either version are read in th
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 LEGACY = "0.3"
@@ -17,6 +18,7 @@ SWITCHED = "a2a_switched"  # set once the other version was tried after "method 
 METHOD_NOT_FOUND = -32601
 VERSION_HEADER = "A2A-Version"
 _METHODS = {False: ("message/send", "message/stream"), True: ("SendMessage", "SendStreamingMessage")}
+_VERSION_SHAPE = re.compile(r"\d{1,3}(\.\d{1,3}){0,2}")  # what a card may declare; it is sent back as a header
 _KINDS = {"task": "task", "message": "message", "statusUpdate": "status-update", "artifactUpdate": "artifact-update"}
 
 
@@ -42,13 +44,13 @@ def card_version(card: dict[str, Any], endpoint: str) -> str:
         if not isinstance(interface, dict) or str(interface.get("protocolBinding", "JSONRPC")).upper() != "JSONRPC":
             continue
         version = str(interface.get("protocolVersion") or "")
-        if version:
+        if _VERSION_SHAPE.fullmatch(version):
             found.append((str(interface.get("url") or "").rstrip("/") == endpoint.strip().rstrip("/"), version))
     if found:
         at_endpoint = [v for same, v in found if same] or [v for _same, v in found]
         return max(at_endpoint, key=lambda v: (is_v1(v), v))
     declared = card.get("protocolVersion")
-    return str(declared) if isinstance(declared, str) and declared.strip() else LEGACY
+    return declared if isinstance(declared, str) and _VERSION_SHAPE.fullmatch(declared) else LEGACY
 
 
 def message_for(version: str, sent: dict[str, Any]) -> dict[str, Any]:

@@ -109,5 +109,7 @@ def test_card_version_prefers_the_interface_at_the_endpoint_and_the_newest() -> 
     assert card_version(both, url) == "1.0"
     assert card_version({"protocolVersion": "0.2.5"}, url) == "0.2.5"
     assert card_version({}, url) == "0.3"
+    lying = {"supportedInterfaces": [{"url": url, "protocolVersion": "1.0\r\nX-Evil: 1"}], "protocolVersion": "x"}
+    assert card_version(lying, url) == "0.3"  # a version is sent back as a header: only digits and dots are taken
     update = {"statusUpdate": {"taskId": "t", "status": {"state": "TASK_STATE_AUTH_REQUIRED"}}}
     assert as_legacy(update) == {"taskId": "t", "status": {"state": "auth-required"}, "kind": "status-update"}
