@@ -8,6 +8,7 @@ import re
 from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
+from evaluations.connectors import a2a_versions
 from evaluations.connectors.a2a import a2a_body
 from evaluations.connectors.base import (
     AgentConfig,
@@ -123,6 +124,9 @@ def build_headers(config: AgentConfig, conversation: Conversation, api_key: str)
         headers[name] = value
     if api_key:
         _add_auth(headers, config, api_key)
+    version = conversation.protocol_state.get(a2a_versions.VERSION, "")
+    if config.protocol == Protocol.A2A and a2a_versions.is_v1(version):
+        headers[a2a_versions.VERSION_HEADER] = version  # a 1.x server reads a request without it as 0.3
     source = config.conversation_id_source
     if source == ConversationIdSource.HEADER and config.conversation_id_name and conversation.conversation_id:
         # Agents that hand out a session header usually expect it back.

@@ -128,7 +128,8 @@ class Attempt(models.Model):
     transcript = models.JSONField(default=list)  # [{"role", "content"}], PII values masked
     tool_calls = models.JSONField(default=list)
     latency_ms = models.PositiveIntegerField(null=True, blank=True)  # mean over the agent's replies
-    # Per reply of the agent, in order: {"ms": total, "ttft_ms": first piece of a streamed reply or null, "chunks"}.
+    # Per reply of the agent, in order: {"ms": total, "ttft_ms": first piece of a streamed reply or null, "chunks"},
+    # plus "retries" and "reconnected" (a WebSocket's new socket) when there were any (AgentReply.timing).
     reply_timings = models.JSONField(default=list, blank=True)
     rule_findings = models.JSONField(default=list)
     verdict = models.CharField(max_length=12, choices=Verdict.choices)
