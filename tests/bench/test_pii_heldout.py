@@ -19,6 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
+import pii_heldout_phones  # noqa: E402
 import pii_tuned2_phones  # noqa: E402
 import pii_tuned3_phones  # noqa: E402
 import pii_tuned4_phones  # noqa: E402
@@ -32,6 +33,7 @@ from pii_corpus_values import iban_valid, luhn_valid  # noqa: E402
 
 DATA = ROOT / "bench" / "data"
 PHONE_MODULES = {
+    "heldout": pii_heldout_phones,
     "tuned10": pii_tuned10_phones,
     "tuned9": pii_tuned9_phones,
     "tuned8": pii_tuned8_phones,
@@ -42,6 +44,7 @@ PHONE_MODULES = {
     "tuned4": pii_tuned4_phones,
 }
 FILES = {
+    "heldout": DATA / "pii_heldout.jsonl",
     "tuned10": DATA / "pii_tuned10.jsonl",
     "tuned9": DATA / "pii_tuned9.jsonl",
     "tuned8": DATA / "pii_tuned8.jsonl",
@@ -54,6 +57,7 @@ FILES = {
     "tuned": DATA / "pii_corpus.jsonl",
 }
 GENERATORS = {
+    "heldout": "make_pii_heldout.py",
     "tuned10": "make_pii_tuned10.py",
     "tuned9": "make_pii_tuned9.py",
     "tuned8": "make_pii_tuned8.py",
@@ -67,6 +71,7 @@ GENERATORS = {
 # each generator (bench/make_pii_*.py) is split into modules beside it named after its part; bench/pii_corpus_values.py
 # holds the value rules that every generator shares
 MODULE_PREFIXES = {
+    "heldout": "pii_heldout_",
     "tuned10": "pii_tuned10_",
     "tuned9": "pii_tuned9_",
     "tuned8": "pii_tuned8_",
@@ -191,6 +196,21 @@ def test_tuned2_phones_are_valid_for_their_country_in_many_countries_and_languag
 # what each blind part's phones must cover, beyond being valid for their region: (regions, least regions, languages,
 # least languages, a number that is valid elsewhere but not in the region named)
 PHONE_COVERAGE = {
+    "heldout": (
+        {"US", "CA", "MX", "BR", "AR", "CO", "CL", "PE", "UY", "EC", "BO", "PY", "DO", "CR", "PA", "JM", "GB", "IE"}
+        | {"DE", "AT", "CH", "FR", "BE", "LU", "NL", "ES", "PT", "IT", "PL", "SE", "NO", "DK", "FI", "CZ", "SK", "GR"}
+        | {"RO", "HU", "UA", "TR", "HR", "BG", "LT", "EE", "SI", "IN", "PK", "BD", "JP", "CN", "TW", "HK", "KR", "ID"}
+        | {"VN", "TH", "PH", "SG", "MY", "SA", "AE", "IL", "NG", "KE", "TZ", "UG", "ZA", "EG", "MA", "GH", "SN", "CI"}
+        | {"ET", "AU", "NZ", "FJ", "PG"},
+        77,
+        {"lang-en", "lang-es", "lang-hi", "lang-de", "lang-fr", "lang-pt", "lang-it", "lang-nl", "lang-pl", "lang-sv"}
+        | {"lang-nb", "lang-da", "lang-fi", "lang-cs", "lang-sk", "lang-el", "lang-ro", "lang-hu", "lang-uk", "lang-tr"}
+        | {"lang-hr", "lang-bg", "lang-lt", "lang-et", "lang-sl", "lang-ur", "lang-bn", "lang-ja", "lang-zh", "lang-ko"}
+        | {"lang-id", "lang-vi", "lang-th", "lang-tl", "lang-ms", "lang-ar", "lang-he", "lang-sw", "lang-af"}
+        | {"lang-am"},
+        40,
+        ("+34 612 345 678", "PT"),
+    ),
     "tuned10": (
         {"US", "CA", "MX", "BR", "AR", "CO", "CL", "PE", "GB", "IE", "DE", "AT", "CH", "FR", "BE", "NL", "ES", "PT"}
         | {"IT", "PL", "SE", "NO", "DK", "FI", "CZ", "GR", "RO", "HU", "UA", "TR", "IN", "PK", "JP", "CN", "KR", "ID"}

@@ -1,0 +1,255 @@
+"""Support-bot sentences in many languages for the held-out part's phone rows: for each language a plain reply, a
+reply naming an order/ticket/booking id before the number (``id-first``), one naming it after (``phone-first``) and
+one where only the context says the digits are a number to call (``context-only``). Slots: {p} phone, {i} id."""
+
+from __future__ import annotations
+
+# lang -> (plain, id-first, phone-first, context-only)
+SENTENCES: dict[str, tuple[str, str, str, str]] = {
+    "en": (
+        "I've updated the contact number on your profile to {p}; the old one is removed.",
+        "Ticket {i} is now assigned to our field team, who will ring you on {p} before they arrive.",
+        "Got it - we'll text {p} once parcel {i} leaves the depot.",
+        "If the driver can't find the gate, he'll try {p} first and then leave a note.",
+    ),
+    "es": (
+        "Listo, actualicé el teléfono de contacto a {p}. El anterior ya no aparece.",
+        "Su pedido {i} sale mañana; el repartidor llamará al {p} antes de llegar.",
+        "Anoté el {p} como número de respaldo para la reserva {i}.",
+        "Si el técnico se retrasa, le avisará por WhatsApp al {p}.",
+    ),
+    "pt": (
+        "Pronto! O celular cadastrado agora é {p}.",
+        "O chamado {i} foi encaminhado; a equipe vai ligar para {p} ainda hoje.",
+        "Vamos mandar um SMS para {p} assim que a encomenda {i} for postada.",
+        "Se o entregador não encontrar a portaria, ele chama no {p}.",
+    ),
+    "fr": (
+        "C'est noté : votre numéro de portable est désormais le {p}.",
+        "Votre commande {i} est en préparation ; le livreur vous appellera au {p}.",
+        "Nous enverrons un SMS au {p} dès que le dossier {i} sera traité.",
+        "En cas d'absence, le coursier sonnera puis composera le {p}.",
+    ),
+    "de": (
+        "Ich habe Ihre Rufnummer auf {p} geändert.",
+        "Für den Auftrag {i} meldet sich der Techniker vorab unter {p}.",
+        "Wir schicken eine SMS an {p}, sobald die Sendung {i} unterwegs ist.",
+        "Falls niemand öffnet, versucht es der Fahrer noch einmal unter {p}.",
+    ),
+    "it": (
+        "Ho aggiornato il recapito telefonico: ora risulta {p}.",
+        "La pratica {i} è stata presa in carico; il tecnico chiamerà il {p}.",
+        "Invieremo un SMS al {p} quando la spedizione {i} sarà in consegna.",
+        "Se il corriere non trova il citofono, proverà al {p}.",
+    ),
+    "nl": (
+        "Ik heb je telefoonnummer gewijzigd naar {p}.",
+        "Bestelling {i} wordt morgen bezorgd; de koerier belt vooraf naar {p}.",
+        "We sturen een sms naar {p} zodra ticket {i} is opgelost.",
+        "Lukt het aanbellen niet, dan probeert de bezorger {p}.",
+    ),
+    "pl": (
+        "Zaktualizowałem numer kontaktowy na {p}.",
+        "Zamówienie {i} jest w drodze, kurier zadzwoni pod {p}.",
+        "Wyślemy SMS na {p}, gdy zgłoszenie {i} zostanie zamknięte.",
+        "Jeśli nikt nie otworzy, kierowca spróbuje pod {p}.",
+    ),
+    "sv": (
+        "Jag har ändrat ditt telefonnummer till {p}.",
+        "Ärende {i} är tilldelat en tekniker som ringer {p} innan besöket.",
+        "Vi skickar ett sms till {p} när paket {i} kan hämtas.",
+        "Om budet inte hittar porten hör hen av sig på {p}.",
+    ),
+    "nb": (
+        "Jeg har oppdatert mobilnummeret ditt til {p}.",
+        "Sak {i} er sendt videre, og montøren ringer {p} før han kommer.",
+        "Vi sender en SMS til {p} når pakke {i} er klar for henting.",
+        "Finner ikke sjåføren inngangen, prøver han {p}.",
+    ),
+    "da": (
+        "Jeg har ændret dit telefonnummer til {p}.",
+        "Sag {i} er oprettet, og teknikeren ringer til {p} inden besøget.",
+        "Vi sender en sms til {p}, når pakke {i} er leveret.",
+        "Hvis chaufføren ikke kan finde opgangen, prøver han {p}.",
+    ),
+    "fi": (
+        "Päivitin puhelinnumerosi: uusi numero on {p}.",
+        "Tilaus {i} lähtee huomenna, ja kuljettaja soittaa numeroon {p}.",
+        "Lähetämme tekstiviestin numeroon {p}, kun tiketti {i} on käsitelty.",
+        "Jos ovikoodi ei toimi, lähetti yrittää numeroa {p}.",
+    ),
+    "cs": (
+        "Změnil jsem vaše telefonní číslo na {p}.",
+        "Objednávka {i} je na cestě, kurýr bude volat na {p}.",
+        "Pošleme SMS na {p}, jakmile bude požadavek {i} vyřízen.",
+        "Když nikdo neotevře, řidič zkusí {p}.",
+    ),
+    "sk": (
+        "Vaše telefónne číslo som zmenil na {p}.",
+        "Objednávka {i} je na ceste, kuriér zavolá na {p}.",
+        "Pošleme SMS na {p}, keď bude reklamácia {i} vybavená.",
+        "Ak nikto neotvorí, vodič skúsi {p}.",
+    ),
+    "el": (
+        "Ενημέρωσα το τηλέφωνο επικοινωνίας σας σε {p}.",
+        "Η παραγγελία {i} αναχωρεί αύριο· ο κούριερ θα καλέσει στο {p}.",
+        "Θα στείλουμε SMS στο {p} μόλις κλείσει το αίτημα {i}.",
+        "Αν δεν βρει την είσοδο, ο οδηγός θα δοκιμάσει το {p}.",
+    ),
+    "ro": (
+        "Am actualizat numărul de telefon la {p}.",
+        "Comanda {i} pleacă mâine; curierul vă sună la {p}.",
+        "Trimitem un SMS la {p} când tichetul {i} este rezolvat.",
+        "Dacă nu răspunde nimeni la interfon, curierul încearcă {p}.",
+    ),
+    "hu": (
+        "Módosítottam a telefonszámát erre: {p}.",
+        "A(z) {i} rendelést holnap szállítjuk, a futár a {p} számon keresi.",
+        "SMS-t küldünk a {p} számra, amint a(z) {i} bejelentés lezárul.",
+        "Ha nem nyitnak ajtót, a futár a {p} számot próbálja.",
+    ),
+    "uk": (
+        "Я оновив ваш номер телефону на {p}.",
+        "Замовлення {i} вже в дорозі, кур'єр зателефонує на {p}.",
+        "Надішлемо SMS на {p}, щойно звернення {i} буде закрито.",
+        "Якщо ніхто не відчинить, водій спробує {p}.",
+    ),
+    "ru": (
+        "Я обновил ваш контактный телефон: теперь это {p}.",
+        "Заказ {i} передан в доставку, курьер позвонит на {p}.",
+        "Отправим SMS на {p}, когда заявка {i} будет выполнена.",
+        "Если домофон не работает, курьер наберёт {p}.",
+    ),
+    "tr": (
+        "İletişim numaranızı {p} olarak güncelledim.",
+        "{i} numaralı siparişiniz yolda; kurye {p} numarasını arayacak.",
+        "{p} numarasına, {i} kaydı kapandığında SMS göndereceğiz.",
+        "Kapıyı bulamazsa kurye {p} ile ulaşmaya çalışacak.",
+    ),
+    "hr": (
+        "Ažurirao sam vaš broj telefona na {p}.",
+        "Narudžba {i} je poslana, dostavljač će nazvati {p}.",
+        "Poslat ćemo SMS na {p} kad zahtjev {i} bude riješen.",
+        "Ako nitko ne otvori, vozač će probati {p}.",
+    ),
+    "bg": (
+        "Актуализирах телефона ви за връзка на {p}.",
+        "Поръчка {i} е изпратена; куриерът ще звънне на {p}.",
+        "Ще изпратим SMS на {p}, когато сигнал {i} бъде приключен.",
+        "Ако никой не отвори, шофьорът ще опита {p}.",
+    ),
+    "lt": (
+        "Atnaujinau jūsų telefono numerį į {p}.",
+        "Užsakymas {i} jau pakeliui, kurjeris skambins {p}.",
+        "Išsiųsime SMS į {p}, kai užklausa {i} bus išspręsta.",
+        "Jei niekas neatidarys, vairuotojas bandys {p}.",
+    ),
+    "et": (
+        "Uuendasin teie telefoninumbri: nüüd on see {p}.",
+        "Tellimus {i} on teel, kuller helistab numbrile {p}.",
+        "Saadame SMS-i numbrile {p}, kui pöördumine {i} on lahendatud.",
+        "Kui keegi ust ei ava, proovib kuller {p}.",
+    ),
+    "sl": (
+        "Vašo telefonsko številko sem spremenil v {p}.",
+        "Naročilo {i} je na poti, dostavljavec bo poklical {p}.",
+        "Poslali bomo SMS na {p}, ko bo zahtevek {i} rešen.",
+        "Če nihče ne odpre, bo voznik poskusil {p}.",
+    ),
+    "hi": (
+        "आपका संपर्क नंबर अब {p} कर दिया गया है।",
+        "ऑर्डर {i} कल डिलीवर होगा, डिलीवरी एजेंट {p} पर कॉल करेगा।",
+        "{p} पर SMS भेजा जाएगा जब टिकट {i} बंद हो जाएगा।",
+        "अगर गेट बंद मिला तो कूरियर {p} पर संपर्क करेगा।",
+    ),
+    "ur": (
+        "آپ کا رابطہ نمبر {p} پر تبدیل کر دیا گیا ہے۔",
+        "آرڈر {i} روانہ ہو گیا ہے، رائیڈر {p} پر کال کرے گا۔",
+        "ہم {p} پر ایس ایم ایس بھیجیں گے جب شکایت {i} حل ہو جائے گی۔",
+        "اگر گھر نہ ملا تو رائیڈر {p} پر رابطہ کرے گا۔",
+    ),
+    "bn": (
+        "আপনার যোগাযোগ নম্বর {p} এ হালনাগাদ করা হয়েছে।",
+        "অর্ডার {i} পাঠানো হয়েছে, ডেলিভারিম্যান {p} নম্বরে ফোন করবেন।",
+        "{p} নম্বরে এসএমএস যাবে যখন টিকিট {i} সমাধান হবে।",
+        "বাসা খুঁজে না পেলে রাইডার {p} তে যোগাযোগ করবেন।",
+    ),
+    "ja": (
+        "ご登録の電話番号を{p}に変更しました。",
+        "ご注文番号{i}の配送時に、ドライバーから{p}へお電話いたします。",
+        "{p}宛てに、お問い合わせ番号{i}の完了通知をSMSでお送りします。",
+        "オートロックが開かない場合、配達員が{p}にご連絡します。",
+    ),
+    "zh": (
+        "您的联系电话已更新为{p}。",
+        "订单{i}已发货，快递员会拨打{p}联系您。",
+        "我们会发短信到{p}，告知工单{i}的处理结果。",
+        "如果找不到楼门，师傅会打{p}。",
+    ),
+    "ko": (
+        "연락처를 {p}(으)로 변경해 드렸습니다.",
+        "주문번호 {i} 상품은 내일 도착하며, 기사님이 {p}(으)로 연락드립니다.",
+        "{p}(으)로 문의 {i} 처리 결과를 문자로 보내 드리겠습니다.",
+        "공동현관이 잠겨 있으면 기사님이 {p}(으)로 전화드릴 거예요.",
+    ),
+    "id": (
+        "Nomor kontak Anda sudah saya ubah menjadi {p}.",
+        "Pesanan {i} sedang dikirim, kurir akan menghubungi {p}.",
+        "Kami akan kirim SMS ke {p} setelah tiket {i} selesai.",
+        "Kalau rumahnya susah dicari, kurir akan telepon ke {p}.",
+    ),
+    "ms": (
+        "Nombor telefon anda telah dikemas kini kepada {p}.",
+        "Pesanan {i} dalam penghantaran, kurier akan menghubungi {p}.",
+        "Kami akan hantar SMS ke {p} apabila tiket {i} selesai.",
+        "Jika pintu pagar berkunci, penghantar akan cuba {p}.",
+    ),
+    "vi": (
+        "Tôi đã cập nhật số điện thoại liên hệ thành {p}.",
+        "Đơn hàng {i} đang giao, shipper sẽ gọi {p}.",
+        "Chúng tôi sẽ nhắn tin tới {p} khi yêu cầu {i} được xử lý.",
+        "Nếu không tìm thấy nhà, shipper sẽ gọi {p}.",
+    ),
+    "th": (
+        "อัปเดตเบอร์ติดต่อของคุณเป็น {p} เรียบร้อยแล้วค่ะ",
+        "คำสั่งซื้อ {i} อยู่ระหว่างจัดส่ง พนักงานจะโทรหาที่ {p}",
+        "เราจะส่ง SMS ไปที่ {p} เมื่อเรื่อง {i} ได้รับการแก้ไขแล้ว",
+        "ถ้าหาบ้านไม่เจอ ไรเดอร์จะติดต่อ {p} ค่ะ",
+    ),
+    "tl": (
+        "Na-update ko na ang contact number mo sa {p}.",
+        "Ang order {i} ay papunta na, tatawag ang rider sa {p}.",
+        "Magte-text kami sa {p} kapag tapos na ang ticket {i}.",
+        "Kung hindi mahanap ng rider ang bahay, kokontakin ka niya sa {p}.",
+    ),
+    "ar": (
+        "تم تحديث رقم التواصل الخاص بك إلى {p}.",
+        "الطلب {i} في الطريق، وسيتصل المندوب على {p}.",
+        "سنرسل رسالة نصية إلى {p} عند إغلاق التذكرة {i}.",
+        "إذا لم يجد المندوب العنوان فسيتواصل عبر {p}.",
+    ),
+    "he": (
+        "עדכנתי את מספר הטלפון שלך ל-{p}.",
+        "הזמנה {i} בדרך, השליח יתקשר ל-{p}.",
+        "נשלח SMS ל-{p} כשפנייה {i} תיסגר.",
+        "אם השליח לא ימצא את הכניסה, הוא ינסה את {p}.",
+    ),
+    "sw": (
+        "Nimebadilisha namba yako ya simu kuwa {p}.",
+        "Oda {i} iko njiani, msafirishaji atapiga {p}.",
+        "Tutatuma SMS kwa {p} tiketi {i} ikishatatuliwa.",
+        "Dereva asipopata nyumba, atajaribu {p}.",
+    ),
+    "af": (
+        "Ek het jou kontaknommer na {p} verander.",
+        "Bestelling {i} is op pad; die koerier sal {p} skakel.",
+        "Ons stuur 'n SMS na {p} sodra kaartjie {i} opgelos is.",
+        "As niemand oopmaak nie, probeer die bestuurder {p}.",
+    ),
+    "am": (
+        "የመገናኛ ስልክ ቁጥርዎን ወደ {p} ቀይሬዋለሁ።",
+        "ትዕዛዝ {i} በመንገድ ላይ ነው፣ አድራሹ በ{p} ይደውላል።",
+        "ጥያቄ {i} ሲፈታ ወደ {p} መልእክት እንልካለን።",
+        "ቤቱን ካላገኘ አድራሹ {p} ላይ ይሞክራል።",
+    ),
+}
