@@ -101,7 +101,7 @@ BENCHES = {
         "tuned7   CREDIT_CARD",
         "tuned8   CREDIT_CARD",
         "tuned9   CREDIT_CARD",
-        "tuned10   CREDIT_CARD",
+        "tuned10  CREDIT_CARD",
         "heldout  CREDIT_CARD",
         "heldout  PHONE_NUMBER",
         "CREDIT_CARD",
