@@ -88,6 +88,7 @@ bench: setup
 	$(PY) bench/ci_status.py
 	$(PY) bench/report_page.py
 	$(PY) bench/monitor_fleet.py
+	$(PY) bench/redteam_strategies.py
 
 clean:
 	rm -rf $(VENV) var staticfiles

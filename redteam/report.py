@@ -17,6 +17,7 @@ from evaluations.core.specs import ScenarioKind, ScenarioSpec
 from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED, PASS
 from redteam.library import ATTACKS, LIBRARY_VERSION
 from redteam.models import AttackStatus
+from redteam.strategies import base_attack_id, strategy_label
 
 SARIF_SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 TOOL_NAME = "Trustgate"
@@ -67,6 +68,9 @@ class AttemptLike(Protocol):
     @property
     def rationale(self) -> str: ...
 
+    @property
+    def gave_in_turn(self) -> int | None: ...  # the first user turn whose reply gave in, by rule; None: unknown
+
 
 # ---------------------------------------------------------------------------------------------- findings
 
@@ -86,7 +90,14 @@ def redteam_findings(run: RunLike, attempts: Iterable[AttemptLike]) -> list[dict
         runs = sorted(by_key.get(spec.key, []), key=lambda a: a.repeat)
         failed = [a for a in runs if a.verdict == FAIL]
         counts = {v: sum(1 for a in runs if a.verdict == v) for v in (PASS, FAIL, NOT_SCORED, ERROR)}
-        findings.append({**_finding(spec, counts), "failing_runs": [_failing_run(a) for a in failed]})
+        turns = [a.gave_in_turn for a in failed if a.gave_in_turn]
+        findings.append(
+            {
+                **_finding(spec, counts),
+                "failing_runs": [_failing_run(a) for a in failed],
+                "gave_in_turn": min(turns) if turns else None,
+            }
+        )
     return findings
 
 
@@ -113,7 +124,10 @@ def _finding(spec: ScenarioSpec, counts: Mapping[str, Any]) -> dict[str, Any]:
         "key": spec.key,
         "attack_id": attack_id,
         "name": spec.name or attack_id,
-        "category": _CATEGORIES.get(spec.attack_id, ""),
+        "category": _CATEGORIES.get(base_attack_id(spec.attack_id), ""),
+        "base_attack_id": base_attack_id(attack_id),
+        "strategy": spec.strategy,
+        "strategy_label": strategy_label(spec.strategy) if spec.strategy else "",
         "severity": spec.severity.value,
         "severity_label": spec.severity.value.title(),
         "owasp_tag": spec.owasp_tag,
@@ -143,6 +157,7 @@ def redteam_summary(findings: Iterable[dict[str, Any]]) -> dict[str, int]:
 def _failing_run(attempt: AttemptLike) -> dict[str, Any]:
     return {
         "repeat": attempt.repeat,
+        "gave_in_turn": attempt.gave_in_turn,
         "transcript": [
             {"role": str(turn.get("role", "")), "content": str(turn.get("content", ""))}
             for turn in attempt.transcript or []
@@ -229,7 +244,8 @@ def _rule_name(name: str) -> str:
 
 def _tags(finding: dict[str, Any]) -> list[str]:
     tags = ["security", "red-team"]
-    for extra in (finding["category"], finding["owasp_tag"].split(" ", 1)[0]):
+    strategy = f"strategy:{finding['strategy']}" if finding["strategy"] else ""
+    for extra in (finding["category"], finding["owasp_tag"].split(" ", 1)[0], strategy):
         if extra and extra not in tags:
             tags.append(extra)
     return tags
@@ -244,6 +260,9 @@ def _sarif_rule(finding: dict[str, Any]) -> dict[str, Any]:
     }
     if finding["owasp_tag"]:
         properties["owasp"] = finding["owasp_tag"]
+    if finding["strategy"]:
+        properties["strategy"] = finding["strategy"]
+        properties["base_attack_id"] = finding["base_attack_id"]
     rule: dict[str, Any] = {
         "id": finding["attack_id"],
         "name": _rule_name(finding["name"]),
@@ -265,6 +284,10 @@ def _sarif_result(run: RunLike, finding: dict[str, Any], index: int, report_url:
         f"scored runs ({severity}{owasp})."
     )
     excerpt = _excerpt(finding)
+    if finding["strategy"]:
+        text += f" Strategy: {finding['strategy_label']}."
+    if finding.get("gave_in_turn"):
+        text += f" It gave in at turn {finding['gave_in_turn']}."
     if excerpt:
         text += f" Agent reply: “{excerpt}”"
     properties: dict[str, Any] = {
@@ -276,6 +299,10 @@ def _sarif_result(run: RunLike, finding: dict[str, Any], index: int, report_url:
     }
     if finding["owasp_tag"]:
         properties["owasp"] = finding["owasp_tag"]
+    if finding["strategy"]:
+        properties["strategy"] = finding["strategy"]
+    if finding.get("gave_in_turn"):
+        properties["gave_in_turn"] = finding["gave_in_turn"]
     result: dict[str, Any] = {
         "ruleId": finding["attack_id"],
         "ruleIndex": index,

@@ -19,6 +19,7 @@ from evaluations.launches.request import MAX_PARALLEL, MAX_RUNS_PER_SCENARIO, Ci
 from evaluations.runs.snapshot import CiSource, GateOptions, LaunchSettings
 from evaluations.scoring.choices import JudgeModel, Strictness
 from redteam.services import Depth
+from redteam.strategies import STRATEGIES, strategies_clean
 
 MAX_CONTACTS = 200  # allowed contacts in one request
 JOB_URL = RegexValidator(
@@ -126,6 +127,21 @@ class RunCreateInputSerializer(serializers.Serializer):
         help_text="Red-team attacks to add: quick, standard, deep, or \"\" for none. Left out: the pinned "
         "baseline's (else none). A different depth than the baseline's makes the run not comparable.",
     )  # fmt: skip
+    redteam_strategies = StringListField(
+        child=serializers.ChoiceField(
+            choices=list(STRATEGIES),
+            error_messages={"invalid_choice": "Unknown red-team strategy “{input}”; choose from "
+                            + ", ".join(STRATEGIES) + "."},
+        ),
+        required=False, max_length=len(STRATEGIES),
+        help_text="Red-team strategies to compose on the depth's attacks: " + ", ".join(STRATEGIES) + ". Left out: "
+        "the pinned baseline's (else none). Another set than the baseline's makes the run not comparable.",
+    )  # fmt: skip
+    redteam_seed = StrictIntegerField(
+        required=False, min_value=0, max_value=2**31 - 1,
+        help_text="The seed the strategies compose with: the same seed makes the same attacks. Left out: the pinned "
+        "baseline's (else 0).",
+    )  # fmt: skip
     judge_model = serializers.ChoiceField(
         required=False, allow_blank=True, choices=JudgeModel.values,
         help_text="The judge: sonnet, haiku, opus (when enabled) or rules_only; \"\" for the agent's setting. "
@@ -187,6 +203,9 @@ class RunCreateInputSerializer(serializers.Serializer):
     class Meta:
         ref_name = "RunCreateInput"
 
+    def validate_redteam_strategies(self, value: list[str]) -> tuple[str, ...]:
+        return strategies_clean(value)  # the registry's order, each once: the same set compares equal
+
     def launch_request(self, *, suite: Any) -> LaunchRequest:
         """The valid input as the launch it asks for: a run of ``suite`` on its agent, with only the settings the
         CI job set as overrides (the plan takes the rest from the pinned baseline). Raises ValidationError (400)
@@ -228,6 +247,10 @@ class RunSettingsSerializer(serializers.Serializer):
     runs_per_scenario = serializers.IntegerField()
     parallel = serializers.IntegerField()
     redteam_depth = serializers.CharField(allow_blank=True, help_text='"": no red-team attacks.')
+    redteam_strategies = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Left out when none."
+    )
+    redteam_seed = serializers.IntegerField(required=False, help_text="Left out when 0.")
     judge_model = serializers.CharField(allow_null=True, help_text="null: the agent's setting.")
     judge_strictness = serializers.CharField(allow_null=True, help_text="null: the agent's setting.")
     allowed_contacts = StringListField(

@@ -158,6 +158,8 @@ class Conversation:
     # An open connection the conversation keeps (a WebSocket); close it with ``connectors.close_conversation``.
     transport: Any = dataclasses.field(default=None, repr=False, compare=False)
     protocol_state: dict[str, str] = dataclasses.field(default_factory=dict)  # A2A: the task awaiting input
+    # Tool calls and results sent before the first user turn, each {"name", "arguments", "result"} (seeded.py).
+    tool_context: tuple[dict[str, Any], ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)

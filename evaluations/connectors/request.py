@@ -20,6 +20,7 @@ from evaluations.connectors.base import (
     StreamFormat,
 )
 from evaluations.connectors.responses import responses_body
+from evaluations.connectors.seeded import openai_messages
 from evaluations.connectors.session import cookie_header
 from evaluations.connectors.templates import DEFAULT_TEMPLATE, TemplateError, render_template
 from evaluations.connectors.validation import check_extra_header_name, check_header_value, is_valid_header_name
@@ -59,8 +60,10 @@ def endpoint_url(config: AgentConfig, conversation: Conversation | None = None) 
     return urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
 
 
-def _history(conversation: Conversation) -> list[dict[str, str]]:
-    return [{"role": turn.role, "content": turn.content} for turn in conversation.turns]
+def _history(conversation: Conversation) -> list[dict[str, Any]]:
+    """The earlier turns, after the tool calls the conversation was seeded with (none in most conversations)."""
+    turns = [{"role": turn.role, "content": turn.content} for turn in conversation.turns]
+    return [*openai_messages(conversation.tool_context), *turns]
 
 
 def build_body(config: AgentConfig, conversation: Conversation, message: str) -> bytes:
@@ -69,7 +72,7 @@ def build_body(config: AgentConfig, conversation: Conversation, message: str) ->
     if config.protocol == Protocol.A2A:
         return a2a_body(config, conversation, message)
     if config.protocol == Protocol.OPENAI:
-        messages: list[dict[str, str]] = []
+        messages: list[dict[str, Any]] = []
         if config.system_prompt:
             messages.append({"role": "system", "content": config.system_prompt})
         messages += [*_history(conversation), {"role": "user", "content": message}]
@@ -81,7 +84,7 @@ def build_body(config: AgentConfig, conversation: Conversation, message: str) ->
     if config.protocol == Protocol.SIMPLE_CHAT:
         simple: dict[str, Any] = {"message": message}
         if config.send_history:  # off by default: a stateless simple-chat agent sees the earlier turns this way
-            simple["history"] = _history(conversation)
+            simple["history"] = [{"role": turn.role, "content": turn.content} for turn in conversation.turns]
         return json.dumps(simple, ensure_ascii=False).encode("utf-8")
     try:
         return render_template(

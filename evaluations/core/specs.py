@@ -105,6 +105,10 @@ class ScenarioSpec:
     persona: str = ""  # simulated-user description; "" for scripted turns
     max_turns: int = 6
     attack_id: str = ""  # red-team library id, "" otherwise
+    # Tool calls the conversation is seeded with before the first user turn, each {"name", "arguments", "result"}:
+    # an attack through a tool result (docs/redteam.md, Attacks through tool results).
+    tool_context: tuple[dict[str, Any], ...] = ()
+    strategy: str = ""  # the red-team strategy that composed this attack from its library one (docs/redteam.md)
 
     def __post_init__(self) -> None:
         if self.expected_tool_calls:
@@ -123,6 +127,7 @@ class ScenarioSpec:
         data["expected_tool_calls"] = [call.to_dict() for call in self.expected_tool_calls]
         data["forbidden_tool_calls"] = [call.to_dict() for call in self.forbidden_tool_calls]
         data["secret_markers"] = list(self.secret_markers)
+        data["tool_context"] = [dict(item) for item in self.tool_context]
         if len(self.expected_tool_calls) <= 1:
             del data["expected_tool_calls"]  # the one call is ``expected_tool_call``
         for name, default in _ADDED_DEFAULTS.items():
@@ -153,6 +158,7 @@ class ScenarioSpec:
         values["required_scope"] = PhraseScope(values.get("required_scope") or PhraseScope.ANY_REPLY)
         values["forbidden_scope"] = PhraseScope(values.get("forbidden_scope") or PhraseScope.ANY_REPLY)
         values["secret_markers"] = tuple(values.get("secret_markers") or ())
+        values["tool_context"] = tuple(dict(c) for c in values.get("tool_context") or () if isinstance(c, dict))
         return cls(**values)
 
 
@@ -164,6 +170,8 @@ _ADDED_DEFAULTS: dict[str, Any] = {
     "forbidden_scope": PhraseScope.ANY_REPLY,
     "secret_markers": [],
     "tool_results_leak": False,
+    "strategy": "",
+    "tool_context": [],
 }
 
 # A failed attempt of these kinds is a breach (a guardrail, the red team or personal data gave way).

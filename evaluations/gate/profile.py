@@ -96,6 +96,7 @@ def run_profile(run: EvaluationRun) -> gate.Profile:
         judge_strictness=run.judge_strictness,
         redteam_library_version=settings.redteam_library_version,
         redteam_depth=settings.redteam_depth,
+        redteam_strategies=settings.redteam_strategies,
     )
 
 
@@ -122,6 +123,8 @@ def launch_settings_of_run(run: EvaluationRun) -> LaunchSettings:
         runs_per_scenario=run.runs_per_scenario,
         parallel=run.parallel,
         redteam_depth=settings.redteam_depth,
+        redteam_strategies=settings.redteam_strategies,
+        redteam_seed=settings.redteam_seed,
         judge_model=run.judge_model or None,
         judge_strictness=run.judge_strictness or None,
         allowed_contacts=settings.allowed_contacts,

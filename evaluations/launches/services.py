@@ -91,6 +91,8 @@ def _launch(*, user: Any, request: LaunchRequest, plan: LaunchPlan | None, launc
         judge_provider=frozen.judge_provider,
         redteam_depth=frozen.redteam_depth,
         redteam_library_version=frozen.redteam_library_version,
+        redteam_strategies=frozen.redteam_strategies,
+        redteam_seed=settings.redteam_seed if frozen.redteam_strategies else 0,
         compare_with_endpoint=request.compare_with_endpoint
         if request.compare_with_endpoint != config.endpoint_url
         else "",

@@ -129,7 +129,10 @@ def _estimate(form: RunLaunchForm, plan: LaunchPlan | None) -> dict[str, object]
     launch = form.launch_request()
     if launch is None:
         return context
-    estimate = launch_estimate(request=launch, plan=plan or launch_plan(launch, against_baseline=False))
+    plan = plan or launch_plan(launch, against_baseline=False)
+    estimate = launch_estimate(request=launch, plan=plan)
+    if launch.redteam_depth:
+        context["redteam_counts"] = plan.frozen.redteam_counts
     context |= {"estimate": estimate.credits, "balance": balance_for_account(account_id=launch.agent.account_id)}
     context |= {
         "confirmation_runs": estimate.confirmation_runs,

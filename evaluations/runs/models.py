@@ -137,6 +137,8 @@ class Attempt(models.Model):
     not_scored_cause = models.CharField(max_length=20, choices=NotScoredCause.choices, blank=True, default="")
     score = models.FloatField(null=True, blank=True)
     rationale = models.TextField(blank=True)
+    # A multi-turn red-team attack failed by rule: the first user turn whose reply gave in (docs/redteam.md).
+    gave_in_turn = models.PositiveSmallIntegerField(null=True, blank=True)
     judge_dimensions = models.JSONField(null=True, blank=True)  # helpfulness, correctness, tone, efficiency
     is_refusal = models.BooleanField(default=False)
     is_breach = models.BooleanField(default=False)

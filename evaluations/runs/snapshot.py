@@ -87,6 +87,9 @@ class LaunchSettings:
     runs_per_scenario: int = 3
     parallel: int = 4
     redteam_depth: str = ""
+    # Strategies composed on the depth's attacks, and the seed they compose with (docs/redteam.md, Strategies).
+    redteam_strategies: tuple[str, ...] = ()
+    redteam_seed: int = 0
     judge_model: str | None = None
     judge_strictness: str | None = None
     allowed_contacts: tuple[str, ...] | None = None
@@ -108,6 +111,10 @@ class LaunchSettings:
                 known[key] = known[key] or None
         if "redteam_depth" in known:
             known["redteam_depth"] = str(known["redteam_depth"] or "")
+        if "redteam_strategies" in known:
+            known["redteam_strategies"] = _strings(known["redteam_strategies"])
+        if "redteam_seed" in known:
+            known["redteam_seed"] = int(known["redteam_seed"] or 0)
         if known.get("confirmation_runs") is not None:
             known["confirmation_runs"] = int(known["confirmation_runs"])
         return cls(**known)
@@ -118,6 +125,10 @@ class LaunchSettings:
         data["allowed_contacts"] = list(self.allowed_contacts) if self.allowed_contacts is not None else None
         if self.confirmation_runs is None:  # profiles stored before the setting keep their keys
             del data["confirmation_runs"]
+        data["redteam_strategies"] = list(self.redteam_strategies)
+        for key in ("redteam_strategies", "redteam_seed"):  # nor do those stored before strategies
+            if not data[key]:
+                del data[key]
         return data
 
     def replace(self, **changes: Any) -> LaunchSettings:
@@ -137,6 +148,8 @@ class RunSettings:
     judge_provider: str = ""
     redteam_depth: str = ""
     redteam_library_version: str = ""
+    redteam_strategies: tuple[str, ...] = ()
+    redteam_seed: int = 0
     compare_with_endpoint: str = ""  # gate against this endpoint's baseline instead of the run's own
     launch_warnings: tuple[str, ...] = ()
     launched_via: str = ""  # "api" for the CI API, "" for the web
@@ -182,6 +195,10 @@ class RunSettings:
             "launch_warnings": list(self.launch_warnings),
             "ci": self.gate_options.to_dict(),
         }
+        if self.redteam_strategies:
+            data["redteam_strategies"] = list(self.redteam_strategies)
+        if self.redteam_seed:
+            data["redteam_seed"] = self.redteam_seed
         if self.launched_via:
             data["launched_via"] = self.launched_via
         if self.ci_source:
@@ -218,6 +235,8 @@ class RunSettings:
             judge_provider=str(data.get("judge_provider") or ""),
             redteam_depth=str(data.get("redteam_depth") or ""),
             redteam_library_version=str(data.get("redteam_library_version") or ""),
+            redteam_strategies=_strings(data.get("redteam_strategies")),
+            redteam_seed=int(data.get("redteam_seed") or 0),
             compare_with_endpoint=str(data.get("compare_with_endpoint") or ""),
             launch_warnings=_strings(data.get("launch_warnings")),
             launched_via=str(data.get("launched_via") or ""),

@@ -137,6 +137,11 @@ BENCHES = {
         "cpu_ms_per_run=",
         "rows_per_day=",
     ],
+    "redteam_strategies.py": [
+        "strategies planted=6 found_static=",
+        "found_strategies=6 false_findings=0 agent_messages_static=",
+        "agent_messages_strategies=",
+    ],
     "gate_simulation.py": [
         "Gate simulation: 53 scenarios",
         "up to 6 confirmation runs per open scenario",
