@@ -239,6 +239,10 @@ def _slug(name: str) -> str:
 
 
 SUITE_PATH_MAX = 500
+# What ``suite_path_problem`` accepts, as the OpenAPI schema states it: no scheme, no leading /, no empty, . or ..
+# part, no control character or backslash.
+_SEGMENT = r"(?!\.{1,2}(?:/|$))[^/\\\x00-\x1f\x7f]+"
+SUITE_PATH_PATTERN = rf"^(?![A-Za-z][A-Za-z0-9+.-]*:){_SEGMENT}(?:/{_SEGMENT})*$"
 
 
 def suite_path_problem(path: str) -> str:
@@ -246,7 +250,7 @@ def suite_path_problem(path: str) -> str:
     sends the suite's YAML path, e.g. ``tests/agents/support.yml``."""
     if not path or len(path) > SUITE_PATH_MAX:
         return f"Give the suite's path in the repository, 1 to {SUITE_PATH_MAX} characters."
-    if not path.isprintable() or "\\" in path:
+    if re.search(r"[\x00-\x1f\x7f\\]", path):
         return "The suite path cannot contain control characters or backslashes; use / between folders."
     if path.startswith("/") or re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", path):
         return "The suite path must be relative to the repository root (tests/agents/support.yml), not absolute."

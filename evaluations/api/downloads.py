@@ -6,7 +6,8 @@ import json
 from typing import Any
 
 from django.http import HttpResponse
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.request import Request
@@ -15,7 +16,7 @@ from evaluations.api.base import TrustgateApi, absolute_url, key_run_get
 from evaluations.api.errors import error_responses
 from evaluations.reports.builders import report_json, report_junit_xml
 from evaluations.runs import selectors as run_selectors
-from redteam.report import SUITE_PATH_MAX, sarif_for_run, suite_path_problem
+from redteam.report import SUITE_PATH_MAX, SUITE_PATH_PATTERN, sarif_for_run, suite_path_problem
 
 
 class AnyAccept(BaseContentNegotiation):
@@ -65,11 +66,16 @@ class RunJunitApi(DownloadApi):
 
 SUITE_PATH = OpenApiParameter(
     "suite_path",
-    type={"type": "string", "minLength": 1, "maxLength": SUITE_PATH_MAX},
+    type={"type": "string", "minLength": 1, "maxLength": SUITE_PATH_MAX, "pattern": SUITE_PATH_PATTERN},
     location=OpenApiParameter.QUERY,
     required=False,
     description="The suite's YAML in the repository, relative to its root (tests/agents/support.yml): each finding's "
     "location. Left out: trustgate/suites/<suite slug>.yml. Either way relative to %SRCROOT%.",
+)
+
+
+SARIF_INVALID = inline_serializer(
+    "RunSarifErrors", {"suite_path": serializers.ListField(child=serializers.CharField())}
 )
 
 
@@ -80,7 +86,7 @@ class RunSarifApi(DownloadApi):
         parameters=[SUITE_PATH],
         responses={
             (200, "application/sarif+json"): OpenApiResponse(description="SARIF log."),
-            **error_responses(400, 401, 404),
+            **error_responses(400, 401, 404, invalid=SARIF_INVALID),
         },
     )
     def get(self, request: Request, run_id: int) -> HttpResponse:
