@@ -1,0 +1,124 @@
+"""The CI client (``trustgate``, ``client/``) run as a subprocess against a live server and the demo agent: each
+command, the exit codes, the CI metadata it sends, and a run cancelled when the job is stopped (docs/ci.md)."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from billing.services import api_key_create
+from evaluations.gate.services import baseline_pin
+from evaluations.runs.models import EvaluationRun, RunStatus
+from tests.support.cli_client import base_env, trustgate
+
+AGENT_KEY = "sk-agent-CLIENT-SECRET-91bb"
+
+
+@pytest.fixture
+def cli_env(live_server, alice, acme, tmp_path) -> dict[str, str]:
+    _, token = api_key_create(user=alice, account=acme, name="CI client")
+    return {**base_env(tmp_path), "TRUSTGATE_URL": live_server.url, "TRUSTGATE_API_KEY": token,
+            "AGENT_API_KEY": AGENT_KEY}  # fmt: skip
+
+
+def github_env(tmp_path: Path, *, pr: int = 42) -> dict[str, str]:
+    event = tmp_path / "event.json"
+    event.write_text(json.dumps({"pull_request": {"number": pr, "head": {"sha": "c0ffee" * 6 + "abcd"}}}))
+    return {"CI": "true", "GITHUB_ACTIONS": "true", "GITHUB_EVENT_PATH": str(event), "GITHUB_REPOSITORY": "acme/shop",
+            "GITHUB_SHA": "merge0" * 6 + "beef", "GITHUB_HEAD_REF": "feature/refunds", "GITHUB_REF_NAME": "42/merge",
+            "GITHUB_RUN_ID": "777", "GITHUB_SERVER_URL": "https://github.com"}  # fmt: skip
+
+
+def status_text(tmp_path: Path, run_id: int) -> str:
+    return json.loads((tmp_path / "reports" / f"trustgate-run-{run_id}.status.json").read_text())["trust_score_text"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_run_gates_the_demo_agent_and_the_other_commands_read_the_run(
+    live_server, cli_env, alice, demo_agent_record, demo_suite, demo_agent_mode, tmp_path
+) -> None:
+    suites = trustgate("suites", env=cli_env, cwd=tmp_path)
+    assert suites.returncode == 0, suites.stderr
+    assert f"#{demo_suite.pk}  Demo (v1, " in suites.stdout and "Northwind bot  no baseline" in suites.stdout
+
+    # 1. A pull request's job on GitHub Actions, no baseline yet: pass with a warning, reports kept.
+    env = {**cli_env, **github_env(tmp_path)}
+    first = trustgate("run", "--suite", str(demo_suite.pk), "--report-dir", "reports", env=env, cwd=tmp_path)
+    assert first.returncode == 0, first.stdout + first.stderr
+    run = EvaluationRun.objects.order_by("-pk").first()
+    assert run is not None and run.status == RunStatus.SUCCEEDED
+    out = first.stdout
+    assert f"trustgate: Run #{run.pk} started for suite {demo_suite.pk}." in out
+    assert "! warning: The release gate did not run: No baseline is pinned for Northwind bot" in out
+    assert "::warning title=Trustgate::The release gate did not run" in out  # annotations under Actions
+    assert "x Gift return window" in out
+    assert f"trustgate: Report: {live_server.url}/runs/{run.pk}/" in out
+    assert "\r" not in out  # not a terminal: plain lines
+    reports = sorted(p.name for p in (tmp_path / "reports").iterdir())
+    assert reports == [f"trustgate-run-{run.pk}.junit.xml", f"trustgate-run-{run.pk}.sarif",
+                       f"trustgate-run-{run.pk}.status.json"]  # fmt: skip
+    assert cli_env["TRUSTGATE_API_KEY"] not in out + first.stderr and AGENT_KEY not in out + first.stderr
+
+    assert f"trustgate: Verdict: PASS (trust score {status_text(tmp_path, run.pk)}) for run #{run.pk}" in out
+
+    # The job it came from: the PR's head commit (not GitHub's merge commit), its branch and the job's URL.
+    status = json.loads((tmp_path / "reports" / f"trustgate-run-{run.pk}.status.json").read_text())
+    assert status["source"]["via"] == "ci"
+    assert status["source"]["commit"] == "c0ffee" * 6 + "abcd"
+    assert status["source"]["branch"] == "feature/refunds"
+    assert status["source"]["job_url"] == "https://github.com/acme/shop/actions/runs/777"
+
+    # 2. status, and every report format.
+    shown = trustgate("status", str(run.pk), env=cli_env, cwd=tmp_path)
+    assert (
+        shown.returncode == 0
+        and f"Verdict: PASS (trust score {status['trust_score_text']}) for run #{run.pk}" in shown.stdout
+    )
+    as_json = trustgate("status", str(run.pk), "--json", env=cli_env, cwd=tmp_path)
+    assert json.loads(as_json.stdout)["verdict"] == "pass"
+    report = json.loads(trustgate("report", str(run.pk), "--format", "json", env=cli_env, cwd=tmp_path).stdout)
+    assert report["format"] == "trustgate.run-report"
+    junit = ET.fromstring(trustgate("report", str(run.pk), "--format", "junit", env=cli_env, cwd=tmp_path).stdout)
+    assert junit.tag == "testsuite" and any(case.get("name") for case in junit.iter("testcase"))
+    sarif = json.loads(trustgate("report", str(run.pk), "--format", "sarif", env=cli_env, cwd=tmp_path).stdout)
+    assert sarif["version"] == "2.1.0"
+    markdown = trustgate("report", str(run.pk), "--format", "markdown", "-o", "summary.md", env=cli_env, cwd=tmp_path)
+    assert markdown.returncode == 0
+    text = (tmp_path / "summary.md").read_text()
+    assert f"Trustgate: PASS — Demo (suite #{demo_suite.pk}), run #{run.pk}" in text
+    assert "Not compared with a baseline at finish" in text
+    assert f"[The full report of run #{run.pk}]({live_server.url}/runs/{run.pk}/)" in text
+    assert "| Metric | This run | Baseline | Change | Scored |" in text
+    baseline_pin(run=run, user=alice)
+
+    # 3. The agent regresses: blocked, exit 1; the Markdown names the new failures and the metric's change.
+    demo_agent_mode("regressed")
+    blocked = trustgate("run", "--suite", str(demo_suite.pk), env=cli_env, cwd=tmp_path)
+    assert blocked.returncode == 1, blocked.stdout + blocked.stderr
+    assert "  - Release gate blocked: Response accuracy fell 40 points" in blocked.stdout
+    regressed = EvaluationRun.objects.order_by("-pk").first()
+    assert regressed is not None
+    failing = trustgate("status", str(regressed.pk), env=cli_env, cwd=tmp_path)
+    assert failing.returncode == 1 and "Verdict: FAIL" in failing.stdout
+    text = trustgate("report", str(regressed.pk), "--format", "markdown", env=cli_env, cwd=tmp_path).stdout
+    assert "Trustgate: FAIL" in text and "**New failures** (" in text
+    assert "| Response accuracy |" in text and "| -40.0 |" in text
+
+    # 4. Errors exit 3, with the server's sentence.
+    wrong = trustgate(
+        "run", "--suite", str(demo_suite.pk), env={**cli_env, "TRUSTGATE_API_KEY": "tg_wrong"}, cwd=tmp_path
+    )
+    assert wrong.returncode == 3 and "The API key was refused (HTTP 401): Invalid API key." in wrong.stderr
+    bad = trustgate(
+        "run", "--suite", str(demo_suite.pk), env={**cli_env, "TRUSTGATE_RUNS_PER_SCENARIO": "11"}, cwd=tmp_path
+    )
+    assert bad.returncode == 3
+    assert (
+        "Could not start the run (HTTP 400): runs_per_scenario: Runs per scenario must be between 1 and 10."
+        in bad.stderr
+    )
+    no_url = trustgate("suites", env={**cli_env, "TRUSTGATE_URL": ""}, cwd=tmp_path)
+    assert no_url.returncode == 3 and "Set TRUSTGATE_URL" in no_url.stderr
