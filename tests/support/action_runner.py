@@ -253,3 +253,25 @@ def github_runner(
                "event_name": "pull_request", "event": event, "run_id": "9001", "server_url": "https://github.com",
                "api_url": api_url, "head_ref": "feature/refunds"}  # fmt: skip
     return context, env
+
+
+# The action reference the tests configure (TRUSTGATE_GITHUB_ACTION): the harness runs this repository's action.yml
+# for it, as GitHub would fetch that commit.
+TEST_ACTION = "trustgate-tests/trustgate@0123456789abcdef0123456789abcdef01234567"
+
+
+def run_workflow_step(
+    step: dict[str, Any],
+    *,
+    action_dir: Path,
+    secrets: dict[str, str],
+    github: dict[str, Any],
+    runner_env: dict[str, str],
+    workspace: Path,
+) -> ActionRun:
+    """A workflow step that ``uses: TEST_ACTION``: its ``with:`` evaluated over the ``secrets`` and ``github``
+    contexts (a secret not set is empty, as on GitHub), then the action run with those inputs."""
+    assert step["uses"] == TEST_ACTION, step["uses"]
+    expressions = Expressions({"secrets": secrets, "github": github})
+    inputs = {name: expressions.text(value) for name, value in (step.get("with") or {}).items()}
+    return run_action(action_dir, inputs=inputs, github=github, runner_env=runner_env, workspace=workspace)

@@ -51,8 +51,22 @@ class Interrupted(Exception):
         self.signum = signum
 
 
-def _interrupt(signum: int, frame: Any) -> None:
-    raise Interrupted(signum)
+class _Signals:
+    """While the launch is in flight a signal is only noted (its answer may be a run that must then be cancelled);
+    once the run id is known, a signal stops the wait at once."""
+
+    def __init__(self) -> None:
+        self.received: int | None = None
+        self.waiting = False
+
+    def __call__(self, signum: int, frame: Any) -> None:
+        self.received = signum
+        if self.waiting:
+            raise Interrupted(signum)
+
+    def check(self) -> None:
+        if self.received is not None:
+            raise Interrupted(self.received)
 
 
 def _number(text: str) -> Any:
@@ -140,7 +154,7 @@ def _retry_after(answer: Answer, default: float) -> float:
     return float(value) if value.isdigit() else default
 
 
-def launch(api: Api, suite: str, env: Mapping[str, str], *, deadline: float) -> dict[str, Any]:
+def launch(api: Api, suite: str, env: Mapping[str, str], *, deadline: float, signals: _Signals) -> dict[str, Any]:
     """Start the run with one launch key: an answer lost (none, 502-504) is sent again with it, and the server
     answers the run it started instead of starting (and charging) another; a full workspace (429) is waited out."""
     key = f"trustgate-cli-{secrets.token_hex(16)}"
@@ -151,6 +165,7 @@ def launch(api: Api, suite: str, env: Mapping[str, str], *, deadline: float) -> 
         )
         if answer.status == 202 and isinstance(answer.data, dict) and answer.data.get("id"):
             return answer.data
+        signals.check()  # no run was started: nothing to cancel
         if answer.status == 429:
             wait = _retry_after(answer, 30)
             if time.monotonic() + wait > deadline:
@@ -222,8 +237,8 @@ def cancel_on_interrupt(api: Api, run_id: int, signum: int) -> None:
     if answer.status == 200:
         say(f"Interrupted ({name}): run #{run_id} was cancelled.", err=True)
     else:
-        detail = answer.detail() or f"HTTP {answer.status}"
-        say(f"Interrupted ({name}): could not cancel run #{run_id}: {detail}", err=True)
+        why = f"({answer.error})" if answer.status == 0 else f"(HTTP {answer.status}): {answer.detail()}"
+        say(f"Interrupted ({name}): could not cancel run #{run_id} {why}", err=True)
     annotate("error", f"Interrupted ({name}): run #{run_id} cancelled.")
 
 
@@ -264,11 +279,14 @@ def run_gate(api: Api, suite: str, *, env: Mapping[str, str] | None = None, time
     env = os.environ if env is None else env
     deadline = time.monotonic() + timeout
     plan(api, suite, env)
-    previous = {sig: signal.signal(sig, _interrupt) for sig in (signal.SIGTERM, signal.SIGINT)}
+    signals = _Signals()
+    previous = {sig: signal.signal(sig, signals) for sig in (signal.SIGTERM, signal.SIGINT)}
     run_id = None
     try:
-        launched = launch(api, suite, env, deadline=deadline)
+        launched = launch(api, suite, env, deadline=deadline, signals=signals)
         run_id = int(launched["id"])
+        signals.waiting = True
+        signals.check()
         report_url = (launched.get("links") or {}).get("report_url") or launched.get("report_url", "")
         name = env.get("TRUSTGATE_SUITE_NAME", "")
         say(f"Run #{run_id} started for suite {suite}{f' ({name})' if name else ''}. Report: {report_url}")
