@@ -1,3 +1,0 @@
-from trustgate_cli.cli import main
-
-raise SystemExit(main())
