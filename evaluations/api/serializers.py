@@ -16,7 +16,7 @@ from billing.selectors import MAX_ID
 from evaluations.api.fields import StrictBooleanField, StrictCharField, StrictFloatField, StrictIntegerField
 from evaluations.gate.rules.confirmation import DEFAULT_CONFIRMATION_RUNS, MAX_CONFIRMATION_RUNS
 from evaluations.launches.request import MAX_PARALLEL, MAX_RUNS_PER_SCENARIO, CiLaunch, LaunchRequest
-from evaluations.runs.snapshot import CiSource, GateOptions, LaunchSettings
+from evaluations.runs.snapshot import CI_SYSTEMS, CiSource, GateOptions, LaunchSettings
 from evaluations.scoring.choices import JudgeModel, Strictness
 from redteam.services import Depth
 
@@ -183,6 +183,16 @@ class RunCreateInputSerializer(serializers.Serializer):
         required=False, allow_blank=True, max_length=2000,
         help_text="The CI job's page (http or https), linked from the run lists.",
     )  # fmt: skip
+    pr_number = StrictIntegerField(
+        required=False, min_value=1, max_value=MAX_ID,
+        error_messages={"min_value": "The pull request number must be a whole number from 1 up.",
+                        "max_value": "The pull request number is too large."},
+        help_text="The pull (merge) request the CI job tests, from 1 up (shown in the run lists, filterable).",
+    )  # fmt: skip
+    ci_system = serializers.ChoiceField(
+        required=False, allow_blank=True, choices=CI_SYSTEMS,
+        help_text="The CI system that launched the run: " + ", ".join(CI_SYSTEMS) + ".",
+    )  # fmt: skip
 
     class Meta:
         ref_name = "RunCreateInput"
@@ -211,7 +221,13 @@ class RunCreateInputSerializer(serializers.Serializer):
                     data["min_coverage"],
                     data["max_p95_latency_ms"],
                 ),
-                CiSource(data.get("commit", ""), data.get("branch", ""), data.get("job_url", "")),
+                CiSource(
+                    data.get("commit", ""),
+                    data.get("branch", ""),
+                    data.get("job_url", ""),
+                    data.get("pr_number"),
+                    data.get("ci_system", ""),
+                ),
             ),  # fmt: skip
         )
 

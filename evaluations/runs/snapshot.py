@@ -52,30 +52,56 @@ class GateOptions:
         )
 
 
+# The CI systems a launch may name (docs/ci.md#ci-metadata); "other" for any other.
+CI_SYSTEMS = ("github", "gitlab", "jenkins", "circleci", "buildkite", "azure", "bitbucket", "other")
+
+
 @dataclasses.dataclass(frozen=True)
 class CiSource:
-    """Where a CI launch came from, as its CI step sent it (the Use in CI script sends all three); blank when not
-    sent. The run lists show them beside the run."""
+    """Where a CI launch came from, as its CI step sent it (docs/ci.md#ci-metadata); blank (None for the pull
+    request) when not sent. The run lists and the report show them beside the run."""
 
     commit: str = ""
     branch: str = ""
     job_url: str = ""  # http(s) only: the lists link it
+    pr_number: int | None = None  # the pull (merge) request the job tests, ≥ 1
+    system: str = ""  # one of CI_SYSTEMS
 
     def __bool__(self) -> bool:
-        return bool(self.commit or self.branch or self.job_url)
+        return bool(self.commit or self.branch or self.job_url or self.pr_number or self.system)
 
     @property
     def short_commit(self) -> str:
         return self.commit[:12]
 
+    def to_dict(self) -> dict[str, Any]:
+        """As stored in the run's settings and shown by the CI API and the report JSON (``ci``)."""
+        return dataclasses.asdict(self)
+
+    def describe(self) -> str:
+        """What was sent, in words: "github, branch main, commit 0123456789ab, pull request #42, job <url>"; ""
+        when nothing was."""
+        parts = [
+            self.system,
+            f"branch {self.branch}" if self.branch else "",
+            f"commit {self.short_commit}" if self.commit else "",
+            f"pull request #{self.pr_number}" if self.pr_number else "",
+            f"job {self.job_url}" if self.job_url else "",
+        ]
+        return ", ".join(part for part in parts if part)
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> CiSource:
         data = data or {}
         url = str(data.get("job_url") or "")
+        number = data.get("pr_number")
+        system = str(data.get("system") or "")
         return cls(
             commit=str(data.get("commit") or ""),
             branch=str(data.get("branch") or ""),
             job_url=url if url.startswith(("https://", "http://")) else "",
+            pr_number=number if isinstance(number, int) and not isinstance(number, bool) and number >= 1 else None,
+            system=system if system in CI_SYSTEMS else "",
         )
 
 
@@ -185,7 +211,7 @@ class RunSettings:
         if self.launched_via:
             data["launched_via"] = self.launched_via
         if self.ci_source:
-            data["ci_source"] = dataclasses.asdict(self.ci_source)
+            data["ci_source"] = self.ci_source.to_dict()
         if self.generated:
             data["generated"] = True
         if self.generation_calls:
@@ -236,13 +262,15 @@ class RunSettings:
 
 # The fields a query may read inside the JSON column without loading it whole (the gate's run lists); each is
 # stored under its own name.
-_QUERY_FIELDS = frozenset({"mode", "suite_kinds", "redteam_depth", "redteam_library_version"})
+_QUERY_FIELDS = frozenset({"mode", "suite_kinds", "redteam_depth", "redteam_library_version", "launched_via"})
+# The CI source's fields, read as ``settings_lookup("ci_source__commit")`` (the run lists' filters).
+_CI_QUERY_FIELDS = frozenset(f"ci_source__{field.name}" for field in dataclasses.fields(CiSource))
 
 
 def settings_lookup(field: str, *, column: str = "settings_snapshot") -> str:
     """The ORM lookup path of one ``RunSettings`` field inside the JSON column, for ``values()`` and ``filter()``
     (``settings_lookup("mode")`` → ``"settings_snapshot__mode"``). Raises KeyError for any other field."""
-    if field not in _QUERY_FIELDS:
+    if field not in _QUERY_FIELDS | _CI_QUERY_FIELDS:
         raise KeyError(field)
     return f"{column}__{field}"
 
