@@ -122,3 +122,57 @@ def test_run_gates_the_demo_agent_and_the_other_commands_read_the_run(
     )
     no_url = trustgate("suites", env={**cli_env, "TRUSTGATE_URL": ""}, cwd=tmp_path)
     assert no_url.returncode == 3 and "Set TRUSTGATE_URL" in no_url.stderr
+
+
+@pytest.mark.django_db(transaction=True)
+def test_list_cancel_and_pin_commands(
+    live_server, cli_env, alice, acme, demo_agent_record, demo_suite, tmp_path, monkeypatch
+) -> None:
+    # A pull request's run from GitLab CI: the merge request, branch, commit and job it sends are listed.
+    gitlab = {"CI": "true", "GITLAB_CI": "true", "CI_COMMIT_SHA": "ab12cd34" * 5, "CI_MERGE_REQUEST_IID": "17",
+              "CI_MERGE_REQUEST_SOURCE_BRANCH_NAME": "fix/tone", "CI_JOB_URL": "https://gitlab.example/j/5"}  # fmt: skip
+    ran = trustgate("run", "--suite", str(demo_suite.pk), env={**cli_env, **gitlab}, cwd=tmp_path)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    run = EvaluationRun.objects.get()
+    listed = trustgate("list", "--pr", "17", "--commit", "ab12cd", env=cli_env, cwd=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stdout.splitlines() == ["1 runs", f"#{run.pk}  succeeded  pass  Demo  PR #17 fix/tone ab12cd34ab12"]
+    as_json = json.loads(trustgate("list", "--branch", "fix/tone", "--json", env=cli_env, cwd=tmp_path).stdout)
+    assert as_json["results"][0]["ci"] == {"commit": "ab12cd34" * 5, "branch": "fix/tone", "pr_number": 17,
+                                           "job_url": "https://gitlab.example/j/5", "system": "gitlab"}  # fmt: skip
+    assert trustgate("list", "--pr", "18", env=cli_env, cwd=tmp_path).stdout.splitlines() == ["0 runs"]
+
+    # cancel: a finished run cannot be cancelled (the server's sentence, exit 3).
+    finished = trustgate("cancel", str(run.pk), env=cli_env, cwd=tmp_path)
+    assert (
+        finished.returncode == 3
+        and f"Could not cancel run #{run.pk} (HTTP 409): Run #{run.pk} has already ended" in finished.stderr
+    )
+
+    # pin: the default key reads and runs only; a key with the publish scope pins, as the web's Pin does.
+    refused = trustgate("pin", str(run.pk), env=cli_env, cwd=tmp_path)
+    assert refused.returncode == 3 and f"Could not pin run #{run.pk} (HTTP 403):" in refused.stderr
+    assert "publish" in refused.stderr
+    _, publisher = api_key_create(user=alice, account=acme, name="Release", scopes=["read", "run", "publish"])
+    pinned = trustgate("pin", str(run.pk), "--note", "Release 1.4", env={**cli_env, "TRUSTGATE_API_KEY": publisher},
+                       cwd=tmp_path)  # fmt: skip
+    assert pinned.returncode == 0, pinned.stderr
+    assert f"trustgate: Run #{run.pk} is now the pinned baseline of its suite and endpoint." in pinned.stdout
+    suites = trustgate("suites", env=cli_env, cwd=tmp_path)
+    assert "Northwind bot  baseline pinned" in suites.stdout
+
+    # cancel: a queued run (no worker picks it up here) is cancelled, and says so.
+    from django_q.conf import Conf
+
+    monkeypatch.setattr(Conf, "SYNC", False)
+
+    launched = trustgate("run", "--suite", str(demo_suite.pk), "--timeout", "1", env=cli_env, cwd=tmp_path)
+    assert launched.returncode == 3 and "No verdict in time" in launched.stderr
+    queued = EvaluationRun.objects.order_by("-pk").first()
+    assert queued is not None and queued.status == RunStatus.QUEUED
+    cancelled = trustgate("cancel", str(queued.pk), env=cli_env, cwd=tmp_path)
+    assert cancelled.returncode == 0 and f"trustgate: Run #{queued.pk} is cancelled." in cancelled.stdout
+    queued.refresh_from_db()
+    assert queued.status == RunStatus.CANCELLED
+    listed = trustgate("list", "--state", "cancelled", env=cli_env, cwd=tmp_path)
+    assert listed.stdout.splitlines()[1].startswith(f"#{queued.pk}  cancelled  error  Demo")
