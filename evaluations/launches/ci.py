@@ -95,8 +95,10 @@ def instance_url_warning(instance_url: str) -> str:
     try:
         address = ipaddress.ip_address(host)
     except ValueError:
-        local = host == "localhost" or host.endswith((".localhost", ".local", ".internal"))
-        kind = "a local name" if local else ""
+        if host == "localhost" or host.endswith(".localhost"):
+            kind = "a loopback address"
+        else:
+            kind = "a local network name" if host.endswith((".local", ".internal")) else ""
     else:
         kind = (
             "a loopback address"
