@@ -35,9 +35,9 @@ def github_pr_number(env: Mapping[str, str]) -> int | None:
 
 
 def _number(text: str | None) -> int | None:
-    match = re.search(r"(\d+)$", (text or "").strip())
-    number = int(match.group(1)) if match else None
-    return number if number else None
+    """A pull-request number: digits only (anything else is not sent), 1 and up."""
+    text = (text or "").strip()
+    return int(text) if text.isascii() and text.isdigit() and int(text) > 0 else None
 
 
 def _github(env: Mapping[str, str]) -> dict[str, Any]:
@@ -77,7 +77,7 @@ def _circleci(env: Mapping[str, str]) -> dict[str, Any]:
     return {
         "commit": env.get("CIRCLE_SHA1", ""),
         "branch": env.get("CIRCLE_BRANCH", ""),
-        "pr_number": _number(env.get("CIRCLE_PR_NUMBER") or env.get("CIRCLE_PULL_REQUEST")),
+        "pr_number": _number(env.get("CIRCLE_PR_NUMBER") or env.get("CIRCLE_PULL_REQUEST", "").rsplit("/", 1)[-1]),
         "job_url": env.get("CIRCLE_BUILD_URL", ""),
     }
 
