@@ -26,7 +26,7 @@ from redteam.services import Depth
 # What Django accepts as a host (ALLOWED_HOSTS-checked) plus a scheme: nothing a shell or YAML would interpret.
 _SAFE_URL = re.compile(r"^https?://[A-Za-z0-9.\-\[\]:]+$")
 # TRUSTGATE_GITHUB_ACTION, as evalsite/settings.py checks it: a repository and a full commit, nothing YAML reads.
-_ACTION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+@[0-9a-f]{40}$")
+_ACTION = re.compile(r"[\w-]+/[\w.-]+@[0-9a-f]{40}", re.ASCII)
 
 
 def suite_label(name: str) -> str:
@@ -64,7 +64,7 @@ def ci_workflow(*, suite: Any, instance_url: str, action: str, comment: bool, sa
     """The GitHub workflow: Trustgate's own action (``action``: ``owner/repo@<commit>``, the setting
     TRUSTGATE_GITHUB_ACTION) with this instance and suite, one run per ref at a time, and only the permissions the
     chosen extras need: ``pull-requests: write`` for the comment, ``security-events: write`` for the SARIF upload."""
-    if not _ACTION.match(action):
+    if not _ACTION.fullmatch(action):
         raise ValueError(f"Unexpected action reference {action!r}.")
     context = {**ci_context(suite=suite, instance_url=instance_url), "action": action, "comment": comment,
                "sarif": sarif}  # fmt: skip
@@ -77,7 +77,7 @@ def ci_client_snippet(*, suite: Any, instance_url: str, action: str) -> str:
     repository, _, commit = action.partition("@")
     source = (
         f'"git+https://github.com/{repository}@{commit}#subdirectory=client"'
-        if _ACTION.match(action)
+        if _ACTION.fullmatch(action)
         else "./client  # from a clone of the Trustgate repository"
     )
     return (

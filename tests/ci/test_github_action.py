@@ -82,6 +82,7 @@ def test_action_gates_a_pull_request_comments_once_and_blocks_a_regression(
         status = json.loads((temp / "trustgate-report" / f"trustgate-run-{run.pk}.status.json").read_text())
         assert status["source"]["commit"] == "4f2a9c1e" * 5 and status["source"]["branch"] == "feature/refunds"
         assert status["source"]["job_url"] == "https://github.com/acme/shop/actions/runs/9001"
+        assert status["ci"]["pr_number"] == 42 and status["ci"]["system"] == "github"
         baseline_pin(run=run, user=alice)
 
         # 2. The agent regresses: the step fails with exit 1 (blocked), and the same comment is updated.

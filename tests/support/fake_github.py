@@ -97,11 +97,11 @@ class FakeGitHub:
                 self.comments[comment["id"]] = comment
                 return 201, self._public(comment)
         if (match := _ONE.match(url.path)) and method == "PATCH":
-            comment = self.comments.get(int(match.group(3)))
-            if comment is None or comment["issue"][:2] != (match.group(1), match.group(2)):
+            found = self.comments.get(int(match.group(3)))
+            if found is None or found["issue"][:2] != (match.group(1), match.group(2)):
                 return self._refuse(404, "Not Found")
-            comment["body"] = body["body"]
-            return 200, self._public(comment)
+            found["body"] = body["body"]
+            return 200, self._public(found)
         return self._refuse(404, f"Not Found: {method} {url.path}")
 
     def _public(self, comment: dict[str, Any]) -> dict[str, Any]:
