@@ -20,6 +20,7 @@ from evaluations.runs.models import EvaluationRun, RunStatus
 from evaluations.runs.services import run_execute
 from suites.services import suite_create
 from tests.support.cli_client import base_env, trustgate_started
+from tests.support.fixtures_live_server import OneAtATimeWSGIServer
 from tests.support.gated_agent import gated_agent
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -36,6 +37,7 @@ def _stopped_while_waiting(
     from django.conf import settings
 
     settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
+    settings.TRUSTGATE_HEARTBEAT_SECONDS = 60  # no lease write while the step's cancel is served (see below)
     _, token = api_key_create(user=alice, account=acme, name="CI")
     with gated_agent(demo_agent) as slow:
         from evaluations.demo.agent import DEMO_POLICY
@@ -62,9 +64,17 @@ def _stopped_while_waiting(
             finally:
                 connection.close()
 
+        # The test database (SQLite, shared cache) refuses a write while another connection reads the same table:
+        # the live server waits its turn while the worker claims the run and reaches the agent (the step's polls
+        # wait meanwhile), then serves the step's polls and its cancel while the worker waits on the agent.
+        turn = OneAtATimeWSGIServer._turn
+        turn.acquire()
         thread = threading.Thread(target=worker)
         thread.start()
-        assert slow.arrived.wait(30), "the run never reached the agent"
+        try:
+            assert slow.arrived.wait(30), "the run never reached the agent"
+        finally:
+            turn.release()
         step.send_signal(signal.SIGTERM)
         out, err = step.communicate(timeout=60)
         slow.release.set()
