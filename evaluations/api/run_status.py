@@ -316,6 +316,18 @@ class RunStatusSerializer(RunSummarySerializer):
     metrics = RunMetricSerializer(many=True)
     scenario_counts = serializers.DictField(child=serializers.IntegerField(), allow_null=True)
     scenarios = RunScenarioSerializer(many=True)
+    new_failures = RunScenarioRefSerializer(
+        many=True,
+        allow_null=True,
+        help_text="Scenarios that passed every scored run in the baseline at finish and failed every one here; null "
+        "when the run was not compared with a baseline when it finished.",
+    )
+    fixed = RunScenarioRefSerializer(
+        many=True,
+        allow_null=True,
+        help_text="Scenarios that failed every scored run in the baseline at finish and passed every one here; null "
+        "when the run was not compared with a baseline when it finished.",
+    )
     gate = RunGateSerializer(allow_null=True)
     verdict = serializers.ChoiceField(choices=["pending", "pass", "fail", "error"])
     exit_code = serializers.IntegerField(
@@ -341,18 +353,6 @@ class RunStatusSerializer(RunSummarySerializer):
         "the verdict at finish; null when it does not.",
     )
     revisions = RunVerdictRevisionSerializer(many=True)
-    new_failures = RunScenarioRefSerializer(
-        many=True,
-        allow_null=True,
-        help_text="Scenarios that passed every scored run in the baseline at finish and failed every one here; null "
-        "when the run was not compared with a baseline when it finished.",
-    )
-    fixed = RunScenarioRefSerializer(
-        many=True,
-        allow_null=True,
-        help_text="Scenarios that failed every scored run in the baseline at finish and passed every one here; null "
-        "when the run was not compared with a baseline when it finished.",
-    )
     options = RunGateOptionsSerializer()
     error_message = serializers.CharField(allow_blank=True)
     model_usage = RunModelUsageSerializer(help_text="Model calls, tokens and estimated provider cost, so far.")

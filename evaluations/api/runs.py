@@ -114,7 +114,7 @@ class RunListApi(TrustgateApi):
         if errors := _query_errors(request) or (None if filters.is_valid() else filters.errors):
             raise ValidationError(errors)
         pages = RunPages()
-        page = list(pages.paginate_queryset(filters.qs, request, view=self) or [])
+        page: list[Any] = list(pages.paginate_queryset(filters.qs, request, view=self) or [])
         verdicts = ci_verdicts_at_finish(run_ids=[run.pk for run in page if not run.is_active])
         rows = [_list_item(request, run, verdicts.get(run.pk)) for run in page]
         return pages.get_paginated_response(RunListItemSerializer(rows, many=True).data)

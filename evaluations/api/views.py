@@ -239,11 +239,34 @@ def run_status_body(request: Request, run: Any) -> dict[str, Any]:
         run=run, progress=progress, unscored=report["unscored_counts"] if report else None
     )
     verdict = recorded.verdict
-    scenarios = report["scenarios"] if report else []
-    names = {str(row["key"]): str(row["name"]) for row in scenarios}
     return {
         **run_summary(request, run),
         "progress": progress,
+        **_results(report, recorded.changes),
+        "gate": verdict.gate,
+        "verdict": verdict.verdict,
+        "exit_code": verdict.exit_code,
+        "verdict_label": verdict.label,
+        "reasons": list(verdict.reasons),
+        "warnings": [*run.settings.launch_warnings, *verdict.warnings],
+        "verdict_at_finish": recorded.at_finish,
+        "current_verdict": recorded.current,
+        "revisions": recorded.revisions,
+        "options": {
+            "min_coverage": None,
+            "max_p95_latency_ms": None,
+            **run.settings.gate_options.to_dict(),
+        },  # null: TRUSTGATE_MIN_COVERAGE
+        "error_message": run.error_message,
+        "model_usage": usage,
+    }
+
+
+def _results(report: dict[str, Any] | None, changes: dict[str, Any] | None) -> dict[str, Any]:
+    """A finished run's figures from its stored summary; empty ones while it is active."""
+    scenarios = report["scenarios"] if report else []
+    names = {str(row["key"]): str(row["name"]) for row in scenarios}
+    return {
         **(
             {"trust_score_text": report["trust_score_text"], "coverage": report["coverage"]}
             if report
@@ -254,24 +277,8 @@ def run_status_body(request: Request, run: Any) -> dict[str, Any]:
         "metrics": report["metrics"] if report else [],
         "scenario_counts": report["scenario_counts"] if report else None,
         # Each scenario's change against the baseline at finish (docs/ci.md): from revision 1, never recomputed.
-        "scenarios": [{**row, "change": change_of(recorded.changes, str(row["key"]))} for row in scenarios],
-        "gate": verdict.gate,
-        "verdict": verdict.verdict,
-        "exit_code": verdict.exit_code,
-        "verdict_label": verdict.label,
-        "reasons": list(verdict.reasons),
-        "warnings": [*run.settings.launch_warnings, *verdict.warnings],
-        "verdict_at_finish": recorded.at_finish,
-        "current_verdict": recorded.current,
-        "revisions": recorded.revisions,
-        **changes_fields(recorded.changes, scenarios=names),
-        "options": {
-            "min_coverage": None,
-            "max_p95_latency_ms": None,
-            **run.settings.gate_options.to_dict(),
-        },  # null: TRUSTGATE_MIN_COVERAGE
-        "error_message": run.error_message,
-        "model_usage": usage,
+        "scenarios": [{**row, "change": change_of(changes, str(row["key"]))} for row in scenarios],
+        **changes_fields(changes, scenarios=names),
     }
 
 

@@ -275,3 +275,15 @@ def test_launch_refuses_bad_ci_metadata(api, suite, private_endpoints) -> None:
     assert body["ci_system"] == ['"travis" is not a valid choice.']
     assert api.post(RUNS, {"suite": suite.pk, "pr_number": "42"}).status_code == 400  # a JSON number, not a string
     assert not EvaluationRun.objects.exists()
+
+
+def test_run_list_reads_a_page_in_a_constant_number_of_queries(
+    api, alice, suite, private_endpoints, django_assert_max_num_queries
+) -> None:
+    for count in (2, 4):
+        while EvaluationRun.objects.count() < count:
+            launched(api, suite, branch="main")
+        EvaluationRun.objects.update(status=RunStatus.SUCCEEDED)  # finished: their verdict records are read too
+        # The key, its membership, its last use, the count, the page and the verdict records: not one per run.
+        with django_assert_max_num_queries(6):
+            assert len(ids(api.get(f"{RUNS}?branch=main"))) == count
