@@ -86,13 +86,19 @@ def _save_reports(api: Api, data: dict[str, Any], folder: str) -> None:
     with open(os.path.join(folder, f"trustgate-run-{run_id}.status.json"), "w", encoding="utf-8") as handle:
         json.dump(data, handle, indent=2, ensure_ascii=False)
     for kind, suffix in (("junit", "junit.xml"), ("sarif", "sarif")):
-        answer = api.call("GET", f"aiagent/runs/{run_id}/{REPORTS[kind]}", raw=True)
+        answer = api.call("GET", f"aiagent/runs/{run_id}/{REPORTS[kind]}{_sarif_query(kind)}", raw=True)
         if answer.status != 200:
             say(f"Could not download the {kind} report (HTTP {answer.status}).")
             continue
         with open(os.path.join(folder, f"trustgate-run-{run_id}.{suffix}"), "w", encoding="utf-8") as handle:
             handle.write(answer.text)
     say(f"Reports saved in {folder}/")
+
+
+def _sarif_query(kind: str, suite_path: str | None = None) -> str:
+    """SARIF locations relative to the repository: the suite's YAML path (``TRUSTGATE_SUITE_PATH``), if given."""
+    path = suite_path if suite_path is not None else os.environ.get("TRUSTGATE_SUITE_PATH", "")
+    return f"?{urlencode({'suite_path': path})}" if kind == "sarif" and path else ""
 
 
 def cmd_status(args: argparse.Namespace) -> int:
@@ -179,7 +185,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.format == "markdown":
         text = run_markdown(_status(api, args.run))
     else:
-        answer = api.call("GET", f"aiagent/runs/{args.run}/{REPORTS[args.format]}", raw=True)
+        query = _sarif_query(args.format, args.suite_path)
+        answer = api.call("GET", f"aiagent/runs/{args.run}/{REPORTS[args.format]}{query}", raw=True)
         _ok(answer, f"download the {args.format} report of run #{args.run}")
         text = answer.text
     if args.output:
@@ -247,6 +254,7 @@ def parser() -> argparse.ArgumentParser:
     report.add_argument("run", type=int)
     report.add_argument("--format", choices=["json", "junit", "sarif", "markdown"], default="json")
     report.add_argument("-o", "--output", help="write to this file instead of standard output")
+    report.add_argument("--suite-path", help="SARIF: the suite's YAML path in the repository (TRUSTGATE_SUITE_PATH)")
     report.set_defaults(func=cmd_report)
     return top
 

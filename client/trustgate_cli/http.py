@@ -70,7 +70,7 @@ def request(
         return Answer(status=0, error=f"no answer from {url.split('?')[0]}: {reason}")
     text = content.decode("utf-8", "replace")
     parsed: Any = None
-    if not raw:
+    if not raw or status >= 400:  # a refusal is JSON whatever was asked for
         try:
             parsed = json.loads(text) if text else None
         except ValueError:

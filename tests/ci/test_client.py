@@ -85,6 +85,10 @@ def test_run_gates_the_demo_agent_and_the_other_commands_read_the_run(
     assert junit.tag == "testsuite" and any(case.get("name") for case in junit.iter("testcase"))
     sarif = json.loads(trustgate("report", str(run.pk), "--format", "sarif", env=cli_env, cwd=tmp_path).stdout)
     assert sarif["version"] == "2.1.0"
+    bad_path = trustgate(
+        "report", str(run.pk), "--format", "sarif", "--suite-path", "../x.yml", env=cli_env, cwd=tmp_path
+    )
+    assert bad_path.returncode == 3 and "(HTTP 400): suite_path:" in bad_path.stderr  # the path reaches the server
     markdown = trustgate("report", str(run.pk), "--format", "markdown", "-o", "summary.md", env=cli_env, cwd=tmp_path)
     assert markdown.returncode == 0
     text = (tmp_path / "summary.md").read_text()
