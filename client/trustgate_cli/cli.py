@@ -62,7 +62,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     timeout = args.timeout if args.timeout is not None else os.environ.get("TRUSTGATE_TIMEOUT", "3600")
     if not str(timeout).isdigit():
         raise Stop(EXIT_ERROR, "TRUSTGATE_TIMEOUT must be a whole number of seconds.")
-    data = run_gate(api, str(suite), timeout=float(timeout))
+    try:
+        data = run_gate(api, str(suite), timeout=float(timeout))
+    except Stop as stop:  # no verdict: the summary and the outputs still say what happened
+        if args.summary:
+            github.write_stopped_summary(args.summary, stop.said, code=stop.code)
+        if args.github_output:
+            github.write_outputs(args.github_output, {"verdict": "fail" if stop.code == 2 else "error"}, stop.code)
+        raise
     print_verdict(data)
     code = exit_code_of(data)
     report_dir = args.report_dir or os.environ.get("TRUSTGATE_REPORT_DIR", "")

@@ -114,7 +114,7 @@ def _refused(answer: Answer, api: Api) -> Stop:
 def _not_gated(message: str) -> Stop:
     say(f"Verdict: FAIL (not launched): {message}")
     annotate("error", f"Not launched: {message}")
-    return Stop(EXIT_NOT_GATED)
+    return Stop(EXIT_NOT_GATED, said=f"Not launched: {message}")
 
 
 def plan(api: Api, suite: str, env: Mapping[str, str]) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 from trustgate_cli.cienv import github_pr_number
 from trustgate_cli.http import request
-from trustgate_cli.markdown import run_markdown
+from trustgate_cli.markdown import md, run_markdown
 from trustgate_cli.text import one_line
 
 
@@ -34,6 +34,12 @@ def write_outputs(path: str, data: dict[str, Any], code: int) -> None:
 def write_summary(path: str, data: dict[str, Any]) -> None:
     with open(path, "a", encoding="utf-8") as handle:
         handle.write(run_markdown(data) + "\n")
+
+
+def write_stopped_summary(path: str, said: str, *, code: int) -> None:
+    title = {2: "NOT GATED", 4: "INTERRUPTED"}.get(code, "ERROR")
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(f"### ❌ Trustgate: {title} (exit {code})\n\n{md(said)}\n\n")
 
 
 def comment(data: dict[str, Any], env: Mapping[str, str] | None = None) -> str:

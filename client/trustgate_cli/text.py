@@ -35,9 +35,11 @@ def annotate(kind: str, text: str) -> None:
 
 
 class Stop(Exception):
-    """Ends the command with ``code`` after saying ``message`` (on stderr for an error)."""
+    """Ends the command with ``code`` after saying ``message`` (on stderr for an error); ``said`` is what was
+    already printed instead (for the job summary)."""
 
-    def __init__(self, code: int, message: str = "") -> None:
+    def __init__(self, code: int, message: str = "", *, said: str = "") -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.said = said or message

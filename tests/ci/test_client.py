@@ -138,6 +138,24 @@ def test_list_cancel_and_pin_commands(
     ran = trustgate("run", "--suite", str(demo_suite.pk), env={**cli_env, **gitlab}, cwd=tmp_path)
     assert ran.returncode == 0, ran.stdout + ran.stderr
     run = EvaluationRun.objects.get()
+
+    # Stopped before launching (no baseline and TRUSTGATE_FAIL_ON_NO_BASELINE): exit 2, and the job summary and the
+    # outputs still say so.
+    strict = {**cli_env, "TRUSTGATE_FAIL_ON_NO_BASELINE": "true"}
+    summary, outputs = tmp_path / "summary.md", tmp_path / "outputs"
+    refused_run = trustgate("run", "--suite", str(demo_suite.pk), "--summary", str(summary), "--github-output",
+                            str(outputs), env=strict, cwd=tmp_path)  # fmt: skip
+    assert refused_run.returncode == 2, refused_run.stdout + refused_run.stderr
+    assert (
+        "trustgate: Verdict: FAIL (not launched): fail_on_no_baseline is set and no baseline is pinned"
+        in refused_run.stdout
+    )
+    assert summary.read_text().startswith(
+        "### ❌ Trustgate: NOT GATED (exit 2)\n\nNot launched: fail\\_on\\_no\\_baseline is set"
+    )
+    assert outputs.read_text() == "verdict=fail\nrun-id=\nreport-url=\nexit-code=2\n"
+    assert EvaluationRun.objects.count() == 1  # nothing launched
+
     listed = trustgate("list", "--pr", "17", "--commit", "ab12cd", env=cli_env, cwd=tmp_path)
     assert listed.returncode == 0, listed.stderr
     assert listed.stdout.splitlines() == ["1 runs", f"#{run.pk}  succeeded  pass  Demo  PR #17 fix/tone ab12cd34ab12"]
