@@ -4,6 +4,7 @@ command, the exit codes, the CI metadata it sends, and a run cancelled when the 
 from __future__ import annotations
 
 import json
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 from billing.services import api_key_create
 from evaluations.gate.services import baseline_pin
 from evaluations.runs.models import EvaluationRun, RunStatus
-from tests.support.cli_client import base_env, trustgate
+from tests.support.cli_client import TRUSTGATE, base_env, trustgate
 
 AGENT_KEY = "sk-agent-CLIENT-SECRET-91bb"
 
@@ -198,3 +199,35 @@ def test_list_cancel_and_pin_commands(
     assert queued.status == RunStatus.CANCELLED
     listed = trustgate("list", "--state", "cancelled", env=cli_env, cwd=tmp_path)
     assert listed.stdout.splitlines()[1].startswith(f"#{queued.pk}  cancelled  error  Demo")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_terminal_gets_one_live_line_and_ctrl_c_cancels_the_run(
+    live_server, cli_env, demo_agent_record, demo_suite, tmp_path, monkeypatch
+) -> None:
+    """On a terminal (and without CI set) the progress is one line rewritten in place; Ctrl-C (SIGINT) cancels."""
+    import os
+    import pty
+    import select
+    import signal
+    import subprocess
+
+    from django_q.conf import Conf
+
+    monkeypatch.setattr(Conf, "SYNC", False)  # no worker: the run stays queued while the client waits
+    master, slave = pty.openpty()
+    step = subprocess.Popen([TRUSTGATE, "run", "--suite", str(demo_suite.pk)], env=cli_env, stdout=slave,
+                            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, cwd=tmp_path, text=True)  # fmt: skip
+    os.close(slave)
+    seen = b""
+    deadline = time.monotonic() + 60
+    while b"\r\x1b[Ktrustgate: queued: 0 of " not in seen and time.monotonic() < deadline:
+        if select.select([master], [], [], 1)[0]:
+            seen += os.read(master, 4096)
+    assert b"\r\x1b[Ktrustgate: queued: 0 of " in seen, seen
+    step.send_signal(signal.SIGINT)
+    _, err = step.communicate(timeout=60)
+    os.close(master)
+    run = EvaluationRun.objects.get()
+    assert step.returncode == 4 and f"Interrupted (SIGINT): run #{run.pk} was cancelled." in err
+    assert run.status == RunStatus.CANCELLED
