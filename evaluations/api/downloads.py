@@ -54,7 +54,7 @@ class RunReportJsonApi(DownloadApi):
 class RunJunitApi(DownloadApi):
     @extend_schema(
         operation_id="runs_report_junit",
-        summary="The run as JUnit XML (one test case per scenario)",
+        summary="The run as JUnit XML (a gate test case, then one per scenario)",
         responses={(200, "application/xml"): OpenApiResponse(description="JUnit XML."), **error_responses(401, 404)},
     )
     def get(self, request: Request, run_id: int) -> HttpResponse:

@@ -146,7 +146,7 @@ class RunLinksSerializer(serializers.Serializer):
     status_url = serializers.CharField()
     report_url = serializers.CharField(help_text="The report page (a browser login).")
     json_url = serializers.CharField(help_text="The report as JSON (this API key).")
-    junit_url = serializers.CharField(help_text="JUnit XML, one test case per scenario (this API key).")
+    junit_url = serializers.CharField(help_text="JUnit XML: a gate test case, then one per scenario (this API key).")
     sarif_url = serializers.CharField(help_text="Red-team findings as SARIF 2.1.0 (this API key).")
 
     class Meta:

@@ -107,7 +107,8 @@ def test_cancel_releases_the_hold_for_the_work_not_done(api, acme, suite, privat
     held = run_credits(run_id=run_id).held
     assert held > 0 and balance_for_account(account_id=acme.pk) == before - held
 
-    response = api.post(f"{RUNS}/{run_id}/cancel")
+    # As `curl -X POST` sends it (docs/ci.md): no body, no Content-Type.
+    response = api.client.generic("POST", f"{RUNS}/{run_id}/cancel", headers=api.headers())
 
     assert response.status_code == 200, response.content
     body = response.json()
@@ -203,8 +204,11 @@ def test_pin_creates_the_baseline_and_the_audit_entry(api, acme, alice, demo_age
 def test_pin_of_an_unfinished_run_is_409_with_the_reason(api, acme, alice, suite, private_endpoints) -> None:
     run_id = launched(api, suite)
     publisher = Api(api.client, api_key_create(user=alice, account=acme, name="rel", scopes=["publish"])[1])
-    response = publisher.post(f"{RUNS}/{run_id}/pin")
-    assert response.status_code == 409 and response.json()["detail"]
+    response = publisher.client.generic("POST", f"{RUNS}/{run_id}/pin", headers=publisher.headers())  # no body
+    assert response.status_code == 409
+    assert response.json()["detail"] == (
+        "Only a finished run can be pinned as the baseline; this one is not finished successfully."
+    )
     bad = publisher.post(f"{RUNS}/{run_id}/pin", {"note": "two\nlines"})
     assert bad.status_code == 400 and bad.json()["note"] == ["The note cannot contain line breaks."]
 

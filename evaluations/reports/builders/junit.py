@@ -1,5 +1,5 @@
-"""The report as JUnit XML (Ant schema) for CI: one testsuite for the run, one testcase per scenario, built from
-``report_data`` like the page and the JSON."""
+"""The report as JUnit XML (Ant schema) for CI: one testsuite for the run, a gate testcase and one testcase per
+scenario, built from ``report_data`` like the page and the JSON (docs/ci.md#junit-xml)."""
 
 from __future__ import annotations
 
