@@ -55,7 +55,7 @@ docs: setup
 lint: setup docs
 	$(PY) -m ruff format --check .
 	$(PY) -m ruff check .
-	$(PY) -m mypy evalsite evaluations billing suites redteam tests
+	$(PY) -m mypy evalsite evaluations billing suites redteam client/trustgate_cli tests
 	$(VENV)/bin/lint-imports --no-cache
 
 test: setup browser lint

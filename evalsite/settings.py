@@ -9,6 +9,7 @@ import base64
 import hashlib
 import json
 import os
+import re
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -311,6 +312,11 @@ TRUSTGATE_DEMO_AGENT_PORT = env_int("TRUSTGATE_DEMO_AGENT_PORT", 8765)
 TRUSTGATE_MIN_COVERAGE = env_int("TRUSTGATE_MIN_COVERAGE", 80)
 if not 0 <= TRUSTGATE_MIN_COVERAGE <= 100:
     raise ImproperlyConfigured("TRUSTGATE_MIN_COVERAGE must be a percentage, 0 to 100.")
+# The GitHub Action of the Trustgate this instance runs, "owner/repo@<40-hex commit>": the Use in CI page's workflow
+# uses it (docs/ci.md#the-github-action); empty, the page offers the client and the bash step instead.
+TRUSTGATE_GITHUB_ACTION = env_str("TRUSTGATE_GITHUB_ACTION", "").strip()
+if TRUSTGATE_GITHUB_ACTION and not re.fullmatch(r"[\w-]+/[\w.-]+@[0-9a-f]{40}", TRUSTGATE_GITHUB_ACTION, re.ASCII):
+    raise ImproperlyConfigured("TRUSTGATE_GITHUB_ACTION must be owner/repo@<the full 40-hex commit>.")
 
 LOGGING = {
     "version": 1,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -14,10 +15,16 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from billing.roles import Role
-from billing.selectors import account_for_new_object, membership_get
+from billing.selectors import account_for_new_object, balance_for_account, membership_get
 from evalsite.http import HtmxHttpRequest
 from evalsite.listing import list_page
-from evaluations.launches.ci import ci_launch_preview, ci_script, ci_workflow
+from evaluations.launches.ci import (
+    ci_client_snippet,
+    ci_launch_preview,
+    ci_script,
+    ci_workflow,
+    instance_url_warning,
+)
 from evaluations.runs.selectors import run_get_for_member
 from suites import cases, changes, selectors, services
 from suites.filters import SuiteFilter
@@ -31,16 +38,28 @@ def _instance_url(request: HttpRequest) -> str:
     return request.build_absolute_uri("/").rstrip("/")
 
 
+def _workflow_options(request: HttpRequest) -> dict[str, bool]:
+    """The workflow's extras, chosen on the page: the pull-request comment (on unless ``comment=0``) and the SARIF
+    upload to code scanning (off unless ``sarif=1``); each adds the one permission it needs."""
+    return {"comment": request.GET.get("comment", "1") != "0", "sarif": request.GET.get("sarif", "0") == "1"}
+
+
 @require_GET
 @login_required
 def suite_use_in_ci(request: HttpRequest, suite_id: int) -> HttpResponse:
     suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    url, action, options = _instance_url(request), settings.TRUSTGATE_GITHUB_ACTION, _workflow_options(request)
     context = {
         "suite": suite,
         "ci_plan": ci_launch_preview(suite=suite),
-        "instance_url": _instance_url(request),
-        "script": ci_script(suite=suite, instance_url=_instance_url(request)),
-        "workflow": ci_workflow(suite=suite, instance_url=_instance_url(request)),
+        "balance": balance_for_account(account_id=suite.account_id),
+        "instance_url": url,
+        "url_warning": instance_url_warning(url),
+        "options": options,
+        "action": action,
+        "script": ci_script(suite=suite, instance_url=url),
+        "workflow": ci_workflow(suite=suite, instance_url=url, action=action, **options) if action else "",
+        "client_snippet": ci_client_snippet(suite=suite, instance_url=url, action=action),
     }
     return render(request, "suites/use_in_ci.html", context)
 
@@ -60,9 +79,21 @@ def suite_ci_script(request: HttpRequest, suite_id: int) -> HttpResponse:
 @login_required
 def suite_ci_workflow(request: HttpRequest, suite_id: int) -> HttpResponse:
     suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
-    response = HttpResponse(ci_workflow(suite=suite, instance_url=_instance_url(request)), content_type="text/yaml")
+    action = settings.TRUSTGATE_GITHUB_ACTION
+    if not action:
+        return HttpResponse(NO_ACTION, status=404, content_type="text/plain; charset=utf-8")
+    workflow = ci_workflow(
+        suite=suite, instance_url=_instance_url(request), action=action, **_workflow_options(request)
+    )
+    response = HttpResponse(workflow, content_type="text/yaml")
     response["Content-Disposition"] = 'attachment; filename="trustgate.yml"'
     return response
+
+
+NO_ACTION = (
+    "This Trustgate does not name its GitHub Action yet: its operator sets TRUSTGATE_GITHUB_ACTION to "
+    "owner/repo@<commit> of the Trustgate it runs (docs/ci.md). Meanwhile use the bash step or the client."
+)
 
 
 # Suites and test sets ----------------------------------------------------------------------------------------------

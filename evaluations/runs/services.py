@@ -334,7 +334,9 @@ def run_score(*, run: EvaluationRun, agent_down: str = "") -> None:
         )
         refund_reason = "half or more of the replies unscored"
     with transaction.atomic():
-        EvaluationRun.objects.filter(pk=run.pk).update(
+        # Only an active run ends here: a cancel that landed after the last check of _drive has closed it already
+        # (and settled its credits); scoring must not turn it back into a finished run.
+        ended = EvaluationRun.objects.filter(pk=run.pk, status__in=ACTIVE_STATUSES).update(
             refund_reason=refund_reason,
             metrics=summary,
             trust_score=summary["trust_score"],
@@ -344,6 +346,8 @@ def run_score(*, run: EvaluationRun, agent_down: str = "") -> None:
             error_message=message,
             finished_at=timezone.now(),
         )
+        if not ended:
+            return
         run_secret_delete(run_id=run.pk)
         # Credits: charge what was used, release the rest (refund when refund_reason).
         run_settle(run=run, usage=run_usage(run_id=run.pk))

@@ -1,6 +1,7 @@
-"""A suite name reaches the generated workflow and bash step only as data: an escaped ``env:`` scalar the script
-reads as "$TRUSTGATE_SUITE_NAME", and a one-line comment of the script — never a ``run:`` line or a GitHub
-expression (docs/ci.md). Checked with the workflow checkers and by running the step under bash."""
+"""A suite name reaches the generated workflow and bash step only as data: a one-line comment of the workflow's
+header and of the script — never a ``run:`` line, a ``with:`` value or a GitHub expression (docs/ci.md); the step
+reads a name only from "$TRUSTGATE_SUITE_NAME" and prints it. Checked with the workflow checkers (every choice of
+the workflow's extras) and by running the step under bash."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from werkzeug import Request, Response
 
 from evaluations.launches.ci import suite_label
 from suites.services import suite_create
+from tests.support.action_runner import TEST_ACTION
+from tests.support.cli_client import TRUSTGATE
 
 MARK = "Zq9INJECT"  # in every hostile name, so its text is easy to find
 HOSTILE = [
@@ -34,8 +37,13 @@ HOSTILE = [
 ]
 
 
-def _workflow_and_script(client, suite) -> tuple[str, str]:
-    workflow = client.get(reverse("suites:ci-workflow", args=[suite.pk])).content.decode()
+@pytest.fixture(autouse=True)
+def _action(settings) -> None:
+    settings.TRUSTGATE_GITHUB_ACTION = TEST_ACTION
+
+
+def _workflow_and_script(client, suite, query: str = "") -> tuple[str, str]:
+    workflow = client.get(reverse("suites:ci-workflow", args=[suite.pk]) + query).content.decode()
     script = client.get(reverse("suites:ci-script", args=[suite.pk])).content.decode()
     return workflow, script
 
@@ -47,15 +55,14 @@ def test_hostile_name_is_only_data_in_the_workflow_and_the_script(client, alice,
     workflow, script = _workflow_and_script(client, suite)
 
     parsed = yaml.safe_load(workflow)
-    step = parsed["jobs"]["trustgate"]["steps"][0]
-    assert MARK not in step["run"]  # no member text in the run: block, comments included
-    assert step["env"]["TRUSTGATE_SUITE_NAME"] == suite_label(name)
-    for number, line in enumerate(workflow.splitlines(), 1):  # the name's text sits in a comment or its env entry
-        if MARK in line:
-            assert line.startswith("# ") or line.lstrip().startswith("TRUSTGATE_SUITE_NAME: "), (number, line)
+    [step] = parsed["jobs"]["trustgate"]["steps"]
+    assert MARK not in json.dumps(step)  # no member text in the step: its inputs are the URL, the id, secrets
+    marked = [line for line in workflow.splitlines() if MARK in line]  # the name's text sits in the header comment
+    assert len(marked) == 1 and marked[0].startswith("# Trustgate release gate for saved suite"), marked
     expressions = [line.strip() for line in workflow.splitlines() if "${{" in line]
-    assert expressions == ["TRUSTGATE_API_KEY: ${{ secrets.TRUSTGATE_API_KEY }}",
-                           "AGENT_API_KEY: ${{ secrets.AGENT_API_KEY }}"]  # fmt: skip
+    assert expressions == [f"group: trustgate-{suite.pk}-${{{{ github.ref }}}}",
+                           "api-key: ${{ secrets.TRUSTGATE_API_KEY }}",
+                           "agent-api-key: ${{ secrets.AGENT_API_KEY }}"]  # fmt: skip
 
     marked = [line for line in script.splitlines() if MARK in line]
     assert len(marked) == 1 and marked[0].startswith("# Trustgate release gate: run saved suite")
@@ -82,10 +89,11 @@ def test_workflows_for_hostile_names_pass_the_workflow_checkers(client, alice, a
     folder = tmp_path / ".github" / "workflows"
     folder.mkdir(parents=True)
     files = []
+    queries = ["", "?comment=0", "?comment=1&sarif=1", "?comment=0&sarif=1"]  # each choice of the extras
     for number, name in enumerate(HOSTILE):
         suite = suite_create(account=acme, agent=agent, name=name, scenarios=[])
         path = folder / f"trustgate-{number}.yml"
-        path.write_text(_workflow_and_script(client, suite)[0])
+        path.write_text(_workflow_and_script(client, suite, queries[number % len(queries)])[0])
         files.append(str(path))
     # The vendored GitHub workflow schema and zizmor's offline audits: neither reaches the network.
     schema = subprocess.run([schema_checker, "--builtin-schema", "vendor.github-workflows", *files],
@@ -116,11 +124,14 @@ def _fake_api(httpserver: HTTPServer) -> None:
     httpserver.expect_request("/api/v1/aiagent/runs/41", method="GET").respond_with_json(status)
 
 
-def _run(script: str, tmp_path: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    path = tmp_path / "gate.sh"
-    path.write_text(script)
+def _run(script: str | list[str], tmp_path: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """The bash step (its text), or a command (the client)."""
+    if isinstance(script, str):
+        path = tmp_path / "gate.sh"
+        path.write_text(script)
+    command = ["bash", str(tmp_path / "gate.sh")] if isinstance(script, str) else script
     base = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "LANG": "C.UTF-8"}
-    return subprocess.run(["bash", str(path)], env={**base, **env}, capture_output=True, text=True, timeout=60,
+    return subprocess.run(command, env={**base, **env}, capture_output=True, text=True, timeout=60,
                           cwd=tmp_path, stdin=subprocess.DEVNULL)  # fmt: skip
 
 
@@ -131,13 +142,12 @@ def test_the_step_under_bash_runs_nothing_a_name_holds(client, alice, acme, agen
     _fake_api(httpserver)
     suite = suite_create(account=acme, agent=agent, name=name, scenarios=[])
     client.force_login(alice)
-    workflow, script = _workflow_and_script(client, suite)
-    step = yaml.safe_load(workflow)["jobs"]["trustgate"]["steps"][0]
+    _, script = _workflow_and_script(client, suite)
     url = httpserver.url_for("").rstrip("/")
-    env: dict[str, Any] = {key: str(value) for key, value in step["env"].items() if "${{" not in str(value)}
+    env: dict[str, Any] = {"TRUSTGATE_SUITE_NAME": suite_label(name)}  # as a CI job would set it: data
     env.update(TRUSTGATE_URL=url, TRUSTGATE_API_KEY="tg-test-key", AGENT_API_KEY="", GITHUB_ACTIONS="true")
-    for text in (step["run"], script):  # the workflow's step and the downloaded script
-        result = _run(text, tmp_path, env)
+    client_run = [TRUSTGATE, "run", "--suite", str(suite.pk)]  # the client prints what the server says the same way
+    for result in (_run(script, tmp_path, env), _run(client_run, tmp_path, env)):
         assert result.returncode == 0, result.stdout + result.stderr
         assert f"started for suite {suite.pk} ({suite_label(name)})" in result.stdout
         assert not list(tmp_path.glob("pwned*")), result.stdout

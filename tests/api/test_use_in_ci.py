@@ -1,5 +1,6 @@
-""" "Use in CI": the page, the generated bash step and GitHub Actions workflow, and both executed for real with
-bash + curl + jq against a live server and the demo agent (pass, blocked by the gate, error)."""
+""" "Use in CI": the page, the generated bash step and GitHub Actions workflow, and both executed for real — the
+step with bash + curl + jq, the workflow's action through the runner-like harness — against a live server and the
+demo agent (pass, blocked by the gate, error)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
@@ -21,9 +21,11 @@ from billing.services import api_key_create
 from evaluations.gate.services import baseline_pin
 from evaluations.runs.models import EvaluationRun, RunStatus
 from suites.services import suite_create
+from tests.support.action_runner import TEST_ACTION, ActionRun, github_runner, run_workflow_step
 from tests.support.dbdump import dump_all_tables
 
 AGENT_KEY = "sk-agent-USEINCI-SECRET-77aa"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -35,15 +37,50 @@ def suite(acme, agent):
 # ---------------------------------------------------------------------------------------------- the page
 
 
-def test_use_in_ci_page_fills_in_this_instance_and_the_suite(client, alice, suite) -> None:
+def test_use_in_ci_page_fills_in_this_instance_and_the_suite(client, alice, suite, settings) -> None:
+    settings.TRUSTGATE_GITHUB_ACTION = TEST_ACTION
     client.force_login(alice)
     page = client.get(reverse("suites:use-in-ci", args=[suite.pk])).content.decode()
-    assert 'id="ci-workflow"' in page and 'id="ci-script"' in page
-    assert f"TRUSTGATE_SUITE_ID: &quot;{suite.pk}&quot;" in page
-    assert "TRUSTGATE_URL: &quot;http://testserver&quot;" in page
+    assert 'id="ci-workflow"' in page and 'id="ci-script"' in page and 'id="ci-client"' in page
+    assert f"uses: {TEST_ACTION}" in page
+    assert f"suite: &quot;{suite.pk}&quot;" in page and "url: &quot;http://testserver&quot;" in page
     assert "secrets.TRUSTGATE_API_KEY" in page and "secrets.AGENT_API_KEY" in page
     assert "exits <strong>0</strong> on pass, <strong>1</strong> when blocked or failed" in page
+    assert "<strong>4</strong> when the job is stopped while it waits (it cancels its run first)" in page
+    assert f"trustgate run --suite {suite.pk} --report-dir trustgate-report" in page
+    assert "pip install &quot;git+https://github.com/trustgate-tests/trustgate@0123456789abcdef" in page
+    assert page.count('data-copy="') == 3  # workflow, client, bash step
     assert reverse("billing:api-keys") in page
+    # The settings in words, and what one run costs.
+    assert "<dt>Judge</dt><dd>Rules only (no judge) · Balanced strictness</dd>" in page
+    assert "<dt>Red-team attacks</dt><dd>None</dd>" in page
+    assert "One CI run: 1 scenario × 3 runs = 3 conversations, up to 3 credits</strong> (balance 1,000,000)" in page
+    assert "<strong>Power planner:</strong> With 3 runs per scenario over 1 scenario, a single scenario that" in page
+    assert 'id="ci-url-warning"' not in page  # testserver is no address a runner cannot reach
+
+
+def test_without_the_action_setting_the_page_offers_the_client_and_the_step(client, alice, suite, settings) -> None:
+    settings.TRUSTGATE_GITHUB_ACTION = ""
+    client.force_login(alice)
+    page = client.get(reverse("suites:use-in-ci", args=[suite.pk])).content.decode()
+    assert "This Trustgate does not name its GitHub Action yet" in page and "uses:" not in page
+    assert "pip install ./client  # from a clone of the Trustgate repository" in page
+    workflow = client.get(reverse("suites:ci-workflow", args=[suite.pk]))
+    assert workflow.status_code == 404 and "set TRUSTGATE_GITHUB_ACTION" in workflow.content.decode().replace(
+        "sets", "set"
+    )
+
+
+def test_the_page_warns_when_this_instance_is_on_an_address_a_runner_cannot_reach(
+    client, alice, suite, settings
+) -> None:
+    settings.ALLOWED_HOSTS = ["*"]
+    client.force_login(alice)
+    for host in ("127.0.0.1:8000", "localhost", "10.1.2.3", "192.168.0.7:8080"):
+        page = client.get(reverse("suites:use-in-ci", args=[suite.pk]), headers={"host": host}).content.decode()
+        assert 'id="ci-url-warning"' in page and "a CI runner (GitHub&#x27;s, or any on another network) cannot" in page
+    page = client.get(reverse("suites:use-in-ci", args=[suite.pk]), headers={"host": "trustgate.example.com"})
+    assert 'id="ci-url-warning"' not in page.content.decode()
 
 
 def test_dashboard_links_each_suite_to_use_in_ci(client, alice, suite) -> None:
@@ -60,7 +97,8 @@ def test_other_accounts_suite_is_404_and_a_login_is_needed(client, bob, suite) -
         assert client.get(reverse(name, args=[suite.pk])).status_code == 404
 
 
-def test_script_and_workflow_inline_no_secret_and_parse(client, alice, acme, suite, tmp_path) -> None:
+def test_script_and_workflow_inline_no_secret_and_parse(client, alice, acme, suite, tmp_path, settings) -> None:
+    settings.TRUSTGATE_GITHUB_ACTION = TEST_ACTION
     _, token = api_key_create(user=alice, account=acme, name="CI")
     client.force_login(alice)
     script = client.get(reverse("suites:ci-script", args=[suite.pk]))
@@ -75,14 +113,28 @@ def test_script_and_workflow_inline_no_secret_and_parse(client, alice, acme, sui
     path.write_text(text)
     assert subprocess.run(["bash", "-n", str(path)], capture_output=True).returncode == 0
 
-    workflow = yaml.safe_load(client.get(reverse("suites:ci-workflow", args=[suite.pk])).content)
-    step = workflow["jobs"]["trustgate"]["steps"][0]
-    assert step["env"]["TRUSTGATE_API_KEY"] == "${{ secrets.TRUSTGATE_API_KEY }}"
-    assert step["env"]["AGENT_API_KEY"] == "${{ secrets.AGENT_API_KEY }}"
-    assert step["env"]["TRUSTGATE_SUITE_ID"] == str(suite.pk)
-    assert step["run"] == text.replace(" (Support suite)", "", 1)  # the same script, inlined, without the name
-    assert step["env"]["TRUSTGATE_SUITE_NAME"] == "Support suite"  # the name is data the script reads
-    assert "${{" not in step["run"]  # nothing in the script is a GitHub expression
+    download = client.get(reverse("suites:ci-workflow", args=[suite.pk]))
+    assert download["Content-Disposition"] == 'attachment; filename="trustgate.yml"'
+    workflow = yaml.safe_load(download.content)
+    [step] = workflow["jobs"]["trustgate"]["steps"]
+    assert step["uses"] == TEST_ACTION
+    assert step["with"]["api-key"] == "${{ secrets.TRUSTGATE_API_KEY }}"
+    assert step["with"]["agent-api-key"] == "${{ secrets.AGENT_API_KEY }}"
+    assert step["with"]["suite"] == str(suite.pk) and step["with"]["url"] == "http://testserver"
+    assert workflow["concurrency"] == {
+        "group": f"trustgate-{suite.pk}-${{{{ github.ref }}}}",
+        "cancel-in-progress": True,
+    }
+    # Only the permissions the chosen extras need: the comment by default; SARIF when asked; neither when not.
+    assert workflow["permissions"] == {"contents": "read", "pull-requests": "write"}
+    assert step["with"]["comment"] == "true" and step["with"]["upload-sarif"] == "false"
+    both = yaml.safe_load(client.get(reverse("suites:ci-workflow", args=[suite.pk]) + "?comment=1&sarif=1").content)
+    assert both["permissions"] == {"contents": "read", "pull-requests": "write", "security-events": "write"}
+    assert both["jobs"]["trustgate"]["steps"][0]["with"]["upload-sarif"] == "true"
+    neither = yaml.safe_load(client.get(reverse("suites:ci-workflow", args=[suite.pk]) + "?comment=0").content)
+    assert neither["permissions"] == {"contents": "read"}
+    assert neither["jobs"]["trustgate"]["steps"][0]["with"]["comment"] == "false"
+    assert token not in download.content.decode()
 
 
 def test_a_suite_name_cannot_break_out_of_the_comment(client, alice, acme, agent) -> None:
@@ -196,31 +248,38 @@ def test_generated_step_gates_a_change_of_the_demo_agent(
     assert AGENT_KEY not in dump_all_tables()
 
 
+def run_workflow(fetch, suite_id: int, tmp_path: Path, secrets: dict[str, str], **inputs: str) -> ActionRun:
+    """The generated workflow's one step, as GitHub runs it: its action (this repository's action.yml) with the
+    step's ``with:`` (secrets filled in), through the runner-like harness, for a pull request."""
+    workflow = yaml.safe_load(fetch(reverse("suites:ci-workflow", args=[suite_id])))
+    [step] = workflow["jobs"]["trustgate"]["steps"]
+    step["with"].update(inputs)
+    workspace = tmp_path / "workspace"
+    workspace.mkdir(exist_ok=True)
+    context, env = github_runner(tmp_path, api_url="http://127.0.0.1:9", token="ghs_unused", pr=7)
+    return run_workflow_step({**step, "with": {**step["with"], "comment": "false"}}, action_dir=ROOT,
+                             secrets=secrets, github=context, runner_env=env, workspace=workspace)  # fmt: skip
+
+
 @pytest.mark.django_db(transaction=True)
-def test_generated_github_workflow_step_runs_as_written(
-    live_server, fetch, alice, acme, demo_agent_record, demo_suite, demo_agent_mode, tmp_path
+def test_generated_github_workflow_runs_its_action_as_written(
+    live_server, fetch, alice, acme, demo_agent_record, demo_suite, demo_agent_mode, tmp_path, settings
 ) -> None:
-    """The workflow's step, run the way GitHub Actions would: its env (secrets filled in) and its `run` script."""
-    _tools()
+    """The workflow's step, run the way GitHub Actions would: the action it names, with its inputs."""
+    settings.TRUSTGATE_GITHUB_ACTION = TEST_ACTION
     _, token = api_key_create(user=alice, account=acme, name="GitHub Actions")
-    workflow = yaml.safe_load(fetch(reverse("suites:ci-workflow", args=[demo_suite.pk])))
-    step = workflow["jobs"]["trustgate"]["steps"][0]
     secrets = {"TRUSTGATE_API_KEY": token, "AGENT_API_KEY": AGENT_KEY}
-    env: dict[str, Any] = {
-        name: secrets[name] if str(value).startswith("${{ secrets.") else str(value)
-        for name, value in step["env"].items()
-    }
-    env["TRUSTGATE_MIN_TRUST_SCORE"] = "99"
-    result = run_bash(step["run"], tmp_path, {**env, "GITHUB_ACTIONS": "true"})
-    assert result.returncode == 1, result.stdout + result.stderr
+    result = run_workflow(fetch, demo_suite.pk, tmp_path, secrets, **{"min-trust-score": "99"})
+    assert result.exit_code == 1, result.stdout + result.stderr
     assert "::error title=Trustgate::Trust score" in result.stdout and "is below the minimum of 99." in result.stdout
     assert "::warning title=Trustgate::The release gate did not run: No baseline is pinned" in result.stdout
-    assert (tmp_path / env["TRUSTGATE_REPORT_DIR"]).is_dir()
+    assert result.outputs["verdict"] == "fail" and "Trustgate: FAIL" in result.summary
+    assert (tmp_path / "runner-temp" / "trustgate-report").is_dir()
 
 
 @pytest.mark.django_db(transaction=True)
 def test_pinned_from_the_web_with_red_team_attacks_and_gated_from_ci(
-    live_server, fetch, client, alice, acme, demo_agent_record, demo_suite, tmp_path
+    live_server, fetch, client, alice, acme, demo_agent_record, demo_suite, tmp_path, settings
 ) -> None:
     """A baseline pinned from an ordinary web run with red-team attacks is matched by the CI step with
     nothing set (it used to come back NOT COMPARABLE), and a CI setting that would break comparability stops the
@@ -239,7 +298,7 @@ def test_pinned_from_the_web_with_red_team_attacks_and_gated_from_ci(
     page = fetch(reverse("suites:use-in-ci", args=[demo_suite.pk]))
     assert 'id="ci-settings"' in page and f"run #{web_run.pk}</a>" in page
     assert "These match the baseline: a CI run is comparable with it" in page
-    assert "<dt>Red-team attacks</dt><dd>quick</dd>" in page
+    assert "<dt>Red-team attacks</dt><dd>Quick (7 attacks)</dd>" in page
 
     script = fetch(reverse("suites:ci-script", args=[demo_suite.pk]))
     env = {"TRUSTGATE_API_KEY": token, "AGENT_API_KEY": AGENT_KEY}
@@ -269,13 +328,10 @@ def test_pinned_from_the_web_with_red_team_attacks_and_gated_from_ci(
     )
     assert EvaluationRun.objects.count() == runs_before
 
-    # The workflow's step, as GitHub Actions runs it (every setting empty): gated and passing too.
-    workflow = yaml.safe_load(fetch(reverse("suites:ci-workflow", args=[demo_suite.pk])))
-    step = workflow["jobs"]["trustgate"]["steps"][0]
+    # The workflow's action, as GitHub Actions runs it (every setting empty): gated and passing too.
+    settings.TRUSTGATE_GITHUB_ACTION = TEST_ACTION
     secrets = {"TRUSTGATE_API_KEY": token, "AGENT_API_KEY": AGENT_KEY}
-    step_env = {name: secrets[name] if str(value).startswith("${{ secrets.") else str(value)
-                for name, value in step["env"].items()}  # fmt: skip
-    result = run_bash(step["run"], tmp_path, {**step_env, "GITHUB_ACTIONS": "true"})
-    assert result.returncode == 0, result.stdout + result.stderr
+    result = run_workflow(fetch, demo_suite.pk, tmp_path, secrets)
+    assert result.exit_code == 0, result.stdout + result.stderr
     assert f"Release gate passed against baseline run #{web_run.pk}." in result.stdout
     assert AGENT_KEY not in dump_all_tables()

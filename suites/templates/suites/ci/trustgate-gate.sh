@@ -22,7 +22,8 @@
 #   TRUSTGATE_FAIL_ON_NO_BASELINE=true     fail (instead of pass with a warning) when no baseline is pinned:
 #                                          checked before the run is launched, so nothing is charged (exit 2)
 #   TRUSTGATE_MIN_COVERAGE      the percent of scenarios that must be scored for the checks above (default: the server's)
-#   TRUSTGATE_COMMIT, TRUSTGATE_BRANCH, TRUSTGATE_JOB_URL  shown beside the run; default to GitHub Actions' or GitLab CI's
+#   TRUSTGATE_COMMIT, TRUSTGATE_BRANCH, TRUSTGATE_PR_NUMBER, TRUSTGATE_JOB_URL  shown beside the run; default to what
+#                               GitHub Actions, GitLab CI, Jenkins, CircleCI, Buildkite, Azure Pipelines or Bitbucket set
 #   TRUSTGATE_TIMEOUT           seconds to wait for the verdict (default 3600)
 #   TRUSTGATE_REPORT_DIR        if set, the JUnit XML and SARIF reports are saved in this folder
 # Exit codes (docs/ci.md):
@@ -32,6 +33,7 @@
 #      TRUSTGATE_FAIL_ON_NO_BASELINE is set (pin a baseline, or leave the differing setting empty)
 #   3  bad request or error: a setting or key was refused, the run errored (the agent is down, ...), or no
 #      verdict could be had (no answer, timeout)
+#   4  interrupted: the step was stopped (SIGTERM or SIGINT, e.g. the CI job was cancelled); its run was cancelled
 set +x  # never trace: the keys must not reach the log
 set -uo pipefail
 
@@ -82,6 +84,39 @@ retry_after() {  # seconds from the Retry-After header, else $1
   case "$value" in ''|*[!0-9]*) printf '%s' "$1" ;; *) printf '%s' "$value" ;; esac
 }
 
+# The CI job this runs in (docs/ci.md): the system, commit, branch, pull-request number and job URL each CI sets.
+github_event() { [ -n "${GITHUB_EVENT_PATH:-}" ] && jq -r "$1 // empty" "$GITHUB_EVENT_PATH" 2>/dev/null; }
+ci_system="" ci_commit="" ci_branch="" ci_pr="" ci_job=""
+if [ "${GITHUB_ACTIONS:-}" = "true" ]; then
+  ci_system=github ci_commit="$(github_event .pull_request.head.sha)" ci_commit="${ci_commit:-${GITHUB_SHA:-}}"
+  ci_branch="${GITHUB_HEAD_REF:-${GITHUB_REF_NAME:-}}" ci_pr="$(github_event .pull_request.number)"
+  ci_job="${GITHUB_RUN_ID:+${GITHUB_SERVER_URL:-https://github.com}/${GITHUB_REPOSITORY:-}/actions/runs/$GITHUB_RUN_ID}"
+elif [ -n "${GITLAB_CI:-}" ]; then
+  ci_system=gitlab ci_commit="${CI_COMMIT_SHA:-}" ci_pr="${CI_MERGE_REQUEST_IID:-}" ci_job="${CI_JOB_URL:-}"
+  ci_branch="${CI_MERGE_REQUEST_SOURCE_BRANCH_NAME:-${CI_COMMIT_REF_NAME:-}}"
+elif [ "${CIRCLECI:-}" = "true" ]; then
+  ci_system=circleci ci_commit="${CIRCLE_SHA1:-}" ci_branch="${CIRCLE_BRANCH:-}" ci_job="${CIRCLE_BUILD_URL:-}"
+  ci_pr="${CIRCLE_PR_NUMBER:-${CIRCLE_PULL_REQUEST##*/}}"
+elif [ "${BUILDKITE:-}" = "true" ]; then
+  ci_system=buildkite ci_commit="${BUILDKITE_COMMIT:-}" ci_branch="${BUILDKITE_BRANCH:-}"
+  ci_pr="${BUILDKITE_PULL_REQUEST:-}" ci_job="${BUILDKITE_BUILD_URL:-}${BUILDKITE_JOB_ID:+#$BUILDKITE_JOB_ID}"
+elif [ -n "${TF_BUILD:-}" ]; then
+  ci_system=azure ci_commit="${BUILD_SOURCEVERSION:-}"
+  ci_branch="${SYSTEM_PULLREQUEST_SOURCEBRANCH:-${BUILD_SOURCEBRANCH:-}}" ci_branch="${ci_branch#refs/heads/}"
+  ci_pr="${SYSTEM_PULLREQUEST_PULLREQUESTNUMBER:-${SYSTEM_PULLREQUEST_PULLREQUESTID:-}}"
+  ci_job="${BUILD_BUILDID:+${SYSTEM_COLLECTIONURI%/}/${SYSTEM_TEAMPROJECT:-}/_build/results?buildId=$BUILD_BUILDID}"
+elif [ -n "${BITBUCKET_BUILD_NUMBER:-}" ]; then
+  ci_system=bitbucket ci_commit="${BITBUCKET_COMMIT:-}" ci_branch="${BITBUCKET_BRANCH:-}" ci_pr="${BITBUCKET_PR_ID:-}"
+  ci_job="https://bitbucket.org/${BITBUCKET_REPO_FULL_NAME:-}/pipelines/results/$BITBUCKET_BUILD_NUMBER"
+elif [ -n "${JENKINS_URL:-}" ]; then
+  ci_system=jenkins ci_commit="${GIT_COMMIT:-}" ci_pr="${CHANGE_ID:-}" ci_job="${BUILD_URL:-}"
+  ci_branch="${CHANGE_BRANCH:-${BRANCH_NAME:-${GIT_BRANCH:-}}}" ci_branch="${ci_branch#origin/}"
+elif [ -n "${CI:-}" ] && [ "${CI:-}" != "false" ]; then
+  ci_system=other
+fi
+ci_pr="${TRUSTGATE_PR_NUMBER:-$ci_pr}"
+case "$ci_pr" in ''|*[!0-9]*|0) ci_pr="" ;; esac
+
 # The request body: settings as given (the server checks them and names any bad one); the agent key is read
 # by jq from the environment ($ENV), so it never appears on a command line either.
 body() {
@@ -92,9 +127,8 @@ body() {
         --arg compare "${TRUSTGATE_COMPARE_WITH_ENDPOINT:-}" --arg depth "${TRUSTGATE_REDTEAM_DEPTH:-}" \
         --arg judge "${TRUSTGATE_JUDGE_MODEL:-}" --arg strictness "${TRUSTGATE_JUDGE_STRICTNESS:-}" \
         --arg contacts "${TRUSTGATE_ALLOWED_CONTACTS:-}" --arg coverage "${TRUSTGATE_MIN_COVERAGE:-}" \
-        --arg commit "${TRUSTGATE_COMMIT:-${GITHUB_SHA:-${CI_COMMIT_SHA:-}}}" \
-        --arg branch "${TRUSTGATE_BRANCH:-${GITHUB_HEAD_REF:-${GITHUB_REF_NAME:-${CI_COMMIT_REF_NAME:-}}}}" \
-        --arg job "${TRUSTGATE_JOB_URL:-${CI_JOB_URL:-${GITHUB_RUN_ID:+${GITHUB_SERVER_URL:-https://github.com}/${GITHUB_REPOSITORY:-}/actions/runs/$GITHUB_RUN_ID}}}" \
+        --arg commit "${TRUSTGATE_COMMIT:-$ci_commit}" --arg branch "${TRUSTGATE_BRANCH:-$ci_branch}" \
+        --arg job "${TRUSTGATE_JOB_URL:-$ci_job}" --arg pr "$ci_pr" --arg system "$ci_system" \
         --argjson dry "${1:-false}" '
     def num: . as $text | (tonumber? // $text);
     {suite: ($suite | num), dry_run: $dry,
@@ -113,6 +147,8 @@ body() {
     + (if $commit != "" then {commit: $commit} else {} end)
     + (if $branch != "" then {branch: $branch} else {} end)
     + (if $job != "" then {job_url: $job} else {} end)
+    + (if $pr != "" then {pr_number: ($pr | tonumber)} else {} end)
+    + (if $system != "" then {ci_system: $system} else {} end)
     + (if ($ENV.AGENT_API_KEY // "") != "" then {api_key: $ENV.AGENT_API_KEY} else {} end)'
 }
 
@@ -141,6 +177,27 @@ if [ "$(jq -r '.comparable' "$WORK/body")" = "false" ]; then
   esac
 fi
 
+# Stopped (SIGTERM, SIGINT: the CI job was cancelled or timed out): the run is cancelled, so it is not left running
+# and charged for nobody (exit 4). A signal during the launch is only noted until its answer says which run started.
+stop_signal=""
+run_id=""
+interrupted() {
+  trap '' TERM INT
+  if [ -n "$run_id" ]; then
+    code="$(printf '{}' | call POST "$API/runs/$run_id/cancel")"
+    if [ "$code" = "200" ]; then say "Interrupted ($stop_signal): run #$run_id was cancelled." >&2
+    else say "Interrupted ($stop_signal): could not cancel run #$run_id (HTTP $code): $(detail)" >&2; fi
+    annotate error "Interrupted ($stop_signal): run #$run_id cancelled."
+  else
+    say "Interrupted ($stop_signal) before the run was started." >&2
+  fi
+  exit 4
+}
+on_signal() { stop_signal="$1"; if [ -n "$run_id" ]; then interrupted; fi; }
+trap 'on_signal SIGTERM' TERM
+trap 'on_signal SIGINT' INT
+pause() { sleep "$1" & wait $! || true; }  # a signal ends the wait at once (bash runs a trap only between commands)
+
 # 2. Start the run. One launch key for this step: a launch whose answer was lost (no answer, 502-504) is sent again
 # with it, and the server answers the run it started the first time instead of starting (and charging) another.
 # A full workspace (429) is waited out.
@@ -151,24 +208,28 @@ while :; do
   code="$(body false | IDEMPOTENCY_KEY="$launch_key" call POST "$API/runs")"
   case "$code" in
     202) break ;;
+    *) [ -z "$stop_signal" ] || interrupted ;;  # no run was started: nothing to cancel
+  esac
+  case "$code" in
     429)
       wait_s="$(retry_after 30)"
       if (( SECONDS - started + wait_s > TIMEOUT )); then give_up "$(detail)"; fi
       say "$(detail) Retrying in ${wait_s}s."
-      sleep "$wait_s" ;;
+      pause "$wait_s" ;;
     000|502|503|504)
       lost=$((lost + 1))
       why="$([ "$code" = 000 ] && cat "$WORK/curl-error" || printf 'HTTP %s' "$code")"
       if (( lost > 3 )); then give_up "No answer from $TRUSTGATE_URL: $why"; fi
       say "The launch got no answer ($why); sending it again with the same launch key, so it starts one run at most."
-      sleep $((lost * 2)) ;;
+      pause $((lost * 2)) ;;
     401) give_up "The API key was refused (HTTP 401): $(detail)" ;;
     *) give_up "Could not start the run (HTTP $code): $(detail)" ;;
   esac
 done
 run_id="$(jq -r '.id' "$WORK/body")"
 report_url="$(jq -r '.report_url' "$WORK/body")"
-[ -n "$run_id" ] && [ "$run_id" != "null" ] || give_up "The server did not return a run id."
+if [ -z "$run_id" ] || [ "$run_id" = "null" ]; then run_id=""; give_up "The server did not return a run id."; fi
+[ -z "$stop_signal" ] || interrupted
 say "Run #$run_id started for suite $SUITE_ID${SUITE_NAME:+ ($SUITE_NAME)}. Report: $report_url"
 
 # 3. Poll with backoff (2 s, doubling to 30 s) until the verdict is no longer pending.
@@ -193,7 +254,7 @@ while :; do
   if (( SECONDS - started > TIMEOUT )); then
     give_up "No verdict after ${TIMEOUT}s; run #$run_id goes on. Report: $report_url"
   fi
-  sleep "$delay"
+  pause "$delay"
   delay=$(( delay * 2 > 30 ? 30 : delay * 2 ))
 done
 

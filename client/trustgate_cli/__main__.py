@@ -1,0 +1,3 @@
+from trustgate_cli.cli import main
+
+raise SystemExit(main())
