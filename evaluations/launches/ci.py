@@ -22,6 +22,7 @@ from evaluations.launches.plan import launch_plan, launch_power
 from evaluations.launches.request import LaunchRequest
 from evaluations.scoring.choices import JudgeModel, Strictness
 from redteam.services import Depth
+from redteam.strategies import strategy_label
 
 # What Django accepts as a host (ALLOWED_HOSTS-checked) plus a scheme: nothing a shell or YAML would interpret.
 _SAFE_URL = re.compile(r"^https?://[A-Za-z0-9.\-\[\]:]+$")
@@ -120,6 +121,8 @@ def settings_in_words(plan: Any) -> list[tuple[str, str]]:
     """The settings a CI run will use, as the pages say them ("Rules only (no judge)", not ``rules_only``)."""
     settings, frozen = plan.settings, plan.frozen
     depth = Depth(settings.redteam_depth).label if settings.redteam_depth else "None"
+    if settings.redteam_depth and settings.redteam_strategies:
+        depth += " · strategies: " + ", ".join(strategy_label(name) for name in settings.redteam_strategies)
     contacts = settings.allowed_contacts
     return [
         ("Runs per scenario", f"{settings.runs_per_scenario} · {settings.parallel} in parallel"),
@@ -140,10 +143,16 @@ def power_line(plan: Any) -> str:
     baseline = figures["baseline_runs_per_scenario"]
     runs, scenarios = figures["runs_per_scenario"], figures["scenarios"]
     against = f" against a baseline of {baseline}" if baseline is not None else ""
-    first = " (first pass alone; confirmation runs raise it)" if figures["first_pass_only"] else ""
+    confirming = figures["confirmation_runs"]
+    more = (
+        f" and up to {confirming} confirmation run{'s' * (confirming != 1)} of each scenario the first pass leaves open"
+        if confirming
+        else ""
+    )
     return (
-        f"With {runs} run{'s' * (runs != 1)} per scenario{against} over {scenarios} scenario{'s' * (scenarios != 1)}, a single "
-        f"scenario that stops passing is caught about {percent(figures['one_scenario_caught'])} of the time{first}."
+        f"With {runs} run{'s' * (runs != 1)} per scenario{against}{more} over {scenarios} "
+        f"scenario{'s' * (scenarios != 1)}, a single scenario that stops passing is caught about "
+        f"{percent(figures['one_scenario_caught'])} of the time."
     )
 
 
