@@ -22,6 +22,7 @@ from evaluations.runs.selectors import run_get_for_member
 from suites import cases, changes, selectors, services
 from suites.filters import SuiteFilter
 from suites.forms import CaseForm, CheckForm, ImportForm, SaveAsSuiteForm, SuiteForm
+from suites.imports.forms import CasesImportForm
 from suites.models import Scenario, Suite, SuiteKind
 from suites.yaml_io import SuiteImportError, import_suite_yaml, suite_to_yaml
 from suites.yaml_io.export import tool_checks_to_yaml
@@ -383,7 +384,9 @@ def suite_import(request: HttpRequest) -> HttpResponse:
             messages.success(request, f"“{result.suite.name}” v{result.suite.version} {verb[result.action]}.")
             return redirect("suites:suite-detail", result.suite.pk)
     status = 400 if problems or form.errors else 200
-    return render(request, "suites/suite_import.html", {"form": form, "problems": problems}, status=status)
+    cases_form = CasesImportForm(suites=selectors.suite_list_for_user(user=request.user))  # docs/imports.md
+    context = {"form": form, "problems": problems, "cases_form": cases_form}
+    return render(request, "suites/suite_import.html", context, status=status)
 
 
 @require_POST
