@@ -23,6 +23,7 @@ urlpatterns += [
     path("suites/<int:suite_id>/edit/", views.suite_edit, name="suite-edit"),
     path("suites/<int:suite_id>/delete/", views.suite_delete, name="suite-delete"),
     path("suites/<int:suite_id>/export.yaml", views.suite_export, name="suite-export"),
+    path("suites/<int:suite_id>/promptfoo.yaml", views.suite_export_promptfoo, name="suite-export-promptfoo"),
     path("suites/<int:suite_id>/cases/", views.case_create, name="case-create"),
     path("suites/<int:suite_id>/cases/<int:case_id>/", views.case_row, name="case-row"),
     path("suites/<int:suite_id>/cases/<int:case_id>/edit/", views.case_edit, name="case-edit"),

@@ -26,6 +26,7 @@ from suites.imports.forms import CasesImportForm
 from suites.models import Scenario, Suite, SuiteKind
 from suites.yaml_io import SuiteImportError, import_suite_yaml, suite_to_yaml
 from suites.yaml_io.export import tool_checks_to_yaml
+from suites.yaml_io.promptfoo import suite_to_promptfoo
 
 
 def _instance_url(request: HttpRequest) -> str:
@@ -364,6 +365,16 @@ def suite_export(request: HttpRequest, suite_id: int) -> HttpResponse:
     suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
     response = HttpResponse(suite_to_yaml(suite), content_type="application/yaml; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="trustgate-suite-{suite.pk}-v{suite.version}.yaml"'
+    return response
+
+
+@require_GET
+@login_required
+def suite_export_promptfoo(request: HttpRequest, suite_id: int) -> HttpResponse:
+    """The suite as a promptfoo test file (docs/imports.md, Export to promptfoo)."""
+    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    response = HttpResponse(suite_to_promptfoo(suite), content_type="application/yaml; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="promptfoo-tests-{suite.pk}-v{suite.version}.yaml"'
     return response
 
 

@@ -8,7 +8,7 @@
     manage.py suites get --suite 7                          # JSON; its "cases" can be fed back to --cases
     manage.py suites list [--account Acme]
     manage.py suites delete --suite 7                       # past runs and their results are kept
-    manage.py suites export --suite 7 [--output suite.yaml]
+    manage.py suites export --suite 7 [--output suite.yaml] [--format promptfoo]
     manage.py suites import suite.yaml --account Acme       # "-" reads standard input
     manage.py suites import --format jsonl chats.jsonl (--suite 7 | --new-suite "From chats") [--dry-run] \\
         [--map question=message --map order_id=variable]   # other tools' files (docs/imports.md)
@@ -38,6 +38,7 @@ from suites.imports.preview import FORMATS
 from suites.imports.services import ImportRefused, suite_import_cases, suite_import_preview
 from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, Suite, SuiteKind
 from suites.yaml_io import SuiteImportError, import_suite_yaml, suite_to_yaml
+from suites.yaml_io.promptfoo import suite_to_promptfoo
 
 if TYPE_CHECKING:
     from billing.models import Account
@@ -196,6 +197,7 @@ class Command(BaseCommand):
         export.add_argument("--account")
         export.add_argument("--name")
         export.add_argument("--output", help="Write to this file instead of standard output.")
+        export.add_argument("--format", default="yaml", choices=["yaml", "promptfoo"], help="promptfoo: its test file.")
 
         importing = sub.add_parser("import", help="Create or update a suite from YAML (idempotent), or import cases.")
         importing.add_argument("path", help="A file, or - for standard input.")
@@ -292,7 +294,8 @@ class Command(BaseCommand):
         self.stdout.write(f"Deleted “{name}”. Its past runs and their results are kept.")
 
     def do_export(self, options: dict[str, Any]) -> None:
-        text = suite_to_yaml(_suite(options))
+        suite = _suite(options)
+        text = suite_to_promptfoo(suite) if options.get("format") == "promptfoo" else suite_to_yaml(suite)
         if options.get("output"):
             with open(options["output"], "w", encoding="utf-8") as handle:
                 handle.write(text)
