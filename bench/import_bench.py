@@ -57,7 +57,7 @@ def _conversation(rng: random.Random, n: int) -> list[dict[str, str]]:
 
 def make_jsonl(count: int, seed: int = 1) -> bytes:
     rng = random.Random(seed)
-    lines = []
+    lines: list[str] = []
     for n in range(count):
         if lines and rng.random() < 0.05:
             lines.append(rng.choice(lines))  # a planted duplicate

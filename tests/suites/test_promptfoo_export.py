@@ -3,12 +3,14 @@ no counterpart listed in a comment at the top, readable back by the promptfoo im
 
 from __future__ import annotations
 
+from typing import Any
+
 import yaml
 
 from suites.imports.preview import import_preview
 from suites.services import suite_create
 
-SCENARIOS = [
+SCENARIOS: list[dict[str, Any]] = [
     {"kind": "custom", "name": "Refund window", "turns": ["Refund for {{order_id}}?"],
      "template_variables": [["order_id", "NW-1"]], "required_phrases": ["30 days"], "forbidden_phrases": ["guarantee"],
      "expected_outcome": "Explains the refund window."},
