@@ -58,6 +58,7 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
         # As the suite page shows it: a pending check's pause reads as inactive, with the check's reason.
         ("active", scenario.is_active and not scenario.is_paused, True),
         ("stale_reason", scenario.why_stale, ""),
+        ("source", scenario.source, ""),  # where an imported case came from (docs/imports.md)
     ]
     for field, value, default in optional:
         if value != default:

@@ -30,10 +30,10 @@ SCENARIO_FIELDS = (
     "forbidden_phrases", "required_phrases_scope", "forbidden_phrases_scope", "expected_tool_call",
     "expected_tool_calls", "tool_order", "forbidden_tool_calls", "max_tool_calls", "template_variables", "severity",
     "owasp_tag", "uses_canary", "contacts_may_be_shared", "tool_results_leak", "persona", "max_turns", "attack_id",
-    "active", "stale_reason", "start_from",
+    "active", "stale_reason", "start_from", "source",
 )  # fmt: skip
 MAX_TOOL_CALLS_LIMIT = 1000
-_TEXT_LIMITS = {"name": 200, "owasp_tag": 80, "attack_id": 40}
+_TEXT_LIMITS = {"name": 200, "owasp_tag": 80, "attack_id": 40, "source": 300}
 
 Path = yamlsafe.Path
 
@@ -214,6 +214,7 @@ def _scenario(check: _Checker, item: Any, path: Path, *, default_kind: str) -> d
         "is_active": check.boolean(item, "active", path, default=True),
         "stale_reason": check.text(item, "stale_reason", path),
         "start_from": _start_from(check, item, path),
+        "source": check.text(item, "source", path, limit=_TEXT_LIMITS["source"]),
     }
 
 

@@ -74,3 +74,15 @@ def test_nothing_new_is_refused_and_one_target_is_required(acme) -> None:
                            filename="r.jsonl", suite=suite)  # fmt: skip
     with pytest.raises(ImportRefused, match="Import into one saved suite, or name a new test set"):
         suite_import_cases(b"", account=acme, source_format="jsonl", filename="x.jsonl")
+
+
+def test_the_source_travels_with_the_suite_yaml(acme) -> None:
+    from suites.yaml_io import import_suite_yaml, suite_to_yaml
+
+    done = suite_import_cases(data("langsmith_runs.jsonl"), account=acme, source_format="langsmith",
+                              filename="runs.jsonl", new_suite_name="Runs")  # fmt: skip
+    text = suite_to_yaml(done.suite)
+    assert "source: runs.jsonl:1 run run-root-1" in text
+    done.suite.delete()
+    again = import_suite_yaml(text, account=acme).suite
+    assert again.scenarios.get().source == "runs.jsonl:1 run run-root-1"
