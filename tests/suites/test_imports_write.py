@@ -86,3 +86,30 @@ def test_the_source_travels_with_the_suite_yaml(acme) -> None:
     done.suite.delete()
     again = import_suite_yaml(text, account=acme).suite
     assert again.scenarios.get().source == "runs.jsonl:1 run run-root-1"
+
+
+@pytest.mark.parametrize(
+    ("name", "source_format", "count"),
+    [("otel_traces.json", "otel", 3), ("langfuse_trace.json", "langfuse", 1), ("langsmith_examples.jsonl", "langsmith", 2),
+     ("promptfoo_tests.csv", "promptfoo", 2)],
+)  # fmt: skip
+def test_every_clean_sample_imports(acme, name: str, source_format: str, count: int) -> None:
+    done = suite_import_cases(data(name), account=acme, source_format=source_format, filename=name,
+                              new_suite_name=f"From {name}")  # fmt: skip
+    assert done.added == count == done.suite.scenarios.count()
+
+
+def test_tool_checks_from_promptfoo_and_deepeval_are_stored_as_checks(acme) -> None:
+    yaml_text = data("promptfoo_tests.yaml").decode().split("  - description: Bad vars")[0]
+    done = suite_import_cases(yaml_text.encode(), account=acme, source_format="promptfoo", filename="t.yaml",
+                              new_suite_name="Promptfoo")  # fmt: skip
+    lookup = done.suite.scenarios.get(name="Order lookup")
+    assert [c["name"] for c in lookup.expected_calls] == ["lookup_order", "get_tracking"]
+    assert lookup.to_spec().expected_tool_calls[1].name == "get_tracking"
+    goldens = b'[{"input": "Refund order NW-1", "expected_tools": [{"name": "issue_refund", "input_parameters": {"order_id": "NW-1"}}]}]'
+    golden = suite_import_cases(goldens, account=acme, source_format="deepeval", filename="g.json",
+                                new_suite_name="Goldens").suite.scenarios.get()  # fmt: skip
+    assert golden.expected_calls == [
+        {"name": "issue_refund", "arguments": {"order_id": {"kind": "exact", "value": "NW-1"}}}
+    ]
+    assert golden.tool_order == "any_order"
