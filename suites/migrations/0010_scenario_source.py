@@ -4,15 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('suites', '0009_scenario_start_from'),
+        ("suites", "0009_scenario_start_from"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='scenario',
-            name='source',
-            field=models.CharField(blank=True, help_text='Where an imported case came from: the file and its line or span id (docs/imports.md).', max_length=300),
+            model_name="scenario",
+            name="source",
+            field=models.CharField(
+                blank=True,
+                help_text="Where an imported case came from: the file and its line or span id (docs/imports.md).",
+                max_length=300,
+            ),
         ),
     ]
