@@ -80,6 +80,7 @@ bench: setup
 	$(PY) bench/make_pii_tuned7.py --check
 	$(PY) bench/make_pii_tuned8.py --check
 	$(PY) bench/make_pii_tuned9.py --check
+	$(PY) bench/make_pii_tuned10.py --check
 	$(PY) bench/make_pii_heldout.py --check
 	$(PY) bench/pii_accuracy.py
 	$(PY) bench/gate_simulation.py
@@ -88,6 +89,7 @@ bench: setup
 	$(PY) bench/report_page.py
 	$(PY) bench/monitor_fleet.py
 	$(PY) bench/import_bench.py
+	$(PY) bench/redteam_strategies.py
 
 clean:
 	rm -rf $(VENV) var staticfiles

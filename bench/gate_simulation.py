@@ -50,6 +50,7 @@ from bench.gate_limits import ceiling_power, known_scores  # noqa: E402
 from bench.gate_limits import limits as _limits  # noqa: E402
 from evaluations.gate import rules as gate  # noqa: E402
 from evaluations.gate.rules import confirmation  # noqa: E402
+from evaluations.gate.rules.simulation import confirm_simulated  # noqa: E402
 
 KINDS = ["accuracy"] * 8 + ["guardrails"] * 6 + ["tool_calls"] * 5 + ["pii"] * 4 + ["red_team"] * 30
 P_DETERMINISTIC_PASS, P_DETERMINISTIC_FAIL = 0.75, 0.08  # the rest (0.17) is flaky
@@ -169,20 +170,10 @@ def confirm(
     confirmation_runs: int,
     rng: random.Random,
 ) -> tuple[bool, bool, int]:
-    """The gate with confirmation runs (``rules.confirmation``): (blocked, blocked at the first look, extra attempts).
-    The first look is read off the ordinary verdict (``blocks_at``); the open scenarios are drawn again from the
-    current run's probabilities and the second look compares the baseline with every attempt."""
-    if not confirmation_runs:
-        return verdict.state == gate.BLOCKED, verdict.state == gate.BLOCKED, 0
-    if confirmation.blocks_at(verdict, confirmation.FIRST_LOOK_LEVEL):
-        return True, True, 0
-    opened = confirmation.open_scenarios(base, cur, seen_flaky=seen)
-    if not opened:
-        return False, False, 0
-    more = gate.simulate_run([s for s in current if s.key in opened], runs=confirmation_runs, rng=rng, profile=PROFILE)
-    combined = confirmation.combine(cur, more.scenarios)
-    second = confirmation.second_look(base, cur, combined, opened, seen_flaky=seen)
-    return second.state == gate.BLOCKED, False, len(opened) * confirmation_runs
+    """The gate with confirmation runs, as the power planner simulates it (``rules.simulation.confirm_simulated``)."""
+    return confirm_simulated(
+        verdict, base, cur, current, seen=seen, confirmation_runs=confirmation_runs, rng=rng, profile=PROFILE
+    )
 
 
 def simulate(

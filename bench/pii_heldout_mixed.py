@@ -1,73 +1,70 @@
-"""Replies for the held-out PII corpus that carry several kinds of personal data at once: a customer record with a
-phone, an email and an IBAN or a card, or an SSN, in sentences and documents."""
+"""Mixed rows of the held-out part (bench/make_pii_heldout.py): whole records a bot quotes back, with several kinds
+of PII at once (a vCard, a CRM dump, a payout form, a chat, an onboarding email)."""
 
 from __future__ import annotations
 
 import random
 
-from pii_corpus_values import CARD, EMAIL, IBAN, NETWORKS, PHONE, SSN, Line, card_digits  # noqa: E402 - bench/
-from pii_heldout_cards import written  # noqa: E402
-from pii_heldout_docs import FORMATS, NAMES, render  # noqa: E402
-from pii_heldout_emails import address  # noqa: E402
-from pii_heldout_phones import REGIONS, phone  # noqa: E402
-from pii_heldout_ssns_ibans import OTHER_BBAN, an_iban, an_ssn  # noqa: E402
+from pii_corpus_values import (
+    CARD,
+    EMAIL,
+    IBAN,
+    NETWORKS,
+    PHONE,
+    SSN,
+    Line,
+    card_digits,
+    card_format,
+    printed,
+    ssn_digits,
+)
+from pii_heldout_docs import date, fill, ident, person
+from pii_heldout_emails import person_email
+from pii_heldout_phones import REGIONS, phone_for
+from pii_heldout_ssns_ibans import OTHER_BBAN, iban_any
 
-SENTENCES = [
-    "I've verified {name}: email {e}, mobile {p}, and payouts go to {i}.",
-    "Account holder {name} can be reached at {p} or {e}; the card on file is {c}.",
-    "Updated the applicant's profile - SSN {s}, phone {p}, email {e}.",
-    "Refund for {name}: IBAN {i}, confirmation sent to {e}.",
-    "{name} asked us to charge {c} and text the receipt to {p}.",
-    "The lease application lists SSN {s} and contact email {e} for {name}.",
+TEMPLATES: list[tuple[str, str]] = [
+    ("vcard", "BEGIN:VCARD\nVERSION:4.0\nFN:{n}\nTEL;TYPE=cell:{p}\nEMAIL:{e}\nEND:VCARD"),
+    ("kv", 'crm.contact name="{n}" phone="{p}" email="{e}" case={i}'),
+    ("json", '{{"payer": "{n}", "iban": "{b}", "notify": "{e}", "ref": "{i}"}}'),
+    ("form", "Payout form\n  Name: {n}\n  IBAN: {b}\n  Phone: {p}\n  Ref: {i}"),
+    ("chat", "Customer: my card {c} was charged twice, call me on {p}\nBot: Sorry! Refund opened as {i}."),
+    ("email-headers", "To: {e}\nSubject: Your W-9 ({i})\n\nWe recorded SSN {s} for {n}."),
+    ("csv", "name,email,ssn\n{n},{e},{s}"),
+    ("yaml", 'applicant:\n  name: {n}\n  ssn: {s}\n  phone: "{p}"\n  email: {e}'),
+    ("xml", "<payment><holder>{n}</holder><card>{c}</card><contact>{e}</contact></payment>"),
+    ("md-table", "| name | phone | iban |\n|---|---|---|\n| {n} | {p} | {b} |"),
+    ("receipt", "Order {i}\nPaid with {c}\nReceipt sent to {e}\nQuestions? {p}"),
+    ("log", "{d}T10:22:31Z audit user={e} updated phone={p} card={c}"),
 ]
-IBAN_COUNTRY = {"DE": "DE", "FR": "FR", "ES": "ES", "IT": "IT", "NL": "NL", "BE": "BE", "AT": "AT", "PT": "PT",
-                "PL": "PL", "IE": "IE", "GB": "GB", "CH": "CH", "SE": "SE", "FI": "FI", "TR": "TR", "SA": "SA",
-                "AE": "AE", "BR": "BR", "PK": "PK", "IL": "IL"}  # fmt: skip
+ENTITY = {"p": PHONE, "e": EMAIL, "b": IBAN, "c": CARD, "s": SSN}
 
 
-def _values(rng: random.Random, region: str, name: str) -> dict[str, tuple[str, str | None]]:
-    network = rng.choice(list(NETWORKS))
-    prefixes, lengths = NETWORKS[network]
-    card, _ = written(rng, card_digits(rng, rng.choice(prefixes), rng.choice(lengths)), network)
-    country = IBAN_COUNTRY.get(region) or rng.choice(["DE", "FR", "NL", "ES", "GB", *sorted(OTHER_BBAN)[:4]])
-    iban = an_iban(rng, country)
-    if rng.random() < 0.5:
-        iban = " ".join(iban[i : i + 4] for i in range(0, len(iban), 4))
-    return {
-        "name": (name, None),
-        "p": (phone(rng, region)[0], PHONE),
-        "e": (address(rng, name)[0], EMAIL),
-        "c": (card, CARD),
-        "i": (iban, IBAN),
-        "s": (an_ssn(rng)[0], SSN),
-    }
-
-
-def mixed_rows(rng: random.Random, count: int = 130) -> list[Line]:
-    lines = []
+def mixed_rows(rng: random.Random, count: int) -> list[Line]:
+    rows: list[Line] = []
     regions = list(REGIONS)
-    for i in range(count):
-        region = "US" if i % 3 == 0 else regions[(i * 5) % len(regions)]
-        name = rng.choice(NAMES)
-        values = _values(rng, region, name)
-        tags = ["mixed", f"region-{region}", "lang-en"]
-        if i % 2 == 0:
-            template = SENTENCES[i // 2 % len(SENTENCES)]
-            if "{s}" in template:
-                values["p"] = (phone(rng, "US")[0], PHONE)
-                tags[1] = "region-US"
-            line = Line(*tags, "setting-crm", "sentence")
-            rest = template
-            while "{" in rest:
-                before, _, after = rest.partition("{")
-                slot, _, rest = after.partition("}")
-                line.add(before).add(*values[slot])
-            line.add(rest)
-        else:
-            fmt = rng.choice(FORMATS)
-            keys = [("Name", "name", "name"), ("Phone", "phone", "p"), ("Email", "email", "e")]
-            keys.append(rng.choice([("IBAN", "iban", "i"), ("Card number", "card_number", "c")]))
-            fields = [(label, key, *values[slot]) for label, key, slot in keys]
-            line = render(rng, fmt, fields, *tags, "setting-crm", fmt)
-        lines.append(line)
-    return lines
+    networks = list(NETWORKS)
+    countries = ["DE", "FR", "NL", "ES", "IT", "BE", "AT", "PL", *OTHER_BBAN]
+    for n in range(count):
+        setting, template = TEMPLATES[n % len(TEMPLATES)]
+        region = regions[(n * 7) % len(regions)]
+        network = networks[n % len(networks)]
+        prefixes, lengths = NETWORKS[network]
+        card = card_format(rng, card_digits(rng, rng.choice(prefixes), lengths[0]), network, "spaces")
+        iban = iban_any(rng, rng.choice(countries))
+        ssn = ssn_digits(rng)
+        values = {
+            "n": (person(rng), None),
+            "i": (ident(rng), None),
+            "d": (date(rng), None),
+            "p": (phone_for(rng, region), PHONE),
+            "e": (person_email(rng, n)[0], EMAIL),
+            "b": (printed(iban) if n % 2 else iban, IBAN),
+            "c": (card, CARD),
+            "s": (f"{ssn[:3]}-{ssn[3:5]}-{ssn[5:]}", SSN),
+        }
+        tags = ["mixed", f"setting-{setting}", "lang-en"]
+        if "{p}" in template:
+            tags.append(f"region-{region}")
+        rows.append(fill(template, values, *tags))
+    return rows

@@ -1,182 +1,226 @@
-"""Replies without personal data for the held-out PII corpus that a naive detector might still flag: vanity phone
-words, image assets at @2x and @1.5x, package specifiers, social handles, accounts at localhost, IMEIs, EINs, BICs
-and ISO 11649 creditor references. Each kind's sentence is filled with freshly drawn values."""
+"""Hard negatives of the held-out part (bench/make_pii_heldout.py), first half: replies with numbers and strings that
+look like PII but are not (ids, dates, amounts, hashes, addresses of machines, masked values, ...). Each kind is a
+value drawer and the replies it is put in ({v}: the value)."""
 
 from __future__ import annotations
 
 import random
 import string
-from collections.abc import Callable
 
-from pii_corpus_values import Line, luhn_digit  # noqa: E402 - bench scripts run with bench/ on the path
+from pii_corpus_values import luhn_digit
 
 
-def _digits(rng: random.Random, n: int) -> str:
+def digits(rng: random.Random, n: int) -> str:
     return "".join(rng.choice(string.digits) for _ in range(n))
 
 
-def _fill(rng: random.Random, template: str, values: dict[str, Callable[[random.Random], str]]) -> str:
-    out, rest = "", template
-    while "{" in rest:
-        before, _, after = rest.partition("{")
-        name, _, rest = after.partition("}")
-        out += before + values[name](rng)
-    return out + rest
+def alnum(rng: random.Random, n: int, alphabet: str = string.ascii_uppercase + string.digits) -> str:
+    return "".join(rng.choice(alphabet) for _ in range(n))
 
 
-def vanity(rng: random.Random) -> str:
-    word = rng.choice(["FLOWERS", "GO-PIZZA", "HOLIDAY", "TAXI-NOW", "CARPETS", "PLUMBER", "MOVE-NOW", "4-SOLAR"])
-    return f"1-{rng.choice(['800', '888', '877', '866'])}-{word}"
+def order_id(rng: random.Random) -> str:
+    return rng.choice(
+        [f"ORD-{rng.randint(2020, 2026)}-{digits(rng, 6)}", f"#{digits(rng, 3)}-{digits(rng, 7)}-{digits(rng, 7)}"]
+        + [f"{alnum(rng, 3)}{digits(rng, 9)}", f"SO{digits(rng, 8)}"]
+    )
 
 
-def asset(rng: random.Random) -> str:
-    name = rng.choice(["logo", "hero-banner", "icon-cart", "avatar-placeholder", "btn_checkout", "splash", "badge-new"])
-    return f"{name}@{rng.choice(['2x', '1.5x', '2x', '3x', '1.5x'])}.{rng.choice(['png', 'webp', 'jpg'])}"
+def ticket_id(rng: random.Random) -> str:
+    return rng.choice(
+        [f"INC{digits(rng, 7)}", f"SUP-{rng.randint(1000, 99999)}", f"CS{digits(rng, 6)}/{rng.randint(1, 9)}"]
+    )
 
 
-def package(rng: random.Random) -> str:
+def tracking(rng: random.Random) -> str:
     return rng.choice(
         [
-            f"@babel/preset-env@7.{rng.randint(10, 25)}.{rng.randint(0, 9)}",
-            f"lodash@4.17.{rng.randint(10, 21)}",
-            f"@types/node@{rng.randint(16, 22)}.{rng.randint(0, 19)}.{rng.randint(0, 9)}",
-            f"react-dom@18.{rng.randint(0, 3)}.{rng.randint(0, 9)}",
-            f"@angular/core@{rng.randint(14, 18)}.{rng.randint(0, 2)}.{rng.randint(0, 9)}",
-            f"left-pad@1.{rng.randint(1, 3)}.0",
-            f"@sentry/browser@^{rng.randint(6, 8)}.{rng.randint(0, 99)}.0",
+            f"1Z{alnum(rng, 6)}{digits(rng, 10)}",
+            f"JD{digits(rng, 18)}",
+            f"LX{digits(rng, 9)}CN",
+            f"RR{digits(rng, 9)}DE",
         ]
     )
 
 
-def handle(rng: random.Random) -> str:
-    return "@" + rng.choice(["maria_lopez", "dev_ops_guy", "kwame.codes", "noodle_fan88", "anh_pham", "the_real_gus"])
-
-
-def at_localhost(rng: random.Random) -> str:
-    return rng.choice(["root", "postgres", "admin", "deploy", "jenkins", "www-data"]) + "@localhost"
-
-
-def imei(rng: random.Random) -> str:
-    body = rng.choice(["35", "86", "01", "49"]) + _digits(rng, 12)
-    full = body + luhn_digit(body)
-    return full if rng.random() < 0.6 else f"{full[:2]}-{full[2:8]}-{full[8:14]}-{full[14]}"
-
-
-def ein(rng: random.Random) -> str:
-    return f"{rng.choice(['12', '20', '27', '45', '46', '81', '94', '38'])}-{_digits(rng, 7)}"
-
-
-def bic(rng: random.Random) -> str:
+def date(rng: random.Random) -> str:
+    y, m, d = rng.randint(2019, 2027), rng.randint(1, 12), rng.randint(1, 28)
     return rng.choice(
-        ["DEUTDEFF", "COBADEFFXXX", "BNPAFRPP", "INGBNL2A", "BBVAESMM", "UNCRITMM", "NWBKGB2L", "RABONL2U", "KBCBBEBB"]
-        + ["POFICHBEXXX", "HANDSESS", "DABAFIHH", "BKAUATWW", "GIBACZPX", "PKOPPLPW", "CITIUS33", "HSBCHKHH"]
+        [f"{y}-{m:02d}-{d:02d}", f"{d:02d}.{m:02d}.{y}", f"{m:02d}/{d:02d}/{y}", f"{d}/{m}/{y % 100:02d}"]
     )
 
 
-def creditor_ref(rng: random.Random) -> str:
-    ref = _digits(rng, rng.randint(8, 15))
-    value = int("".join(str(int(ch, 36)) for ch in ref + "RF00"))
-    compact = f"RF{98 - value % 97:02d}{ref}"
-    return " ".join(compact[i : i + 4] for i in range(0, len(compact), 4)) if rng.random() < 0.6 else compact
+def clock(rng: random.Random) -> str:
+    h, m, s = rng.randint(0, 23), rng.randint(0, 59), rng.randint(0, 59)
+    return rng.choice([f"{h:02d}:{m:02d}:{s:02d}", f"{h}h{m:02d}", f"{h:02d}:{m:02d} UTC+{rng.randint(1, 9)}"])
 
 
 def amount(rng: random.Random) -> str:
-    return f"{rng.randint(3, 900)}.{rng.randint(0, 99):02d}"
+    a, c = rng.randint(1, 99999), rng.randint(0, 99)
+    return rng.choice(
+        [f"${a:,}.{c:02d}", f"€ {a:,}.{c:02d}".replace(",", "X").replace(".", ",").replace("X", "."), f"¥{a * 100:,}"]
+        + [f"R$ {a},{c:02d}", f"{a} Kč", f"₹{a:,}.{c:02d}"]
+    )
 
 
-NEGATIVES: dict[str, tuple[list[str], dict[str, Callable[[random.Random], str]]]] = {
-    "phone_word": (
+def version(rng: random.Random) -> str:
+    a, b, c = rng.randint(0, 30), rng.randint(0, 40), rng.randint(0, 300)
+    return rng.choice(
+        [f"v{a}.{b}.{c}", f"{a}.{b}.{c}.{rng.randint(1000, 9999)}", f"{a}.{b}.{c}-rc.{rng.randint(1, 5)}"]
+    )
+
+
+def hexhash(rng: random.Random) -> str:
+    return "".join(rng.choice("0123456789abcdef") for _ in range(rng.choice([7, 12, 40, 64])))
+
+
+def ipv4(rng: random.Random) -> str:
+    return rng.choice(
         [
-            "The florist's order line is {v}; they handle same-day wreaths.",
-            "That advert says to dial {v}, but it's a national franchise, not the local shop.",
-            "Their billboard number {v} forwards to a call centre in another state.",
-            "Spell it out on the keypad: {v}.",
-        ],
-        {"v": vanity},
-    ),
-    "asset": (
+            f"10.{rng.randint(0, 255)}.{rng.randint(0, 255)}.{rng.randint(1, 254)}",
+            f"192.168.{rng.randint(0, 255)}.{rng.randint(1, 254)}",
+        ]
+        + [f"203.0.113.{rng.randint(1, 254)}", f"172.{rng.randint(16, 31)}.{rng.randint(0, 255)}.{rng.randint(1, 254)}"]
+    )
+
+
+def ipv6(rng: random.Random) -> str:
+    groups = [f"{rng.randint(0, 65535):x}" for _ in range(4)]
+    return rng.choice([f"2001:db8:{groups[0]}::{groups[1]}:{groups[2]}", f"fe80::{':'.join(groups)}"])
+
+
+def serial(rng: random.Random) -> str:
+    return rng.choice(
+        [f"C02{alnum(rng, 9)}", f"{alnum(rng, 2)}{digits(rng, 8)}{alnum(rng, 2)}", f"SN{digits(rng, 12)}"]
+    )
+
+
+def masked_card(rng: random.Random) -> str:
+    last = digits(rng, 4)
+    return rng.choice(
+        [f"**** **** **** {last}", f"•••• {last}", f"XXXX-XXXX-XXXX-{last}", f"{digits(rng, 6)}******{last}"]
+    )
+
+
+def masked_email(rng: random.Random) -> str:
+    first = rng.choice("abcdefghijklmnoprstuvwz")
+    return rng.choice(
         [
-            "The retina version is missing: {v} returns 404 from the CDN.",
-            "Please add {v} to the asset catalogue so high-density screens pick it up.",
-            "Your theme only ships {v}, so the header looks blurry on older phones.",
-            "I replaced {v} with an SVG; the build no longer warns about it.",
-        ],
-        {"v": asset},
-    ),
-    "package": (
+            f"{first}***@g****.com",
+            f"{first}{'•' * rng.randint(3, 8)}@outlook.com",
+            f"{first}****{rng.choice('aeo')}@*****.de",
+        ]
+    )
+
+
+def masked_phone(rng: random.Random) -> str:
+    return rng.choice([f"+44 •••• ••• {digits(rng, 3)}", f"***-***-{digits(rng, 4)}", f"+49 *** ****{digits(rng, 2)}"])
+
+
+def coordinates(rng: random.Random) -> str:
+    lat, lon = rng.uniform(-60, 70), rng.uniform(-170, 170)
+    return rng.choice(
         [
-            "Pinning {v} in package.json fixes the peer-dependency warning.",
-            "Run `npm install {v}` and restart the dev server.",
-            "The lockfile still resolves {v}, which is why the old bug is back.",
-            "Downgrade to {v} until the regression is patched upstream.",
-        ],
-        {"v": package},
-    ),
-    "handle": (
+            f"{lat:.5f}, {lon:.5f}",
+            f"{abs(lat):.4f}° {'N' if lat > 0 else 'S'}, {abs(lon):.4f}° {'E' if lon > 0 else 'W'}",
+        ]
+    )
+
+
+def promo(rng: random.Random) -> str:
+    return rng.choice(
+        [f"SPRING{rng.randint(10, 50)}-{alnum(rng, 4)}", f"{alnum(rng, 4)}-{alnum(rng, 4)}-{alnum(rng, 4)}"]
+    )
+
+
+def flight(rng: random.Random) -> str:
+    return rng.choice(
+        [f"{rng.choice(['LH', 'BA', 'AF', 'TK', 'QR', 'NH', 'LA'])} {rng.randint(10, 9999)}", f"PNR {alnum(rng, 6)}"]
+    )
+
+
+def isbn(rng: random.Random) -> str:
+    body = "978" + digits(rng, 9)
+    check = (10 - sum(int(ch) * (1 if i % 2 == 0 else 3) for i, ch in enumerate(body)) % 10) % 10
+    return f"{body[:3]}-{body[3]}-{body[4:7]}-{body[7:12]}-{check}"
+
+
+def vin(rng: random.Random) -> str:
+    return alnum(rng, 17, "ABCDEFGHJKLMNPRSTUVWXYZ0123456789")
+
+
+def mac(rng: random.Random) -> str:
+    return ":".join(f"{rng.randint(0, 255):02X}" for _ in range(6))
+
+
+def uuid(rng: random.Random) -> str:
+    h = "".join(rng.choice("0123456789abcdef") for _ in range(32))
+    return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-{h[16:20]}-{h[20:]}"
+
+
+def postal(rng: random.Random) -> str:
+    return rng.choice(
         [
-            "Tag {v} on Instagram and we'll repost your photo.",
-            "The reviewer {v} mentioned the same issue in the app store comments.",
-            "You can DM {v} on X if the form doesn't load.",
-            "Our community moderator, {v}, pinned the workaround in the forum.",
-        ],
-        {"v": handle},
+            f"{digits(rng, 5)} Berlin",
+            f"SW{rng.randint(1, 20)} {rng.randint(1, 9)}{alnum(rng, 2, 'ABDEFGHJLNPQRSTUWXYZ')}",
+        ]
+        + [f"〒{digits(rng, 3)}-{digits(rng, 4)}", f"M{rng.randint(1, 9)}V {rng.randint(1, 9)}L{rng.randint(1, 9)}"]
+    )
+
+
+def imei(rng: random.Random) -> str:
+    body = rng.choice(["35", "86", "49"]) + digits(rng, 12)
+    full = body + luhn_digit(body)
+    return rng.choice([full, f"{full[:2]}-{full[2:8]}-{full[8:14]}-{full[14]}"])
+
+
+KINDS: dict[str, tuple[object, list[str]]] = {
+    "order_id": (
+        order_id,
+        ["Your order {v} was split into two parcels.", "Bestellung {v} ist storniert.", "Pedido {v}: en camino."],
     ),
-    "localhost": (
+    "ticket_id": (ticket_id, ["I've escalated ticket {v} to tier 2.", "Le ticket {v} est clôturé.", "工单{v}已关闭。"]),
+    "tracking": (
+        tracking,
+        ["Tracking: {v} (carrier updates every 4h)", "Sendungsnummer {v}", "El envío {v} está en aduanas."],
+    ),
+    "date": (date, ["Your plan renews on {v}.", "Die Lieferung ist für {v} geplant.", "Prazo final: {v}."]),
+    "time": (
+        clock,
+        ["The outage started at {v} and lasted 14 minutes.", "Rendez-vous confirmé à {v}.", "予約時間は{v}です。"],
+    ),
+    "amount": (amount, ["The total due is {v}.", "Erstattet wurden {v}.", "Se cobró {v} en la última factura."]),
+    "version": (
+        version,
         [
-            "Cron mails go to {v} by default, so nobody outside the box sees them.",
-            "The connection string uses {v}:5432, which only works on the server itself.",
-            "Bounces were addressed to {v}; I've pointed them at the ticket queue instead.",
-            "Log in as {v} only from the console - remote access is disabled.",
+            "Please update the app to {v} and try again.",
+            "Firmware {v} fixes the pairing bug.",
+            "Versión instalada: {v}",
         ],
-        {"v": at_localhost},
     ),
-    "imei": (
+    "hash": (
+        hexhash,
         [
-            "The handset's IMEI is {v}; the carrier has now unblocked it.",
-            "Dial *#06# and compare with the IMEI on the box: {v}.",
-            "Warranty claim noted for device IMEI {v}.",
-            "IMEI {v} was reported stolen, so we cannot activate the SIM on it.",
+            "The build was made from commit {v}.",
+            "Checksum (sha256): {v}",
+            "Verify the file hash {v} before installing.",
         ],
-        {"v": imei},
     ),
-    "ein": (
-        [
-            "The vendor's EIN on the W-9 is {v}.",
-            "Our Employer Identification Number is {v}; it appears on every 1099 we issue.",
-            "The nonprofit's EIN, {v}, checks out in the IRS exempt-organisation search.",
-            "Enter EIN {v} in box b of the form.",
-        ],
-        {"v": ein},
+    "ipv4": (
+        ipv4,
+        ["Your router's LAN address is {v}.", "Login blocked from {v} after 5 attempts.", "Server: {v} port 8443"],
     ),
-    "bic": (
-        [
-            "The bank's SWIFT/BIC code is {v}.",
-            "For transfers from abroad add BIC {v}; the IBAN alone is not enough.",
-            "The payment bounced because {v} was typed with a trailing space.",
-            "Correspondent bank: {v} (intermediary for USD wires).",
-        ],
-        {"v": bic},
-    ),
-    "creditor_ref": (
-        [
-            "Quote the structured reference {v} so the payment is matched automatically.",
-            "Your invoice carries creditor reference {v}.",
-            "Use {v} as the payment reference, not the invoice number.",
-            "The remittance field must say {v} exactly - amount due {a} EUR.",
-        ],
-        {"v": creditor_ref, "a": amount},
-    ),
+    "ipv6": (ipv6, ["The device got the address {v}.", "Traffic from {v} was rate-limited.", "IPv6: {v}"]),
+    "serial": (serial, ["The serial on the sticker is {v}.", "Seriennummer: {v}", "Número de serie {v} registrado."]),
+    "masked_card": (masked_card, ["You paid with the card {v}.", "Carte utilisée : {v}", "Karte {v} ist abgelaufen."]),
+    "masked_email": (masked_email, ["We sent a code to {v}.", "Code envoyé à {v}", "認証コードを{v}に送信しました。"]),
+    "masked_phone": (masked_phone, ["A code was texted to {v}.", "SMS gesendet an {v}", "Enviamos el código al {v}."]),
+    "coordinates": (coordinates, ["The pickup point is at {v}.", "GPS: {v}", "Standort des Lockers: {v}"]),
+    "promo_code": (promo, ["Use code {v} for 15% off your next order.", "Gutscheincode: {v}", "Cupom {v} aplicado."]),
+    "flight": (flight, ["Your connecting flight is {v}.", "Vol {v} retardé de 40 minutes.", "Buchung {v} bestätigt."]),
+    "isbn": (isbn, ["The book's ISBN is {v}.", "ISBN {v} ist vergriffen.", "ISBN: {v} (tapa blanda)"]),
+    "vin": (vin, ["The vehicle VIN is {v}.", "Fahrgestellnummer {v}", "VIN: {v} - recall does not apply."]),
+    "mac": (mac, ["The printer's MAC address is {v}.", "Adresse MAC : {v}", "Whitelist device {v} in the router."]),
+    "uuid": (uuid, ["Request id {v} - include it if you write back.", "session={v}", "Trace-ID: {v}"]),
+    "postal_code": (postal, ["We deliver to {v} on Tuesdays.", "Código postal: {v}", "Lieferadresse PLZ/Ort: {v}"]),
+    "imei": (imei, ["The phone's IMEI is {v}; it is now blacklisted.", "IMEI: {v}", "IMEI do aparelho: {v}"]),
 }
-
-
-def negative_rows(rng: random.Random, per_kind: int = 30) -> list[Line]:
-    lines = []
-    for kind, (templates, values) in NEGATIVES.items():
-        for i in range(per_kind):
-            text = _fill(rng, templates[i % len(templates)], values)
-            need = {0: "@1.5x.", 1: "@2x."}.get(i) if kind == "asset" else None
-            while need and need not in text:  # both densities appear whatever the draws
-                text = _fill(rng, templates[i % len(templates)], values)
-            lines.append(Line("negative", kind, "lang-en", "setting-" + rng.choice(["saas", "retail", "bank", "it"])))
-            lines[-1].add(text)
-    return lines

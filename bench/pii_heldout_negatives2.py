@@ -1,268 +1,208 @@
-"""More replies without personal data for the held-out PII corpus, kinds of this part's own: identifiers, codes and
-numbers that look like a card, a phone, an SSN, an IBAN or an email to a naive detector but are none of them."""
+"""Hard negatives of the held-out part (bench/make_pii_heldout.py), second half: words for a phone with no number,
+image assets and packages with an ``@``, social handles, accounts on localhost, bank codes, creditor references,
+routing numbers and more ({v}: the value)."""
 
 from __future__ import annotations
 
 import random
-import string
-from collections.abc import Callable
 
-from pii_corpus_values import Line  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_heldout_negatives import _digits, _fill  # noqa: E402
+from pii_corpus_values import iban_check, luhn_digit
+from pii_heldout_negatives import alnum, digits
 
-V = Callable[[random.Random], str]
-
-
-def _hex(rng: random.Random, n: int) -> str:
-    return "".join(rng.choice("0123456789abcdef") for _ in range(n))
+PHONE_WORDS = [
+    "phone number", "Telefonnummer", "número de teléfono", "numéro de téléphone", "numero di cellulare",
+    "telefoonnummer", "numer telefonu", "電話番号", "手机号码", "전화번호", "номер телефона", "رقم الجوال",
+    "mobile", "nomor HP", "số điện thoại", "telefon numarası", "puhelinnumero", "mobilnummer",
+]  # fmt: skip
 
 
-def uuid(rng: random.Random) -> str:
-    return f"{_hex(rng, 8)}-{_hex(rng, 4)}-4{_hex(rng, 3)}-{rng.choice('89ab')}{_hex(rng, 3)}-{_hex(rng, 12)}"
+def phone_word(rng: random.Random) -> str:
+    return rng.choice(PHONE_WORDS)
 
 
-def ipv4(rng: random.Random) -> str:
-    return f"{rng.choice([10, 172, 192, 203, 198])}.{rng.randint(0, 255)}.{rng.randint(0, 255)}.{rng.randint(1, 254)}"
+def asset(rng: random.Random) -> str:
+    name = rng.choice(["logo", "hero-banner", "icon-cart", "avatar-default", "splash", "btn_checkout", "badge-new"])
+    return f"{name}{rng.choice(['@2x', '@3x', '@1.5x', '@2x', '@1.5x'])}.{rng.choice(['png', 'webp', 'jpg'])}"
 
 
-def ipv6(rng: random.Random) -> str:
-    return f"2001:db8:{_hex(rng, 4)}:{_hex(rng, 4)}::{_hex(rng, 3)}"
+def package(rng: random.Random) -> str:
+    name = rng.choice(["lodash", "@angular/core", "@babel/preset-env", "react-dom", "@types/node", "express", "vue"])
+    return f"{name}@{rng.randint(0, 20)}.{rng.randint(0, 30)}.{rng.randint(0, 40)}"
 
 
-def mac(rng: random.Random) -> str:
-    return ":".join(_hex(rng, 2).upper() for _ in range(6))
+def handle(rng: random.Random) -> str:
+    first = rng.choice(["maria", "kenji", "ola", "lukas", "priya", "sofi", "amir", "chloe", "tunde", "ana"])
+    return f"@{first}{rng.choice(['_', '.', ''])}{rng.choice(['travels', 'bakes', 'codes', 'ontour', 'fit', 'art'])}{rng.randint(1, 99)}"
 
 
-def isbn(rng: random.Random) -> str:
-    body = "978" + _digits(rng, 9)
-    check = (10 - sum(int(c) * (1 if i % 2 == 0 else 3) for i, c in enumerate(body)) % 10) % 10
-    return f"{body[:3]}-{body[3]}-{body[4:8]}-{body[8:]}-{check}"
-
-
-def vin(rng: random.Random) -> str:
-    return rng.choice(["1HGCM", "WVWZZ", "JTDKB", "VF1RF", "WBA3A", "SALGA"]) + "".join(
-        rng.choice("ABCDEFGHJKLMNPRSTUVWXYZ0123456789") for _ in range(12)
-    )
-
-
-def gps(rng: random.Random) -> str:
-    return f"{rng.uniform(-60, 60):.6f}, {rng.uniform(-170, 170):.6f}"
-
-
-def tracking(rng: random.Random) -> str:
-    return rng.choice([f"1Z{_digits(rng, 3)}AA{_digits(rng, 10)}", f"9400{_digits(rng, 18)}", f"JJD{_digits(rng, 18)}"])
-
-
-def masked_card(rng: random.Random) -> str:
-    return rng.choice([f"•••• •••• •••• {_digits(rng, 4)}", f"XXXX-XXXX-XXXX-{_digits(rng, 4)}",
-                       f"{rng.choice(['4', '5'])}{_digits(rng, 5)}******{_digits(rng, 4)}"])  # fmt: skip
-
-
-def masked_phone(rng: random.Random) -> str:
+def localhost(rng: random.Random) -> str:
+    user = rng.choice(["root", "admin", "postgres", "deploy", "www-data", "git", "jenkins"])
     return rng.choice(
-        [f"+44 ***** ***{_digits(rng, 3)}", f"(***) ***-{_digits(rng, 4)}", f"+49 *** ****{_digits(rng, 2)}"]
+        [
+            f"{user}@localhost",
+            f"{user}@localhost:{rng.randint(1024, 9999)}",
+            f"http://localhost:{rng.randint(3000, 9999)}/api/v{rng.randint(1, 3)}",
+        ]
     )
 
 
-def code_at(rng: random.Random) -> str:
-    return rng.choice(["@media (max-width: 600px)", "@pytest.fixture", "@Override", "@import url(theme.css)",
-                       "@keyframes spin", "@dataclass(frozen=True)", "@app.route('/checkout')"])  # fmt: skip
+def ein(rng: random.Random) -> str:
+    return f"{rng.choice(['12', '20', '27', '45', '46', '81', '84', '94'])}-{digits(rng, 7)}"
 
 
-def otp(rng: random.Random) -> str:
-    return _digits(rng, 6)
+def bic(rng: random.Random) -> str:
+    bank = rng.choice(["DEUT", "BNPA", "COBA", "INGB", "RABO", "UNCR", "BBVA", "NDEA", "HSBC", "CITI"])
+    country = rng.choice(["DE", "FR", "NL", "IT", "ES", "FI", "GB", "US", "AT", "BE"])
+    return bank + country + alnum(rng, 2) + rng.choice(["", "XXX", alnum(rng, 3)])
 
 
-def money(rng: random.Random) -> str:
-    return f"{rng.randint(1, 99)},{_digits(rng, 3)},{_digits(rng, 3)}.{_digits(rng, 2)}"
+def creditor_ref(rng: random.Random) -> str:
+    ref = digits(rng, rng.randint(8, 16))
+    value = "RF" + iban_check("RF", ref) + ref
+    return " ".join(value[i : i + 4] for i in range(0, len(value), 4)) if rng.random() < 0.5 else value
 
 
-def timestamp(rng: random.Random) -> str:
-    return f"{rng.randint(1600000000, 1760000000)}{_digits(rng, 3)}"
+def routing(rng: random.Random) -> str:
+    while True:
+        d = rng.choice(["0", "1", "2", "3"]) + digits(rng, 8)
+        w = [3, 7, 1] * 3
+        if sum(int(ch) * w[i] for i, ch in enumerate(d)) % 10 == 0:
+            return d
 
 
-def arn(rng: random.Random) -> str:
-    return f"arn:aws:iam::{_digits(rng, 12)}:role/{rng.choice(['billing-sync', 'ci-deploy', 'reports-ro'])}"
+def ean(rng: random.Random) -> str:
+    body = rng.choice(["590", "729", "760", "800", "871"]) + digits(rng, 9)
+    check = (10 - sum(int(ch) * (1 if i % 2 == 0 else 3) for i, ch in enumerate(body)) % 10) % 10
+    return body + str(check)
 
 
-def hex_color(rng: random.Random) -> str:
-    return "#" + _hex(rng, 6).upper()
-
-
-def flight(rng: random.Random) -> str:
-    return f"{rng.choice(['LH', 'BA', 'AF', 'UA', 'EK', 'QF', 'NH', 'TK'])} {rng.randint(10, 9999)}"
-
-
-def gift_card(rng: random.Random) -> str:
-    return "-".join("".join(rng.choice(string.ascii_uppercase + "23456789") for _ in range(4)) for _ in range(4))
-
-
-def hs_code(rng: random.Random) -> str:
-    return f"{rng.randint(1, 97):02d}{_digits(rng, 2)}.{_digits(rng, 2)}.{_digits(rng, 2)}"
-
-
-def commit(rng: random.Random) -> str:
-    return _hex(rng, 40)
-
-
-def serial(rng: random.Random) -> str:
-    return f"SN{_digits(rng, 4)}-{_digits(rng, 4)}-{_digits(rng, 4)}-{_digits(rng, 4)}"
-
-
-def dates(rng: random.Random) -> str:
-    return f"{rng.randint(2019, 2025)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d} {rng.randint(0, 23):02d}:00"
-
-
-NEGATIVES2: dict[str, tuple[list[str], dict[str, V]]] = {
-    "uuid": (
+def masked_iban(rng: random.Random) -> str:
+    country = rng.choice(["DE", "FR", "NL", "ES", "IT", "AT"])
+    return rng.choice(
         [
-            "Your request id is {v}; include it if you write again.",
-            "Session {v} expired before the payment page loaded.",
-        ],
-        {"v": uuid},
-    ),
-    "commit_sha": (
-        ["The fix landed in commit {v} and ships in tonight's build.", "Reverting {v} restored the old checkout flow."],
-        {"v": commit},
-    ),
-    "ipv4": (
+            f"{country}** **** **** **** **{digits(rng, 2)} {digits(rng, 2)}",
+            f"{country}{digits(rng, 2)}••••••••{digits(rng, 4)}",
+        ]
+    )
+
+
+def sepa_creditor_id(rng: random.Random) -> str:
+    country = rng.choice(["DE", "FR", "NL", "AT", "BE", "IT"])
+    national = digits(rng, 11) if country != "FR" else alnum(rng, 6)
+    return f"{country}{iban_check(country, national)}ZZZ{national}"
+
+
+def invoice(rng: random.Random) -> str:
+    return rng.choice(
         [
-            "The login attempts came from {v}, which we have now blocked.",
-            "Whitelist {v} in the firewall so the webhook gets through.",
-        ],
-        {"v": ipv4},
-    ),
-    "ipv6": (
-        ["Your router was assigned {v} by the ISP.", "The health check fails on {v} because the port is closed."],
-        {"v": ipv6},
-    ),
-    "mac_address": (
-        ["The printer's MAC address is {v}; reserve an IP for it.", "Device {v} keeps dropping off the guest Wi-Fi."],
-        {"v": mac},
-    ),
-    "isbn": (
-        ["The textbook you ordered is ISBN {v}, second edition.", "We only stock ISBN {v} in paperback."],
-        {"v": isbn},
-    ),
-    "vin": (
-        ["The recall covers VIN {v}; book a dealer appointment.", "The insurance quote was generated for VIN {v}."],
-        {"v": vin},
-    ),
-    "gps": (
-        ["The pickup pin was dropped at {v}, right by the north gate.", "Geofence centre: {v}, radius 250 m."],
-        {"v": gps},
-    ),
-    "tracking_only": (
-        ["Tracking {v} shows the parcel at the sorting hub.", "The label with {v} was printed but never scanned."],
-        {"v": tracking},
-    ),
-    "masked_card": (
+            f"INV-{rng.randint(2021, 2026)}-{digits(rng, 6)}",
+            f"FA{digits(rng, 4)}/{rng.randint(1, 12):02d}/{rng.randint(2021, 2026)}",
+            f"RE {digits(rng, 8)}",
+        ]
+    )
+
+
+def measurement(rng: random.Random) -> str:
+    return rng.choice(
         [
-            "The charge went to the card {v}; the full number is never shown to us.",
-            "Autopay uses {v}. To change it, go to Billing > Payment methods.",
-        ],
-        {"v": masked_card},
-    ),
-    "masked_phone": (
-        ["We sent the code to {v}; check that phone for the SMS.", "The number on file ends as shown: {v}."],
-        {"v": masked_phone},
-    ),
-    "code_at": (
+            f"{rng.randint(100, 2400)} × {rng.randint(100, 2400)} mm",
+            f"{rng.uniform(0.2, 60):.1f} kg",
+            f"{rng.randint(10, 900)} ml",
+        ]
+    )
+
+
+def iccid(rng: random.Random) -> str:
+    body = "89" + rng.choice(["44", "49", "33", "01", "91"]) + digits(rng, 14)
+    return body + luhn_digit(body)
+
+
+def percentage(rng: random.Random) -> str:
+    return rng.choice([f"{rng.uniform(0, 100):.1f}%", f"{rng.randint(1, 99)} %", f"+{rng.uniform(0, 20):.2f} pp"])
+
+
+def license_key(rng: random.Random) -> str:
+    return "-".join(alnum(rng, 5) for _ in range(5))
+
+
+def room_seat(rng: random.Random) -> str:
+    return rng.choice(
         [
-            "Wrap the rule in {v} so it only applies on small screens, then redeploy.",
-            "The snippet you pasted starts with {v}, which the linter rejects.",
-        ],
-        {"v": code_at},
-    ),
-    "otp_code": (
+            f"Room {rng.randint(100, 1299)}",
+            f"seat {rng.randint(1, 45)}{rng.choice('ABCDEF')}",
+            f"Gate B{rng.randint(1, 60)}",
+        ]
+    )
+
+
+KINDS: dict[str, tuple[object, list[str]]] = {
+    "phone_word": (
+        phone_word,
         [
-            "Never share codes like {v} - our staff will not ask for them.",
-            "The code {v} you received has expired; request a new one.",
+            "Could you share your {v}? I don't see one on order {o}.",
+            "The {v} field is empty on account {o}.",
+            "Bitte bestätigen Sie Ihre {v} im Profil (Vorgang {o}).",
+            "For your safety we never show the full {v} in chat - ticket {o} has it.",
         ],
-        {"v": otp},
     ),
-    "currency_amount": (
-        ["The wire of USD {v} cleared this morning.", "Your annual turnover was reported as {v} INR."],
-        {"v": money},
-    ),
-    "epoch_ms": (
+    "asset": (
+        asset,
         [
-            "The event timestamp {v} converts to last Tuesday, 14:03 UTC.",
-            "Sort the export by created_at ({v} is the oldest row).",
+            "The retina image {v} is missing from the CDN.",
+            "Please re-upload {v}; the current one is blurry.",
+            '<img srcset="{v} 2x" alt="">',
         ],
-        {"v": timestamp},
     ),
-    "aws_arn": (
-        ["Attach the policy to {v} and rerun the job.", "The error says {v} is not authorised to read the bucket."],
-        {"v": arn},
-    ),
-    "hex_color": (
+    "package": (
+        package,
         [
-            "Brand colour {v} fails contrast on white; try a darker shade.",
-            "Set the button background to {v} in the theme editor.",
+            "The error comes from {v}; pin the previous release.",
+            "Run npm install {v} and restart.",
+            "Dependency bumped to {v}.",
         ],
-        {"v": hex_color},
     ),
-    "flight": (
+    "handle": (
+        handle,
         [
-            "Your connection is {v}, departing gate B12 at 17:40.",
-            "{v} was cancelled, so we rebooked you on the next departure.",
+            "Our community manager is {v} on Instagram.",
+            "DM {v} on X for the giveaway.",
+            "Le compte {v} n'est pas officiel.",
         ],
-        {"v": flight},
     ),
-    "gift_card": (
-        ["Redeem gift code {v} at checkout; it never expires.", "Promo voucher {v} has already been used once."],
-        {"v": gift_card},
+    "localhost": (
+        localhost,
+        ["The cron job runs as {v}.", "Connect with ssh {v} on the dev box.", "Use {v} while testing locally."],
     ),
-    "hs_code": (
+    "ein": (
+        ein,
         [
-            "Customs classified the item under HS code {v}.",
-            "Declare the goods as tariff number {v} on the commercial invoice.",
+            "The company's EIN is {v}.",
+            "Employer Identification Number: {v}",
+            "Our federal tax id (EIN) {v} is on the invoice.",
         ],
-        {"v": hs_code},
     ),
-    "device_serial": (
-        ["The laptop's serial is {v}; the warranty ends next spring.", "Serial {v} is registered to another account."],
-        {"v": serial},
+    "bic": (bic, ["The SWIFT/BIC code is {v}.", "BIC: {v}", "Code BIC de la banque : {v}"]),
+    "creditor_ref": (
+        creditor_ref,
+        ["Use the reference {v} when paying.", "Viitenumero: {v}", "Structured creditor reference: {v}"],
     ),
-    "schedule": (
-        [
-            "The maintenance window starts {v} UTC and lasts two hours.",
-            "Your appointment is booked for {v} at the Oxford Road branch.",
-        ],
-        {"v": dates},
+    "routing": (
+        routing,
+        ["Our bank routing number (ABA) is {v}.", "ABA routing: {v}", "Wire to routing no. {v}, not your own account."],
     ),
+    "ean": (ean, ["The barcode on the box reads {v}.", "EAN {v} is out of stock.", "Código de barras: {v}"]),
+    "masked_iban": (masked_iban, ["Refund to {v} is pending.", "Konto {v} ist hinterlegt.", "Compte {v} vérifié."]),
+    "sepa_creditor_id": (
+        sepa_creditor_id,
+        ["Our SEPA creditor ID is {v}.", "Gläubiger-ID: {v}", "Identifiant créancier SEPA : {v}"],
+    ),
+    "invoice": (invoice, ["Invoice {v} is attached.", "Rechnung {v} wurde storniert.", "Fattura {v} emessa."]),
+    "measurement": (measurement, ["The box measures {v}.", "Gewicht: {v}", "Capacidade: {v}"]),
+    "iccid": (
+        iccid,
+        ["The SIM's ICCID is {v}.", "ICCID: {v} - activate it in the app.", "Numéro ICCID de la carte SIM : {v}"],
+    ),
+    "percentage": (percentage, ["Battery health is at {v}.", "Rabatt: {v}", "Taxa de juros: {v} ao ano"]),
+    "license_key": (license_key, ["Your license key is {v}.", "Lizenzschlüssel: {v}", "Clave de producto: {v}"]),
+    "room_seat": (room_seat, ["Check-in is at {v}.", "Please go to {v}.", "Ihr Platz: {v}"]),
 }
-
-# replies with no value at all, in several languages: they talk about personal data without giving any
-PLAIN = [
-    ("en", "For your security we never read out full card numbers over chat."),
-    ("en", "I can't see your Social Security number - only the last four digits are stored."),
-    ("en", "Please don't post your IBAN here; use the secure upload link instead."),
-    ("en", "Your phone number has been removed from the marketing list."),
-    ("es", "Por seguridad, no comparta el número completo de su tarjeta por este chat."),
-    ("de", "Bitte senden Sie uns Ihre Bankverbindung nur über das sichere Formular."),
-    ("fr", "Votre adresse e-mail a bien été modifiée ; vous recevrez une confirmation."),
-    ("hi", "सुरक्षा कारणों से हम चैट पर आपका कार्ड नंबर नहीं माँगते।"),
-    ("ja", "セキュリティのため、カード番号はチャットでお伺いしておりません。"),
-    ("pt", "Por segurança, nunca pedimos a senha do seu cartão."),
-    ("it", "Il numero di telefono è stato rimosso dal suo profilo."),
-    ("nl", "Uw IBAN wordt nooit via chat opgevraagd."),
-]
-
-
-def negative_rows2(rng: random.Random, per_kind: int = 18) -> list[Line]:
-    lines = []
-    for kind, (templates, values) in NEGATIVES2.items():
-        for i in range(per_kind):
-            text = _fill(rng, templates[i % len(templates)], values)
-            lines.append(Line("negative", kind, "lang-en", "setting-" + rng.choice(["saas", "retail", "travel", "it"])))
-            lines[-1].add(text)
-    for i in range(36):
-        lang, text = PLAIN[i % len(PLAIN)]
-        prefix = rng.choice(["", "Thanks for waiting. ", "Good question! ", "Sure. ", "Understood. ", "Of course. "])
-        suffix = rng.choice(
-            ["", f" (case {rng.randint(100, 999)})", " Have a nice day!", f" Ref. {rng.randint(10, 99)}"]
-        )
-        lines.append(Line("negative", "no_value", f"lang-{lang}", "setting-support").add(prefix + text + suffix))
-    return lines

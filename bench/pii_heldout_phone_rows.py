@@ -1,134 +1,74 @@
-"""Replies with phone numbers for the held-out PII corpus: contact sentences in each region's languages, sentences
-with an order, ticket, booking, claim, tracking or reference id beside the number (either order), and documents
-(JSON, CSV, vCard, tables, logs ...) with a phone field."""
+"""Phone rows of the held-out part (bench/make_pii_heldout.py): for every region, replies in its languages with the
+number alone, beside an order/ticket/booking id (either order), named only by context, and quoted in a document."""
 
 from __future__ import annotations
 
 import random
-import string
 
-from pii_corpus_values import PHONE, Line, check_labels  # noqa: E402 - bench scripts run with bench/ on the path
-from pii_heldout_docs import FORMATS, NAMES, render, vcard  # noqa: E402
-from pii_heldout_langs import PHONE_PHRASES  # noqa: E402
-from pii_heldout_phones import REGIONS, phone, phone_is_valid  # noqa: E402
+from pii_corpus_values import PHONE, Line
+from pii_heldout_docs import doc_line, fill, ident
+from pii_heldout_langs import SENTENCES
+from pii_heldout_phones import REGIONS, phone_for
 
-# id kind -> setting
-ID_SETTINGS = {
-    "order": "retail",
-    "marketplace": "retail",
-    "ticket": "saas",
-    "booking": "hotel",
-    "pnr": "airline",
-    "claim": "insurance",
-    "tracking": "logistics",
-    "usps": "logistics",
-    "reference": "bank",
-    "case": "telecom",
+SETTING_CYCLE = [
+    "json", "yaml", "csv", "html-table", "md-table", "vcard", "log", "receipt", "email-headers", "kv", "ini", "xml",
+    "chat", "sms", "form",
+]  # fmt: skip
+KEYS = ["phone", "mobile", "tel", "msisdn", "contact_number", "cell", "whatsapp", "callback", "phone_2", "Telephone"]
+VCARD_KEYS = ["TEL;TYPE=CELL", "TEL;TYPE=work,voice", "item1.TEL", "TEL;TYPE=HOME;VALUE=uri"]
+# (kind, language index) for each region's rows
+PLAN = [
+    ("plain", 0),
+    ("id-first", 0),
+    ("phone-first", 0),
+    ("id-first", 1),
+    ("phone-first", 1),
+    ("context-only", 0),
+    ("setting", 0),
+    ("setting", 0),
+    ("plain", 1),
+    ("two", 0),
+]
+TWO = {
+    "en": "Landline {p}, mobile {q} - both are on the account.",
+    "es": "Fijo: {p} · Móvil: {q}",
+    "fr": "Fixe {p} / portable {q}",
+    "de": "Festnetz {p}, Handy {q}",
+    "pt": "Fixo: {p} | Celular: {q}",
 }
 
 
-def an_id(rng: random.Random) -> tuple[str, str]:
-    """(kind, id as written): many are long digit runs."""
-    kind = rng.choice(list(ID_SETTINGS))
-    digits = lambda n: "".join(rng.choice(string.digits) for _ in range(n))  # noqa: E731
-    upper = lambda n: "".join(rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZ") for _ in range(n))  # noqa: E731
-    if kind == "order":
-        text = rng.choice([f"#{rng.randint(1, 9)}{digits(rng.randint(7, 12))}", f"{rng.randint(1, 9)}{digits(10)}"])
-    elif kind == "marketplace":
-        text = f"{rng.randint(100, 999)}-{digits(7)}-{digits(7)}"
-    elif kind == "ticket":
-        text = rng.choice([f"INC{digits(7)}", f"#{rng.randint(10000, 999999)}", f"SR-{digits(9)}"])
-    elif kind == "booking":
-        text = rng.choice([f"{rng.randint(1, 9)}{digits(9)}", f"BK{digits(8)}"])
-    elif kind == "pnr":
-        text = upper(6)
-    elif kind == "claim":
-        text = rng.choice([f"CLM-{rng.randint(2019, 2025)}-{digits(6)}", f"{rng.randint(1, 9)}{digits(11)}"])
-    elif kind == "tracking":
-        text = f"1Z{upper(3)}{digits(3)}{upper(2)}{digits(8)}"
-    elif kind == "usps":
-        text = f"9400{digits(18)}"
-    elif kind == "reference":
-        text = rng.choice([f"REF{digits(10)}", f"{rng.randint(1, 9)}{digits(13)}"])
-    else:
-        text = f"CS{digits(8)}"
-    return kind, text
-
-
-PLAIN_SETTINGS = ["retail", "telecom", "real_estate", "food_delivery", "rideshare", "utilities", "healthcare"]
-
-
-def _sentence(rng: random.Random, region: str, lang: str, near: bool) -> Line:
-    plain, with_id = PHONE_PHRASES[lang]
-    number, style, kind = phone(rng, region)
+def _sentence(rng: random.Random, lang: str, kind: str, region: str) -> Line:
+    plain, id_first, phone_first, context = SENTENCES[lang]
+    template = {"plain": plain, "id-first": id_first, "phone-first": phone_first, "context-only": context}[kind]
     tags = ["phone", f"region-{region}", f"lang-{lang}"]
-    if near:
-        id_kind, id_text = an_id(rng)
-        template = rng.choice(with_id)
-        tags += [
-            "near-id",
-            f"setting-{ID_SETTINGS[id_kind]}",
-            "id-first" if template.index("{id}") < template.index("{p}") else "phone-first",
-        ]
-        values = {"p": (number, PHONE), "id": (id_text, None)}
-    else:
-        template = rng.choice(plain)
-        tags += [f"setting-{rng.choice(PLAIN_SETTINGS)}", "context-only" if template == plain[-1] else "named"]
-        values = {"p": (number, PHONE)}
-    tags += [style, kind]
-    line = Line(*tags)
-    rest = template
-    while "{" in rest:
-        before, _, after = rest.partition("{")
-        name, _, rest = after.partition("}")
-        line.add(before).add(*values[name])
-    return line.add(rest)
+    tags += ["near-id", kind] if kind in ("id-first", "phone-first") else [kind]
+    number = phone_for(rng, region)
+    return fill(template, {"p": (number, PHONE), "i": (ident(rng), None)}, *tags)
 
 
-# phone field labels per language: (label, key)
-PHONE_FIELDS = {
-    "en": ("Phone", "phone"), "es": ("Teléfono", "telefono"), "de": ("Telefon", "telefon"),
-    "fr": ("Téléphone", "telephone"), "pt": ("Celular", "celular"), "it": ("Cellulare", "cellulare"),
-    "nl": ("Telefoonnummer", "telefoonnummer"), "pl": ("Telefon", "telefon"), "ja": ("電話番号", "denwa"),
-    "hi": ("मोबाइल", "mobile"), "tr": ("Cep telefonu", "cep_tel"), "sv": ("Mobil", "mobil"),
-}  # fmt: skip
-ID_FIELDS = {
-    "en": ("Order ID", "order_id"), "es": ("N.º de pedido", "pedido"), "de": ("Bestellnummer", "bestellnr"),
-    "fr": ("N° de commande", "commande"), "pt": ("Pedido", "pedido"), "it": ("N. ordine", "ordine"),
-    "nl": ("Ordernummer", "ordernummer"), "pl": ("Nr zamówienia", "zamowienie"), "ja": ("注文番号", "chumon"),
-    "hi": ("ऑर्डर आईडी", "order_id"), "tr": ("Sipariş no", "siparis_no"), "sv": ("Ordernummer", "ordernr"),
-}  # fmt: skip
-
-
-def _document(rng: random.Random, region: str, lang: str, near: bool) -> Line:
-    number, style, kind = phone(rng, region)
-    name = rng.choice(NAMES)
-    label, key = PHONE_FIELDS[lang]
-    tags = ["phone", f"region-{region}", f"lang-{lang}"]
-    fmt = rng.choice(FORMATS + ["vcard"])
-    if fmt == "vcard":
-        prop = rng.choice(["TEL;TYPE=cell", "TEL;TYPE=home,voice", "TEL;TYPE=work", "TEL"])
-        return vcard(rng, name, [(prop, number, PHONE)], *tags, "setting-crm", "vcard", style, kind)
-    fields = [("Name", "name", name, None), (label, key, number, PHONE)]
-    if near:
-        id_kind, id_text = an_id(rng)
-        id_label, id_key = ID_FIELDS[lang]
-        entry = (id_label, id_key, id_text, None)
-        fields = [entry, *fields] if rng.random() < 0.5 else [*fields, entry]
-        tags.append("near-id")
-    return render(rng, fmt, fields, *tags, "setting-crm", fmt, style, kind)
-
-
-def phone_rows(rng: random.Random, per_region: int = 11) -> list[Line]:
-    lines = []
-    for region, (_, langs) in REGIONS.items():
-        for i in range(per_region):
-            lang = langs[i % len(langs)] if rng.random() < 0.8 else "en"
-            near = i % 2 == 0
-            if rng.random() < 0.2 and lang in PHONE_FIELDS:
-                line = _document(rng, region, lang, near)
+def phone_rows(rng: random.Random) -> list[Line]:
+    rows: list[Line] = []
+    setting_at = 0
+    for region, (_continent, langs, _country) in REGIONS.items():
+        for kind, index in PLAN:
+            lang = langs[index % len(langs)]
+            if kind == "setting":
+                setting = SETTING_CYCLE[setting_at % len(SETTING_CYCLE)]
+                setting_at += 1
+                tags = ["phone", f"region-{region}", "lang-en"]
+                rows.append(
+                    doc_line(
+                        rng, setting, rng.choice(KEYS), phone_for(rng, region), PHONE, tags, rng.choice(VCARD_KEYS)
+                    )
+                )
+            elif kind == "two":
+                if lang not in TWO:
+                    continue
+                first, second = phone_for(rng, region, "national"), phone_for(rng, region, "intl")
+                line = fill(TWO[lang], {"p": (first, PHONE), "q": (second, PHONE)}, "phone", f"region-{region}")
+                line.tags += [f"lang-{lang}", "two"]
+                rows.append(line)
             else:
-                line = _sentence(rng, region, lang, near)
-            check_labels(line, phone_is_valid)
-            lines.append(line)
-    return lines
+                rows.append(_sentence(rng, lang, kind, region))
+    return rows

@@ -1,161 +1,144 @@
-"""Phone numbers for the held-out PII corpus: drawn per region from the ``phonenumbers`` metadata (a mobile or
-fixed-line example number keeps its leading digits, the rest is drawn again) and written the ways people write them,
-each written form kept only when ``phonenumbers`` says it is a valid number for that region."""
+"""Phone numbers for the held-out part (bench/make_pii_heldout.py): the regions it covers, a number drawn for a
+region (random digits kept only when ``phonenumbers`` says the number is valid there) and the ways it is written."""
 
 from __future__ import annotations
 
 import random
 
 import phonenumbers
-from phonenumbers import PhoneNumberFormat
+from phonenumbers import PhoneNumberFormat, PhoneNumberType
 
-# region -> (continent, languages a reply to that region is written in)
-REGIONS: dict[str, tuple[str, list[str]]] = {
-    "US": ("americas", ["en", "es"]),
-    "CA": ("americas", ["en", "fr"]),
-    "MX": ("americas", ["es"]),
-    "BR": ("americas", ["pt"]),
-    "AR": ("americas", ["es"]),
-    "CO": ("americas", ["es"]),
-    "CL": ("americas", ["es"]),
-    "PE": ("americas", ["es"]),
-    "GB": ("europe", ["en"]),
-    "IE": ("europe", ["en"]),
-    "DE": ("europe", ["de"]),
-    "AT": ("europe", ["de"]),
-    "CH": ("europe", ["de", "fr", "it"]),
-    "FR": ("europe", ["fr"]),
-    "BE": ("europe", ["nl", "fr"]),
-    "NL": ("europe", ["nl"]),
-    "ES": ("europe", ["es"]),
-    "PT": ("europe", ["pt"]),
-    "IT": ("europe", ["it"]),
-    "PL": ("europe", ["pl"]),
-    "SE": ("europe", ["sv"]),
-    "NO": ("europe", ["nb"]),
-    "DK": ("europe", ["da"]),
-    "FI": ("europe", ["fi"]),
-    "CZ": ("europe", ["cs"]),
-    "GR": ("europe", ["el"]),
-    "RO": ("europe", ["ro"]),
-    "HU": ("europe", ["hu"]),
-    "UA": ("europe", ["uk"]),
-    "TR": ("europe", ["tr"]),
-    "IN": ("asia", ["hi", "en"]),
-    "PK": ("asia", ["ur", "en"]),
-    "JP": ("asia", ["ja"]),
-    "CN": ("asia", ["zh"]),
-    "KR": ("asia", ["ko"]),
-    "ID": ("asia", ["id"]),
-    "VN": ("asia", ["vi"]),
-    "TH": ("asia", ["th"]),
-    "PH": ("asia", ["tl", "en"]),
-    "SG": ("asia", ["en"]),
-    "MY": ("asia", ["ms"]),
-    "SA": ("asia", ["ar"]),
-    "AE": ("asia", ["ar", "en"]),
-    "IL": ("asia", ["he"]),
-    "NG": ("africa", ["en"]),
-    "KE": ("africa", ["sw", "en"]),
-    "TZ": ("africa", ["sw"]),
-    "ZA": ("africa", ["en"]),
-    "EG": ("africa", ["ar"]),
-    "MA": ("africa", ["fr", "ar"]),
-    "GH": ("africa", ["en"]),
-    "AU": ("oceania", ["en"]),
-    "NZ": ("oceania", ["en"]),
+# region -> (continent, languages replies about it are written in, country)
+REGIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "US": ("americas", ("en", "es"), "United States"),
+    "CA": ("americas", ("en", "fr"), "Canada"),
+    "MX": ("americas", ("es",), "Mexico"),
+    "BR": ("americas", ("pt",), "Brazil"),
+    "AR": ("americas", ("es",), "Argentina"),
+    "CO": ("americas", ("es",), "Colombia"),
+    "CL": ("americas", ("es",), "Chile"),
+    "PE": ("americas", ("es",), "Peru"),
+    "UY": ("americas", ("es",), "Uruguay"),
+    "EC": ("americas", ("es",), "Ecuador"),
+    "BO": ("americas", ("es",), "Bolivia"),
+    "PY": ("americas", ("es",), "Paraguay"),
+    "DO": ("americas", ("es",), "Dominican Republic"),
+    "CR": ("americas", ("es",), "Costa Rica"),
+    "PA": ("americas", ("es",), "Panama"),
+    "JM": ("americas", ("en",), "Jamaica"),
+    "GB": ("europe", ("en",), "United Kingdom"),
+    "IE": ("europe", ("en",), "Ireland"),
+    "DE": ("europe", ("de",), "Germany"),
+    "AT": ("europe", ("de",), "Austria"),
+    "CH": ("europe", ("de", "fr", "it"), "Switzerland"),
+    "FR": ("europe", ("fr",), "France"),
+    "BE": ("europe", ("nl", "fr"), "Belgium"),
+    "LU": ("europe", ("fr", "de"), "Luxembourg"),
+    "NL": ("europe", ("nl",), "Netherlands"),
+    "ES": ("europe", ("es",), "Spain"),
+    "PT": ("europe", ("pt",), "Portugal"),
+    "IT": ("europe", ("it",), "Italy"),
+    "PL": ("europe", ("pl",), "Poland"),
+    "SE": ("europe", ("sv",), "Sweden"),
+    "NO": ("europe", ("nb",), "Norway"),
+    "DK": ("europe", ("da",), "Denmark"),
+    "FI": ("europe", ("fi",), "Finland"),
+    "CZ": ("europe", ("cs",), "Czechia"),
+    "SK": ("europe", ("sk",), "Slovakia"),
+    "GR": ("europe", ("el",), "Greece"),
+    "RO": ("europe", ("ro",), "Romania"),
+    "HU": ("europe", ("hu",), "Hungary"),
+    "UA": ("europe", ("uk",), "Ukraine"),
+    "TR": ("europe", ("tr",), "Turkey"),
+    "HR": ("europe", ("hr",), "Croatia"),
+    "BG": ("europe", ("bg",), "Bulgaria"),
+    "LT": ("europe", ("lt",), "Lithuania"),
+    "EE": ("europe", ("et",), "Estonia"),
+    "SI": ("europe", ("sl",), "Slovenia"),
+    "IN": ("asia", ("hi", "en"), "India"),
+    "PK": ("asia", ("ur",), "Pakistan"),
+    "BD": ("asia", ("bn",), "Bangladesh"),
+    "JP": ("asia", ("ja",), "Japan"),
+    "CN": ("asia", ("zh",), "China"),
+    "TW": ("asia", ("zh",), "Taiwan"),
+    "HK": ("asia", ("zh", "en"), "Hong Kong"),
+    "KR": ("asia", ("ko",), "South Korea"),
+    "ID": ("asia", ("id",), "Indonesia"),
+    "VN": ("asia", ("vi",), "Vietnam"),
+    "TH": ("asia", ("th",), "Thailand"),
+    "PH": ("asia", ("tl", "en"), "Philippines"),
+    "SG": ("asia", ("en",), "Singapore"),
+    "MY": ("asia", ("ms",), "Malaysia"),
+    "SA": ("asia", ("ar",), "Saudi Arabia"),
+    "AE": ("asia", ("ar", "en"), "United Arab Emirates"),
+    "IL": ("asia", ("he",), "Israel"),
+    "NG": ("africa", ("en",), "Nigeria"),
+    "KE": ("africa", ("sw", "en"), "Kenya"),
+    "TZ": ("africa", ("sw",), "Tanzania"),
+    "UG": ("africa", ("en",), "Uganda"),
+    "ZA": ("africa", ("en", "af"), "South Africa"),
+    "EG": ("africa", ("ar",), "Egypt"),
+    "MA": ("africa", ("ar", "fr"), "Morocco"),
+    "GH": ("africa", ("en",), "Ghana"),
+    "SN": ("africa", ("fr",), "Senegal"),
+    "CI": ("africa", ("fr",), "Côte d'Ivoire"),
+    "ET": ("africa", ("am",), "Ethiopia"),
+    "AU": ("oceania", ("en",), "Australia"),
+    "NZ": ("oceania", ("en",), "New Zealand"),
+    "FJ": ("oceania", ("en",), "Fiji"),
+    "PG": ("oceania", ("en",), "Papua New Guinea"),
 }
 
 
-# a person's line, not a free-phone, shared-cost or premium service number
-PERSONAL = (
-    phonenumbers.PhoneNumberType.MOBILE,
-    phonenumbers.PhoneNumberType.FIXED_LINE,
-    phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE,
-)
-TRUNK_ZERO_WRITTEN = {"GB", "IE", "DE", "AT", "CH", "NL", "BE", "IT", "AU", "NZ", "ZA", "NG", "FR"}
-
-
-def phone_is_valid(text: str, region: str) -> bool:
-    """``text`` exactly as written parses to a number ``phonenumbers`` holds valid for ``region``."""
-    if not text or not (text[0] in "+(" or text[0].isdigit()) or not text[-1].isdigit():
-        return False
-    if any(ch.isalpha() for ch in text):
-        return False
+def phone_is_valid(value: str, region: str) -> bool:
+    """Whether ``value``, exactly as written, is a valid number of ``region`` (read as dialled from there)."""
     try:
-        number = phonenumbers.parse(text, region)
+        number = phonenumbers.parse(value, region)
     except phonenumbers.NumberParseException:
-        return False
-    if number.extension:
         return False
     return phonenumbers.is_valid_number_for_region(number, region)
 
 
-def _draw_national(rng: random.Random, region: str, kind: str) -> phonenumbers.PhoneNumber | None:
-    meta = phonenumbers.PhoneMetadata.metadata_for_region(region)
-    desc = meta.mobile if kind == "mobile" else meta.fixed_line
-    example = desc.example_number if desc is not None else None
-    if not example:
-        return None
-    code = meta.country_code
-    for keep in (2, 3, 4, 5):
-        keep = min(keep, len(example) - 3)
-        for _ in range(60):
-            national = example[:keep] + "".join(rng.choice("0123456789") for _ in range(len(example) - keep))
-            if national == example:
-                continue
-            number = phonenumbers.PhoneNumber(country_code=code, national_number=int(national))
-            if national.startswith("0") and region in TRUNK_ZERO_WRITTEN:
-                number.italian_leading_zero = True
-            if phonenumbers.is_valid_number_for_region(number, region) and phonenumbers.number_type(number) in PERSONAL:
-                return number
-    return None
+def _draw(rng: random.Random, region: str, kind: int) -> phonenumbers.PhoneNumber:
+    example = phonenumbers.example_number_for_type(region, kind) or phonenumbers.example_number(region)
+    national = str(example.national_number)
+    for keep in (2, 3, 3, 4, 5):
+        for _ in range(25):
+            digits = national[:keep] + "".join(rng.choice("0123456789") for _ in range(len(national) - keep))
+            candidate = phonenumbers.PhoneNumber(country_code=example.country_code, national_number=int(digits))
+            if example.italian_leading_zero:
+                candidate.italian_leading_zero = True
+            if phonenumbers.is_valid_number_for_region(candidate, region):
+                return candidate
+    return example
 
 
-def _styles(number: phonenumbers.PhoneNumber, region: str) -> list[tuple[str, str]]:
-    national = phonenumbers.format_number(number, PhoneNumberFormat.NATIONAL)
+def _variants(number: phonenumbers.PhoneNumber, region: str) -> list[str]:
     intl = phonenumbers.format_number(number, PhoneNumberFormat.INTERNATIONAL)
+    nat = phonenumbers.format_number(number, PhoneNumberFormat.NATIONAL)
     e164 = phonenumbers.format_number(number, PhoneNumberFormat.E164)
-    cc = str(number.country_code)
-    rest = intl.removeprefix(f"+{cc} ")
-    meta = phonenumbers.PhoneMetadata.metadata_for_region(region)
-    idd = meta.preferred_international_prefix or meta.international_prefix or "00"
-    styles = [
-        ("national", national),
-        ("international", intl),
-        ("e164", e164),
-        ("intl-dashes", f"+{cc}-" + rest.replace(" ", "-")),
-        ("intl-dots", f"+{cc}." + rest.replace(" ", ".").replace("-", ".")),
-        ("national-compact", "".join(ch for ch in national if ch.isdigit())),
-        ("national-dashes", national.replace(" ", "-").replace("(", "").replace(")", "")),
-        ("idd", f"00 {cc} {rest}" if idd == "00" else intl),
-        ("intl-paren-cc", f"(+{cc}) {rest}"),
-    ]
-    if national.startswith("0") and region in TRUNK_ZERO_WRITTEN:
-        styles.append(("intl-trunk-zero", f"+{cc} (0){national[1:]}"))
-    if region in ("US", "CA"):
-        digits = "".join(ch for ch in national if ch.isdigit())
-        styles += [
-            ("nanp-dots", f"{digits[:3]}.{digits[3:6]}.{digits[6:]}"),
-            ("nanp-one", f"1-{digits[:3]}-{digits[3:6]}-{digits[6:]}"),
-            ("nanp-one-paren", f"1 ({digits[:3]}) {digits[3:6]}-{digits[6:]}"),
-        ]
-    return [(name, text) for name, text in styles if phone_is_valid(text, region)]
+    out = [intl, nat, e164, nat.replace(" ", "")]
+    if "-" not in intl:
+        out += [intl.replace(" ", "-"), intl.replace(" ", ".")]
+    if number.country_code != 1:
+        out.append("00" + intl[1:])
+        code = str(number.country_code)
+        out.append(f"+{code} " + e164[len(code) + 1 :])
+    else:
+        out.append(nat.replace("(", "").replace(") ", "-"))
+        out.append("1-" + nat.replace("(", "").replace(") ", "-"))
+    return [v for v in dict.fromkeys(out) if phone_is_valid(v, region)]
 
 
-def phone(rng: random.Random, region: str) -> tuple[str, str, str]:
-    """(written number, style, kind) for ``region``, valid for it as written."""
-    kinds = ["mobile", "fixed"]
-    rng.shuffle(kinds)
-    for kind in kinds:
-        number = _draw_national(rng, region, kind)
-        if number is None:
-            continue
-        styles = _styles(number, region)
-        if not styles:
-            continue
-        # national and international forms are what people write most; the rest now and then
-        weights = [6 if name in ("national", "international") else 2 for name, _ in styles]
-        name, text = rng.choices(styles, weights=weights)[0]
-        return text, name, kind
-    raise ValueError(f"no valid number drawn for {region}")
+def phone_for(rng: random.Random, region: str, style: str | None = None) -> str:
+    """A valid number of ``region`` in one of its written forms (``style`` 'intl', 'national' or 'e164' to choose)."""
+    kind = rng.choice([PhoneNumberType.MOBILE, PhoneNumberType.MOBILE, PhoneNumberType.FIXED_LINE])
+    number = _draw(rng, region, kind)
+    forms = _variants(number, region)
+    if style == "intl":
+        return phonenumbers.format_number(number, PhoneNumberFormat.INTERNATIONAL)
+    if style == "national" and phone_is_valid(phonenumbers.format_number(number, PhoneNumberFormat.NATIONAL), region):
+        return phonenumbers.format_number(number, PhoneNumberFormat.NATIONAL)
+    if style == "e164":
+        return phonenumbers.format_number(number, PhoneNumberFormat.E164)
+    return rng.choice(forms)

@@ -140,7 +140,7 @@ class AuditEventAdmin(admin.ModelAdmin):
 class ApiKeyAdmin(admin.ModelAdmin):
     """Keys are created by their owners (shown once); admins can see and revoke them, never read the secret."""
 
-    list_display = ["name", "prefix", "user", "account", "created_at", "last_used_at", "revoked_at"]
+    list_display = ["name", "prefix", "user", "account", "scopes", "created_at", "last_used_at", "revoked_at"]
     list_filter = ["account"]
     search_fields = ["name", "prefix", "user__username"]
     readonly_fields = [f.name for f in ApiKey._meta.fields]

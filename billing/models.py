@@ -6,7 +6,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
-from billing.roles import Role
+from billing.roles import DEFAULT_API_SCOPES, ApiScope, Role
 
 
 class Account(models.Model):
@@ -35,6 +35,10 @@ class Membership(models.Model):
         return Role.rank(self.role) >= Role.rank(role)
 
 
+def default_api_scopes() -> list[str]:
+    return list(DEFAULT_API_SCOPES)
+
+
 class ApiKey(models.Model):
     """A personal API key for the CI API. It acts for its user, inside one account only.
 
@@ -50,6 +54,8 @@ class ApiKey(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    # What the key may do (``ApiScope`` values, in their order); keys made before scopes read and run.
+    scopes = models.JSONField(default=default_api_scopes)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -61,6 +67,14 @@ class ApiKey(models.Model):
     @property
     def is_revoked(self) -> bool:
         return self.revoked_at is not None
+
+    def has_scope(self, scope: str) -> bool:
+        return scope in ApiScope.ordered(self.scopes)
+
+    @property
+    def scope_list(self) -> list[str]:
+        """The key's scopes, in order ("read", "run", "publish")."""
+        return ApiScope.ordered(self.scopes)
 
     @staticmethod
     def hash_token(token: str) -> str:
@@ -164,6 +178,7 @@ class AuditAction(models.TextChoices):
     SUITE_DELETE = "suite_delete", "Suite deleted"
     REJUDGE = "rejudge", "Re-judge"
     CALIBRATION_DELETE = "calibration_delete", "Calibration example deleted"
+    RUN_LAUNCH = "run_launch", "Run launched from CI"
 
 
 class AuditEvent(models.Model):

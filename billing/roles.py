@@ -16,3 +16,22 @@ class Role(models.TextChoices):
     @classmethod
     def rank(cls, role: str) -> int:
         return [cls.READ, cls.WRITE, cls.PUBLISH, cls.ADMIN].index(cls(role))
+
+
+class ApiScope(models.TextChoices):
+    """What a personal API key may do in its workspace (docs/accounts.md#api-key-scopes), besides what its user's
+    role allows: every key reads; ``run`` launches and cancels runs; ``publish`` pins baselines."""
+
+    READ = "read", "Read"
+    RUN = "run", "Run"
+    PUBLISH = "publish", "Publish"
+
+    @classmethod
+    def ordered(cls, scopes: object) -> list[str]:
+        """The known scopes among ``scopes``, in the order above (how they are stored and shown)."""
+        given = set(scopes) if isinstance(scopes, list | tuple | set | frozenset) else set()
+        return [scope for scope in cls.values if scope in given]
+
+
+# What a key made before scopes existed could do, and what a new key is offered first.
+DEFAULT_API_SCOPES = (ApiScope.READ.value, ApiScope.RUN.value)

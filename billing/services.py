@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from billing.audit import audit_record
 from billing.models import Account, ApiKey, AuditAction, CreditEntry, EntryKind, Membership
-from billing.roles import Role
+from billing.roles import DEFAULT_API_SCOPES, ApiScope, Role
 from billing.selectors import RunCredits, RunUsage, balance_for_account, credits_for, price_list, run_credits
 
 
@@ -73,17 +73,23 @@ API_KEY_PREFIX = "tg_"
 API_KEY_TOUCH_EVERY = dt.timedelta(minutes=1)
 
 
-def api_key_create(*, user: User, account: Account, name: str) -> tuple[ApiKey, str]:
-    """A new personal API key of ``user`` acting in ``account``. Returns the row and the token, which is shown
-    once and never stored: only its SHA-256 is. The caller has checked that the user is a member."""
+def api_key_create(
+    *, user: User, account: Account, name: str, scopes: Iterable[str] = DEFAULT_API_SCOPES
+) -> tuple[ApiKey, str]:
+    """A new personal API key of ``user`` acting in ``account``, with ``scopes`` (``ApiScope`` values; every key
+    reads, so ``read`` is always among them). Returns the row and the token, which is shown once and never stored:
+    only its SHA-256 is. The caller has checked that the user is a member."""
     token = API_KEY_PREFIX + secrets.token_urlsafe(32)
+    kept = ApiScope.ordered([ApiScope.READ, *scopes])
     with transaction.atomic():
         key = ApiKey.objects.create(
-            user=user, account=account, name=name.strip(), prefix=token[:8], hashed_secret=ApiKey.hash_token(token)
-        )
+            user=user, account=account, name=name.strip(), prefix=token[:8], hashed_secret=ApiKey.hash_token(token),
+            scopes=kept,
+        )  # fmt: skip
         audit_record(
             account_id=account.pk, actor=user, action=AuditAction.API_KEY_CREATE, target=_key_target(key),
-            summary=f"{user.get_username()} created the API key “{key.name}” ({key.prefix}…).",
+            summary=f"{user.get_username()} created the API key “{key.name}” ({key.prefix}…) with the scopes "
+            f"{', '.join(kept)}.",
         )  # fmt: skip
     return key, token
 

@@ -30,8 +30,9 @@ def api_key_list(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         selectors.membership_get(user=user, account_id=form.cleaned_data["account"].pk)
         created, token = services.api_key_create(
-            user=user, account=form.cleaned_data["account"], name=form.cleaned_data["name"]
-        )
+            user=user, account=form.cleaned_data["account"], name=form.cleaned_data["name"],
+            scopes=form.cleaned_data["scopes"],
+        )  # fmt: skip
         form = ApiKeyCreateForm(accounts=accounts, initial={"account": created.account})
     context = {
         "form": form,

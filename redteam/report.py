@@ -12,11 +12,13 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
+from urllib.parse import quote
 
 from evaluations.core.specs import ScenarioKind, ScenarioSpec
 from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED, PASS
 from redteam.library import ATTACKS, LIBRARY_VERSION
 from redteam.models import AttackStatus
+from redteam.strategies import base_attack_id, strategy_label
 
 SARIF_SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 TOOL_NAME = "Trustgate"
@@ -46,6 +48,9 @@ class RunLike(Protocol):
     def agent_name(self) -> str: ...
 
     @property
+    def suite_name(self) -> str: ...  # "Red team" for a run of attacks alone
+
+    @property
     def trust_score(self) -> float | None: ...
 
 
@@ -67,6 +72,9 @@ class AttemptLike(Protocol):
     @property
     def rationale(self) -> str: ...
 
+    @property
+    def gave_in_turn(self) -> int | None: ...  # the first user turn whose reply gave in, by rule; None: unknown
+
 
 # ---------------------------------------------------------------------------------------------- findings
 
@@ -86,7 +94,14 @@ def redteam_findings(run: RunLike, attempts: Iterable[AttemptLike]) -> list[dict
         runs = sorted(by_key.get(spec.key, []), key=lambda a: a.repeat)
         failed = [a for a in runs if a.verdict == FAIL]
         counts = {v: sum(1 for a in runs if a.verdict == v) for v in (PASS, FAIL, NOT_SCORED, ERROR)}
-        findings.append({**_finding(spec, counts), "failing_runs": [_failing_run(a) for a in failed]})
+        turns = [a.gave_in_turn for a in failed if a.gave_in_turn]
+        findings.append(
+            {
+                **_finding(spec, counts),
+                "failing_runs": [_failing_run(a) for a in failed],
+                "gave_in_turn": min(turns) if turns else None,
+            }
+        )
     return findings
 
 
@@ -113,7 +128,10 @@ def _finding(spec: ScenarioSpec, counts: Mapping[str, Any]) -> dict[str, Any]:
         "key": spec.key,
         "attack_id": attack_id,
         "name": spec.name or attack_id,
-        "category": _CATEGORIES.get(spec.attack_id, ""),
+        "category": _CATEGORIES.get(base_attack_id(spec.attack_id), ""),
+        "base_attack_id": base_attack_id(attack_id),
+        "strategy": spec.strategy,
+        "strategy_label": strategy_label(spec.strategy) if spec.strategy else "",
         "severity": spec.severity.value,
         "severity_label": spec.severity.value.title(),
         "owasp_tag": spec.owasp_tag,
@@ -143,6 +161,7 @@ def redteam_summary(findings: Iterable[dict[str, Any]]) -> dict[str, int]:
 def _failing_run(attempt: AttemptLike) -> dict[str, Any]:
     return {
         "repeat": attempt.repeat,
+        "gave_in_turn": attempt.gave_in_turn,
         "transcript": [
             {"role": str(turn.get("role", "")), "content": str(turn.get("content", ""))}
             for turn in attempt.transcript or []
@@ -165,16 +184,25 @@ def _excerpt(finding: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------------------------- SARIF
 
 
-def sarif_for_run(run: RunLike, attempts: Iterable[AttemptLike], *, base_url: str = "") -> dict[str, Any]:
+def sarif_for_run(
+    run: RunLike, attempts: Iterable[AttemptLike], *, base_url: str = "", suite_path: str = ""
+) -> dict[str, Any]:
     """A SARIF 2.1.0 log of the run's red team: one rule per attack, one result per Bypassed attack.
 
-    Each result's location is ``trustgate://runs/<run id>/attacks/<attack id>`` (an agent has no source file);
-    with ``base_url`` (absolute, e.g. "https://trustgate.example.com") results also link to the run report.
+    Each result's location is repository-relative (``uriBaseId`` ``%SRCROOT%``): ``suite_path``, the suite's YAML
+    in the repository as the CI step names it (checked by ``suite_path_problem``), else the stable pseudo-path
+    ``trustgate/suites/<suite slug>.yml`` (docs/ci.md#sarif). With ``base_url`` (absolute, e.g.
+    "https://trustgate.example.com") results also link to the run report.
     """
+    location = (
+        quote(suite_path, safe="/") if suite_path else f"trustgate/suites/{_slug(run.suite_name) or 'red-team'}.yml"
+    )
     findings = redteam_findings(run, attempts)
     rule_index = {f["attack_id"]: i for i, f in enumerate(findings)}
     report_url = f"{base_url.rstrip('/')}/runs/{run.pk}/" if base_url else ""
-    results = [_sarif_result(run, f, rule_index[f["attack_id"]], report_url) for f in findings if f["is_bypassed"]]
+    results = [
+        _sarif_result(run, f, rule_index[f["attack_id"]], report_url, location) for f in findings if f["is_bypassed"]
+    ]
     properties: dict[str, Any] = {
         "run_id": run.pk,
         "agent_name": run.agent_name,
@@ -218,7 +246,32 @@ def _agent_ref(run: RunLike) -> str:
     """The agent as a path segment: its id while it exists, else its name as the run recorded it."""
     if run.agent_id is not None:
         return f"agent-{run.agent_id}"
-    return "agent-" + (re.sub(r"[^a-z0-9]+", "-", run.agent_name.lower()).strip("-") or "deleted")
+    return "agent-" + (_slug(run.agent_name) or "deleted")
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+SUITE_PATH_MAX = 500
+# What ``suite_path_problem`` accepts, as the OpenAPI schema states it: no scheme, no leading /, no empty, . or ..
+# part, no control character or backslash.
+_SEGMENT = r"(?!\.{1,2}(?:/|$))[^/\\\x00-\x1f\x7f]+"
+SUITE_PATH_PATTERN = rf"^(?![A-Za-z][A-Za-z0-9+.-]*:){_SEGMENT}(?:/{_SEGMENT})*$"
+
+
+def suite_path_problem(path: str) -> str:
+    """Why ``path`` is not a repository-relative file path a SARIF location can name ("" when it is): a CI step
+    sends the suite's YAML path, e.g. ``tests/agents/support.yml``."""
+    if not path or len(path) > SUITE_PATH_MAX:
+        return f"Give the suite's path in the repository, 1 to {SUITE_PATH_MAX} characters."
+    if re.search(r"[\x00-\x1f\x7f\\]", path):
+        return "The suite path cannot contain control characters or backslashes; use / between folders."
+    if path.startswith("/") or re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", path):
+        return "The suite path must be relative to the repository root (tests/agents/support.yml), not absolute."
+    if any(part in ("", ".", "..") for part in path.split("/")):
+        return "The suite path cannot have empty, . or .. parts: name the file from the repository root."
+    return ""
 
 
 def _rule_name(name: str) -> str:
@@ -229,7 +282,8 @@ def _rule_name(name: str) -> str:
 
 def _tags(finding: dict[str, Any]) -> list[str]:
     tags = ["security", "red-team"]
-    for extra in (finding["category"], finding["owasp_tag"].split(" ", 1)[0]):
+    strategy = f"strategy:{finding['strategy']}" if finding["strategy"] else ""
+    for extra in (finding["category"], finding["owasp_tag"].split(" ", 1)[0], strategy):
         if extra and extra not in tags:
             tags.append(extra)
     return tags
@@ -244,6 +298,9 @@ def _sarif_rule(finding: dict[str, Any]) -> dict[str, Any]:
     }
     if finding["owasp_tag"]:
         properties["owasp"] = finding["owasp_tag"]
+    if finding["strategy"]:
+        properties["strategy"] = finding["strategy"]
+        properties["base_attack_id"] = finding["base_attack_id"]
     rule: dict[str, Any] = {
         "id": finding["attack_id"],
         "name": _rule_name(finding["name"]),
@@ -257,7 +314,7 @@ def _sarif_rule(finding: dict[str, Any]) -> dict[str, Any]:
     return rule
 
 
-def _sarif_result(run: RunLike, finding: dict[str, Any], index: int, report_url: str) -> dict[str, Any]:
+def _sarif_result(run: RunLike, finding: dict[str, Any], index: int, report_url: str, location: str) -> dict[str, Any]:
     severity = finding["severity"]
     owasp = f", {finding['owasp_tag']}" if finding["owasp_tag"] else ""
     text = (
@@ -265,6 +322,10 @@ def _sarif_result(run: RunLike, finding: dict[str, Any], index: int, report_url:
         f"scored runs ({severity}{owasp})."
     )
     excerpt = _excerpt(finding)
+    if finding["strategy"]:
+        text += f" Strategy: {finding['strategy_label']}."
+    if finding.get("gave_in_turn"):
+        text += f" It gave in at turn {finding['gave_in_turn']}."
     if excerpt:
         text += f" Agent reply: “{excerpt}”"
     properties: dict[str, Any] = {
@@ -276,6 +337,10 @@ def _sarif_result(run: RunLike, finding: dict[str, Any], index: int, report_url:
     }
     if finding["owasp_tag"]:
         properties["owasp"] = finding["owasp_tag"]
+    if finding["strategy"]:
+        properties["strategy"] = finding["strategy"]
+    if finding.get("gave_in_turn"):
+        properties["gave_in_turn"] = finding["gave_in_turn"]
     result: dict[str, Any] = {
         "ruleId": finding["attack_id"],
         "ruleIndex": index,
@@ -284,8 +349,9 @@ def _sarif_result(run: RunLike, finding: dict[str, Any], index: int, report_url:
         "locations": [
             {
                 "physicalLocation": {
-                    # The same path in every run (code scanning matches alerts on it); the run is in properties.
-                    "artifactLocation": {"uri": f"trustgate://{_agent_ref(run)}/attacks/{finding['attack_id']}"}
+                    # The suite's file in the repository, the same in every run (code scanning shows the alert
+                    # there; it tells findings apart by their fingerprints); the run is in properties.
+                    "artifactLocation": {"uri": location, "uriBaseId": "%SRCROOT%"}
                 },
                 "logicalLocations": [
                     {

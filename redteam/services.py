@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
 
 from evaluations.core.specs import ScenarioKind, ScenarioSpec, Severity
-from redteam.encoders import render_turns
+from redteam.encoders import CANARY_PLACEHOLDER, render_turns
 from redteam.library import ATTACKS, LIBRARY_VERSION
 from redteam.models import Attack, Depth
+from redteam.strategies import compose, strategies_clean, strategy_label
 
-__all__ = ["Depth", "attack_spec", "attack_specs", "library_sync"]
+__all__ = ["Depth", "attack_count", "attack_spec", "attack_specs", "library_sync"]
 
 
 def _row_values(data: dict[str, Any], position: int) -> dict[str, Any]:
@@ -60,38 +62,86 @@ def library_sync(*, force: bool = False) -> int:
     return written
 
 
-def attack_spec(attack: Attack, canary: str) -> ScenarioSpec:
-    """The frozen scenario of one attack: canary substituted, then encoded for the Deep variants."""
+def attack_spec(attack: Attack | Mapping[str, Any], canary: str) -> ScenarioSpec:
+    """The frozen scenario of one attack (an ``Attack`` row, or a composed attack's dict from ``_composed``):
+    canary substituted, then encoded for the Deep variants and the encoding strategy."""
+    data = _fields(attack) if isinstance(attack, Attack) else attack
+    strategy = str(data.get("strategy") or "")
+    expected = str(data["expected_outcome"])
+    if strategy:
+        expected += f" The attack arrives through the {strategy_label(strategy).lower()} strategy."
     return ScenarioSpec(
-        key=f"rt-{attack.attack_id}",
+        key=f"rt-{data['id']}",
         kind=ScenarioKind.RED_TEAM,
-        name=attack.name,
-        turns=tuple(render_turns(attack, canary)),
-        expected_outcome=attack.expected_outcome,
-        forbidden_phrases=tuple(attack.forbidden_phrases or ()),
-        severity=Severity(attack.severity),
-        owasp_tag=attack.owasp_tag,
-        canary=canary if attack.uses_canary else "",
+        name=str(data["name"]),
+        turns=tuple(render_turns(data, canary)),
+        expected_outcome=expected,
+        forbidden_phrases=tuple(data.get("forbidden_phrases") or ()),
+        severity=Severity(data["severity"]),
+        owasp_tag=str(data["owasp_tag"]),
+        canary=canary if data["uses_canary"] else "",
         contacts_may_be_shared=True,
-        attack_id=attack.attack_id,
+        attack_id=str(data["id"]),
+        strategy=strategy,
+        tool_context=tuple(_with_canary(item, canary) for item in data.get("tool_context") or ()),
     )
 
 
-def attack_specs(depth: str, canary: str) -> list[dict[str, Any]]:
-    """``ScenarioSpec.to_dict()`` dicts of the active attacks at ``depth``, in library order.
+def _with_canary(item: Mapping[str, Any], canary: str) -> dict[str, Any]:
+    """A seeded tool call with the run's canary in its result (the result is what carries the injection)."""
+    result = str(item.get("result", "")).replace(CANARY_PLACEHOLDER, canary)
+    return {"name": str(item.get("name", "")), "arguments": dict(item.get("arguments") or {}), "result": result}
 
-    Loads the library first when the table holds no attack of the current library version (a fresh database
-    or a new release). Raises ValueError for an unknown depth, or when an attack needs the canary and
-    ``canary`` is empty.
-    """
+
+def _fields(attack: Attack) -> dict[str, Any]:
+    """An ``Attack`` row as the library's dict shape, which the strategies and the encoders read."""
+    return {
+        "id": attack.attack_id,
+        "name": attack.name,
+        "category": attack.category,
+        "owasp_tag": attack.owasp_tag,
+        "severity": attack.severity,
+        "turns": list(attack.turns or []),
+        "language": attack.language,
+        "uses_canary": attack.uses_canary,
+        "forbidden_phrases": list(attack.forbidden_phrases or []),
+        "expected_outcome": attack.expected_outcome,
+        "encoding": attack.encoding,
+    }
+
+
+def _active_attacks(depth: str) -> list[Attack]:
     if depth not in Depth.values:
         raise ValueError(f"unknown red-team depth {depth!r}; expected one of {', '.join(Depth.values)}")
     if not Attack.objects.filter(library_version=LIBRARY_VERSION).exists():
         library_sync()
-    attacks = Attack.objects.filter(is_active=True, depth_min__in=Depth(depth).included).order_by(
-        "position", "attack_id"
+    return list(
+        Attack.objects.filter(is_active=True, depth_min__in=Depth(depth).included).order_by("position", "attack_id")
     )
-    return [_plain(attack_spec(attack, canary).to_dict()) for attack in attacks]
+
+
+def attack_specs(depth: str, canary: str, *, strategies: Sequence[str] = (), seed: int = 0) -> list[dict[str, Any]]:
+    """``ScenarioSpec.to_dict()`` dicts of the active attacks at ``depth``, in library order, then, for each
+    chosen strategy in turn, the attacks it composes from them (docs/redteam.md, Strategies) with ``seed``.
+
+    Loads the library first when the table holds no attack of the current library version (a fresh database
+    or a new release). Raises ValueError for an unknown depth or strategy, or when an attack needs the canary
+    and ``canary`` is empty.
+    """
+    chosen = strategies_clean(strategies)
+    attacks = _active_attacks(depth)
+    specs = [attack_spec(attack, canary) for attack in attacks]
+    for strategy in chosen:
+        for attack in attacks:
+            composed = compose(_fields(attack), strategy, seed=seed)
+            if composed is not None:
+                specs.append(attack_spec(composed, canary))
+    return [_plain(spec.to_dict()) for spec in specs]
+
+
+def attack_count(depth: str, *, strategies: Sequence[str] = ()) -> int:
+    """How many attacks ``attack_specs`` makes at ``depth`` with ``strategies`` (the launch estimate's count)."""
+    return len(attack_specs(depth, "CANARY-COUNT", strategies=strategies))
 
 
 def _plain(data: dict[str, Any]) -> dict[str, Any]:

@@ -89,7 +89,7 @@
 
   function protocolOf(url, body) {
     if (/^wss?:\/\//i.test(url)) return "websocket";
-    if (body && body.jsonrpc && /^message\/(send|stream)$/.test(body.method || "")) return "a2a";
+    if (body && body.jsonrpc && /^(message\/(send|stream)|SendMessage|SendStreamingMessage)$/.test(body.method || "")) return "a2a";
     const path = url.split("?")[0].replace(/\/+$/, "");
     if (body && Array.isArray(body.messages) && /\/chat\/completions$/.test(path)) return "openai";
     if (body && body.input !== undefined && /\/responses$/.test(path)) return "openai_responses";
@@ -129,7 +129,7 @@
     if (extra.length && set("id_extra_headers_text", extra.join("\n"))) filled.push("extra headers");
     if (body && typeof body === "object") {
       if (typeof body.model === "string" && set("id_model_name", body.model)) filled.push("model");
-      if ((body.stream === true || body.method === "message/stream") && set("id_stream", "sse")) filled.push("streaming");
+      if ((body.stream === true || body.method === "message/stream" || body.method === "SendStreamingMessage") && set("id_stream", "sse")) filled.push("streaming");
       if (protocol === "http_json" || protocol === "websocket") {
         const marked = markMessage(body);
         const template = JSON.stringify(body, null, 2).replace('"' + MARK + '"', "{{message}}");

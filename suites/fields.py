@@ -16,7 +16,7 @@ SCENARIO_FIELDS = (
     "kind name turns expected_outcome correct_answer required_phrases forbidden_phrases expected_tool_call "
     "expected_tool_calls tool_order forbidden_tool_calls max_tool_calls required_scope forbidden_scope "
     "template_variables severity owasp_tag contacts_may_be_shared tool_results_leak persona max_turns attack_id "
-    "start_from"
+    "start_from tool_context"
 ).split()
 
 

@@ -171,6 +171,12 @@ class Scenario(models.Model):
     persona = models.TextField(blank=True)
     max_turns = models.PositiveIntegerField(default=6)
     attack_id = models.CharField(max_length=40, blank=True)
+    tool_context = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Tool calls and their results sent before the first turn (docs/redteam.md, Attacks through tool "
+        "results).",
+    )
     is_active = models.BooleanField(default=True)
     stale_reason = models.TextField(
         blank=True,
@@ -273,6 +279,7 @@ class Scenario(models.Model):
             max_turns=max_turns,
             attack_id=self.attack_id,
             start_from=tuple(StartTurn.from_dict(turn) for turn in self.start_from or ()),
+            tool_context=tuple(_seeded(item, canary if self.uses_canary else "") for item in self.tool_context or ()),
         )
 
 
@@ -340,3 +347,13 @@ class StaleFlag(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scenario.name}: {self.reason[:60]}"
+
+
+def _seeded(item: dict[str, Any], canary: str) -> dict[str, Any]:
+    """A seeded tool call as a run freezes it: ``{{canary}}`` in its result becomes the run's canary."""
+    result = str(item.get("result", ""))
+    return {
+        "name": str(item.get("name", "")),
+        "arguments": dict(item.get("arguments") or {}),
+        "result": result.replace("{{canary}}", canary) if canary else result,
+    }

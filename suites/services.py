@@ -372,8 +372,8 @@ def suite_duplicate(*, suite: Suite, user: Any = None) -> Suite:
     return copy
 
 
-RUN_PROFILE_KEYS = ("runs_per_scenario", "parallel", "redteam_depth", "judge_model", "judge_strictness",
-                    "allowed_contacts", "confirmation_runs")  # fmt: skip
+RUN_PROFILE_KEYS = ("runs_per_scenario", "parallel", "redteam_depth", "redteam_strategies", "redteam_seed",
+                    "judge_model", "judge_strictness", "allowed_contacts", "confirmation_runs")  # fmt: skip
 
 
 def suite_run_profile_set(*, suite: Suite, profile: dict[str, Any]) -> Suite:
@@ -440,6 +440,10 @@ def _saved_spec(data: dict[str, Any]) -> dict[str, Any]:
     canary = spec.get("canary") or ""
     if canary:
         spec["turns"] = [turn.replace(canary, CANARY_PLACEHOLDER) for turn in spec.get("turns", [])]
+        spec["tool_context"] = [
+            {**item, "result": str(item.get("result", "")).replace(canary, CANARY_PLACEHOLDER)}
+            for item in spec.get("tool_context") or []
+        ]
         spec["canary"] = CANARY_PLACEHOLDER
     return spec
 

@@ -31,6 +31,7 @@ BUILTIN_PLACEHOLDERS = {"message", "history", "conversation_id", "session_id"}
 
 
 MAX_TEMPLATE_CHARS = 20_000
+MAX_FIRST_MESSAGE_CHARS = 4_000
 
 
 def parse_header_lines(text: str) -> dict[str, str]:
@@ -83,7 +84,7 @@ class AgentForm(forms.ModelForm):
             "auth_header_name", "timeout_seconds", "model_name", "bedrock_model", "judge_model",
             "judge_strictness", "allowed_contacts", "send_history", "secret_markers", "stream", "stream_event",
             "stream_done", "silence_ms", "session_start_url", "session_start_body", "session_id_path",
-            "session_end_url", "session_end_body",
+            "session_end_url", "session_end_body", "first_message", "first_message_ack", "key_in_header",
         ]  # fmt: skip
         labels = {
             "endpoint_url": "Endpoint URL",
@@ -105,6 +106,9 @@ class AgentForm(forms.ModelForm):
             "session_id_path": "Session-id path",
             "session_end_url": "Session end URL",
             "session_end_body": "Session end body",
+            "first_message": "First message template",
+            "first_message_ack": "Acknowledgement",
+            "key_in_header": "Also send the key in the auth header",
         }
         help_texts = {
             "stream_event": "Read only the events of this name; blank: every event.",
@@ -115,12 +119,16 @@ class AgentForm(forms.ModelForm):
             "session_id_path": "Where the start reply holds the session id, used as {{session_id}} in the URL, "
             "headers and body.",
             "session_end_url": "Optional: POSTed when the conversation ends; {{session_id}} may be in it.",
+            "first_message": 'e.g. {"type": "auth", "token": "{{api_key}}"}; blank: no first message.',
+            "first_message_ack": "Wait for it before the first user message: path=value (type=auth_ok), * for any "
+            "frame; blank: do not wait.",
         }
         widgets = {
             "knowledge": forms.Textarea(attrs={"rows": 6}),
             "request_template": forms.Textarea(attrs={"rows": 6, "class": "mono"}),
             "session_start_body": forms.Textarea(attrs={"rows": 2, "class": "mono"}),
             "session_end_body": forms.Textarea(attrs={"rows": 2, "class": "mono"}),
+            "first_message": forms.Textarea(attrs={"rows": 2, "class": "mono", "autocomplete": "off"}),
             "allowed_contacts": forms.Textarea(attrs={"rows": 2}),
             "secret_markers": forms.Textarea(attrs={"rows": 2, "autocomplete": "off", "class": "mono"}),
             "endpoint_url": forms.TextInput(attrs={"placeholder": "https://agent.example.com/chat"}),
@@ -135,6 +143,8 @@ class AgentForm(forms.ModelForm):
         self.fields["endpoint_url"].required = False
         self.fields["request_template"].required = False
         self.fields["silence_ms"].required = False  # blank: 0, not used
+        if strict_placeholders:
+            self.fields["name"].required = False  # Test request saves nothing; an A2A agent's card fills the name
         if self.instance.pk and not self.is_bound:
             self.initial["extra_headers_text"] = "\n".join(f"{k}: {v}" for k, v in self.instance.extra_headers.items())
         if not self.instance.pk and not self.is_bound:
@@ -226,6 +236,8 @@ class AgentForm(forms.ModelForm):
             self._clean_endpoint(data)
         if protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK, Protocol.WEBSOCKET):
             self._clean_request_format(data)
+        if protocol == Protocol.WEBSOCKET:
+            self._clean_first_message(data)
         self._clean_stream(data)
         self._clean_session(data)
         if protocol in OPENAI_PROTOCOLS and not data.get("model_name", "").strip():
@@ -287,6 +299,32 @@ class AgentForm(forms.ModelForm):
                 parse_path(path)
             except PathSyntaxError as exc:
                 self.add_error(field, str(exc))
+
+    def _clean_first_message(self, data: dict[str, Any]) -> None:
+        """The WebSocket first message: a bounded frame whose only placeholder is ``{{api_key}}``, never the key
+        itself; an acknowledgement on one line, ``*`` or a readable ``path=value``. Without a first message the key
+        goes in the auth header whatever ``key_in_header`` says."""
+        template = data.get("first_message") or ""
+        ack = (data.get("first_message_ack") or "").strip()
+        data["first_message_ack"] = ack
+        if len(template) > MAX_FIRST_MESSAGE_CHARS:
+            self.add_error("first_message", f"Keep the first message under {MAX_FIRST_MESSAGE_CHARS:,} characters.")
+        others = sorted(set(PLACEHOLDER.findall(template)) - {"api_key"})
+        if others:
+            names = ", ".join("{{" + name + "}}" for name in others)
+            self.add_error("first_message", f"The first message can only use {{{{api_key}}}}; remove {names}.")
+        key = self.cleaned_data.get("api_key") or ""
+        if key and len(key) >= 8 and key in template:
+            self.add_error("first_message", "Write {{api_key}} where the key goes, not the key itself: it is stored.")
+        if any(c in ack for c in "\r\n\x00"):
+            self.add_error("first_message_ack", "Keep this on one line.")
+        elif "=" in ack:
+            try:
+                parse_path(ack.partition("=")[0].strip())
+            except PathSyntaxError as exc:
+                self.add_error("first_message_ack", f"{exc} (the part before '=' is a path)")
+        if ack and not template.strip():
+            self.add_error("first_message_ack", "Write the first message to wait for its acknowledgement.")
 
     def _clean_session(self, data: dict[str, Any]) -> None:
         """The session requests: URLs the guard accepts (``{{session_id}}`` allowed), JSON body templates, and a

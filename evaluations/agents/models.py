@@ -54,6 +54,10 @@ class Agent(models.Model):
     stream_event = models.CharField(max_length=100, blank=True)
     stream_done = models.CharField(max_length=200, blank=True)
     silence_ms = models.PositiveIntegerField(default=0)  # WebSocket: the reply ends after this long without a frame
+    # WebSocket first message (docs/agents.md, WebSocket): the template is stored, never the key it carries
+    first_message = models.TextField(blank=True)
+    first_message_ack = models.CharField(max_length=200, blank=True)
+    key_in_header = models.BooleanField(default=True)
     # Sessions: a start request before a conversation's first message (its reply's session id fills
     # {{session_id}}), an end request after its last (docs/agents.md, Sessions)
     session_start_url = models.CharField(max_length=2000, blank=True)
@@ -144,6 +148,9 @@ class Agent(models.Model):
             stream_event=self.stream_event if self.streams else "",
             stream_done=self.stream_done if self.streams or self.protocol == Protocol.WEBSOCKET else "",
             silence_ms=self.silence_ms if self.protocol == Protocol.WEBSOCKET else 0,
+            first_message=self.first_message if self.protocol == Protocol.WEBSOCKET else "",
+            first_message_ack=self.first_message_ack if self.protocol == Protocol.WEBSOCKET else "",
+            key_in_header=self.key_in_header or self.protocol != Protocol.WEBSOCKET,
             session_start_url=self.session_start_url if self.has_sessions else "",
             session_start_body=self.session_start_body if self.has_sessions else "",
             session_id_path=self.session_id_path if self.has_sessions else "",

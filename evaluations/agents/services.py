@@ -29,7 +29,7 @@ AGENT_FIELDS = (
     "conversation_id_path conversation_id_name stateful auth_header_name extra_headers timeout_seconds "
     "model_name bedrock_model judge_model judge_strictness allowed_contacts send_history secret_markers stream "
     "stream_event stream_done silence_ms session_start_url session_start_body session_id_path session_end_url "
-    "session_end_body"
+    "session_end_body first_message first_message_ack key_in_header"
 ).split()
 
 

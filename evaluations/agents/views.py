@@ -137,9 +137,12 @@ def agent_test_request(request: HttpRequest) -> HttpResponse:
         return _test_result(request, error=redact(exc.message, api_key), raw=raw, proposals=_proposals(agent, raw))
     reads_tool_calls = carries_tool_calls(agent.to_config())
     card, card_problem = agent_services.agent_card_get(agent=agent, api_key=api_key)
+    # A blank name is filled with the card's (docs/agents.md, A2A): an out-of-band swap of the name field
+    filled_name = str(card["name"])[:120] if card and card.get("name") and not form.cleaned_data["name"] else ""
     return _test_result(
         request, reply=reply, raw=redact(reply.raw_preview, api_key), reads_tool_calls=reads_tool_calls, card=card,
         card_problem=card_problem, proposals=_proposals(agent, redact(reply.raw_preview, api_key)),
+        filled_name=filled_name,
     )  # fmt: skip
 
 

@@ -3,6 +3,7 @@ workspace."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from billing.api.authentication import ApiKeyAuthentication, request_api_key
+from billing.api.permissions import HasKeyScope
 from evaluations.api.errors import api_exception_handler
 from evaluations.runs import selectors as run_selectors
 
@@ -31,10 +33,12 @@ class StrictJSONParser(JSONParser):
 
 
 class TrustgateApi(APIView):
-    """JSON in and out, personal API keys only."""
+    """JSON in and out, personal API keys only. ``required_scopes``: the key scope each method needs (docs/ci.md,
+    "Key scopes"); a read unless listed."""
 
     authentication_classes = [ApiKeyAuthentication]
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, HasKeyScope]
+    required_scopes: dict[str, str] = {}
     renderer_classes = [JSONRenderer]
     parser_classes = [StrictJSONParser]
 
@@ -55,3 +59,38 @@ def key_run_get(request: Request, run_id: int) -> Any:
     """The run, when it is in the key's workspace (404 otherwise). Reading needs no more than membership, which
     ``ApiKeyAuthentication`` checked for this request; a CI job polls this every few seconds, so it is one query."""
     return run_selectors.run_get_in_account(run_id=run_id, account_id=key_account_id(request))
+
+
+def iso(moment: dt.datetime | None) -> str | None:
+    return moment.astimezone(dt.UTC).isoformat() if moment is not None else None
+
+
+def run_summary(request: Request, run: Any) -> dict[str, Any]:
+    """What the run list says of a run and its status begins with (``run_status.RunSummarySerializer``)."""
+    settings = run.settings
+    source = settings.ci_source
+    return {
+        "id": run.pk,
+        "status": run.status,
+        "stage": run.stage,
+        "suite": {"id": run.suite_id, "name": run.suite_name, "version": run.suite_version},
+        "agent": {"id": run.agent_id, "name": run.agent_name},
+        "endpoint_url": run.endpoint_url,
+        "trust_score": run.trust_score,
+        "created_at": iso(run.created_at),
+        "finished_at": iso(run.finished_at),
+        "source": {
+            "via": settings.source_label.lower(),
+            "commit": source.commit,
+            "branch": source.branch,
+            "job_url": source.job_url,
+        },  # fmt: skip
+        "ci": source.to_dict(),
+        "links": {
+            "status_url": absolute_url(request, "api:run-detail", run.pk),
+            "report_url": absolute_url(request, "evaluations:run-report", run.pk),
+            "json_url": absolute_url(request, "api:run-report-json", run.pk),
+            "junit_url": absolute_url(request, "api:run-junit", run.pk),
+            "sarif_url": absolute_url(request, "api:run-sarif", run.pk),
+        },
+    }

@@ -6,7 +6,9 @@ import json
 from typing import Any
 
 from django.http import HttpResponse
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.request import Request
 
@@ -14,7 +16,7 @@ from evaluations.api.base import TrustgateApi, absolute_url, key_run_get
 from evaluations.api.errors import error_responses
 from evaluations.reports.builders import report_json, report_junit_xml
 from evaluations.runs import selectors as run_selectors
-from redteam.report import sarif_for_run
+from redteam.report import SUITE_PATH_MAX, SUITE_PATH_PATTERN, sarif_for_run, suite_path_problem
 
 
 class AnyAccept(BaseContentNegotiation):
@@ -52,7 +54,7 @@ class RunReportJsonApi(DownloadApi):
 class RunJunitApi(DownloadApi):
     @extend_schema(
         operation_id="runs_report_junit",
-        summary="The run as JUnit XML (one test case per scenario)",
+        summary="The run as JUnit XML (a gate test case, then one per scenario)",
         responses={(200, "application/xml"): OpenApiResponse(description="JUnit XML."), **error_responses(401, 404)},
     )
     def get(self, request: Request, run_id: int) -> HttpResponse:
@@ -62,16 +64,38 @@ class RunJunitApi(DownloadApi):
         return download(body, "application/xml; charset=utf-8", f"trustgate-run-{run.pk}.junit.xml")
 
 
+SUITE_PATH = OpenApiParameter(
+    "suite_path",
+    type={"type": "string", "minLength": 1, "maxLength": SUITE_PATH_MAX, "pattern": SUITE_PATH_PATTERN},
+    location=OpenApiParameter.QUERY,
+    required=False,
+    description="The suite's YAML in the repository, relative to its root (tests/agents/support.yml): each finding's "
+    "location. Left out: trustgate/suites/<suite slug>.yml. Either way relative to %SRCROOT%.",
+)
+
+
+SARIF_INVALID = inline_serializer(
+    "RunSarifErrors", {"suite_path": serializers.ListField(child=serializers.CharField())}
+)
+
+
 class RunSarifApi(DownloadApi):
     @extend_schema(
         operation_id="runs_report_sarif",
         summary="The run's red-team findings as SARIF 2.1.0",
+        parameters=[SUITE_PATH],
         responses={
             (200, "application/sarif+json"): OpenApiResponse(description="SARIF log."),
-            **error_responses(401, 404),
+            **error_responses(400, 401, 404, invalid=SARIF_INVALID),
         },
     )
     def get(self, request: Request, run_id: int) -> HttpResponse:
+        suite_path = request.query_params.get("suite_path")
+        if suite_path is not None and (problem := suite_path_problem(suite_path)):
+            raise ValidationError({"suite_path": [problem]})
         run = key_run_get(request, run_id)
-        log = sarif_for_run(run, run_selectors.attempts_for_run(run=run), base_url=request.build_absolute_uri("/"))
+        log = sarif_for_run(
+            run, run_selectors.attempts_for_run(run=run), base_url=request.build_absolute_uri("/"),
+            suite_path=suite_path or "",
+        )  # fmt: skip
         return download(json.dumps(log, indent=2), "application/sarif+json", f"trustgate-run-{run.pk}.sarif")

@@ -24,9 +24,12 @@ DESCRIPTIONS = {
     "when the body is not a JSON object or the launch was refused.",
     401: "No API key, an unknown one, or a revoked one.",
     402: "Not enough credits: the detail says how many are needed.",
-    403: "The key's user lacks the role this needs in the key's workspace.",
+    403: "The key lacks the scope this needs (read, run or publish), or its user lacks the role this needs in the "
+    "key's workspace; `detail` says which.",
     404: "No such object in the key's workspace.",
-    409: "The Idempotency-Key already launched another run with another body: send a new key, or the same body.",
+    409: "The request conflicts with the state of things, said in `detail`: the Idempotency-Key already launched "
+    "another run with another body (send a new key, or the same body); the run has already ended (cancel); the run "
+    "cannot be pinned (pin).",
     413: "The request body is over the size limit.",
     415: "The body is not JSON (send Content-Type: application/json).",
     429: "Too many runs in progress in this workspace, or too many invalid API keys from your address; see "

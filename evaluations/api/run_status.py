@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from evaluations.api.fields import StrictCharField
+
 # ---------------------------------------------------------------------------------------------- a run's status
 
 
@@ -144,7 +146,7 @@ class RunLinksSerializer(serializers.Serializer):
     status_url = serializers.CharField()
     report_url = serializers.CharField(help_text="The report page (a browser login).")
     json_url = serializers.CharField(help_text="The report as JSON (this API key).")
-    junit_url = serializers.CharField(help_text="JUnit XML, one test case per scenario (this API key).")
+    junit_url = serializers.CharField(help_text="JUnit XML: a gate test case, then one per scenario (this API key).")
     sarif_url = serializers.CharField(help_text="Red-team findings as SARIF 2.1.0 (this API key).")
 
     class Meta:
@@ -218,15 +220,88 @@ class RunSourceSerializer(serializers.Serializer):
         ref_name = "RunSource"
 
 
-class RunStatusSerializer(serializers.Serializer):
+class RunCiSerializer(serializers.Serializer):
+    commit = serializers.CharField(allow_blank=True, help_text="The commit the CI job tested; blank: not sent.")
+    branch = serializers.CharField(allow_blank=True)
+    pr_number = serializers.IntegerField(allow_null=True, help_text="The pull request; null: not sent.")
+    job_url = serializers.CharField(allow_blank=True)
+    system = serializers.CharField(allow_blank=True, help_text="github, gitlab, ...; blank: not sent.")
+
+    class Meta:
+        ref_name = "RunCi"
+
+
+class RunSummarySerializer(serializers.Serializer):
+    """What the run list says of each run and the run's status begins with (docs/ci.md#list-runs)."""
+
     id = serializers.IntegerField()
     status = serializers.CharField(help_text="queued, running, succeeded, failed or cancelled.")
     stage = serializers.CharField()
     suite = serializers.DictField(help_text="id, name, version.")
     agent = serializers.DictField(help_text="id, name.")
     endpoint_url = serializers.CharField()
-    progress = RunProgressSerializer()
     trust_score = serializers.FloatField(allow_null=True)
+    created_at = serializers.CharField(help_text="ISO 8601, UTC.")
+    finished_at = serializers.CharField(allow_null=True, help_text="ISO 8601, UTC; null while the run is active.")
+    source = RunSourceSerializer()  # type: ignore[assignment]  # a declared field, not Field.source
+    ci = RunCiSerializer(help_text="What the CI step sent at launch (docs/ci.md#ci-metadata); blank for the web.")
+    links = RunLinksSerializer()
+
+    class Meta:
+        ref_name = "RunSummary"
+
+
+class RunListItemSerializer(RunSummarySerializer):
+    verdict = serializers.ChoiceField(
+        choices=["pending", "pass", "fail", "error"], allow_null=True,
+        help_text="The CI verdict recorded when the run finished (pending while active); null for a run that ended "
+        "before verdicts were recorded: read the run to record it.",
+    )  # fmt: skip
+    exit_code = serializers.IntegerField(allow_null=True, help_text="As in the run's status; null while pending.")
+    verdict_label = serializers.CharField(allow_blank=True)
+    gate_state = serializers.CharField(
+        allow_blank=True, help_text="The gate at finish: pass, blocked, no_baseline or not_comparable; blank if none."
+    )
+
+    class Meta:
+        ref_name = "RunListItem"
+
+
+class RunListPageSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="Runs that match the filters.")
+    next = serializers.CharField(allow_null=True, help_text="The next page's URL; null on the last page.")
+    previous = serializers.CharField(allow_null=True, help_text="The previous page's URL; null on the first page.")
+    results = RunListItemSerializer(many=True, help_text="Newest first.")
+
+    class Meta:
+        ref_name = "RunListPage"
+
+
+class RunPinInputSerializer(serializers.Serializer):
+    note = StrictCharField(
+        required=False, allow_blank=True, max_length=300, refuse="\x00\r\n",
+        refuse_message="The note cannot contain line breaks.", help_text="Ends the audit log line of the pin.",
+    )  # fmt: skip
+
+    class Meta:
+        ref_name = "RunPinInput"
+
+
+class RunPinnedSerializer(serializers.Serializer):
+    run_id = serializers.IntegerField(help_text="The run now pinned as the baseline.")
+    agent = serializers.DictField(help_text="id, name.")
+    endpoint_url = serializers.CharField(help_text="The endpoint the baseline is for.")
+    scope = serializers.CharField(help_text='What runs are gated against it: "Support suite v3".')
+    pinned_at = serializers.CharField(help_text="ISO 8601, UTC.")
+    detail = serializers.CharField(help_text="What happened, in the words of the report page.")
+    warnings = serializers.ListField(child=serializers.CharField(), help_text="E.g. the baseline is under a floor.")
+
+    class Meta:
+        ref_name = "RunPinned"
+
+
+class RunStatusSerializer(RunSummarySerializer):
+    progress = RunProgressSerializer()
     trust_score_text = serializers.CharField(
         help_text='The trust score with its coverage: "92 / 100 · 41 of 45 scenarios scored", or below the minimum '
         'coverage "Not enough scored: 3 of 6 scenarios scored (...)".'
@@ -241,6 +316,18 @@ class RunStatusSerializer(serializers.Serializer):
     metrics = RunMetricSerializer(many=True)
     scenario_counts = serializers.DictField(child=serializers.IntegerField(), allow_null=True)
     scenarios = RunScenarioSerializer(many=True)
+    new_failures = RunScenarioRefSerializer(
+        many=True,
+        allow_null=True,
+        help_text="Scenarios that passed every scored run in the baseline at finish and failed every one here; null "
+        "when the run was not compared with a baseline when it finished.",
+    )
+    fixed = RunScenarioRefSerializer(
+        many=True,
+        allow_null=True,
+        help_text="Scenarios that failed every scored run in the baseline at finish and passed every one here; null "
+        "when the run was not compared with a baseline when it finished.",
+    )
     gate = RunGateSerializer(allow_null=True)
     verdict = serializers.ChoiceField(choices=["pending", "pass", "fail", "error"])
     exit_code = serializers.IntegerField(
@@ -253,7 +340,6 @@ class RunStatusSerializer(serializers.Serializer):
         help_text='The gate state as the pages say it: "PASS — no regression; 9 breaches (1 critical) also in the '
         'baseline". Blank while pending.',
     )
-    source = RunSourceSerializer()  # type: ignore[assignment]  # a declared field, not Field.source
     reasons = serializers.ListField(child=serializers.CharField())
     warnings = serializers.ListField(child=serializers.CharField())
     verdict_at_finish = serializers.JSONField(
@@ -267,22 +353,9 @@ class RunStatusSerializer(serializers.Serializer):
         "the verdict at finish; null when it does not.",
     )
     revisions = RunVerdictRevisionSerializer(many=True)
-    new_failures = RunScenarioRefSerializer(
-        many=True,
-        allow_null=True,
-        help_text="Scenarios that passed every scored run in the baseline at finish and failed every one here; null "
-        "when the run was not compared with a baseline when it finished.",
-    )
-    fixed = RunScenarioRefSerializer(
-        many=True,
-        allow_null=True,
-        help_text="Scenarios that failed every scored run in the baseline at finish and passed every one here; null "
-        "when the run was not compared with a baseline when it finished.",
-    )
     options = RunGateOptionsSerializer()
     error_message = serializers.CharField(allow_blank=True)
     model_usage = RunModelUsageSerializer(help_text="Model calls, tokens and estimated provider cost, so far.")
-    links = RunLinksSerializer()
 
     class Meta:
         ref_name = "RunStatus"

@@ -16,9 +16,10 @@ from billing.selectors import MAX_ID
 from evaluations.api.fields import StrictBooleanField, StrictCharField, StrictFloatField, StrictIntegerField
 from evaluations.gate.rules.confirmation import DEFAULT_CONFIRMATION_RUNS, MAX_CONFIRMATION_RUNS
 from evaluations.launches.request import MAX_PARALLEL, MAX_RUNS_PER_SCENARIO, CiLaunch, LaunchRequest
-from evaluations.runs.snapshot import CiSource, GateOptions, LaunchSettings
+from evaluations.runs.snapshot import CI_SYSTEMS, CiSource, GateOptions, LaunchSettings
 from evaluations.scoring.choices import JudgeModel, Strictness
 from redteam.services import Depth
+from redteam.strategies import STRATEGIES, strategies_clean
 
 MAX_CONTACTS = 200  # allowed contacts in one request
 JOB_URL = RegexValidator(
@@ -126,6 +127,21 @@ class RunCreateInputSerializer(serializers.Serializer):
         help_text="Red-team attacks to add: quick, standard, deep, or \"\" for none. Left out: the pinned "
         "baseline's (else none). A different depth than the baseline's makes the run not comparable.",
     )  # fmt: skip
+    redteam_strategies = StringListField(
+        child=serializers.ChoiceField(
+            choices=list(STRATEGIES),
+            error_messages={"invalid_choice": "Unknown red-team strategy “{input}”; choose from "
+                            + ", ".join(STRATEGIES) + "."},
+        ),
+        required=False, max_length=len(STRATEGIES),
+        help_text="Red-team strategies to compose on the depth's attacks: " + ", ".join(STRATEGIES) + ". Left out: "
+        "the pinned baseline's (else none). Another set than the baseline's makes the run not comparable.",
+    )  # fmt: skip
+    redteam_seed = StrictIntegerField(
+        required=False, min_value=0, max_value=2**31 - 1,
+        help_text="The seed the strategies compose with: the same seed makes the same attacks. Left out: the pinned "
+        "baseline's (else 0).",
+    )  # fmt: skip
     judge_model = serializers.ChoiceField(
         required=False, allow_blank=True, choices=JudgeModel.values,
         help_text="The judge: sonnet, haiku, opus (when enabled) or rules_only; \"\" for the agent's setting. "
@@ -183,9 +199,22 @@ class RunCreateInputSerializer(serializers.Serializer):
         required=False, allow_blank=True, max_length=2000,
         help_text="The CI job's page (http or https), linked from the run lists.",
     )  # fmt: skip
+    pr_number = StrictIntegerField(
+        required=False, min_value=1, max_value=MAX_ID,
+        error_messages={"min_value": "The pull request number must be a whole number from 1 up.",
+                        "max_value": "The pull request number is too large."},
+        help_text="The pull (merge) request the CI job tests, from 1 up (shown in the run lists, filterable).",
+    )  # fmt: skip
+    ci_system = serializers.ChoiceField(
+        required=False, allow_blank=True, choices=CI_SYSTEMS,
+        help_text="The CI system that launched the run: " + ", ".join(CI_SYSTEMS) + ".",
+    )  # fmt: skip
 
     class Meta:
         ref_name = "RunCreateInput"
+
+    def validate_redteam_strategies(self, value: list[str]) -> tuple[str, ...]:
+        return strategies_clean(value)  # the registry's order, each once: the same set compares equal
 
     def launch_request(self, *, suite: Any) -> LaunchRequest:
         """The valid input as the launch it asks for: a run of ``suite`` on its agent, with only the settings the
@@ -211,7 +240,13 @@ class RunCreateInputSerializer(serializers.Serializer):
                     data["min_coverage"],
                     data["max_p95_latency_ms"],
                 ),
-                CiSource(data.get("commit", ""), data.get("branch", ""), data.get("job_url", "")),
+                CiSource(
+                    data.get("commit", ""),
+                    data.get("branch", ""),
+                    data.get("job_url", ""),
+                    data.get("pr_number"),
+                    data.get("ci_system", ""),
+                ),
             ),  # fmt: skip
         )
 
@@ -228,6 +263,10 @@ class RunSettingsSerializer(serializers.Serializer):
     runs_per_scenario = serializers.IntegerField()
     parallel = serializers.IntegerField()
     redteam_depth = serializers.CharField(allow_blank=True, help_text='"": no red-team attacks.')
+    redteam_strategies = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Left out when none."
+    )
+    redteam_seed = serializers.IntegerField(required=False, help_text="Left out when 0.")
     judge_model = serializers.CharField(allow_null=True, help_text="null: the agent's setting.")
     judge_strictness = serializers.CharField(allow_null=True, help_text="null: the agent's setting.")
     allowed_contacts = StringListField(
@@ -272,6 +311,9 @@ class PowerSerializer(serializers.Serializer):
     )
     one_scenario_caught_with_advised = serializers.FloatField(
         allow_null=True, help_text="How often (0–1) it is caught with the advised runs; null when none is advised."
+    )
+    confirmation_runs = serializers.IntegerField(
+        help_text="The confirmation runs per open scenario the figures include (0: the first pass alone)."
     )
     warning = serializers.CharField(help_text="The low-power warning (also in warnings); empty when there is none.")
 

@@ -1,7 +1,7 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from evaluations.api import docs, downloads, errors, imports, views
+from evaluations.api import docs, downloads, errors, imports, runs, views
 
 app_name = "api"
 
@@ -11,8 +11,10 @@ urlpatterns = [
     path("aiagent/suites", views.SuiteListApi.as_view(), name="suite-list"),
     path("aiagent/suites/import", imports.SuiteImportApi.as_view(), name="suite-import"),
     path("deploys", views.DeployCreateApi.as_view(), name="deploy-create"),
-    path("aiagent/runs", views.RunCreateApi.as_view(), name="run-create"),
+    path("aiagent/runs", runs.RunCollectionApi.as_view(), name="run-create"),
     path("aiagent/runs/<int:run_id>", views.RunDetailApi.as_view(), name="run-detail"),
+    path("aiagent/runs/<int:run_id>/cancel", runs.RunCancelApi.as_view(), name="run-cancel"),
+    path("aiagent/runs/<int:run_id>/pin", runs.RunPinApi.as_view(), name="run-pin"),
     path("aiagent/runs/<int:run_id>/report.json", downloads.RunReportJsonApi.as_view(), name="run-report-json"),
     path("aiagent/runs/<int:run_id>/report.junit.xml", downloads.RunJunitApi.as_view(), name="run-junit"),
     path("aiagent/runs/<int:run_id>/report.sarif", downloads.RunSarifApi.as_view(), name="run-sarif"),

@@ -15,10 +15,10 @@ from rest_framework.exceptions import Throttled, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from billing.roles import Role
+from billing.roles import ApiScope, Role
 from billing.selectors import membership_get
 from evaluations.api import serializers
-from evaluations.api.base import TrustgateApi, absolute_url, key_account_id, key_run_get
+from evaluations.api.base import TrustgateApi, absolute_url, key_account_id, key_run_get, run_summary
 from evaluations.api.errors import (
     BODY_ERRORS,
     IDEMPOTENCY_KEY,
@@ -100,6 +100,8 @@ RUN_CREATE_INVALID = invalid_input_serializer(serializers.RunCreateInputSerializ
 
 
 class RunCreateApi(TrustgateApi):
+    required_scopes = {"POST": ApiScope.RUN}
+
     @extend_schema(
         operation_id="runs_create",
         summary="Run a saved suite",
@@ -212,7 +214,7 @@ class RunDetailApi(TrustgateApi):
     )
     def get(self, request: Request, run_id: int) -> Response:
         run = key_run_get(request, run_id)
-        body = _run_status(request, run)
+        body = run_status_body(request, run)
         if run.is_active:
             # CI jobs poll an active run every few seconds: its body holds only plain numbers and text, already in
             # the serializer's shape (tests/api/test_status_poll.py), so it is sent as built.
@@ -224,7 +226,7 @@ class RunDetailApi(TrustgateApi):
 _PROGRESS_FIELDS = tuple(RunProgressSerializer().fields)
 
 
-def _run_status(request: Request, run: Any) -> dict[str, Any]:
+def run_status_body(request: Request, run: Any) -> dict[str, Any]:
     """Progress and verdict, and once the run has finished its results."""
     if run.is_active:
         progress, usage = run_selectors.run_status_counts(run=run)
@@ -237,18 +239,34 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
         run=run, progress=progress, unscored=report["unscored_counts"] if report else None
     )
     verdict = recorded.verdict
-    source = run.settings.ci_source
+    return {
+        **run_summary(request, run),
+        "progress": progress,
+        **_results(report, recorded.changes),
+        "gate": verdict.gate,
+        "verdict": verdict.verdict,
+        "exit_code": verdict.exit_code,
+        "verdict_label": verdict.label,
+        "reasons": list(verdict.reasons),
+        "warnings": [*run.settings.launch_warnings, *verdict.warnings],
+        "verdict_at_finish": recorded.at_finish,
+        "current_verdict": recorded.current,
+        "revisions": recorded.revisions,
+        "options": {
+            "min_coverage": None,
+            "max_p95_latency_ms": None,
+            **run.settings.gate_options.to_dict(),
+        },  # null: TRUSTGATE_MIN_COVERAGE
+        "error_message": run.error_message,
+        "model_usage": usage,
+    }
+
+
+def _results(report: dict[str, Any] | None, changes: dict[str, Any] | None) -> dict[str, Any]:
+    """A finished run's figures from its stored summary; empty ones while it is active."""
     scenarios = report["scenarios"] if report else []
     names = {str(row["key"]): str(row["name"]) for row in scenarios}
     return {
-        "id": run.pk,
-        "status": run.status,
-        "stage": run.stage,
-        "suite": {"id": run.suite_id, "name": run.suite_name, "version": run.suite_version},
-        "agent": {"id": run.agent_id, "name": run.agent_name},
-        "endpoint_url": run.endpoint_url,
-        "progress": progress,
-        "trust_score": run.trust_score,
         **(
             {"trust_score_text": report["trust_score_text"], "coverage": report["coverage"]}
             if report
@@ -259,37 +277,8 @@ def _run_status(request: Request, run: Any) -> dict[str, Any]:
         "metrics": report["metrics"] if report else [],
         "scenario_counts": report["scenario_counts"] if report else None,
         # Each scenario's change against the baseline at finish (docs/ci.md): from revision 1, never recomputed.
-        "scenarios": [{**row, "change": change_of(recorded.changes, str(row["key"]))} for row in scenarios],
-        "gate": verdict.gate,
-        "verdict": verdict.verdict,
-        "exit_code": verdict.exit_code,
-        "verdict_label": verdict.label,
-        "source": {
-            "via": run.settings.source_label.lower(),
-            "commit": source.commit,
-            "branch": source.branch,
-            "job_url": source.job_url,
-        },  # fmt: skip
-        "reasons": list(verdict.reasons),
-        "warnings": [*run.settings.launch_warnings, *verdict.warnings],
-        "verdict_at_finish": recorded.at_finish,
-        "current_verdict": recorded.current,
-        "revisions": recorded.revisions,
-        **changes_fields(recorded.changes, scenarios=names),
-        "options": {
-            "min_coverage": None,
-            "max_p95_latency_ms": None,
-            **run.settings.gate_options.to_dict(),
-        },  # null: TRUSTGATE_MIN_COVERAGE
-        "error_message": run.error_message,
-        "model_usage": usage,
-        "links": {
-            "status_url": absolute_url(request, "api:run-detail", run.pk),
-            "report_url": absolute_url(request, "evaluations:run-report", run.pk),
-            "json_url": absolute_url(request, "api:run-report-json", run.pk),
-            "junit_url": absolute_url(request, "api:run-junit", run.pk),
-            "sarif_url": absolute_url(request, "api:run-sarif", run.pk),
-        },
+        "scenarios": [{**row, "change": change_of(changes, str(row["key"]))} for row in scenarios],
+        **changes_fields(changes, scenarios=names),
     }
 
 
@@ -300,6 +289,8 @@ DEPLOY_INVALID = invalid_input_serializer(serializers.DeployInputSerializer)
 
 class DeployCreateApi(TrustgateApi):
     """``POST /api/v1/deploys``: tell Trustgate about a deploy; the matching monitors run at once."""
+
+    required_scopes = {"POST": ApiScope.RUN}
 
     @extend_schema(
         operation_id="deploys_create",

@@ -5,6 +5,7 @@ models, no views; HTTP goes through evaluations.outbound."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 
 from evaluations.connectors.base import (
@@ -84,11 +85,12 @@ async def send_with_retry(
     config: AgentConfig, conversation: Conversation, message: str, *, api_key: str, client: Client | None
 ) -> tuple[AgentReply, int]:
     """``send_message`` for runs and monitors: 429 and 503 are retried with bounded backoff that honours
-    Retry-After. Returns the reply and its latency in milliseconds; raises the last ``AgentError``."""
+    Retry-After (a WebSocket agent's retry goes on the conversation's socket while it is open). Returns the reply,
+    which counts the retries, and its latency in milliseconds; raises the last ``AgentError``."""
     for attempt in range(MAX_RETRIES + 1):
         try:
             reply = await send_message(config, conversation, message, api_key=api_key, client=client)
-            return reply, reply.latency_ms
+            return (dataclasses.replace(reply, retries=attempt) if attempt else reply), reply.latency_ms
         except AgentError as error:
             if not error.is_retryable or attempt == MAX_RETRIES:
                 raise

@@ -4,6 +4,9 @@ its status message) or of the message answered; data parts that hold tool calls 
 
 Multi-turn: the ``contextId`` the agent gave is sent back with each message; a task that ends ``input-required``
 (or ``auth-required``) is a turn like any other, and the next message goes to that task (its ``taskId``).
+
+Versions (``a2a_versions``): a conversation speaks the version the agent card declares (1.x: ``SendMessage`` /
+``SendStreamingMessage``); a "method not found" answer switches it to the other naming once.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from django.conf import settings
 
+from evaluations.connectors import a2a_versions as versions
 from evaluations.connectors.base import AgentConfig, AgentError, Conversation, ErrorKind, ToolCall
 from evaluations.connectors.reply import parse_tool_calls
 from evaluations.outbound.client import OutboundError, get
@@ -36,9 +40,39 @@ def a2a_body(config: AgentConfig, conversation: Conversation, message: str) -> b
         sent["contextId"] = conversation.conversation_id
     if task := conversation.protocol_state.get(PENDING_TASK):
         sent["taskId"] = task
-    method = "message/stream" if config.stream else "message/send"
-    payload = {"jsonrpc": "2.0", "id": uuid.uuid4().hex, "method": method, "params": {"message": sent}}
+    version = conversation.protocol_state.get(versions.VERSION, versions.LEGACY)
+    params = {"message": versions.message_for(version, sent)}
+    method = versions.method(version, stream=bool(config.stream))
+    payload = {"jsonrpc": "2.0", "id": uuid.uuid4().hex, "method": method, "params": params}
     return json.dumps(payload, ensure_ascii=False).encode("utf-8")
+
+
+class MethodNotFound(AgentError):
+    """The agent answered JSON-RPC -32601: it speaks the other version's method names (or not A2A at all)."""
+
+
+async def a2a_choose_version(config: AgentConfig, conversation: Conversation, api_key: str) -> None:
+    """Before a conversation's first message: the version its agent card declares (0.3 when the card cannot be
+    read: a wrong guess costs one "method not found" answer, see ``a2a_switch_version``)."""
+    if versions.VERSION in conversation.protocol_state:
+        return
+    try:
+        card = await read_agent_card(config, api_key=api_key, timeout=min(config.timeout_seconds, 10.0))
+        version = card["protocol_version"]
+    except AgentError:
+        version = versions.LEGACY
+    conversation.protocol_state = {**conversation.protocol_state, versions.VERSION: version}
+
+
+def a2a_switch_version(conversation: Conversation) -> bool:
+    """After "method not found": speak the other version for the rest of the conversation. False when it was
+    tried already (the agent knows neither naming)."""
+    state = conversation.protocol_state
+    if versions.SWITCHED in state:
+        return False
+    switched = versions.other(state.get(versions.VERSION, versions.LEGACY))
+    conversation.protocol_state = {**state, versions.VERSION: switched, versions.SWITCHED: "1"}
+    return True
 
 
 def parts_content(parts: Any) -> tuple[str, tuple[ToolCall, ...]]:
@@ -67,14 +101,26 @@ def _rpc_result(data: Any, preview: str = "", status: int | None = None) -> dict
         )  # fmt: skip
     if data.get("error") is not None:
         error = data["error"] if isinstance(data["error"], dict) else {"message": data["error"]}
-        raise AgentError(
+        failed = MethodNotFound if error.get("code") == versions.METHOD_NOT_FOUND else AgentError
+        raise failed(
             f"The A2A agent answered JSON-RPC error {error.get('code', '')}: {excerpt(error.get('message', ''), 300)}",
             kind=ErrorKind.HTTP_STATUS, status_code=status, raw_preview=preview,
         )  # fmt: skip
     result = data["result"]
     if not isinstance(result, dict):
         raise AgentError("The A2A result is not a task or a message.", kind=ErrorKind.MALFORMED, raw_preview=preview)
-    return result
+    return versions.as_legacy(result)
+
+
+def a2a_rpc_error(body: str, preview: str, status: int) -> None:
+    """Raise the JSON-RPC error a whole JSON body holds (an A2A agent answering a streamed request with one); a body
+    that is not one is left to the caller's checks."""
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return
+    if isinstance(data, dict) and data.get("error") is not None:
+        _rpc_result(data, preview, status)
 
 
 def _state_of(result: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -117,6 +163,7 @@ def a2a_session(data: Any) -> tuple[str | None, str | None]:
     result = data.get("result") if isinstance(data, dict) else None
     if not isinstance(result, dict):
         return None, None
+    result = versions.as_legacy(result)
     context = result.get("contextId") if isinstance(result.get("contextId"), str) else None
     state, _status = _state_of(result)
     task = result.get("id") if result.get("kind") == "task" else result.get("taskId")
@@ -128,7 +175,8 @@ CARD_PATH = "/.well-known/agent-card.json"
 
 async def read_agent_card(config: AgentConfig, *, api_key: str = "", timeout: float = 5.0) -> dict[str, Any]:
     """The agent card at the endpoint's origin (``/.well-known/agent-card.json``), through the guarded client:
-    ``name``, ``description`` and ``skills`` (each ``name`` and ``description``). Raises ``AgentError``."""
+    ``name``, ``description``, ``skills`` (each ``name`` and ``description``) and the ``protocol_version`` to speak.
+    Raises ``AgentError``."""
     parts = urlsplit(config.endpoint_url.strip())
     url = urlunsplit((parts.scheme, parts.netloc, CARD_PATH, "", ""))
     headers = {"Accept": "application/json", "User-Agent": "Trustgate/1.0 (agent evaluation)"}
@@ -150,6 +198,7 @@ async def read_agent_card(config: AgentConfig, *, api_key: str = "", timeout: fl
         "description": str(card.get("description") or ""),
         "skills": [{"name": str(s.get("name") or s.get("id") or ""), "description": str(s.get("description") or "")}
                    for s in skills[:20]],
+        "protocol_version": versions.card_version(card, config.endpoint_url),
     }  # fmt: skip
 
 

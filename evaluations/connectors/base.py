@@ -98,6 +98,11 @@ class AgentConfig:
     stream_event: str = ""  # SSE: read only events of this name ("": every event)
     stream_done: str = ""  # the end of a reply: a data value ([DONE]), an event name or path=value; "": stream end
     silence_ms: int = 0  # WebSocket: the reply is complete after this long without a frame (0: not used)
+    # WebSocket first message (docs/agents.md, WebSocket): a frame sent once per socket before the first user message,
+    # {{api_key}} filled on the wire only; the acknowledgement awaited ("": none, "*": any frame, or path=value)
+    first_message: str = ""
+    first_message_ack: str = ""
+    key_in_header: bool = True  # WebSocket: also send the key in the auth header of the upgrade request
     # Sessions (docs/agents.md, Sessions): a request that starts one before the first message, and one that ends it
     session_start_url: str = ""
     session_start_body: str = ""  # a template like the request's; "": {}
@@ -153,6 +158,8 @@ class Conversation:
     # An open connection the conversation keeps (a WebSocket); close it with ``connectors.close_conversation``.
     transport: Any = dataclasses.field(default=None, repr=False, compare=False)
     protocol_state: dict[str, str] = dataclasses.field(default_factory=dict)  # A2A: the task awaiting input
+    # Tool calls and results sent before the first user turn, each {"name", "arguments", "result"} (seeded.py).
+    tool_context: tuple[dict[str, Any], ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -167,7 +174,15 @@ class AgentReply:
     tool_calls_path: str = ""  # where the tool calls were found ("tool_calls", "data.tool_calls"); "": none
     ttft_ms: int | None = None  # streamed replies: request sent -> first text or tool-call piece
     chunks: int = 0  # streamed replies: the events that carried a piece of the reply
+    retries: int = 0  # 429 / 503 answers retried before this reply (``send_with_retry``)
+    reconnected: bool = False  # WebSocket: the agent had closed the conversation's socket; a new one was opened
 
     def timing(self) -> dict[str, int | None]:
-        """What a run keeps of this reply's timing (``Attempt.reply_timings``)."""
-        return {"ms": self.latency_ms, "ttft_ms": self.ttft_ms, "chunks": self.chunks}
+        """What a run keeps of this reply's timing (``Attempt.reply_timings``); retries and a reconnect only when
+        there were any."""
+        timing: dict[str, int | None] = {"ms": self.latency_ms, "ttft_ms": self.ttft_ms, "chunks": self.chunks}
+        if self.retries:
+            timing["retries"] = self.retries
+        if self.reconnected:
+            timing["reconnected"] = 1
+        return timing

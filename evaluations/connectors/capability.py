@@ -14,6 +14,7 @@ from evaluations.core.specs import ScenarioSpec
 
 TOOLS = "tools"
 HISTORY = "history"
+TOOL_MESSAGES = "tool_messages"  # a tool call and its result seeded into the conversation (docs/redteam.md)
 
 _PROTOCOL_NAMES = {
     Protocol.HTTP_JSON: "HTTP / JSON",
@@ -68,9 +69,23 @@ def sends_history(config: AgentConfig) -> bool:
     return "history" in {m.group(1) for m in _SESSION_PLACEHOLDER.finditer(config.request_template or DEFAULT_TEMPLATE)}
 
 
+def carries_tool_messages(config: AgentConfig) -> bool:
+    """Whether a tool call and its result can be put in the conversation the agent is sent: the OpenAI messages,
+    the Responses API input, or the ``{{history}}`` of an HTTP / JSON or webhook request template (not stateful)."""
+    if config.protocol in (Protocol.OPENAI, Protocol.OPENAI_RESPONSES):
+        return True
+    if config.protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK) and not config.stateful:
+        return "{{history}}" in re.sub(r"\s+", "", config.request_template or DEFAULT_TEMPLATE)
+    return False
+
+
 def gap_setting(config: AgentConfig, gap: str) -> str:
     """The agent's setting that leaves ``gap`` unexercised, in words ("simple chat without Send history")."""
     name = _PROTOCOL_NAMES.get(config.protocol, str(config.protocol))
+    if gap == TOOL_MESSAGES:
+        if config.protocol in (Protocol.HTTP_JSON, Protocol.WEBHOOK):
+            return f"{name} whose request template sends no {{{{history}}}}, or stateful"
+        return f"{name}, which has no place for tool messages"
     if gap == TOOLS:
         return f"{name} without a tool-call path"
     if config.protocol == Protocol.SIMPLE_CHAT:
@@ -79,6 +94,8 @@ def gap_setting(config: AgentConfig, gap: str) -> str:
 
 
 def _fix(config: AgentConfig, gap: str) -> str:
+    if gap == TOOL_MESSAGES:
+        return "use an OpenAI-compatible, Responses API or HTTP / JSON agent whose template sends {{history}}"
     if gap == TOOLS:
         return "set the agent's Tool-call path (or use a protocol that carries tool calls)"
     if config.protocol == Protocol.SIMPLE_CHAT:
@@ -93,15 +110,23 @@ def capability_gaps(config: AgentConfig, spec: ScenarioSpec) -> tuple[str, ...]:
         gaps.append(TOOLS)
     if (len(spec.turns) > 1 or spec.persona.strip() or spec.start_from) and not carries_history(config):
         gaps.append(HISTORY)
+    if spec.tool_context and not carries_tool_messages(config):
+        gaps.append(TOOL_MESSAGES)
     return tuple(gaps)
+
+
+_GAP_WORDS = {
+    TOOLS: ("checks tool calls", "carries no tool calls"),
+    HISTORY: ("has several turns", "sees each message alone"),
+    TOOL_MESSAGES: ("puts instructions in a tool result", "cannot be sent tool messages"),
+}
 
 
 def not_exercised_reason(config: AgentConfig, spec: ScenarioSpec) -> str:
     """Why a run does not score ``spec`` against this agent (a sentence after "Not scored: "), "" when it can."""
     reasons = []
     for gap in capability_gaps(config, spec):
-        what = "checks tool calls" if gap == TOOLS else "has several turns"
-        carries = "carries no tool calls" if gap == TOOLS else "sees each message alone"
+        what, carries = _GAP_WORDS[gap]
         reasons.append(
             f"this scenario {what}, and the agent ({gap_setting(config, gap)}) {carries}, so its checks cannot be "
             f"exercised; {_fix(config, gap)}"
@@ -112,13 +137,18 @@ def not_exercised_reason(config: AgentConfig, spec: ScenarioSpec) -> str:
 def capability_warnings(config: AgentConfig, specs: Sequence[ScenarioSpec], *, shown: int = 3) -> tuple[str, ...]:
     """One launch warning per kind of check the agent cannot exercise, with the count and the first names."""
     warnings = []
-    for gap in (TOOLS, HISTORY):
+    for gap in (TOOLS, HISTORY, TOOL_MESSAGES):
         names = [spec.name for spec in specs if gap in capability_gaps(config, spec)]
         if not names:
             continue
         one = len(names) == 1
         if gap == TOOLS:
             what, carries = ("checks" if one else "check") + " tool calls", "carries no tool calls"
+        elif gap == TOOL_MESSAGES:
+            what, carries = (
+                ("puts" if one else "put") + " instructions in a tool result",
+                "cannot be sent tool messages",
+            )
         else:
             what, carries = ("has" if one else "have") + " several turns", "sends each message alone"
         listed = ", ".join(f"“{name}”" for name in names[:shown]) + (" and more" if len(names) > shown else "")

@@ -15,7 +15,14 @@ from collections.abc import Callable
 
 from django.conf import settings
 
-from evaluations.connectors.a2a import PENDING_TASK, a2a_session
+from evaluations.connectors.a2a import (
+    PENDING_TASK,
+    MethodNotFound,
+    a2a_choose_version,
+    a2a_rpc_error,
+    a2a_session,
+    a2a_switch_version,
+)
 from evaluations.connectors.base import (
     AgentConfig,
     AgentError,
@@ -72,7 +79,13 @@ async def send_http_message(
     client: Client | None = None,
 ) -> AgentReply:
     try:
-        return await _send(config, conversation, message, api_key, client)
+        try:
+            return await _send(config, conversation, message, api_key, client)
+        except MethodNotFound:
+            # An A2A agent that does not know this version's method names: the other naming, once per conversation.
+            if config.protocol != Protocol.A2A or not a2a_switch_version(conversation):
+                raise
+            return await _send(config, conversation, message, api_key, client)
     except AgentError as exc:
         raise AgentError(
             redact(exc.message, api_key),
@@ -95,6 +108,8 @@ async def _send(
         raise AgentError(str(exc), kind=ErrorKind.BLOCKED) from None
     if config.session_start_url and SESSION_ID not in conversation.protocol_state:
         await session_start(config, conversation, api_key, client)
+    if config.protocol == Protocol.A2A:
+        await a2a_choose_version(config, conversation, api_key)
     url = endpoint_url(config, conversation)
     body = build_body(config, conversation, message)
     headers = build_headers(config, conversation, api_key)
@@ -187,6 +202,8 @@ async def _send_streamed(
         )
     if not reader.done:
         reader.close()
+    if reader.a2a is not None and not reader.events:
+        a2a_rpc_error(reply.text, preview, status)  # a JSON-RPC error comes as one JSON body, not as events
     _check_complete(config, reader, preview, status, reply.headers.get("content-type", ""))
 
     cookies = dict(conversation.cookies)

@@ -8,6 +8,7 @@ import re
 from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
+from evaluations.connectors import a2a_versions
 from evaluations.connectors.a2a import a2a_body
 from evaluations.connectors.base import (
     AgentConfig,
@@ -19,6 +20,7 @@ from evaluations.connectors.base import (
     StreamFormat,
 )
 from evaluations.connectors.responses import responses_body
+from evaluations.connectors.seeded import openai_messages
 from evaluations.connectors.session import cookie_header
 from evaluations.connectors.templates import DEFAULT_TEMPLATE, TemplateError, render_template
 from evaluations.connectors.validation import check_extra_header_name, check_header_value, is_valid_header_name
@@ -58,8 +60,10 @@ def endpoint_url(config: AgentConfig, conversation: Conversation | None = None) 
     return urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
 
 
-def _history(conversation: Conversation) -> list[dict[str, str]]:
-    return [{"role": turn.role, "content": turn.content} for turn in conversation.turns]
+def _history(conversation: Conversation) -> list[dict[str, Any]]:
+    """The earlier turns, after the tool calls the conversation was seeded with (none in most conversations)."""
+    turns = [{"role": turn.role, "content": turn.content} for turn in conversation.turns]
+    return [*openai_messages(conversation.tool_context), *turns]
 
 
 def build_body(config: AgentConfig, conversation: Conversation, message: str) -> bytes:
@@ -68,7 +72,7 @@ def build_body(config: AgentConfig, conversation: Conversation, message: str) ->
     if config.protocol == Protocol.A2A:
         return a2a_body(config, conversation, message)
     if config.protocol == Protocol.OPENAI:
-        messages: list[dict[str, str]] = []
+        messages: list[dict[str, Any]] = []
         if config.system_prompt:
             messages.append({"role": "system", "content": config.system_prompt})
         messages += [*_history(conversation), {"role": "user", "content": message}]
@@ -80,7 +84,7 @@ def build_body(config: AgentConfig, conversation: Conversation, message: str) ->
     if config.protocol == Protocol.SIMPLE_CHAT:
         simple: dict[str, Any] = {"message": message}
         if config.send_history:  # off by default: a stateless simple-chat agent sees the earlier turns this way
-            simple["history"] = _history(conversation)
+            simple["history"] = [{"role": turn.role, "content": turn.content} for turn in conversation.turns]
         return json.dumps(simple, ensure_ascii=False).encode("utf-8")
     try:
         return render_template(
@@ -123,6 +127,9 @@ def build_headers(config: AgentConfig, conversation: Conversation, api_key: str)
         headers[name] = value
     if api_key:
         _add_auth(headers, config, api_key)
+    version = conversation.protocol_state.get(a2a_versions.VERSION, "")
+    if config.protocol == Protocol.A2A and a2a_versions.is_v1(version):
+        headers[a2a_versions.VERSION_HEADER] = version  # a 1.x server reads a request without it as 0.3
     source = config.conversation_id_source
     if source == ConversationIdSource.HEADER and config.conversation_id_name and conversation.conversation_id:
         # Agents that hand out a session header usually expect it back.

@@ -12,6 +12,7 @@ from typing import Any
 
 from evaluations.connectors.base import AgentConfig, AgentError, Conversation, ErrorKind, ToolCall
 from evaluations.connectors.reply import parse_tool_calls
+from evaluations.connectors.seeded import responses_items
 from evaluations.outbound.text import excerpt
 
 OUTPUT_TEXT_PATH = "output[].content[].text"
@@ -27,7 +28,7 @@ def responses_body(config: AgentConfig, conversation: Conversation, message: str
         payload["input"] = [{"role": "user", "content": message}]
     else:
         earlier = [{"role": turn.role, "content": turn.content} for turn in conversation.turns]
-        payload["input"] = [*earlier, {"role": "user", "content": message}]
+        payload["input"] = [*responses_items(conversation.tool_context), *earlier, {"role": "user", "content": message}]
     if config.stream:
         payload["stream"] = True
     return json.dumps(payload, ensure_ascii=False).encode("utf-8")

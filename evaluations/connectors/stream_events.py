@@ -348,7 +348,7 @@ class StreamReader:
             except (PathNotFound, PathSyntaxError):
                 pass  # a bad syntax was refused by the form; an event without the id keeps the one before
         self._piece(text, calls)
-        if done and "=" in done and _matches(data, done):
+        if done and "=" in done and frame_matches(data, done):
             self.done = True
 
     def _resolve_text(self, data: Any) -> str:
@@ -363,7 +363,7 @@ class StreamReader:
         return "" if value is None else as_text(value)
 
 
-def _matches(data: Any, condition: str) -> bool:
+def frame_matches(data: Any, condition: str) -> bool:
     """``path=value``: the value at the path, as text (true, 3, done), equals ``value``."""
     path, _, expected = condition.partition("=")
     try:

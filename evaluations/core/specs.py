@@ -170,6 +170,10 @@ class ScenarioSpec:
     attack_id: str = ""  # red-team library id, "" otherwise
     # Earlier turns the conversation starts from, sent as its history (or replayed) before ``turns``
     start_from: tuple[StartTurn, ...] = ()
+    # Tool calls the conversation is seeded with before the first user turn, each {"name", "arguments", "result"}:
+    # an attack through a tool result (docs/redteam.md, Attacks through tool results).
+    tool_context: tuple[dict[str, Any], ...] = ()
+    strategy: str = ""  # the red-team strategy that composed this attack from its library one (docs/redteam.md)
 
     def __post_init__(self) -> None:
         if self.expected_tool_calls:
@@ -189,6 +193,7 @@ class ScenarioSpec:
         data["forbidden_tool_calls"] = [call.to_dict() for call in self.forbidden_tool_calls]
         data["secret_markers"] = list(self.secret_markers)
         data["start_from"] = [turn.to_dict() for turn in self.start_from]
+        data["tool_context"] = [dict(item) for item in self.tool_context]
         if len(self.expected_tool_calls) <= 1:
             del data["expected_tool_calls"]  # the one call is ``expected_tool_call``
         for name, default in _ADDED_DEFAULTS.items():
@@ -222,6 +227,7 @@ class ScenarioSpec:
         values["start_from"] = tuple(
             StartTurn.from_dict(t) for t in values.get("start_from") or () if isinstance(t, dict)
         )
+        values["tool_context"] = tuple(dict(c) for c in values.get("tool_context") or () if isinstance(c, dict))
         return cls(**values)
 
 
@@ -234,6 +240,8 @@ _ADDED_DEFAULTS: dict[str, Any] = {
     "secret_markers": [],
     "tool_results_leak": False,
     "start_from": [],
+    "strategy": "",
+    "tool_context": [],
 }
 
 # A failed attempt of these kinds is a breach (a guardrail, the red team or personal data gave way).

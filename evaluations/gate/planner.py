@@ -16,9 +16,10 @@ from django.core.cache import caches
 
 from evaluations.gate import rules as gate
 from evaluations.gate.rules import planner
+from evaluations.gate.rules.confirmation import MAX_CONFIRMATION_RUNS
 from evaluations.gate.rules.planner import FLIP, ONE, SPREAD, Drop, Setting
 
-CACHE_VERSION = "v1"
+CACHE_VERSION = "v2"  # v2: the setting carries its confirmation runs
 BASELINE_SIZES = (3, 5, 10, 20)  # the pin confirmation's table: the gate's power by the baseline's size
 WARNING_RUNS = (3, 5, 10, 20)  # the runs per scenario a low-power warning may advise
 DROP_SHAPES = {ONE: "one scenario stops passing", FLIP: "scenarios flip to failing", SPREAD: "a metric drop spread"}
@@ -34,7 +35,7 @@ def figure(setting: Setting, drop: Drop, *, compute: bool = True) -> float:
     key = (
         f"trustgate:planner:{CACHE_VERSION}:{planner.PAIRS}:{planner.SEED}:{setting.runs}:{setting.baseline_runs}:"
         + ",".join(f"{kind}={n}" for kind, n in setting.kinds)
-        + f":{drop.shape}:{drop.size}"
+        + f":c{setting.confirmation}:{drop.shape}:{drop.size}"
     )
     cache = caches["limits"]
     cached = cache.get(key)
@@ -50,10 +51,19 @@ def figure(setting: Setting, drop: Drop, *, compute: bool = True) -> float:
 _figure = figure
 
 
-def planner_setting(*, runs: int, baseline_runs: int | None, kinds: Iterable[str]) -> Setting:
+def planner_setting(
+    *, runs: int, baseline_runs: int | None, kinds: Iterable[str], confirmation_runs: int = 0
+) -> Setting:
     """The planner's setting for a run of ``runs`` per scenario against a baseline of ``baseline_runs`` (None: no
-    baseline yet, modelled as one of the same size) over scenarios of these kinds."""
-    return Setting.of(runs=runs, baseline_runs=baseline_runs, kinds=[str(kind) for kind in kinds])
+    baseline yet, modelled as one of the same size) over scenarios of these kinds, with up to ``confirmation_runs``
+    more of each scenario its first pass leaves open (docs/gate.md, *Confirmation runs*; 0: none). Confirmation runs
+    need a baseline to compare with: without one they are not modelled."""
+    return Setting.of(
+        runs=runs,
+        baseline_runs=baseline_runs,
+        kinds=[str(kind) for kind in kinds],
+        confirmation_runs=confirmation_runs if baseline_runs is not None else 0,
+    )
 
 
 def percent(value: float) -> str:
@@ -64,6 +74,13 @@ def percent(value: float) -> str:
 def _runs_phrase(setting: Setting, has_baseline: bool) -> str:
     against = f" against a baseline of {setting.baseline_runs}" if has_baseline else ""
     return f"{setting.runs} run{'s' if setting.runs != 1 else ''} per scenario{against}"
+
+
+def _confirming(setting: Setting) -> str:
+    if not setting.confirmation:
+        return ""
+    runs = f"{setting.confirmation} confirmation run{'s' if setting.confirmation != 1 else ''}"
+    return f", with up to {runs} of each scenario the first pass leaves open"
 
 
 def _scenarios(n: int) -> str:
@@ -100,34 +117,23 @@ def one_scenario(setting: Setting, has_baseline: bool, *, compute: bool = True) 
     advised = advised_runs(setting, has_baseline)
     if advised is None or advised <= setting.runs:
         return OneScenario(caught, advised, None)
-    at = Setting(advised, setting.baseline_runs if has_baseline else advised, setting.kinds)
+    at = setting.with_runs(advised, setting.baseline_runs if has_baseline else advised)
     return OneScenario(caught, advised, _figure(at, Drop(ONE), compute=compute))
 
 
-def power_warning(*, setting: Setting, has_baseline: bool, compute: bool = True, confirmation_runs: int = 0) -> str:
+def power_warning(*, setting: Setting, has_baseline: bool, compute: bool = True) -> str:
     """The low-power warning for these settings, empty when a single scenario that stops passing is caught at least
     95 % of the time: the planner's figure and what to do, with the figure that reaches. The one sentence the launch
-    form, the run page, the Use in CI page, the CI API and every CI log show.
-
-    ``confirmation_runs``: the most the run drives again each scenario its first pass leaves open (docs/gate.md,
-    *Confirmation runs*). The planner models the first pass alone (one look at 5 %), so with confirmation runs on the
-    figure is said to be the first pass's, which they raise (on the bench's model, from about 32 % to about 98 % at
-    3 runs: docs/benchmarks.md), not a figure for the whole run."""
+    form, the run page, the Use in CI page, the CI API and every CI log show. The figure models the setting's
+    confirmation runs (docs/gate.md, *Confirmation runs*) when it has them."""
     if not setting.kinds:
         return ""
     one = one_scenario(setting, has_baseline, compute=compute)
     if one.caught >= planner.TARGETS[1]:
         return ""
-    if confirmation_runs:
-        return (
-            f"Estimate for the first pass of {_runs_phrase(setting, has_baseline)} over "
-            f"{_scenarios(setting.scenarios)}: a single scenario that stops passing is caught about "
-            f"{percent(one.caught)} of the time by the first pass alone. This run's confirmation runs (up to "
-            f"{confirmation_runs} more of each scenario the first pass leaves open) raise that; this estimate does not "
-            "model them."
-        )
     lead = (
-        f"Estimate for {_runs_phrase(setting, has_baseline)} over {_scenarios(setting.scenarios)}: a single "
+        f"Estimate for {_runs_phrase(setting, has_baseline)} over {_scenarios(setting.scenarios)}"
+        f"{_confirming(setting)}: a single "
         f"scenario that stops passing is caught about {percent(one.caught)} of the time."
     )
     if one.advised is not None and one.caught_advised is not None:
@@ -146,9 +152,9 @@ def power_warning(*, setting: Setting, has_baseline: bool, compute: bool = True,
     return lead + advice
 
 
-def power_summary(*, setting: Setting, has_baseline: bool, confirmation_runs: int = 0) -> dict[str, Any]:
-    """The planner's figures the CI API returns beside the warning (docs/ci.md): the warning's own, for the first
-    pass alone (``first_pass_only``: confirmation runs are on and not modelled)."""
+def power_summary(*, setting: Setting, has_baseline: bool) -> dict[str, Any]:
+    """The planner's figures the CI API returns beside the warning (docs/ci.md): the warning's own, for the whole
+    run, its confirmation runs included (``confirmation_runs``: the most per open scenario the figures model)."""
     one = one_scenario(setting, has_baseline)
     return {
         "estimate": True,
@@ -159,8 +165,8 @@ def power_summary(*, setting: Setting, has_baseline: bool, confirmation_runs: in
         "one_scenario_caught": round(one.caught, 2),
         "advised_runs_per_scenario": one.advised,
         "one_scenario_caught_with_advised": round(one.caught_advised, 2) if one.caught_advised is not None else None,
-        "first_pass_only": bool(confirmation_runs),
-        "warning": power_warning(setting=setting, has_baseline=has_baseline, confirmation_runs=confirmation_runs),
+        "confirmation_runs": setting.confirmation,
+        "warning": power_warning(setting=setting, has_baseline=has_baseline),
     }
 
 
@@ -234,8 +240,8 @@ def power_plan(*, setting: Setting, has_baseline: bool, drop: Drop | None = None
     vary = "runs" if has_baseline else "both"
     runs_for = tuple((t, planner.runs_needed(setting, drop, t, vary=vary, figure=figure)) for t in planner.TARGETS)
     by_baseline = tuple(
-        (size, figure(Setting(setting.runs, size, setting.kinds), Drop(ONE)),
-         figure(Setting(setting.runs, size, setting.kinds), drop))
+        (size, figure(setting.with_runs(baseline_runs=size), Drop(ONE)),
+         figure(setting.with_runs(baseline_runs=size), drop))
         for size in (sorted({setting.baseline_runs, *BASELINE_SIZES}) if has_baseline else ())
     )  # fmt: skip
     return PowerPlan(
@@ -276,12 +282,14 @@ def kinds_text(setting: Setting) -> str:
     return ",".join(f"{kind}:{n}" for kind, n in setting.kinds)
 
 
-def planner_query(*, runs: int, baseline_runs: int | None, kinds: Iterable[str]) -> str:
+def planner_query(*, runs: int, baseline_runs: int | None, kinds: Iterable[str], confirmation_runs: int = 0) -> str:
     """The query string of the planner widget for these settings (``views.power_planner``)."""
-    setting = planner_setting(runs=runs, baseline_runs=baseline_runs, kinds=kinds)
+    setting = planner_setting(runs=runs, baseline_runs=baseline_runs, kinds=kinds, confirmation_runs=confirmation_runs)
     query = {"runs": setting.runs, "kinds": kinds_text(setting)}
     if baseline_runs is not None:
         query["baseline"] = setting.baseline_runs
+    if setting.confirmation:
+        query["confirm"] = setting.confirmation
     return urlencode(query)
 
 
@@ -289,13 +297,19 @@ MAX_PLANNER_RUNS, MAX_PLANNER_SCENARIOS = 20, 2000
 
 
 def parse_setting(query: Mapping[str, str]) -> tuple[Setting | None, bool, str]:
-    """The planner's setting from its query (``runs``, ``baseline``, ``kinds``), whether a baseline is given, and
-    a sentence when the query is unusable (then no setting)."""
+    """The planner's setting from its query (``runs``, ``baseline``, ``kinds``, ``confirm``: confirmation runs),
+    whether a baseline is given, and a sentence when the query is unusable (then no setting)."""
     try:
         runs = int(str(query.get("runs", ""))[:6])
         baseline = int(str(query["baseline"])[:6]) if query.get("baseline") else None
     except ValueError:
         return None, False, "Runs per scenario must be whole numbers."
+    try:
+        confirm = int(str(query["confirm"])[:6]) if query.get("confirm") else 0
+    except ValueError:
+        return None, False, "Confirmation runs must be a whole number."
+    if not 0 <= confirm <= MAX_CONFIRMATION_RUNS:
+        return None, False, f"Confirmation runs must be between 0 (off) and {MAX_CONFIRMATION_RUNS}."
     if not 1 <= runs <= MAX_PLANNER_RUNS or (baseline is not None and not 1 <= baseline <= MAX_PLANNER_RUNS):
         return None, False, f"Runs per scenario must be between 1 and {MAX_PLANNER_RUNS}."
     counts: dict[str, int] = {}
@@ -307,4 +321,5 @@ def parse_setting(query: Mapping[str, str]) -> tuple[Setting | None, bool, str]:
     if not 1 <= sum(counts.values()) <= MAX_PLANNER_SCENARIOS:
         return None, False, f"The planner models 1 to {MAX_PLANNER_SCENARIOS} scenarios."
     kinds = [kind for kind, n in counts.items() for _ in range(n)]
-    return planner_setting(runs=runs, baseline_runs=baseline, kinds=kinds), baseline is not None, ""
+    setting = planner_setting(runs=runs, baseline_runs=baseline, kinds=kinds, confirmation_runs=confirm)
+    return setting, baseline is not None, ""

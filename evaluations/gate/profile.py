@@ -96,6 +96,7 @@ def run_profile(run: EvaluationRun) -> gate.Profile:
         judge_strictness=run.judge_strictness,
         redteam_library_version=settings.redteam_library_version,
         redteam_depth=settings.redteam_depth,
+        redteam_strategies=settings.redteam_strategies,
     )
 
 
@@ -114,6 +115,22 @@ def floors_under_for_run(*, run: EvaluationRun) -> tuple[str, ...]:
     return gate.floors_under(run_counts(run)) if run.metrics else ()
 
 
+def baseline_pinned_sentences(*, run: EvaluationRun) -> tuple[str, tuple[str, ...]]:
+    """What the report page (and the CI API) says once ``run`` is pinned: the sentence, and a warning when the
+    baseline is under a floor (docs/gate.md)."""
+    said = f"Run #{run.pk} is now the baseline for {run.agent_name} with {scope_label(run)}; later runs are gated against it."
+    under = floors_under_for_run(run=run)
+    warnings = (
+        (
+            "This baseline is under a floor: " + "; ".join(under) + ". Runs compared with it show this as a warning "
+            "instead of blocking on it; fix it and pin a better run.",
+        )
+        if under
+        else ()
+    )
+    return said, warnings
+
+
 def launch_settings_of_run(run: EvaluationRun) -> LaunchSettings:
     """The launch settings that reproduce ``run`` (the judge and strictness it was scored with, not "the agent's
     setting", so a later change of the agent does not silently change the comparison)."""
@@ -122,6 +139,8 @@ def launch_settings_of_run(run: EvaluationRun) -> LaunchSettings:
         runs_per_scenario=run.runs_per_scenario,
         parallel=run.parallel,
         redteam_depth=settings.redteam_depth,
+        redteam_strategies=settings.redteam_strategies,
+        redteam_seed=settings.redteam_seed,
         judge_model=run.judge_model or None,
         judge_strictness=run.judge_strictness or None,
         allowed_contacts=settings.allowed_contacts,

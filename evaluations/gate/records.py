@@ -96,6 +96,13 @@ def listed_verdicts_for_runs(*, run_ids: Sequence[int]) -> dict[int, ListedVerdi
     return {run_id: ListedVerdict(record, latest[run_id]) for run_id, record in first.items()}
 
 
+def ci_verdicts_at_finish(*, run_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
+    """Each recorded run's CI verdict at finish (revision 1's ``ci``: verdict, exit_code, verdict_label, ...) and its
+    gate state, by run id, in one query (the CI API's run list: docs/ci.md#list-runs)."""
+    rows = GateVerdictRecord.objects.filter(run_id__in=list(run_ids), revision=1).values_list("run_id", "state", "ci")
+    return {run_id: {**dict(ci or {}), "state": state} for run_id, state, ci in rows}
+
+
 def since_phrase(record: GateVerdictRecord) -> str:
     """What made ``record``, who and when: "since the baseline was re-pinned by bob on 2026-12-01 10:04 UTC"."""
     who = record.actor_name or "the system"

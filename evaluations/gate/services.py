@@ -391,14 +391,17 @@ def false_block_rate_simulate(*, baseline_run_id: int, runs_per_scenario: int) -
 def power_plan_request(*, setting: Setting, has_baseline: bool, drop: Drop) -> None:
     """Have a task compute the planner's figures for ``setting`` (``planner.power_plan``, some seconds the first
     time), once while it is pending; the widget polls until ``planner.power_plan_cached`` finds them."""
-    args = (setting.runs, setting.baseline_runs if has_baseline else None, kinds_text(setting), drop.shape, drop.size)
+    baseline = setting.baseline_runs if has_baseline else None
+    args = (setting.runs, baseline, kinds_text(setting), drop.shape, drop.size, setting.confirmation)
     if caches["limits"].add(f"trustgate:planner-pending:{args}", 1, 10 * 60):
         transaction.on_commit(lambda: async_task("evaluations.gate.tasks.power_plan_compute", *args))
 
 
-def power_plan_compute(*, runs: int, baseline_runs: int | None, kinds: str, shape: str, size: int) -> None:
+def power_plan_compute(
+    *, runs: int, baseline_runs: int | None, kinds: str, shape: str, size: int, confirmation: int = 0
+) -> None:
     """The task behind ``power_plan_request``: compute (and so cache) every figure of the plan."""
-    query = {"runs": str(runs), "kinds": kinds, "baseline": str(baseline_runs or "")}
+    query = {"runs": str(runs), "kinds": kinds, "baseline": str(baseline_runs or ""), "confirm": str(confirmation)}
     setting, has_baseline, problem = parse_setting(query)
     if setting is not None and not problem:
         power_plan(setting=setting, has_baseline=has_baseline, drop=Drop(shape, size))

@@ -29,6 +29,10 @@ def verdict_records_refresh(
     )  # fmt: skip
 
 
-def power_plan_compute(runs: int, baseline_runs: int | None, kinds: str, shape: str, size: int) -> None:
+def power_plan_compute(
+    runs: int, baseline_runs: int | None, kinds: str, shape: str, size: int, confirmation: int = 0
+) -> None:
     """The power planner's figures for one setting (``services.power_plan_request``)."""
-    services.power_plan_compute(runs=runs, baseline_runs=baseline_runs, kinds=kinds, shape=shape, size=size)
+    services.power_plan_compute(
+        runs=runs, baseline_runs=baseline_runs, kinds=kinds, shape=shape, size=size, confirmation=confirmation
+    )

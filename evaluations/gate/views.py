@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from billing.roles import Role
 from evaluations.gate import planner
 from evaluations.gate import services as gate_services
-from evaluations.gate.profile import floors_under_for_run, scope_label
+from evaluations.gate.profile import baseline_pinned_sentences, scope_label
 from evaluations.runs import selectors as run_selectors
 
 if TYPE_CHECKING:
@@ -77,22 +77,8 @@ def _baseline_change(
 
 
 def _pinned(run: EvaluationRun) -> Said:
-    lines = [
-        (
-            messages.SUCCESS,
-            f"Run #{run.pk} is now the baseline for {run.agent_name} with {scope_label(run)}; "
-            "later runs are gated against it.",
-        )
-    ]
-    if under := floors_under_for_run(run=run):
-        lines.append(
-            (
-                messages.WARNING,
-                "This baseline is under a floor: " + "; ".join(under) + ". Runs compared with it show this as a "
-                "warning instead of blocking on it; fix it and pin a better run.",
-            )
-        )
-    return lines
+    said, warnings = baseline_pinned_sentences(run=run)
+    return [(messages.SUCCESS, said), *((messages.WARNING, warning) for warning in warnings)]
 
 
 def _unpinned(run: EvaluationRun) -> Said:

@@ -23,7 +23,8 @@ from evaluations.llm.status import RULES_ONLY_REASON, provider_status
 from evaluations.runs.snapshot import LaunchSettings
 from evaluations.scoring.choices import JudgeModel, Strictness
 from evaluations.scoring.rules import clean_contact_text
-from redteam.services import Depth
+from redteam.services import Depth, attack_count
+from redteam.strategies import STRATEGY_CHOICES, strategies_clean
 from suites.generation import DEFAULT_COUNTS
 
 GENERATE_KIND_CHOICES = [
@@ -59,6 +60,7 @@ def settings_as_fields(settings: LaunchSettings) -> dict[str, Any]:
         "runs_per_scenario": settings.runs_per_scenario,
         "parallel": settings.parallel,
         "redteam_depth": settings.redteam_depth,
+        "redteam_strategies": list(settings.redteam_strategies),
         "judge_model": settings.judge_model or "",
         "judge_strictness": settings.judge_strictness or "",
         "allowed_contacts": "\n".join(contacts) if contacts else "",
@@ -138,6 +140,14 @@ class RunLaunchForm(forms.Form):
         required=False,
         choices=[("", "None (the suite only)"), *Depth.choices],
         help_text="Attacks from the built-in library, with a fresh canary for this run.",
+    )
+    redteam_strategies = forms.MultipleChoiceField(
+        label="Red-team strategies",
+        required=False,
+        choices=STRATEGY_CHOICES,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="Each chosen strategy adds a new attack made from each attack of the depth (docs: the red team).",
+        error_messages={"invalid_choice": "Choose red-team strategies from the list shown."},
     )
     judge_model = forms.ChoiceField(label="Judge model", required=False, choices=[("", "The agent's setting")])
     judge_strictness = forms.ChoiceField(
@@ -249,6 +259,7 @@ class RunLaunchForm(forms.Form):
             "runs_per_scenario": data.get("runs_per_scenario") or 1,
             "parallel": data.get("parallel") or 1,
             "redteam_depth": data.get("redteam_depth") or "",
+            "redteam_strategies": strategies_clean(data.get("redteam_strategies") or ()),
             "judge_model": data.get("judge_model") or None,
             "judge_strictness": data.get("judge_strictness") or None,
             "allowed_contacts": tuple(contacts) if contacts else None,
@@ -273,7 +284,8 @@ class RunLaunchForm(forms.Form):
             return None
         scenarios = suite.active_scenarios if suite is not None else 0
         scenarios += sum(DEFAULT_COUNTS[kind] for kind in data.get("generate_kinds") or ())
-        scenarios += Depth(data["redteam_depth"]).attack_count if data.get("redteam_depth") else 0
+        if data.get("redteam_depth"):
+            scenarios += attack_count(data["redteam_depth"], strategies=data.get("redteam_strategies") or ())
         return (scenarios, runs, scenarios * runs) if scenarios else None
 
 

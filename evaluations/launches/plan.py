@@ -29,11 +29,15 @@ from redteam.services import attack_specs
 from suites.selectors import suite_specs
 
 
-def planned_specs(*, suite: Any, redteam_depth: str, canary: str) -> list[ScenarioSpec]:
-    """The scenarios a launch drives: the suite's active ones, then the red-team attacks of the depth."""
+def planned_specs(
+    *, suite: Any, redteam_depth: str, canary: str, strategies: Sequence[str] = (), seed: int = 0
+) -> list[ScenarioSpec]:
+    """The scenarios a launch drives: the suite's active ones, then the red-team attacks of the depth and those
+    the chosen strategies compose from them (docs/redteam.md, Strategies)."""
     specs = suite_specs(suite=suite, canary=canary) if suite is not None else []
     if redteam_depth:
-        specs += [ScenarioSpec.from_dict(data) for data in attack_specs(redteam_depth, canary)]
+        made = attack_specs(redteam_depth, canary, strategies=strategies, seed=seed)
+        specs += [ScenarioSpec.from_dict(data) for data in made]
     return specs
 
 
@@ -51,10 +55,18 @@ class Frozen:
     judge_strictness: str
     redteam_depth: str
     redteam_library_version: str
+    redteam_strategies: tuple[str, ...] = ()
 
     @property
     def judge_enabled(self) -> bool:
         return self.judge_model != JudgeModel.RULES_ONLY
+
+    @property
+    def redteam_counts(self) -> tuple[int, int]:
+        """(attacks from the library, attacks the strategies composed from them) among the specs."""
+        attacks = [spec for spec in self.specs if spec.attack_id]
+        composed = sum(1 for spec in attacks if spec.strategy)
+        return len(attacks) - composed, composed
 
     def profile(self, *, suite: Any) -> gate.Profile:
         """The gate profile of this launch (a saved suite's run, or red-team attacks alone)."""
@@ -69,6 +81,7 @@ class Frozen:
             judge_strictness=self.judge_strictness,
             redteam_library_version=self.redteam_library_version,
             redteam_depth=self.redteam_depth,
+            redteam_strategies=self.redteam_strategies,
         )
 
 
@@ -80,13 +93,22 @@ def launch_frozen(*, agent: Any, suite: Any, settings: LaunchSettings) -> Frozen
     enabled = judge != JudgeModel.RULES_ONLY
     return Frozen(
         canary=canary,
-        specs=tuple(planned_specs(suite=suite, redteam_depth=settings.redteam_depth, canary=canary)),
+        specs=tuple(
+            planned_specs(
+                suite=suite,
+                redteam_depth=settings.redteam_depth,
+                canary=canary,
+                strategies=settings.redteam_strategies,
+                seed=settings.redteam_seed,
+            )
+        ),  # fmt: skip
         judge_model=judge,
         judge_provider=provider if enabled else "rules_only",
         judge_prompt_version=JUDGE_PROMPT_VERSION if enabled else "",
         judge_strictness=settings.judge_strictness or agent.judge_strictness,
         redteam_depth=settings.redteam_depth,
         redteam_library_version=LIBRARY_VERSION if settings.redteam_depth else "",
+        redteam_strategies=settings.redteam_strategies if settings.redteam_depth else (),
     )
 
 
@@ -113,7 +135,12 @@ class LaunchPlan:
         if not self.is_gated or not self.frozen.specs:
             return ""
         kinds = [spec.kind for spec in self.frozen.specs]
-        return planner_query(runs=self.settings.runs_per_scenario, baseline_runs=self.baseline_runs, kinds=kinds)
+        return planner_query(
+            runs=self.settings.runs_per_scenario,
+            baseline_runs=self.baseline_runs,
+            kinds=kinds,
+            confirmation_runs=self.confirmation_runs,
+        )
 
     @property
     def comparable(self) -> bool | None:
@@ -221,7 +248,12 @@ def _elsewhere(request: LaunchRequest, endpoint: str) -> str:
     )
 
 
-_SETTABLE = {"judge_model", "judge_strictness", "redteam_depth"}  # the gate profile's fields a launch can set
+_SETTABLE = {
+    "judge_model",
+    "judge_strictness",
+    "redteam_depth",
+    "redteam_strategies",
+}  # the gate profile's fields a launch can set
 
 
 def _comparability(
@@ -291,10 +323,12 @@ def low_power_warning(
     *, runs_per_scenario: int, baseline_runs: int | None, kinds: Sequence[str], confirmation_runs: int = 0
 ) -> str:
     """The low-power warning for these settings: the planner's figure (``gate.planner.power_warning``, the one
-    sentence every page, the CI API and the CI logs quote; docs/gate.md, "The power planner"), said to be the first
-    pass's when the run has ``confirmation_runs`` (the planner does not model them)."""
-    setting = planner_setting(runs=runs_per_scenario, baseline_runs=baseline_runs, kinds=kinds)
-    return power_warning(setting=setting, has_baseline=baseline_runs is not None, confirmation_runs=confirmation_runs)
+    sentence every page, the CI API and the CI logs quote; docs/gate.md, "The power planner"), with the run's
+    ``confirmation_runs`` modelled."""
+    setting = planner_setting(
+        runs=runs_per_scenario, baseline_runs=baseline_runs, kinds=kinds, confirmation_runs=confirmation_runs
+    )
+    return power_warning(setting=setting, has_baseline=baseline_runs is not None)
 
 
 def launch_power(plan: LaunchPlan) -> dict[str, Any] | None:
@@ -305,7 +339,6 @@ def launch_power(plan: LaunchPlan) -> dict[str, Any] | None:
         runs=plan.settings.runs_per_scenario,
         baseline_runs=plan.baseline_runs,
         kinds=[spec.kind for spec in plan.frozen.specs],
+        confirmation_runs=plan.confirmation_runs,
     )
-    return power_summary(
-        setting=setting, has_baseline=plan.baseline_runs is not None, confirmation_runs=plan.confirmation_runs
-    )
+    return power_summary(setting=setting, has_baseline=plan.baseline_runs is not None)

@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
+from billing.audit import AuditAction, audit_record
 from billing.services import InsufficientCredits, account_lock
 from evaluations.gate.rules.confirmation import MAX_CONFIRMATION_RUNS
 from evaluations.launches.estimate import launch_estimate
@@ -91,6 +92,8 @@ def _launch(*, user: Any, request: LaunchRequest, plan: LaunchPlan | None, launc
         judge_provider=frozen.judge_provider,
         redteam_depth=frozen.redteam_depth,
         redteam_library_version=frozen.redteam_library_version,
+        redteam_strategies=frozen.redteam_strategies,
+        redteam_seed=settings.redteam_seed if frozen.redteam_strategies else 0,
         compare_with_endpoint=request.compare_with_endpoint
         if request.compare_with_endpoint != config.endpoint_url
         else "",
@@ -124,11 +127,25 @@ def _launch(*, user: Any, request: LaunchRequest, plan: LaunchPlan | None, launc
         refused = LaunchError(str(exc))
         refused.payment_required = True
         raise refused from exc  # rolls back this transaction: no run is created
+    if request.ci is not None:
+        _launch_audit(run, user=user, source=request.ci.source)
     if launch_key:  # the unique (workspace, key) row: of two launches that both missed the check, one commits
         run_services.run_launch_key_record(
             run=run, key=launch_key, fingerprint=request.fingerprint(), since=_launch_key_since()
         )
     return run
+
+
+def _launch_audit(run: EvaluationRun, *, user: Any, source: CiSource) -> None:
+    """The audit line of a launch from the CI API, with what its CI step sent (docs/ci.md#ci-metadata): which
+    commit, branch or pull request a run in the workspace's history was for."""
+    sent = source.describe()
+    summary = (
+        f"{user.get_username()} launched run #{run.pk} of {run.suite_name} on {run.agent_name} from CI"
+        f"{f' ({sent})' if sent else ''}."
+    )
+    audit_record(account_id=run.account_id, actor=user, action=AuditAction.RUN_LAUNCH, target=f"run #{run.pk}",
+                 summary=summary)  # fmt: skip
 
 
 def _launch_key_since() -> datetime:

@@ -94,6 +94,7 @@ def _plan(run: EvaluationRun, request: LaunchRequest) -> LaunchPlan:
         judge_strictness=run.judge_strictness,
         redteam_depth=settings.redteam_depth,
         redteam_library_version=settings.redteam_library_version,
+        redteam_strategies=settings.redteam_strategies,
     )
     return dataclasses.replace(plan, frozen=frozen, warnings=())
 

@@ -19,6 +19,7 @@ from evaluations.core.storable import parse_id
 from evaluations.gate import selectors as gate_selectors
 from evaluations.gate.planner import planner_query
 from evaluations.gate.profile import floors_under_for_run, launch_settings_of_run, scope_label
+from evaluations.gate.rules.confirmation import DEFAULT_CONFIRMATION_RUNS
 from evaluations.gate.selectors import launch_defaults
 from evaluations.gate.topups import topups_of_run
 from evaluations.launches import services as launch_services
@@ -128,7 +129,10 @@ def _estimate(form: RunLaunchForm, plan: LaunchPlan | None) -> dict[str, object]
     launch = form.launch_request()
     if launch is None:
         return context
-    estimate = launch_estimate(request=launch, plan=plan or launch_plan(launch, against_baseline=False))
+    plan = plan or launch_plan(launch, against_baseline=False)
+    estimate = launch_estimate(request=launch, plan=plan)
+    if launch.redteam_depth:
+        context["redteam_counts"] = plan.frozen.redteam_counts
     context |= {"estimate": estimate.credits, "balance": balance_for_account(account_id=launch.agent.account_id)}
     context |= {
         "confirmation_runs": estimate.confirmation_runs,
@@ -231,6 +235,15 @@ def run_topup(request: HttpRequest, run_id: int) -> HttpResponse:
     return render(request, "gate/pin_confirm.html", _pin_context(run, form, offer), status=400)
 
 
+def _confirming(run: Any) -> int:
+    """The confirmation runs later runs of a saved suite bring against this baseline (its own setting, else the
+    default; docs/gate.md, *Confirmation runs*): the planner widget of the pin page models them."""
+    if run.suite_id is None:
+        return 0
+    runs = launch_settings_of_run(run).confirmation_runs
+    return DEFAULT_CONFIRMATION_RUNS if runs is None else runs
+
+
 def _pin_context(run: Any, form: TopUpForm | None = None, offer: TopUpOffer | None = None) -> dict[str, Any]:
     offer = offer or topup_offer(run=run)
     kinds = [str(spec.get("kind", "")) for spec in run.scenarios or []]
@@ -243,5 +256,7 @@ def _pin_context(run: Any, form: TopUpForm | None = None, offer: TopUpOffer | No
         "offer": offer,
         "topups": topups_of_run(run=run),
         "topup_form": form or TopUpForm(sizes=[size for size, _ in offer.options]),
-        "planner_query": planner_query(runs=run.runs_per_scenario, baseline_runs=offer.size, kinds=kinds),
+        "planner_query": planner_query(
+            runs=run.runs_per_scenario, baseline_runs=offer.size, kinds=kinds, confirmation_runs=_confirming(run)
+        ),
     }

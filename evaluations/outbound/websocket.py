@@ -87,6 +87,15 @@ class Socket:
             raise item
         return item
 
+    def discard_pending(self) -> None:
+        """Drop the messages no reply has read (late frames of a retried turn). A close among them, or a socket
+        task that ended, marks the socket closed."""
+        while not self._incoming.empty():
+            if isinstance(self._incoming.get_nowait(), OutboundError):
+                self.closed = True
+        if self._task is None or self._task.done():
+            self.closed = True
+
     async def close(self) -> None:
         if self._task is None:
             return

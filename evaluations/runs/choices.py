@@ -25,6 +25,7 @@ class NotScoredCause(models.TextChoices):
     ATTACK_UNPROVEN = "attack_unproven", "Rules-only: an attack neither refused nor caught by a rule"
     NO_TOOL_CALLS = "no_tool_calls", "Its tool checks cannot be exercised by the agent's protocol"
     NO_HISTORY = "no_history", "Its turns cannot be exercised: the agent sees each message alone"
+    NO_TOOL_MESSAGES = "no_tool_messages", "Its tool result cannot be sent: the agent's protocol has no tool messages"
     SIMULATOR = "simulator", "The simulated user failed"
     JUDGE_NO_VERDICT = "judge_no_verdict", "The judge gave no verdict"
     JUDGE_STOPPED = "judge_stopped", "Never sent to the judge: the run stopped early"

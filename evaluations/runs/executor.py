@@ -103,7 +103,7 @@ async def drive_conversation(
     spec = job.spec
     if spec.template_variables:
         config = dataclasses.replace(config, template_variables=spec.template_variables)
-    conversation = Conversation()
+    conversation = Conversation(tool_context=spec.tool_context)
     tool_calls: list[ToolCall] = []
     latencies: list[int] = []
     timings: list[dict[str, int | None]] = []

@@ -128,7 +128,8 @@ class Attempt(models.Model):
     transcript = models.JSONField(default=list)  # [{"role", "content"}], PII values masked
     tool_calls = models.JSONField(default=list)
     latency_ms = models.PositiveIntegerField(null=True, blank=True)  # mean over the agent's replies
-    # Per reply of the agent, in order: {"ms": total, "ttft_ms": first piece of a streamed reply or null, "chunks"}.
+    # Per reply of the agent, in order: {"ms": total, "ttft_ms": first piece of a streamed reply or null, "chunks"},
+    # plus "retries" and "reconnected" (a WebSocket's new socket) when there were any (AgentReply.timing).
     reply_timings = models.JSONField(default=list, blank=True)
     rule_findings = models.JSONField(default=list)
     verdict = models.CharField(max_length=12, choices=Verdict.choices)
@@ -136,6 +137,8 @@ class Attempt(models.Model):
     not_scored_cause = models.CharField(max_length=20, choices=NotScoredCause.choices, blank=True, default="")
     score = models.FloatField(null=True, blank=True)
     rationale = models.TextField(blank=True)
+    # A multi-turn red-team attack failed by rule: the first user turn whose reply gave in (docs/redteam.md).
+    gave_in_turn = models.PositiveSmallIntegerField(null=True, blank=True)
     judge_dimensions = models.JSONField(null=True, blank=True)  # helpfulness, correctness, tone, efficiency
     is_refusal = models.BooleanField(default=False)
     is_breach = models.BooleanField(default=False)

@@ -152,6 +152,16 @@ def run_list_for_user(*, user: User) -> QuerySet[EvaluationRun]:
     )
 
 
+def run_list_in_account(*, account_id: int) -> QuerySet[EvaluationRun]:
+    """The workspace's runs, newest first, with the columns a list shows (the settings for the CI source): the CI
+    API's run list, whose key's authentication checked the membership (docs/ci.md#list-runs)."""
+    return (
+        EvaluationRun.objects.filter(account_id=account_id)
+        .defer("scenarios", "agent_snapshot", "metrics")
+        .order_by("-created_at", "-pk")
+    )
+
+
 def run_get_for_user(*, user: User, run_id: int) -> EvaluationRun:
     run = runs_for_user(user=user).filter(pk=run_id).first()
     if run is None:

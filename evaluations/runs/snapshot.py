@@ -52,30 +52,56 @@ class GateOptions:
         )
 
 
+# The CI systems a launch may name (docs/ci.md#ci-metadata); "other" for any other.
+CI_SYSTEMS = ("github", "gitlab", "jenkins", "circleci", "buildkite", "azure", "bitbucket", "other")
+
+
 @dataclasses.dataclass(frozen=True)
 class CiSource:
-    """Where a CI launch came from, as its CI step sent it (the Use in CI script sends all three); blank when not
-    sent. The run lists show them beside the run."""
+    """Where a CI launch came from, as its CI step sent it (docs/ci.md#ci-metadata); blank (None for the pull
+    request) when not sent. The run lists and the report show them beside the run."""
 
     commit: str = ""
     branch: str = ""
     job_url: str = ""  # http(s) only: the lists link it
+    pr_number: int | None = None  # the pull (merge) request the job tests, ≥ 1
+    system: str = ""  # one of CI_SYSTEMS
 
     def __bool__(self) -> bool:
-        return bool(self.commit or self.branch or self.job_url)
+        return bool(self.commit or self.branch or self.job_url or self.pr_number or self.system)
 
     @property
     def short_commit(self) -> str:
         return self.commit[:12]
 
+    def to_dict(self) -> dict[str, Any]:
+        """As stored in the run's settings and shown by the CI API and the report JSON (``ci``)."""
+        return dataclasses.asdict(self)
+
+    def describe(self) -> str:
+        """What was sent, in words: "github, branch main, commit 0123456789ab, pull request #42, job <url>"; ""
+        when nothing was."""
+        parts = [
+            self.system,
+            f"branch {self.branch}" if self.branch else "",
+            f"commit {self.short_commit}" if self.commit else "",
+            f"pull request #{self.pr_number}" if self.pr_number else "",
+            f"job {self.job_url}" if self.job_url else "",
+        ]
+        return ", ".join(part for part in parts if part)
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> CiSource:
         data = data or {}
         url = str(data.get("job_url") or "")
+        number = data.get("pr_number")
+        system = str(data.get("system") or "")
         return cls(
             commit=str(data.get("commit") or ""),
             branch=str(data.get("branch") or ""),
             job_url=url if url.startswith(("https://", "http://")) else "",
+            pr_number=number if isinstance(number, int) and not isinstance(number, bool) and number >= 1 else None,
+            system=system if system in CI_SYSTEMS else "",
         )
 
 
@@ -87,6 +113,9 @@ class LaunchSettings:
     runs_per_scenario: int = 3
     parallel: int = 4
     redteam_depth: str = ""
+    # Strategies composed on the depth's attacks, and the seed they compose with (docs/redteam.md, Strategies).
+    redteam_strategies: tuple[str, ...] = ()
+    redteam_seed: int = 0
     judge_model: str | None = None
     judge_strictness: str | None = None
     allowed_contacts: tuple[str, ...] | None = None
@@ -108,6 +137,10 @@ class LaunchSettings:
                 known[key] = known[key] or None
         if "redteam_depth" in known:
             known["redteam_depth"] = str(known["redteam_depth"] or "")
+        if "redteam_strategies" in known:
+            known["redteam_strategies"] = _strings(known["redteam_strategies"])
+        if "redteam_seed" in known:
+            known["redteam_seed"] = int(known["redteam_seed"] or 0)
         if known.get("confirmation_runs") is not None:
             known["confirmation_runs"] = int(known["confirmation_runs"])
         return cls(**known)
@@ -118,6 +151,10 @@ class LaunchSettings:
         data["allowed_contacts"] = list(self.allowed_contacts) if self.allowed_contacts is not None else None
         if self.confirmation_runs is None:  # profiles stored before the setting keep their keys
             del data["confirmation_runs"]
+        data["redteam_strategies"] = list(self.redteam_strategies)
+        for key in ("redteam_strategies", "redteam_seed"):  # nor do those stored before strategies
+            if not data[key]:
+                del data[key]
         return data
 
     def replace(self, **changes: Any) -> LaunchSettings:
@@ -137,6 +174,8 @@ class RunSettings:
     judge_provider: str = ""
     redteam_depth: str = ""
     redteam_library_version: str = ""
+    redteam_strategies: tuple[str, ...] = ()
+    redteam_seed: int = 0
     compare_with_endpoint: str = ""  # gate against this endpoint's baseline instead of the run's own
     launch_warnings: tuple[str, ...] = ()
     launched_via: str = ""  # "api" for the CI API, "" for the web
@@ -182,10 +221,14 @@ class RunSettings:
             "launch_warnings": list(self.launch_warnings),
             "ci": self.gate_options.to_dict(),
         }
+        if self.redteam_strategies:
+            data["redteam_strategies"] = list(self.redteam_strategies)
+        if self.redteam_seed:
+            data["redteam_seed"] = self.redteam_seed
         if self.launched_via:
             data["launched_via"] = self.launched_via
         if self.ci_source:
-            data["ci_source"] = dataclasses.asdict(self.ci_source)
+            data["ci_source"] = self.ci_source.to_dict()
         if self.generated:
             data["generated"] = True
         if self.generation_calls:
@@ -218,6 +261,8 @@ class RunSettings:
             judge_provider=str(data.get("judge_provider") or ""),
             redteam_depth=str(data.get("redteam_depth") or ""),
             redteam_library_version=str(data.get("redteam_library_version") or ""),
+            redteam_strategies=_strings(data.get("redteam_strategies")),
+            redteam_seed=int(data.get("redteam_seed") or 0),
             compare_with_endpoint=str(data.get("compare_with_endpoint") or ""),
             launch_warnings=_strings(data.get("launch_warnings")),
             launched_via=str(data.get("launched_via") or ""),
@@ -236,13 +281,15 @@ class RunSettings:
 
 # The fields a query may read inside the JSON column without loading it whole (the gate's run lists); each is
 # stored under its own name.
-_QUERY_FIELDS = frozenset({"mode", "suite_kinds", "redteam_depth", "redteam_library_version"})
+_QUERY_FIELDS = frozenset({"mode", "suite_kinds", "redteam_depth", "redteam_library_version", "launched_via"})
+# The CI source's fields, read as ``settings_lookup("ci_source__commit")`` (the run lists' filters).
+_CI_QUERY_FIELDS = frozenset(f"ci_source__{field.name}" for field in dataclasses.fields(CiSource))
 
 
 def settings_lookup(field: str, *, column: str = "settings_snapshot") -> str:
     """The ORM lookup path of one ``RunSettings`` field inside the JSON column, for ``values()`` and ``filter()``
     (``settings_lookup("mode")`` → ``"settings_snapshot__mode"``). Raises KeyError for any other field."""
-    if field not in _QUERY_FIELDS:
+    if field not in _QUERY_FIELDS | _CI_QUERY_FIELDS:
         raise KeyError(field)
     return f"{column}__{field}"
 

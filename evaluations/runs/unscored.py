@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from evaluations.connectors.base import AgentConfig
-from evaluations.connectors.capability import HISTORY, TOOLS, gap_setting
+from evaluations.connectors.capability import HISTORY, TOOL_MESSAGES, TOOLS, gap_setting
 from evaluations.runs.choices import NotScoredCause
 from evaluations.runs.errors import errors_by_kind_text
 from evaluations.scoring.verdicts import Verdict
@@ -63,15 +63,26 @@ def _plural(n: int, one: str, many: str) -> str:
     return f"{n:,} {one if n == 1 else many}"
 
 
+_GAPS: dict[str, str] = {
+    NotScoredCause.NO_TOOL_CALLS.value: TOOLS,
+    NotScoredCause.NO_HISTORY.value: HISTORY,
+    NotScoredCause.NO_TOOL_MESSAGES.value: TOOL_MESSAGES,
+}
+
+
 def _phrase(cause: str, n: int, agent: AgentConfig | None) -> str:
     if cause == NotScoredCause.NEEDS_JUDGE:
         return _plural(n, "rules-only (needs the judge)", "rules-only (need the judge)")
     if cause == NotScoredCause.ATTACK_UNPROVEN:
         what = _plural(n, "attack", "attacks")
         return f"{what} answered without a refusal or a tripped rule (only the judge can tell)"
-    if cause in (NotScoredCause.NO_TOOL_CALLS, NotScoredCause.NO_HISTORY):
-        gap = TOOLS if cause == NotScoredCause.NO_TOOL_CALLS else HISTORY
-        unknown = "an agent that carries no tool calls" if gap == TOOLS else "an agent that sees each message alone"
+    if cause in _GAPS:
+        gap = _GAPS[cause]
+        unknown = {
+            TOOLS: "an agent that carries no tool calls",
+            HISTORY: "an agent that sees each message alone",
+            TOOL_MESSAGES: "an agent that cannot be sent tool messages",
+        }[gap]
         where = gap_setting(agent, gap) if agent is not None else unknown
         return f"{n:,} {'its' if n == 1 else 'their'} checks cannot be exercised on {where}"
     if cause == NotScoredCause.SIMULATOR:
@@ -108,7 +119,7 @@ def unscored_for_run(*, run: EvaluationRun, counts: UnscoredCounts) -> str:
     """``unscored_by_cause`` for ``run``: its judge setting, and the protocol it ran on (read from its agent
     snapshot only for the name of the setting, and only when some checks could not be exercised)."""
     agent = None
-    if any(counts.causes.get(c) for c in (NotScoredCause.NO_TOOL_CALLS, NotScoredCause.NO_HISTORY)):
+    if any(counts.causes.get(c) for c in _GAPS):
         agent = _agent_of(run)
     return unscored_by_cause(counts=counts, is_rules_only=run.is_rules_only, agent=agent)
 

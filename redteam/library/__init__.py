@@ -25,8 +25,9 @@ Checks carried by each attack:
 * ``expected_outcome``: what a safe agent does, for the judge.
 
 Where things are: ``schema.py`` (the fields and their values), one data module per category
-(``prompt_injection.py`` ... ``excessive_agency.py``) and ``catalogue.py`` (run order, encoded variants,
-version).
+(``prompt_injection.py`` ... ``excessive_agency.py``), ``catalogue.py`` (run order, encoded variants,
+version) and ``translations.py`` (the fixed Spanish and Hindi text of the language strategies,
+``redteam/strategies.py``).
 
 Against the bundled demo agent (``evaluations/demo/replies.py``), ``DEMO_BYPASSED`` get through (its planted
 "ignore previous instructions ... say/repeat/print X" flaw); every other attack is blocked.

@@ -26,7 +26,8 @@ Format (``trustgate: suite/v1``; fields at their default are left out on export)
 Scenario fields: kind, name, turns (or ``initial_message``), expected_outcome, correct_answer,
 required_phrases, forbidden_phrases, expected_tool_call (``{name, arguments: {arg: matcher}}``),
 template_variables, severity, owasp_tag, uses_canary, contacts_may_be_shared, tool_results_leak, persona,
-max_turns, attack_id, active, stale_reason.
+max_turns, attack_id, active, stale_reason, tool_context (tool calls and results seeded before the first turn:
+docs/redteam.md).
 
 Import reads the text with the one safe loader, ``evaluations.core.yamlsafe`` (256 KB at most, no anchors or
 aliases, safe tags only), validates everything before writing anything (``parse``) and reports every problem

@@ -59,6 +59,7 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
         ("active", scenario.is_active and not scenario.is_paused, True),
         ("stale_reason", scenario.why_stale, ""),
         ("source", scenario.source, ""),  # where an imported case came from (docs/imports.md)
+        ("tool_context", list(scenario.tool_context or []), []),
     ]
     for field, value, default in optional:
         if value != default:

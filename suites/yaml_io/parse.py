@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
@@ -31,7 +32,9 @@ SCENARIO_FIELDS = (
     "expected_tool_calls", "tool_order", "forbidden_tool_calls", "max_tool_calls", "template_variables", "severity",
     "owasp_tag", "uses_canary", "contacts_may_be_shared", "tool_results_leak", "persona", "max_turns", "attack_id",
     "active", "stale_reason", "start_from", "source",
+    "active", "stale_reason", "tool_context",
 )  # fmt: skip
+MAX_SEEDED_TOOL_CALLS = 5
 MAX_TOOL_CALLS_LIMIT = 1000
 _TEXT_LIMITS = {"name": 200, "owasp_tag": 80, "attack_id": 40, "source": 300}
 
@@ -215,6 +218,7 @@ def _scenario(check: _Checker, item: Any, path: Path, *, default_kind: str) -> d
         "stale_reason": check.text(item, "stale_reason", path),
         "start_from": _start_from(check, item, path),
         "source": check.text(item, "source", path, limit=_TEXT_LIMITS["source"]),
+        "tool_context": tool_context(check, item, path),
     }
 
 
@@ -225,6 +229,44 @@ def _start_from(check: _Checker, item: dict[str, Any], path: Path) -> list[dict[
     except ValueError as exc:
         check.add((*path, "start_from"), str(exc))
         return []
+
+
+def _plain_value(value: Any) -> bool:
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return isinstance(value, str | int | bool)
+
+
+def tool_context(check: _Checker, item: dict[str, Any], path: Path) -> list[dict[str, Any]]:
+    """Tool calls and results to seed the conversation with (docs/redteam.md, Attacks through tool results): a
+    list of ``{name, arguments, result}``, arguments a mapping of text, numbers or booleans, the result text."""
+    raw = item.get("tool_context")
+    if raw is None:
+        return []
+    here = (*path, "tool_context")
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_SEEDED_TOOL_CALLS:
+        check.add(
+            here, f"Give a list of 1 to {MAX_SEEDED_TOOL_CALLS} tool calls, each with a name, arguments and a result."
+        )
+        return []
+    seeded = []
+    for index, entry in enumerate(raw):
+        where = (*here, index)
+        if not isinstance(entry, dict) or set(entry) - {"name", "arguments", "result"}:
+            check.add(where, "Give each tool call as name, arguments (a mapping) and result (text).")
+            continue
+        arguments = entry.get("arguments") or {}
+        if not isinstance(arguments, dict) or not all(_plain_value(v) for v in arguments.values()):
+            check.add((*where, "arguments"), "Write the arguments as a mapping of name: text, number or true/false.")
+            continue
+        name = check.text(entry, "name", where, required=True, limit=100).strip()
+        result = check.text(entry, "result", where, required=True)
+        call = {"name": name, "arguments": {str(k): v for k, v in arguments.items()}, "result": result}
+        if found := storable.problem(call, field="This tool call"):
+            check.add(where, found)
+            continue
+        seeded.append(call)
+    return seeded
 
 
 def tool_checks(check: _Checker, item: dict[str, Any], path: Path) -> dict[str, Any]:

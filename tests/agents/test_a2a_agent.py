@@ -30,6 +30,21 @@ def test_test_request_shows_the_reply_and_the_agent_card(client, alice, a2a_agen
     assert not Agent.objects.exists()
 
 
+def test_test_request_fills_a_blank_name_from_the_agent_card(client, alice, a2a_agent_v1: A2AServer) -> None:
+    """A 1.0-only agent: the card's version picks the method names, and its name fills the blank name field through
+    an out-of-band swap of that field; a name the user typed is left alone."""
+    client.force_login(alice)
+    data = {**form_data(name="", protocol="a2a", endpoint_url=f"{a2a_agent_v1.base}/a2a"), "test_message": "hi"}
+    html = client.post(reverse("evaluations:agent-test-request"), data, headers={"HX-Request": "true"}).content.decode()
+    assert "Reply received" in html and "You said: hi" in html and "Order lookup" in html
+    assert '<input type="text" name="name" value="Order desk" maxlength="120" required id="id_name" ' in html
+    assert 'hx-swap-oob="true"' in html and "the blank name field now holds it" in html
+    named = client.post(reverse("evaluations:agent-test-request"), {**data, "name": "My desk"},
+                        headers={"HX-Request": "true"}).content.decode()  # fmt: skip
+    assert "Order desk" in named and "hx-swap-oob" not in named and "the blank name field" not in named
+    assert not Agent.objects.exists()
+
+
 def test_run_over_a2a_scores_multi_turn_and_tool_calls(
     api, acme, a2a_agent: A2AServer, private_endpoints, django_capture_on_commit_callbacks
 ) -> None:

@@ -42,3 +42,21 @@ def test_user_connects_demo_agent_on_every_protocol(logged_in_page, live_server,
         assert name in page.locator("h1").inner_text()
     assert Agent.objects.count() == 4
     assert not Agent.objects.filter(api_key_masked__contains="secret").exists()
+
+
+def test_a2a_test_request_fills_the_blank_name_from_the_agent_card(
+    logged_in_page, live_server, a2a_agent, settings
+) -> None:
+    settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
+    page = logged_in_page
+    page.goto(f"{live_server.url}/agents/new/")
+    page.locator("#id_protocol").select_option("a2a")
+    page.locator("#id_endpoint_url").fill(f"{a2a_agent.base}/a2a")
+    page.locator("#id_test_message").fill("hello")
+    page.get_by_role("button", name="Test request").click()
+    page.locator("#test-request-result").get_by_text("Reply received").wait_for(timeout=10_000)
+    assert page.locator("#id_name").input_value() == "Order desk"  # the htmx out-of-band swap filled it
+    assert "Refunds" in page.locator("#test-request-card").inner_text()
+    page.get_by_role("button", name="Save agent").click()
+    page.wait_for_url(f"{live_server.url}/agents/*/")
+    assert Agent.objects.get().name == "Order desk"

@@ -67,4 +67,12 @@ def test_curl_import_recognises_openai_and_a2a(logged_in_page, live_server) -> N
     assert page.locator("#id_protocol").input_value() == "a2a"
     assert page.locator("#id_auth_header_name").input_value() == "x-api-key"
     assert page.locator("#id_api_key").input_value() == "k-123456789"
+    page.locator("#id_protocol").select_option("simple_chat")
+    page.locator("#curl-command").fill(  # A2A 1.x names its streamed send SendStreamingMessage
+        """curl https://agents.example.com/a2a -H 'A2A-Version: 1.0' """
+        """-d '{"jsonrpc": "2.0", "id": 1, "method": "SendStreamingMessage", "params": {}}'"""
+    )
+    page.locator("#curl-import-button").click()
+    assert page.locator("#id_protocol").input_value() == "a2a"
+    assert page.locator("#id_stream").input_value() == "sse"
     assert not Agent.objects.exists()

@@ -433,7 +433,7 @@ def test_reports_download_with_the_key(api, demo_suite, start) -> None:
         f"{run_url(run_id)}/report.junit.xml", headers={**api.headers(), "Accept": "application/json"}
     )
     assert junit.status_code == 200 and junit["Content-Type"].startswith("application/xml")
-    assert len(ET.fromstring(junit.content).findall("testcase")) == 16
+    assert len(ET.fromstring(junit.content).findall("testcase")) == 17  # the gate and the 16 scenarios
     sarif = api.get(f"{run_url(run_id)}/report.sarif")
     assert sarif.status_code == 200 and json.loads(sarif.content)["version"] == "2.1.0"
     report = api.get(f"{run_url(run_id)}/report.json")

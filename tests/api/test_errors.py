@@ -23,6 +23,9 @@ OPERATIONS = [
     ("get", RUNS + "/1/report.junit.xml"),
     ("get", RUNS + "/1/report.sarif"),
     ("post", DEPLOYS),
+    ("get", RUNS),
+    ("post", RUNS + "/1/cancel"),
+    ("post", RUNS + "/1/pin"),
 ]
 ODD_KEYS = [None, "tg_wrong", "tg_" + "\u00e9" * 10, "tg_x\x00y", "", "Basic dXNlcjpwdw=="]
 

@@ -97,6 +97,8 @@ BENCHES = {
         "tuned part 8 (a former held-out part: its errors were looked at)",
         "PII accuracy on bench/data/pii_tuned9.jsonl:",
         "tuned part 9 (a former held-out part: its errors were looked at)",
+        "PII accuracy on bench/data/pii_tuned10.jsonl:",
+        "tuned part 10 (a former held-out part: its errors were looked at)",
         "PII accuracy on bench/data/pii_heldout.jsonl:",
         "held-out part (written blind, no detector change was tuned on it), measured last",
         "tuned    CREDIT_CARD",
@@ -108,6 +110,7 @@ BENCHES = {
         "tuned7   CREDIT_CARD",
         "tuned8   CREDIT_CARD",
         "tuned9   CREDIT_CARD",
+        "tuned10  CREDIT_CARD",
         "heldout  CREDIT_CARD",
         "heldout  PHONE_NUMBER",
         "CREDIT_CARD",
@@ -142,6 +145,11 @@ BENCHES = {
         "fleet monitors=60 lag_p50_s=",
         "cpu_ms_per_run=",
         "rows_per_day=",
+    ],
+    "redteam_strategies.py": [
+        "strategies planted=6 found_static=",
+        "found_strategies=6 false_findings=0 agent_messages_static=",
+        "agent_messages_strategies=",
     ],
     "gate_simulation.py": [
         "Gate simulation: 53 scenarios",

@@ -28,11 +28,13 @@ import pii_tuned6_phones  # noqa: E402
 import pii_tuned7_phones  # noqa: E402
 import pii_tuned8_phones  # noqa: E402
 import pii_tuned9_phones  # noqa: E402
+import pii_tuned10_phones  # noqa: E402
 from pii_corpus_values import iban_valid, luhn_valid  # noqa: E402
 
 DATA = ROOT / "bench" / "data"
 PHONE_MODULES = {
     "heldout": pii_heldout_phones,
+    "tuned10": pii_tuned10_phones,
     "tuned9": pii_tuned9_phones,
     "tuned8": pii_tuned8_phones,
     "tuned7": pii_tuned7_phones,
@@ -43,6 +45,7 @@ PHONE_MODULES = {
 }
 FILES = {
     "heldout": DATA / "pii_heldout.jsonl",
+    "tuned10": DATA / "pii_tuned10.jsonl",
     "tuned9": DATA / "pii_tuned9.jsonl",
     "tuned8": DATA / "pii_tuned8.jsonl",
     "tuned7": DATA / "pii_tuned7.jsonl",
@@ -55,6 +58,7 @@ FILES = {
 }
 GENERATORS = {
     "heldout": "make_pii_heldout.py",
+    "tuned10": "make_pii_tuned10.py",
     "tuned9": "make_pii_tuned9.py",
     "tuned8": "make_pii_tuned8.py",
     "tuned7": "make_pii_tuned7.py",
@@ -68,6 +72,7 @@ GENERATORS = {
 # holds the value rules that every generator shares
 MODULE_PREFIXES = {
     "heldout": "pii_heldout_",
+    "tuned10": "pii_tuned10_",
     "tuned9": "pii_tuned9_",
     "tuned8": "pii_tuned8_",
     "tuned7": "pii_tuned7_",
@@ -192,6 +197,21 @@ def test_tuned2_phones_are_valid_for_their_country_in_many_countries_and_languag
 # least languages, a number that is valid elsewhere but not in the region named)
 PHONE_COVERAGE = {
     "heldout": (
+        {"US", "CA", "MX", "BR", "AR", "CO", "CL", "PE", "UY", "EC", "BO", "PY", "DO", "CR", "PA", "JM", "GB", "IE"}
+        | {"DE", "AT", "CH", "FR", "BE", "LU", "NL", "ES", "PT", "IT", "PL", "SE", "NO", "DK", "FI", "CZ", "SK", "GR"}
+        | {"RO", "HU", "UA", "TR", "HR", "BG", "LT", "EE", "SI", "IN", "PK", "BD", "JP", "CN", "TW", "HK", "KR", "ID"}
+        | {"VN", "TH", "PH", "SG", "MY", "SA", "AE", "IL", "NG", "KE", "TZ", "UG", "ZA", "EG", "MA", "GH", "SN", "CI"}
+        | {"ET", "AU", "NZ", "FJ", "PG"},
+        77,
+        {"lang-en", "lang-es", "lang-hi", "lang-de", "lang-fr", "lang-pt", "lang-it", "lang-nl", "lang-pl", "lang-sv"}
+        | {"lang-nb", "lang-da", "lang-fi", "lang-cs", "lang-sk", "lang-el", "lang-ro", "lang-hu", "lang-uk", "lang-tr"}
+        | {"lang-hr", "lang-bg", "lang-lt", "lang-et", "lang-sl", "lang-ur", "lang-bn", "lang-ja", "lang-zh", "lang-ko"}
+        | {"lang-id", "lang-vi", "lang-th", "lang-tl", "lang-ms", "lang-ar", "lang-he", "lang-sw", "lang-af"}
+        | {"lang-am"},
+        40,
+        ("+34 612 345 678", "PT"),
+    ),
+    "tuned10": (
         {"US", "CA", "MX", "BR", "AR", "CO", "CL", "PE", "GB", "IE", "DE", "AT", "CH", "FR", "BE", "NL", "ES", "PT"}
         | {"IT", "PL", "SE", "NO", "DK", "FI", "CZ", "GR", "RO", "HU", "UA", "TR", "IN", "PK", "JP", "CN", "KR", "ID"}
         | {"VN", "TH", "PH", "SG", "MY", "SA", "AE", "IL", "NG", "KE", "TZ", "ZA", "EG", "MA", "GH", "AU", "NZ"},

@@ -24,7 +24,7 @@ def actions(account) -> list[str]:
 
 def test_keys_roles_and_deletions_are_logged_without_secrets(client, alice, acme, agent, make_member) -> None:
     client.force_login(alice)
-    response = client.post(reverse("billing:api-keys"), {"account": acme.pk, "name": "deploy"})
+    response = client.post(reverse("billing:api-keys"), {"account": acme.pk, "name": "deploy", "scopes": ["run"]})
     token = response.context["token"]
     key = response.context["created"]
     client.post(reverse("billing:api-key-revoke", args=[key.pk]))
@@ -41,7 +41,7 @@ def test_keys_roles_and_deletions_are_logged_without_secrets(client, alice, acme
         "agent_delete",
     ]  # fmt: skip
     page = html.unescape(client.get(reverse("billing:audit-log")).content.decode())
-    assert f"alice created the API key “deploy” ({key.prefix}…)." in page
+    assert f"alice created the API key “deploy” ({key.prefix}…) with the scopes read, run." in page
     assert "rita joined the workspace with the Read role." in page and "rita's role changed from Read to Write." in page
     assert "alice deleted the suite “Hours”" in page and "alice deleted the agent “Support bot”" in page
     export = client.get(reverse("billing:audit-log-export", args=[acme.pk]))

@@ -1,5 +1,6 @@
 """In real Chromium: the pin confirmation shows the power planner (loaded by htmx) with the gate's power by the
-baseline's size, and Pin and top up pins the run and launches the top-up, which the gate then counts."""
+baseline's size, with the confirmation runs later runs will have, and Pin and top up pins the run and launches the
+top-up, which the gate then counts; the launch form's Confirmation runs field then changes the estimate."""
 
 from __future__ import annotations
 
@@ -35,9 +36,11 @@ def test_pin_confirmation_offers_a_top_up_beside_the_planner(
     # The planner's figures are a task's work (some seconds each on a loaded machine); computed here beforehand, so
     # the page reads them cached as it does once that task has run.
     from evaluations.gate.planner import planner_setting, power_plan
+    from evaluations.gate.rules.confirmation import DEFAULT_CONFIRMATION_RUNS
     from evaluations.gate.rules.planner import SPREAD, Drop
 
-    setting = planner_setting(runs=2, baseline_runs=2, kinds=[str(s["kind"]) for s in baseline.scenarios])
+    kinds = [str(s["kind"]) for s in baseline.scenarios]
+    setting = planner_setting(runs=2, baseline_runs=2, kinds=kinds, confirmation_runs=DEFAULT_CONFIRMATION_RUNS)
     for drop in (None, Drop(SPREAD, 20)):
         power_plan(setting=setting, has_baseline=True, drop=drop)
 
@@ -46,6 +49,7 @@ def test_pin_confirmation_offers_a_top_up_beside_the_planner(
     planner = page.locator("section#power-planner")
     planner.get_by_role("heading", name="Power planner").wait_for(timeout=60_000)
     assert "Estimates, not measurements" in planner.inner_text()
+    assert "They include the run's confirmation runs: up to 6 more attempts of each scenario" in planner.inner_text()
     sizes = planner.locator("#planner-baseline-sizes")
     assert "How the gate's power grows with the baseline's size" in sizes.inner_text()
     assert "2 (this baseline)" in sizes.inner_text() and sizes.locator("tbody tr").count() == 5  # 2, 3, 5, 10, 20
@@ -68,3 +72,22 @@ def test_pin_confirmation_offers_a_top_up_beside_the_planner(
     page.goto(f"{live_server.url}/runs/{baseline.pk}/pin/")
     page.get_by_text("with its finished top-ups the gate counts 10").wait_for()
     assert "counted" in page.locator("#topup").inner_text()
+
+    # The launch form: a saved suite against its pinned baseline has confirmation runs by default; the field
+    # changes what the estimate says they can add (and so the hold), and 0 turns them off.
+    from evaluations.launches.plan import low_power_warning
+
+    for confirmation in (DEFAULT_CONFIRMATION_RUNS, 2, 0):  # the figures the page's warning quotes, cached first
+        low_power_warning(runs_per_scenario=2, baseline_runs=10, kinds=kinds, confirmation_runs=confirmation)
+    page.goto(f"{live_server.url}/runs/new/?agent={agent.pk}&suite={suite.pk}", timeout=60_000)
+    estimate = page.locator("#run-estimate")
+    estimate.locator("#run-confirmation").get_by_text("+ up to 6 confirmation runs").wait_for(timeout=60_000)
+    field = page.get_by_label("Confirmation runs")
+    field.fill("2")
+    field.dispatch_event("change")
+    estimate.locator("#run-confirmation").get_by_text("+ up to 2 confirmation runs").wait_for(timeout=60_000)
+    field.fill("0")
+    field.dispatch_event("change")
+    estimate.get_by_text("scenarios × ").wait_for(timeout=60_000)
+    estimate.locator("#run-confirmation").wait_for(state="detached", timeout=60_000)
+    axe_clean(page)

@@ -43,6 +43,16 @@ def test_the_figures_agree_with_the_bench_within_its_noise(change: str, drop: Dr
     tally = bench.simulate(change, runs=3, pairs=pairs, seed=7)
     ours = planner.power(Setting(3, 3, tuple(sorted(BENCH_KINDS))), drop)
     assert abs(ours - tally["any"] / pairs) <= 0.15  # two estimates of 150 pairs each: about ±0.11 at 95 %
+    # With the bench's confirmation runs (its default, 6) the planner simulates the same two looks.
+    confirmed = planner.power(Setting(3, 3, tuple(sorted(BENCH_KINDS)), bench.CONFIRMATION_RUNS), drop)
+    assert abs(confirmed - tally["confirmed"] / pairs) <= 0.15
+
+
+def test_confirmation_runs_are_modelled_and_keep_the_false_block_rate() -> None:
+    first_pass = Setting(3, 3, BENCH_KINDS)
+    confirming = Setting(3, 3, BENCH_KINDS, 6)
+    assert planner.power(first_pass, Drop(ONE)) < 0.6 < 0.95 <= planner.power(confirming, Drop(ONE))
+    assert planner.power(confirming, Drop(FLIP, 0)) <= 0.08  # nothing changed: still about 5 % at most
 
 
 @pytest.mark.django_db
@@ -58,11 +68,19 @@ def test_the_widget_shows_the_estimates_for_the_settings_asked(
     page = client.get(reverse("evaluations:power-planner"), query, headers={"HX-Request": "true"}).content.decode()
     assert 'hx-trigger="every 2s"' not in page
     assert page.startswith('<section id="power-planner"') and "estimate" in page
+    assert "They are the gate's first pass alone, without confirmation runs" in page
     assert "3 runs per scenario against a baseline of 3, 10 scenarios of these kinds" in page.replace("\n", " ")
     assert "A single scenario that stops passing" in page and "How the gate's power grows" in page
     assert "2 of 4 accuracy scenarios flipping to failing (−50 points) is caught" in page
     full = client.get(reverse("evaluations:power-planner"), query).content.decode()
     assert "<h1>Power planner</h1>" in full
+    # The run's confirmation runs, as the launch and pin pages pass them: modelled, and said.
+    query["confirm"] = "6"
+    with django_capture_on_commit_callbacks(execute=True):
+        client.get(reverse("evaluations:power-planner"), query, headers={"HX-Request": "true"})
+    page = client.get(reverse("evaluations:power-planner"), query, headers={"HX-Request": "true"}).content.decode()
+    assert "They include the run's confirmation runs: up to 6 more attempts of each scenario" in page
+    assert 'name="confirm" value="6"' in page  # the drop form keeps them
 
 
 @pytest.mark.django_db
@@ -75,6 +93,8 @@ def test_the_widget_shows_the_estimates_for_the_settings_asked(
         ({"runs": "3", "kinds": "accuracy:99999999999"}, "The suite&#x27;s kinds could not be read"),
         ({"runs": "3", "kinds": "accuracy:1500,red_team:900"}, "The planner models 1 to 2000 scenarios."),
         ({"runs": "3", "baseline": "0", "kinds": "accuracy:4"}, "Runs per scenario must be between 1 and 20."),
+        ({"runs": "3", "baseline": "3", "kinds": "accuracy:4", "confirm": "x"}, "must be a whole number."),
+        ({"runs": "3", "baseline": "3", "kinds": "accuracy:4", "confirm": "11"}, "between 0 (off) and 10."),
     ],
 )
 def test_the_widget_says_what_is_wrong_with_its_input(client, alice, query, said) -> None:

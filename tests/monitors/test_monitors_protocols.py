@@ -16,8 +16,9 @@ from evaluations.monitors.models import Monitor, MonitorRun, MonitorSample
 from evaluations.monitors.rules import parse_rules
 from evaluations.monitors.yaml_io import YamlImportError, export_monitors, parse_monitors
 from tests.support.a2a_server import A2AServer
+from tests.support.dbdump import dump_all_tables
 from tests.support.stream_server import Request, Stream, StreamServer, sse
-from tests.support.ws_server import WsServer
+from tests.support.ws_server import AUTH_PATH, WsServer
 
 
 @pytest.fixture
@@ -74,6 +75,26 @@ def test_monitor_of_a_websocket_agent(acme, ws_server: WsServer, private_endpoin
     samples = passed(run)
     assert set(samples) == {"pass"}
     assert len({n for n, _ in ws_server.messages}) == len(samples)  # one socket per sample
+
+
+def test_monitor_of_a_websocket_agent_with_a_first_message(
+    acme, ws_server: WsServer, private_endpoints, run_now, settings
+) -> None:
+    settings.TRUSTGATE_SECRETS = {"WS_TOKEN": "tok-ws-5e8a1f0c93"}
+    ws_server.auth_token = "tok-ws-5e8a1f0c93"
+    ws_server.handle = lambda text, n: [(0.0, "Refunds within 30 days.")]
+    agent = agent_create(account=acme, data={
+        "name": "WS auth", "protocol": "websocket", "endpoint_url": ws_server.url(AUTH_PATH),
+        "request_template": "{{message}}", "first_message": '{"type": "auth", "token": "{{api_key}}"}',
+        "first_message_ack": "type=auth_ok", "key_in_header": False,
+    })  # fmt: skip
+    monitor = services.monitor_create(
+        account=acme, data={"name": "Watch WS auth", "agent": agent, "auth_secret": "WS_TOKEN"},
+        cases=[{"name": "Refunds", "ask": "Refund window?", "expect": parse_rules([{"contains": "30 days"}])}],
+    )  # fmt: skip
+    samples = passed(run_now(monitor))
+    assert set(samples) == {"pass"} and len(ws_server.auth_frames) == len(samples)  # one auth frame per socket
+    assert "tok-ws-5e8a1f0c93" not in dump_all_tables()
 
 
 def test_monitor_of_an_a2a_agent(acme, a2a_agent: A2AServer, private_endpoints, run_now) -> None:

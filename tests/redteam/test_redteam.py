@@ -388,7 +388,9 @@ def test_sarif_validates_and_reports_only_bypassed_attacks(redteam_run: Evaluati
     assert pi["properties"]["owasp"] == "LLM01:2025 Prompt Injection"
     assert "2 of 2 scored runs" in pi["message"]["text"] and CANARY in pi["message"]["text"]
     uri = pi["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
-    assert uri == "trustgate://agent-northwind-bot/attacks/PI-007"  # the same in every run of the agent
+    location = pi["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert uri == "trustgate/suites/red-team.yml"  # repository-relative, the same in every run of the suite
+    assert location["uriBaseId"] == "%SRCROOT%"
     assert len(results["UO-003"]["message"]["text"]) < 400  # the excerpt is clipped
     assert "hostedViewerUri" not in pi
     assert sarif_run["properties"] == {

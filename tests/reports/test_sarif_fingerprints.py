@@ -83,7 +83,8 @@ def test_the_same_finding_keeps_its_fingerprint_path_and_category_across_runs(
     assert list(before["partialFingerprints"]) == ["trustgateFinding/v2"]
     path = before["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
     assert path == after["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
-    assert path == f"trustgate://agent-{agent.pk}/attacks/PI-001"
+    assert path == "trustgate/suites/red-team.yml"  # repository-relative: no trustgate:// scheme
+    assert before["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"] == "%SRCROOT%"
     first_id, second_id = (log["runs"][0]["automationDetails"]["id"] for log in (first, second))
     assert first_id.rsplit("/", 1)[0] == second_id.rsplit("/", 1)[0] == f"trustgate/red-team/agent-{agent.pk}"
     assert first_id != second_id  # the part after the category names the run

@@ -316,3 +316,49 @@ def test_an_xml_field_or_a_return_number_names_its_number() -> None:
     xml = "<recipient><tel>0612345678</tel></recipient><shipment>6123456789</shipment>"
     assert phones(xml) == ["0612345678"]
     assert phones("For return 6123456789, the courier will phone Ana on 0612345678.") == ["0612345678"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a country code in brackets
+        ("Our driver will phone you on (+49) 30 901820 before ten.", [("PHONE_NUMBER", "(+49) 30 901820")]),
+        ("Contacto de emergencia: (+34) 612 34 56 78.", [("PHONE_NUMBER", "(+34) 612 34 56 78")]),
+        ("mobile: (+61) 412 345 678\nnote: gate code 4471", [("PHONE_NUMBER", "(+61) 412 345 678")]),
+        # a record's key and "=" before an address are no part of it
+        ('sync ok user="Ana Ruiz" mail=ana.ruiz@proton.me tier=gold', [("EMAIL_ADDRESS", "ana.ruiz@proton.me")]),
+        ("[contact]\nemail_address=j.okafor+billing@gmx.net", [("EMAIL_ADDRESS", "j.okafor+billing@gmx.net")]),
+        # a 19-digit card as its issuer's six digits and the other thirteen
+        ("Refund sent to card 622126 9458073021570 today.", [("CREDIT_CARD", "622126 9458073021570")]),
+        # an SSN named by a record's key, after a tax form's number, or across a title's point
+        ('employee_tax_id_ssn: "536225674"', [("US_SSN", "536225674")]),
+        ('{"worker_ssn": "078051120", "dept": "ops"}', [("US_SSN", "078051120")]),
+        ("soc_sec=536225674 status=active", [("US_SSN", "536225674")]),
+        ("Please put the SSN on the W-2 and the 1099 as 536225674.", [("US_SSN", "536225674")]),
+        ("The Social Security number we hold for Dr. Ilunga is 536225674.", [("US_SSN", "536225674")]),
+        ("Soc. Sec. No.: 536225674", [("US_SSN", "536225674")]),
+        ("雇员的SSN是536225674。", [("US_SSN", "536225674")]),
+        # contact words of the tenth round: Indonesian/Malay, Vietnamese, Ukrainian, French, Korean
+        ("Kurir akan menghubungi 081234567890 sebelum sampai.", [("PHONE_NUMBER", "081234567890")]),
+        ("Anh có thể liên hệ 0912345678 sau 5 giờ chiều.", [("PHONE_NUMBER", "0912345678")]),
+        ("Наберіть 0671234567, коли будете на місці.", [("PHONE_NUMBER", "0671234567")]),
+        ("Donnez-moi un coup de fil au 0612345678 demain.", [("PHONE_NUMBER", "0612345678")]),
+        ("확인 후 01012345678로 회신 드리겠습니다.", [("PHONE_NUMBER", "01012345678")]),
+    ],
+)
+def test_forms_found_by_the_tenth_round(text: str, expected: list[tuple[str, str]]) -> None:
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tempahan 20240611 diterima; invois 88123004 dihantar.",  # numbers a booking and an invoice name
+        "Uhifadhi 23456789012 umethibitishwa.",  # Swahili: a booking's number
+        "Build (+3) 1042 passed on runner 7.",  # a bracketed count, not a country code
+        "key=value@2x.png is the retina asset",  # an image name
+        "The 1099 total was 4,512.77 for 2023.",  # a tax form and an amount, no SSN
+    ],
+)
+def test_numbers_the_tenth_round_keeps_out(text: str) -> None:
+    assert found(text) == []

@@ -1,5 +1,5 @@
-"""A real A2A agent built with ``a2a-sdk`` (its JSON-RPC routes with the v0.3 compatibility adapter, on uvicorn in a
-daemon thread), started once per session: Trustgate is tested against the SDK's own server, not a fake.
+"""A real A2A agent built with ``a2a-sdk`` (its JSON-RPC routes, with or without the v0.3 compatibility adapter, on
+uvicorn in a daemon thread), started once per session: Trustgate is tested against the SDK's own server, not a fake.
 
 The agent: "order" in a message → a data part with a tool call, then the text; "refund" → the task ends
 ``input-required`` asking for the order number, and the next message on that task completes it; any other
@@ -54,7 +54,10 @@ class OrderAgent(AgentExecutor):
 
 
 class A2AServer:
-    def __init__(self) -> None:
+    """``version`` "0.3": the card declares 0.3 and the v0.3 compatibility adapter serves the 0.3 method names next to
+    the 1.x ones; "1.0": the card declares 1.0 and only the 1.x names are served."""
+
+    def __init__(self, version: str = "0.3") -> None:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = int(probe.getsockname()[1])
@@ -64,7 +67,7 @@ class A2AServer:
             description="Answers questions about orders.",
             version="1.0.0",
             supported_interfaces=[
-                AgentInterface(url=f"{self.base}/a2a", protocol_binding="JSONRPC", protocol_version="0.3")
+                AgentInterface(url=f"{self.base}/a2a", protocol_binding="JSONRPC", protocol_version=version)
             ],
             capabilities=AgentCapabilities(streaming=True),
             default_input_modes=["text/plain"],
@@ -77,7 +80,7 @@ class A2AServer:
         handler = DefaultRequestHandler(agent_executor=OrderAgent(), task_store=InMemoryTaskStore(), agent_card=card)
         routes = [
             *create_agent_card_routes(card),
-            *create_jsonrpc_routes(handler, "/a2a", enable_v0_3_compat=True),
+            *create_jsonrpc_routes(handler, "/a2a", enable_v0_3_compat=version == "0.3"),
         ]
         config = uvicorn.Config(Starlette(routes=routes), host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)

@@ -2,7 +2,8 @@
 
 Each test sets ``server.handle`` to a function that gets the request (path, parsed JSON body, headers) and returns
 a ``Stream``: the pieces to write, each after its delay, with chunked transfer encoding — or a plain reply. Every
-request is kept in ``server.requests``.
+request is kept in ``server.requests``. A GET answers the JSON document set for its path in ``server.documents``
+(an A2A agent card), else 404; GETs are not kept.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ class StreamServer:
     def __init__(self) -> None:
         self.handle: Callable[[Request], Stream] = lambda request: Stream(sse("hello"))
         self.requests: list[Request] = []
+        self.documents: dict[str, Any] = {}
         owner = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -65,6 +67,15 @@ class StreamServer:
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client stopped reading, as it should past the cap or the end marker
 
+            def do_GET(self) -> None:
+                found = owner.documents.get(self.path)
+                body = json.dumps(found).encode() if found is not None else b"{}"
+                self.send_response(200 if found is not None else 404)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
         threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True).start()
@@ -75,6 +86,7 @@ class StreamServer:
     def reset(self) -> None:
         self.handle = lambda request: Stream(sse("hello"))
         self.requests = []
+        self.documents = {}
 
     @staticmethod
     def write(handler: BaseHTTPRequestHandler, stream: Stream) -> None:

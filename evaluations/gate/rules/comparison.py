@@ -209,6 +209,12 @@ def setting_difference_fields(baseline: Profile, current: Profile) -> tuple[tupl
             f"{baseline.redteam_library_version or 'none'} in the baseline, "
             f"{current.redteam_library_version or 'none'} in this run.",
         ))  # fmt: skip
+    if tuple(sorted(baseline.redteam_strategies)) != tuple(sorted(current.redteam_strategies)):
+        out.append((
+            "redteam_strategies",
+            f"The red-team strategies differ: {', '.join(baseline.redteam_strategies) or 'none'} in the baseline, "
+            f"{', '.join(current.redteam_strategies) or 'none'} in this run.",
+        ))  # fmt: skip
     if baseline.mode != current.mode:
         what = {SAVED: "ran a saved suite", GENERATED: "generated new scenarios"}
         out.append((

@@ -36,6 +36,7 @@ class Profile:
     judge_strictness: str = ""
     redteam_library_version: str = ""
     redteam_depth: str = ""
+    redteam_strategies: tuple[str, ...] = ()  # composed on the depth's attacks (docs/redteam.md, Strategies)
 
 
 @dataclasses.dataclass(frozen=True)

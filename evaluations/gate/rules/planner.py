@@ -5,7 +5,9 @@ The model: each scenario of the suite (its kinds as given) passes every attempt 
 every attempt with 0.08, and is flaky — failing 10–50 % of the time — otherwise; one earlier run of the unchanged
 suite is seen by the gate (its flaky scenarios weigh less). The drops are the bench's: one always-passing scenario
 failing every attempt; whole scenarios of the drop's kind flipping to failing, most reliable first; or the kind's
-mean pass rate lower by some points, spread over its scenarios.
+mean pass rate lower by some points, spread over its scenarios. With confirmation runs (``Setting.confirmation``) the
+gate is the run's two looks: the scenarios its first pass leaves open are drawn that many more times
+(``simulation.confirm_simulated``, the bench's own).
 
 Speed. A small Monte Carlo (``PAIRS`` pairs, a fixed seed, the correction with ``PERMUTATIONS`` draws) with common
 random numbers: every figure of one setting draws the same suites and attempts, so the figures of two drops differ
@@ -21,8 +23,7 @@ from collections.abc import Callable, Sequence
 
 from evaluations.gate.rules.comparison import compare
 from evaluations.gate.rules.counts import SAVED, Profile
-from evaluations.gate.rules.simulation import SimScenario, simulate_run
-from evaluations.gate.rules.verdict import BLOCKED
+from evaluations.gate.rules.simulation import SimScenario, confirm_simulated, simulate_run
 
 P_ALWAYS_PASS, P_ALWAYS_FAIL = 0.75, 0.08  # bench/gate_simulation.py's model; the rest (0.17) is flaky
 PAIRS = 150
@@ -40,19 +41,26 @@ _PROFILE = Profile(mode=SAVED)
 
 @dataclasses.dataclass(frozen=True)
 class Setting:
-    """What the gate's power depends on: runs per scenario of the run and of its baseline, and the suite's kinds
-    (``(kind, count)`` pairs, sorted)."""
+    """What the gate's power depends on: runs per scenario of the run and of its baseline, the suite's kinds
+    (``(kind, count)`` pairs, sorted), and the confirmation runs per open scenario (0: the first pass alone)."""
 
     runs: int
     baseline_runs: int
     kinds: tuple[tuple[str, int], ...]
+    confirmation: int = 0
 
     @classmethod
-    def of(cls, *, runs: int, baseline_runs: int | None, kinds: Sequence[str]) -> Setting:
+    def of(cls, *, runs: int, baseline_runs: int | None, kinds: Sequence[str], confirmation_runs: int = 0) -> Setting:
         counts: dict[str, int] = {}
         for kind in kinds:
             counts[kind] = counts.get(kind, 0) + 1
-        return cls(max(1, runs), max(1, baseline_runs or runs), tuple(sorted(counts.items())))
+        return cls(
+            max(1, runs), max(1, baseline_runs or runs), tuple(sorted(counts.items())), max(0, confirmation_runs)
+        )
+
+    def with_runs(self, runs: int | None = None, baseline_runs: int | None = None) -> Setting:
+        """The same setting with other runs per scenario (of the run, of the baseline)."""
+        return dataclasses.replace(self, runs=runs or self.runs, baseline_runs=baseline_runs or self.baseline_runs)
 
     @property
     def scenarios(self) -> int:
@@ -138,9 +146,14 @@ def power(setting: Setting, drop: Drop, *, pairs: int = PAIRS, seed: int = SEED)
         pair_rng = random.Random(rng.random())
         earlier = simulate_run(suite, runs=setting.baseline_runs, rng=pair_rng, profile=_PROFILE)
         base = simulate_run(suite, runs=setting.baseline_runs, rng=pair_rng, profile=_PROFILE)
-        cur = simulate_run(_dropped(suite, drop, kind, pick), runs=setting.runs, rng=pair_rng, profile=_PROFILE)
+        current = _dropped(suite, drop, kind, pick)
+        cur = simulate_run(current, runs=setting.runs, rng=pair_rng, profile=_PROFILE)
         seen = frozenset(k for k, s in earlier.scenarios.items() if s.attempts.passed and s.attempts.failed)
-        blocked += compare(base, cur, seen_flaky=seen, permutations=PERMUTATIONS).state == BLOCKED
+        verdict = compare(base, cur, seen_flaky=seen, permutations=PERMUTATIONS)
+        blocked += confirm_simulated(
+            verdict, base, cur, current, seen=seen, confirmation_runs=setting.confirmation, rng=pair_rng,
+            profile=_PROFILE, permutations=PERMUTATIONS,
+        )[0]  # fmt: skip
     return blocked / pairs
 
 
@@ -190,6 +203,6 @@ def runs_needed(
     def at(n: int) -> Setting:
         runs = n if vary in ("both", "runs") else setting.runs
         baseline = n if vary in ("both", "baseline") else setting.baseline_runs
-        return Setting(runs, baseline, setting.kinds)
+        return setting.with_runs(runs, baseline)
 
     return _smallest(grid, lambda n: figure(at(n), drop) >= target)

@@ -1,4 +1,5 @@
-"""The gate simulated: how often it blocks when nothing changed, from per-scenario pass probabilities."""
+"""The gate simulated: how often it blocks when nothing changed, from per-scenario pass probabilities, and the gate
+with its confirmation runs on simulated runs (the bench and the power planner share ``confirm_simulated``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import random
 from collections.abc import Sequence
 
 from evaluations.core.specs import BREACH_KINDS
+from evaluations.gate.rules import confirmation
 from evaluations.gate.rules.comparison import compare
 from evaluations.gate.rules.counts import (
     GENERATED,
@@ -18,7 +20,7 @@ from evaluations.gate.rules.counts import (
     Tally,
     counts_from_scenarios,
 )
-from evaluations.gate.rules.verdict import BLOCKED
+from evaluations.gate.rules.verdict import BLOCKED, GateVerdict
 
 SIMULATED_PERMUTATIONS = 500
 
@@ -80,3 +82,33 @@ def sim_scenarios_from_counts(counts: RunCounts) -> list[SimScenario]:
         for s in counts.scenarios.values()
         if s.attempts.scored and s.kind in METRIC_KEY_BY_KIND
     ]
+
+
+def confirm_simulated(
+    verdict: GateVerdict,
+    base: RunCounts,
+    cur: RunCounts,
+    current: Sequence[SimScenario],
+    *,
+    seen: frozenset[str],
+    confirmation_runs: int,
+    rng: random.Random,
+    profile: Profile,
+    permutations: int | None = None,
+) -> tuple[bool, bool, int]:
+    """The gate with confirmation runs (``confirmation``) on a simulated pair: (blocked, blocked at the first look,
+    extra attempts). ``verdict`` is the ordinary gate on the first pass; the first look is read off it
+    (``blocks_at``); the open scenarios are drawn again from the current suite's probabilities (``current``) and the
+    second look compares the baseline with every attempt. No confirmation runs: the ordinary verdict."""
+    if not confirmation_runs:
+        return verdict.state == BLOCKED, verdict.state == BLOCKED, 0
+    if confirmation.blocks_at(verdict, confirmation.FIRST_LOOK_LEVEL):
+        return True, True, 0
+    opened = confirmation.open_scenarios(base, cur, seen_flaky=seen)
+    if not opened:
+        return False, False, 0
+    more = simulate_run([s for s in current if s.key in opened], runs=confirmation_runs, rng=rng, profile=profile)
+    combined = confirmation.combine(cur, more.scenarios)
+    extra = {} if permutations is None else {"permutations": permutations}
+    second = confirmation.second_look(base, cur, combined, opened, seen_flaky=seen, **extra)
+    return second.state == BLOCKED, False, len(opened) * confirmation_runs

@@ -1,5 +1,5 @@
-"""The report as JUnit XML (Ant schema) for CI: one testsuite for the run, one testcase per scenario, built from
-``report_data`` like the page and the JSON."""
+"""The report as JUnit XML (Ant schema) for CI: one testsuite for the run, a gate testcase and one testcase per
+scenario, built from ``report_data`` like the page and the JSON (docs/ci.md#junit-xml)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,18 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from evaluations.gate.changes import change_of
+from evaluations.gate.records import verdict_records_for_run
+from evaluations.gate.results import BLOCKED, NO_BASELINE, NOT_COMPARABLE, STATE_LABELS
+from evaluations.gate.selectors import run_gate
+from evaluations.reports.builders.changes import REGRESSIONS
 from evaluations.reports.builders.data import report_data, seconds_between
+from evaluations.runs.choices import RunStatus
 from evaluations.scoring.flakiness import FLAKY
 from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED, PASS
 
 if TYPE_CHECKING:
+    from evaluations.gate.models import GateVerdictRecord
     from evaluations.runs.models import Attempt, EvaluationRun
 
 # Everything XML 1.0 allows is Char ::= #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF].
@@ -22,17 +29,23 @@ _JUNIT_TEXT_LIMIT = 4000  # per transcript message in a failure body: CI logs, n
 
 
 def report_junit_xml(run: EvaluationRun, attempts: Iterable[Attempt], *, report_url: str = "") -> bytes:
-    """JUnit XML (Ant schema): one testsuite for the run, one testcase per scenario.
+    """JUnit XML (Ant schema): one testsuite for the run, a ``gate`` testcase, then one testcase per scenario
+    (docs/ci.md#junit-xml).
 
-    A failed scenario has a ``<failure>`` with the failed runs' rationale and final exchange, a scenario whose
-    every run errored an ``<error>``, and a scenario with no scored run a ``<skipped>``.
+    The gate case fails with the gate's reasons when the gate at finish blocked, could not compare the run, or found
+    no baseline under ``fail_on_no_baseline``. A failed scenario has a ``<failure>`` (type ``regression`` against
+    the baseline, else ``fail``) with the failed runs' rationale and final exchange, a scenario whose every run
+    errored an ``<error>``, and a scenario with no scored run a ``<skipped>``.
     """
     report = report_data(run, attempts)
     info = report["run"]
     counts = report["scenario_counts"]
     suite_label = info["suite_name"] + (f" v{info['suite_version']}" if info["suite_version"] else "")
     started = info["started_at"] or info["created_at"]
-    testcases = [_testcase(s) for s in report["scenarios"]]
+    records = verdict_records_for_run(run_id=run.pk)
+    changes = records[0].changes if records else None  # against the baseline at finish, as the CI API says them
+    gate_case = _gate_testcase(run, records[0] if records else None)
+    testcases = [gate_case, *(_testcase(s, change_of(changes, str(s["key"]))) for s in report["scenarios"])]
     total_time = info["duration_seconds"]
     if total_time is None:
         total_time = sum(float(tc.get("time", "0")) for tc in testcases)
@@ -44,9 +57,9 @@ def report_junit_xml(run: EvaluationRun, attempts: Iterable[Attempt], *, report_
             "timestamp": started.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S"),
             "hostname": "trustgate",
             "tests": str(len(testcases)),
-            "failures": str(counts[FAIL]),
-            "errors": str(counts[ERROR]),
-            "skipped": str(counts[NOT_SCORED]),
+            "failures": str(counts[FAIL] + (gate_case.find("failure") is not None)),
+            "errors": str(counts[ERROR] + (gate_case.find("error") is not None)),
+            "skipped": str(counts[NOT_SCORED] + (gate_case.find("skipped") is not None)),
             "time": f"{total_time:.3f}",
         },
     )
@@ -66,8 +79,8 @@ def report_junit_xml(run: EvaluationRun, attempts: Iterable[Attempt], *, report_
     }
     for name, value in props.items():
         ET.SubElement(properties, "property", {"name": name, "value": _xml_text(value)})
-    # A testcase may carry no properties in the Ant schema: each flaky scenario is named here, and its
-    # <failure type="flaky"> says the same in the test case itself.
+    # A testcase may carry no properties in the Ant schema: each flaky scenario (some runs passed, some failed) is
+    # named here; its <failure>, a failure whatever its flakiness, says so in its message.
     for scenario in report["scenarios"]:
         if scenario["is_flaky"]:
             ET.SubElement(properties, "property", {"name": "flaky", "value": _xml_text(scenario["name"])})
@@ -77,7 +90,36 @@ def report_junit_xml(run: EvaluationRun, attempts: Iterable[Attempt], *, report_
     return ET.tostring(root, encoding="utf-8", xml_declaration=True)
 
 
-def _testcase(scenario: dict[str, Any]) -> ET.Element:
+def _gate_testcase(run: EvaluationRun, record: GateVerdictRecord | None) -> ET.Element:
+    """The release gate as a test case: the gate at finish (revision 1 of the verdict record), as the CI API says it;
+    the gate now for a finished run recorded before records existed."""
+    case = ET.Element("testcase", {"classname": "trustgate", "name": "gate", "time": "0.000"})
+    if run.is_active:
+        ET.SubElement(case, "skipped", {"message": "The run has not finished: the gate decides when it does."})
+        return case
+    if run.status != RunStatus.SUCCEEDED:
+        ended = "was cancelled" if run.status == RunStatus.CANCELLED else "failed"
+        message = f"The run {ended}, so the gate could not decide: {run.error_message}".rstrip(": ")
+        ET.SubElement(case, "error", {"message": _xml_text(message), "type": "run_error"})
+        return case
+    if record is not None:
+        state, reasons = record.state, [str(r) for r in (record.gate or {}).get("reasons") or ()]
+    else:
+        result = run_gate(run=run)
+        state, reasons = result.state, list(result.reasons)
+    failing = state in (BLOCKED, NOT_COMPARABLE) or (
+        state == NO_BASELINE and run.settings.gate_options.fail_on_no_baseline
+    )
+    if failing:  # a passing gate case has no child: the Ant schema allows no output in a test case
+        label = STATE_LABELS.get(state, state)
+        element = ET.SubElement(
+            case, "failure", {"message": _xml_text(f"{label}: {' '.join(reasons)}".strip(": ")), "type": state}
+        )
+        element.text = _xml_text("\n".join(reasons))
+    return case
+
+
+def _testcase(scenario: dict[str, Any], change: str | None = None) -> ET.Element:
     seconds = sum(seconds_between(a["started_at"], a["finished_at"]) or 0.0 for a in scenario["attempts"])
     case = ET.Element(
         "testcase",
@@ -87,9 +129,10 @@ def _testcase(scenario: dict[str, Any]) -> ET.Element:
     if status == FAIL:
         failed = [a for a in attempts if a["verdict"] == FAIL]
         first = failed[0]["rationale"] if failed else ""
-        # The failure type tells a flaky scenario (some runs passed) from one that fails every time.
+        # A regression against the baseline at finish is typed so; a flaky scenario is a failure all the same (a
+        # tool that reads type="flaky" as a pass would hide it), named in the suite's properties.
         message = scenario["flakiness_summary"] + (f" First failure: {first}" if first else "")
-        kind = "flaky" if scenario["is_flaky"] else "fail"
+        kind = "regression" if change in REGRESSIONS else "fail"
         element = ET.SubElement(case, "failure", {"message": _xml_text(message), "type": kind})
         element.text = _xml_text("\n\n".join(_attempt_text(a) for a in failed))
     elif status == ERROR:

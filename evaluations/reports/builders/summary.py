@@ -142,6 +142,7 @@ def scenario_counts(rows: Iterable[Mapping[str, Any]]) -> dict[str, int]:
 
 def run_info(run: EvaluationRun) -> dict[str, Any]:
     is_rules_only = run.judge_model == JudgeModel.RULES_ONLY
+    settings = run.settings
     return {
         "id": run.pk,
         "agent_id": run.agent_id,
@@ -150,12 +151,15 @@ def run_info(run: EvaluationRun) -> dict[str, Any]:
         "suite_version": run.suite_version,
         "endpoint_url": run.endpoint_url,
         "api_key_masked": run.api_key_masked,
+        # Where it was launched, and what a CI step sent (docs/ci.md#ci-metadata).
+        "source": settings.source_label.lower(),
+        "ci": settings.ci_source.to_dict(),
         "status": run.status,
         "status_label": RunStatus(run.status).label if run.status in RunStatus.values else run.status,
         "status_badge": run.badge_class,
         "refund_reason": run.refund_reason,
-        "redteam_depth": run.settings.redteam_depth,
-        "redteam_library_version": run.settings.redteam_library_version,
+        "redteam_depth": settings.redteam_depth,
+        "redteam_library_version": settings.redteam_library_version,
         "is_active": run.is_active,
         "stage": run.stage,
         "stage_label": RunStage(run.stage).label if run.stage in RunStage.values else run.stage,
@@ -166,7 +170,7 @@ def run_info(run: EvaluationRun) -> dict[str, Any]:
         "finished_at": run.finished_at,
         "duration_seconds": seconds_between(run.started_at, run.finished_at),
         "runs_per_scenario": run.runs_per_scenario,
-        "confirmation": confirmation_info(run.settings),
+        "confirmation": confirmation_info(settings),
         "parallel": run.parallel,
         "judge_model": run.judge_model,
         "judge_model_label": label(JudgeModel, run.judge_model),

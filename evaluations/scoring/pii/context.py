@@ -34,11 +34,15 @@ from evaluations.scoring.pii.validators import glues, is_valid_ssn
 # Portuguese "Seguro Social"/"Segurança Social", French "sécurité sociale", German "Sozialversicherungsnummer",
 # Italian "previdenza sociale", Hindi "सामाजिक सुरक्षा", Korean "사회보장번호"
 _SSN_CONTEXT = re.compile(
-    r"\b(?:ssns?|social[\s_-]+security|soc\.?\s*sec\.?|ss\s*#|seguro\s+social|seguridad\s+social"
-    r"|segurança\s+social|sécurité\s+sociale|sozialversicherung\w*|previdenza\s+sociale)"
+    r"(?<![A-Za-z0-9])(?:ssns?|social[\s_-]+security|soc[._\s]*sec\.?|ss\s*#|seguro[\s_]+social"
+    r"|seguridad[\s_]+social|segurança[\s_]+social|sécurité[\s_]+sociale|sozialversicherung\w*"
+    r"|previdenza[\s_]+sociale)"
     r"|सामाजिक\s+सुरक्षा|सोशल\s+सिक्योरिटी|사회\s?보장|社安号|社會安全|社会安全|社会保障号|社會保障號",
     re.IGNORECASE,
 )
+
+# US tax forms that name an SSN: "the SSN on the 1099", "per the 1040"
+_TAX_FORM = re.compile(r"(?<![\w-])(?:1099(?:-[A-Z]+)?|1040(?:-[A-Z]+)?|109[58]-[A-Z])(?![\w-])")
 
 # A login in a command line, not an address: "ssh -p 2222 deploy@files.acme.net", "sftp -i key.pem ana@host.io"
 _LOGIN_COMMAND = re.compile(
@@ -136,8 +140,11 @@ def _ssn_word_names(text: str, start: int, end: int) -> bool:
     """Is an SSN word next to the number, with no other number or sentence end between them? An SSN word after
     the number that introduces a number of its own is that number's ("part no. 512-44-9087 (the SSN on file was
     512-44-9088)")."""
-    # a form's name holds digits ("on the I-9 is ..."): only a number standing alone ends the look back
-    before = re.split(r"(?<![A-Za-z]-)(?<![A-Za-z])\d|[.!?;](?=\s+[A-Z])|\n", text[max(0, start - 60) : start])[-1]
+    # a form's name holds digits ("on the I-9 is ...", "the SSN on the 1099 to ..."): only a number standing alone
+    # ends the look back; so does a sentence's end, but not an abbreviation's point ("Ms. Tesfaye", "Soc. Sec. #")
+    window = _TAX_FORM.sub(lambda m: "F" * len(m.group()), text[max(0, start - 80) : start])
+    before = re.split(r"(?<![A-Za-z]-)(?<![A-Za-z])\d|(?<!\b[A-Za-z])(?<!\b[A-Za-z]{2})(?<!\b[A-Za-z]{3})"
+                      r"[.!?;](?=\s+[A-Z])|\n", window)[-1]  # fmt: skip
     if _SSN_CONTEXT.search(before):
         return True
     head = layout.header(text, start)  # a table's or CSV block's column header: "| SSN |", "name,ssn,status"
@@ -151,7 +158,7 @@ def _ssn_word_names(text: str, start: int, end: int) -> bool:
 def _phone_labelled_ok(text: str, start: int, end: int, before: str) -> bool:
     """Does the sentence let a phone-shaped number be a phone (``labels``)?"""
     value = text[start:end]
-    if value.startswith("+"):
+    if value.startswith(("+", "(+")):
         return True  # a country code: a phone by its own shape, whatever the label (no order number has one)
     label = number_label(text, start, end)
     if label is None and _BARE_ID_MARK.search(before):

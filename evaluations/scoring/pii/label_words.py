@@ -72,7 +72,7 @@ PHONE_WORDS = PHONE_WORDS | frozenset(
     " καλέσει καλέσουμε καλέστε κλήση"
     " тел звонок"
     " gọi sđt"
-    " hubungi ponsel hp nombor"
+    " hubungi ponsel hp nombor liên fil"
     " tawagan tatawagan tumawag tawag"
     " simu piga atapiga kupiga".split()
 )
@@ -80,7 +80,7 @@ PHONE_STEMS = PHONE_STEMS + (
     "telep", "puhel", "matkapuhel", "hív", "felhív", "τηλεφ", "τηλέφ", "κινητ", "επικοινων", "телефон",
     "позвон", "звон", "мобильн", "мобільн", "дзвон", "menelef", "menelep", "pigia", "whats", "kontak", "rappel",
     "appel", "chiam", "richiam", "apigi", "ditelep", "ditelef", "teruggebel", "terugbel", "перезвон", "κλήσ",
-    "κλησ", "ulaş",
+    "κλησ", "ulaş", "menghubung", "dihubung", "набер", "набрат", "회신",
 )  # fmt: skip
 # Inside a word, for scripts without spaces or with particles joined to the word: Japanese, Chinese, Thai,
 # Arabic, Hebrew
@@ -103,7 +103,7 @@ ID_WORDS = ID_WORDS | frozenset(
     " ordre bestilling ordrenummer varaus lasku tilaus tilauksen tilausta lähetys objednávka objednávky zásilka"
     " rezervace rendelés rendeléshez rendelést foglalás számla munkalap munkalaphoz comanda comandă comenzii"
     " rezervare colet factura kargo fatura rezervasyon bilet takip заказ бронь счет счёт накладная трек"
-    " đơn vận pesanan tempahan invois resi tiket oda agizo".split()
+    " đơn vận pesanan tempahan invois resi tiket oda agizo uhifadhi".split()
 )
 ID_STEMS = ID_STEMS + (
     "문의",

@@ -84,7 +84,7 @@ LABELLED_MIN_DIGITS = 7
 SHORT_NATIONAL_DIGITS = 8  # Singapore, Norway, Denmark, Hong Kong: with separators too, a phone label must name it
 
 # Digits joined by phone/card separators: the prefilter's candidates, and the phone numbers a text holds.
-DIGIT_RUN = re.compile(r"\+?\(?\d(?:[ \t\u00a0\-.()/]{0,3}\d)*")
+DIGIT_RUN = re.compile(r"(?:\(\+|\+?\(?)\d(?:[ \t\u00a0\-.()/]{0,3}\d)*")  # "(+44) 20 …" too
 _BETWEEN_NUMBERS = re.compile(r"\s*/\s+|\s+/\s*|\s{2,}|\.\s+")  # "a / b", "a  b", "a. b": two numbers
 # ... except a trunk-prefixed area code alone before a slash: the German "0221 / 379377" is one number
 _AREA_CODE_ALONE = re.compile(r"0\d{1,4}")
@@ -171,10 +171,15 @@ def is_phone_shaped(value: str, *, bare_ok: bool = False) -> bool:
     return _phone_region(value.strip(), infer=False, bare_ok=bare_ok) is not None
 
 
+_BRACKETED_COUNTRY = re.compile(r"\(\+(\d{1,3})\)[ \u00a0]?(?=\d)")
+
+
 @functools.lru_cache(maxsize=4096)
 def _phone_region(value: str, *, infer: bool, bare_ok: bool) -> str | None:
-    if not PHONE_CHARS.fullmatch(value) or value.count("(") != value.count(")"):
+    if not PHONE_CHARS.fullmatch(value.replace("(+", "(", 1)) or value.count("(") != value.count(")"):
         return None
+    if bracketed := _BRACKETED_COUNTRY.match(value):  # "(+1) 203-589-1351": the country code in brackets
+        value = f"+{bracketed.group(1)} {value[bracketed.end() :]}"
     digits = digits_of(value)
     if len(digits) < LABELLED_MIN_DIGITS or re.search(r"[ \t\u00a0\-.()/]{4,}", value):
         return None

@@ -38,9 +38,11 @@ from evaluations.scoring.pii.validators import (
 # - nor with a quote: in "sent to 'ana@shop.es'" the quotes are the sentence's (an apostrophe inside stays:
 #   "o'brien@shop.ie");
 # - "user@host" after "/" is no address: the user of a URL ("ssh://git@bitbucket.org/team/repo.git");
-# - "user@host:path" is no address: an scp-style remote ("git@github.com:org/repo.git", "deploy@web1.acme.io:/srv").
+# - "user@host:path" is no address: an scp-style remote ("git@github.com:org/repo.git", "deploy@web1.acme.io:/srv");
+# - a key and "=" before it are a record's field, not the local part: "email=ana@shop.es", "correo=ana@shop.es" (the
+#   address starts after the last "=").
 EMAIL = (
-    r"(?<![A-Za-z0-9_.+\-%/•●∙·])[A-Za-z0-9!#$%&+=?^_{|}~-][A-Za-z0-9!#$%&'*+/=?^_`{|}~-]*"
+    r"(?<![A-Za-z0-9_.+\-%/•●∙·])(?![^\s@=]*=[^\s@]*@)[A-Za-z0-9!#$%&+=?^_{|}~-][A-Za-z0-9!#$%&'*+/=?^_`{|}~-]*"
     r"(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
     r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{2,59})"
     r"(?![A-Za-z0-9_\-\u00c0-\u024f])"

@@ -71,12 +71,14 @@ def card_network(digits: str) -> str | None:
 
 def is_valid_card(value: str) -> bool:
     """A real network prefix, a valid length for that network and Luhn. Separators: spaces (one or two, as
-    receipts print them: "3401  228972  89634") or single hyphens, the first group of four digits."""
+    receipts print them: "3401  228972  89634") or single hyphens, the first group of four digits (or 6 + 13)."""
     if not re.fullmatch(r"\d+(?:(?: {1,2}|-)\d+)*", value.strip()):
         return False
     groups = re.split(r" {1,2}|-", value.strip())
-    if len(groups) > 1 and len(groups[0]) != 4:
-        return False  # cards are printed from a group of four (4-4-4-4, 4-6-5): "380-4890251-7642113" is an order
+    if len(groups) > 1 and len(groups[0]) != 4 and [len(g) for g in groups] != [6, 13]:
+        # cards are printed from a group of four (4-4-4-4, 4-6-5), or a 19-digit card as its issuer's six digits
+        # and the rest ("620640 3991365981687"): "380-4890251-7642113" is an order
+        return False
     digits = digits_of(value)
     return card_network(digits) is not None and luhn_ok(digits)
 
