@@ -30,6 +30,8 @@ def _test(scenario: Scenario, missing: list[str]) -> dict[str, Any]:
     lacks = []
     if scenario.start_from:
         lacks.append(f"starts from {len(scenario.start_from)} earlier turns")
+    if scenario.tool_context:
+        lacks.append("tool calls seeded before the first turn")
     if len(scenario.turns) > 1:
         lacks.append(f"{len(scenario.turns) - 1} later scripted turns")
     if any(c.get("arguments") for c in calls):
