@@ -88,6 +88,7 @@ bench: setup
 	$(PY) bench/ci_status.py
 	$(PY) bench/report_page.py
 	$(PY) bench/monitor_fleet.py
+	$(PY) bench/import_bench.py
 	$(PY) bench/redteam_strategies.py
 
 clean:

@@ -29,9 +29,11 @@ from evaluations.runs.selectors import run_get_for_member
 from suites import cases, changes, selectors, services
 from suites.filters import SuiteFilter
 from suites.forms import CaseForm, CheckForm, ImportForm, SaveAsSuiteForm, SuiteForm
+from suites.imports.forms import CasesImportForm
 from suites.models import Scenario, Suite, SuiteKind
 from suites.yaml_io import SuiteImportError, import_suite_yaml, suite_to_yaml
 from suites.yaml_io.export import tool_checks_to_yaml
+from suites.yaml_io.promptfoo import suite_to_promptfoo
 
 
 def _instance_url(request: HttpRequest) -> str:
@@ -397,6 +399,16 @@ def suite_export(request: HttpRequest, suite_id: int) -> HttpResponse:
     return response
 
 
+@require_GET
+@login_required
+def suite_export_promptfoo(request: HttpRequest, suite_id: int) -> HttpResponse:
+    """The suite as a promptfoo test file (docs/imports.md, Export to promptfoo)."""
+    suite = selectors.suite_get_for_user(user=request.user, suite_id=suite_id)
+    response = HttpResponse(suite_to_promptfoo(suite), content_type="application/yaml; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="promptfoo-tests-{suite.pk}-v{suite.version}.yaml"'
+    return response
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 def suite_import(request: HttpRequest) -> HttpResponse:
@@ -414,7 +426,9 @@ def suite_import(request: HttpRequest) -> HttpResponse:
             messages.success(request, f"“{result.suite.name}” v{result.suite.version} {verb[result.action]}.")
             return redirect("suites:suite-detail", result.suite.pk)
     status = 400 if problems or form.errors else 200
-    return render(request, "suites/suite_import.html", {"form": form, "problems": problems}, status=status)
+    cases_form = CasesImportForm(suites=selectors.suite_list_for_user(user=request.user))  # docs/imports.md
+    context = {"form": form, "problems": problems, "cases_form": cases_form}
+    return render(request, "suites/suite_import.html", context, status=status)
 
 
 @require_POST

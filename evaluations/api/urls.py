@@ -1,7 +1,7 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from evaluations.api import docs, downloads, errors, runs, views
+from evaluations.api import docs, downloads, errors, imports, runs, views
 
 app_name = "api"
 
@@ -9,6 +9,7 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", docs.api_docs, name="docs"),
     path("aiagent/suites", views.SuiteListApi.as_view(), name="suite-list"),
+    path("aiagent/suites/import", imports.SuiteImportApi.as_view(), name="suite-import"),
     path("deploys", views.DeployCreateApi.as_view(), name="deploy-create"),
     path("aiagent/runs", runs.RunCollectionApi.as_view(), name="run-create"),
     path("aiagent/runs/<int:run_id>", views.RunDetailApi.as_view(), name="run-detail"),

@@ -55,6 +55,20 @@ def carries_history(config: AgentConfig) -> bool:
     return bool(_SESSION_PLACEHOLDER.search(config.request_template or DEFAULT_TEMPLATE))
 
 
+def sends_history(config: AgentConfig) -> bool:
+    """Whether each request carries the earlier turns themselves (docs/suites.md, Start from these turns): the
+    OpenAI messages, the Responses API's input items (before the first stored response), Bedrock, simple chat with
+    Send history, a stateless request template with ``{{history}}``. Otherwise a conversation that starts from
+    earlier turns replays their user messages one by one (WebSocket, A2A, stateful agents)."""
+    if config.protocol in (Protocol.OPENAI, Protocol.OPENAI_RESPONSES, Protocol.BEDROCK):
+        return True
+    if config.protocol in (Protocol.WEBSOCKET, Protocol.A2A) or config.stateful:
+        return False
+    if config.protocol == Protocol.SIMPLE_CHAT:
+        return config.send_history
+    return "history" in {m.group(1) for m in _SESSION_PLACEHOLDER.finditer(config.request_template or DEFAULT_TEMPLATE)}
+
+
 def carries_tool_messages(config: AgentConfig) -> bool:
     """Whether a tool call and its result can be put in the conversation the agent is sent: the OpenAI messages,
     the Responses API input, or the ``{{history}}`` of an HTTP / JSON or webhook request template (not stateful)."""
@@ -94,7 +108,7 @@ def capability_gaps(config: AgentConfig, spec: ScenarioSpec) -> tuple[str, ...]:
     gaps = []
     if spec.has_tool_checks and not carries_tool_calls(config):
         gaps.append(TOOLS)
-    if (len(spec.turns) > 1 or spec.persona.strip()) and not carries_history(config):
+    if (len(spec.turns) > 1 or spec.persona.strip() or spec.start_from) and not carries_history(config):
         gaps.append(HISTORY)
     if spec.tool_context and not carries_tool_messages(config):
         gaps.append(TOOL_MESSAGES)

@@ -27,7 +27,10 @@ _Dumper.add_multi_representer(str, _represent_str)
 
 
 def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
-    data: dict[str, Any] = {"name": scenario.name, "kind": scenario.kind, "turns": list(scenario.turns)}
+    data: dict[str, Any] = {"name": scenario.name, "kind": scenario.kind}
+    if scenario.start_from:  # before the turns, in the order a run sends them
+        data["start_from"] = [dict(turn) for turn in scenario.start_from]
+    data["turns"] = list(scenario.turns)
     calls = scenario.expected_calls
     # One expected call is written as before (expected_tool_call), so existing files round-trip unchanged.
     forbidden = [c["name"] if not c.get("arguments") else c for c in scenario.forbidden_tool_calls or []]
@@ -55,6 +58,7 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
         # As the suite page shows it: a pending check's pause reads as inactive, with the check's reason.
         ("active", scenario.is_active and not scenario.is_paused, True),
         ("stale_reason", scenario.why_stale, ""),
+        ("source", scenario.source, ""),  # where an imported case came from (docs/imports.md)
         ("tool_context", list(scenario.tool_context or []), []),
     ]
     for field, value, default in optional:

@@ -67,6 +67,7 @@ def _row(values: dict[str, Any], *, suite: Suite, position: int, version: int) -
         introduced_in=version,
         is_active=values["is_active"],
         stale_reason=values["stale_reason"],
+        source=values.get("source", ""),
         **fields,
     )
 

@@ -120,7 +120,7 @@ def test_every_operation_keeps_to_its_schema(db, api_token, demo_suite, finished
         if isinstance(result, Err):
             raise result.err()  # an operation the loader cannot read fails the test, with its own message
         operations.append(result.ok())
-    assert len(operations) == 10
+    assert len(operations) == 11
 
     for operation in operations:
         # Data that fits, data that does not (with the key, so it reaches the serializers), and data that does not

@@ -51,6 +51,15 @@ BENCHES = {
         "p95=",
         "finished_report requests=20",
     ],
+    "import_bench.py": [
+        "import bench: 500 conversations",
+        "import format=jsonl cases=",
+        "import format=otel cases=",
+        "seconds=",
+        "peak_mb=",
+        "pii_masked=",
+        "duplicates=",
+    ],
     "pii_scan.py": [
         "engine build (presidio import + blank spaCy):",
         "scan_pii median",

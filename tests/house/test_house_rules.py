@@ -85,7 +85,7 @@ def test_nothing_reads_the_shared_folder_beside_the_repository() -> None:
 DOC_CITATION = re.compile(r"\bdocs/([a-z-]+)\.md\b")
 DOC_PAGES = (
     "index", "getting-started", "configuration", "agents", "runs", "suites", "redteam", "scoring", "gate", "ci",
-    "credits", "accounts", "monitors", "review", "deployment", "architecture", "benchmarks",
+    "credits", "accounts", "monitors", "review", "deployment", "architecture", "benchmarks", "imports",
 )  # fmt: skip
 MAX_README_LINES = 200
 

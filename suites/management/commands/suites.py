@@ -8,8 +8,10 @@
     manage.py suites get --suite 7                          # JSON; its "cases" can be fed back to --cases
     manage.py suites list [--account Acme]
     manage.py suites delete --suite 7                       # past runs and their results are kept
-    manage.py suites export --suite 7 [--output suite.yaml]
+    manage.py suites export --suite 7 [--output suite.yaml] [--format promptfoo]
     manage.py suites import suite.yaml --account Acme       # "-" reads standard input
+    manage.py suites import --format jsonl chats.jsonl (--suite 7 | --new-suite "From chats") [--dry-run] \\
+        [--map question=message --map order_id=variable]   # other tools' files (docs/imports.md)
 
 Case keys: name, initialMessage (or initial_message), expectedOutcome (or expected_outcome) and
 templateVariables (or template_variables: an object, or a list of [name, value] pairs). A blank name becomes
@@ -31,8 +33,12 @@ from evaluations.agents.selectors import agent_get_by_name
 from evaluations.core import storable
 from suites import selectors, services
 from suites.cases import cases_replace, cases_values
+from suites.imports.base import MAX_IMPORT_BYTES
+from suites.imports.preview import FORMATS
+from suites.imports.services import ImportRefused, suite_import_cases, suite_import_preview
 from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, Suite, SuiteKind
 from suites.yaml_io import SuiteImportError, import_suite_yaml, suite_to_yaml
+from suites.yaml_io.promptfoo import suite_to_promptfoo
 
 if TYPE_CHECKING:
     from billing.models import Account
@@ -191,10 +197,19 @@ class Command(BaseCommand):
         export.add_argument("--account")
         export.add_argument("--name")
         export.add_argument("--output", help="Write to this file instead of standard output.")
+        export.add_argument("--format", default="yaml", choices=["yaml", "promptfoo"], help="promptfoo: its test file.")
 
-        importing = sub.add_parser("import", help="Create or update a suite from YAML (idempotent).")
-        importing.add_argument("path", help="A YAML file, or - for standard input.")
+        importing = sub.add_parser("import", help="Create or update a suite from YAML (idempotent), or import cases.")
+        importing.add_argument("path", help="A file, or - for standard input.")
         importing.add_argument("--account")
+        importing.add_argument(
+            "--format", default="yaml", choices=["yaml", *FORMATS],
+            help="yaml: a Trustgate suite file; the others import cases from conversations or another tool.",
+        )  # fmt: skip
+        importing.add_argument("--suite", type=int, help="Add the cases to this suite (its next version).")
+        importing.add_argument("--new-suite", help="Put the cases in a new test set of this name.")
+        importing.add_argument("--dry-run", action="store_true", help="Print the preview as JSON; write nothing.")
+        importing.add_argument("--map", action="append", default=[], help="COLUMN=TARGET (message, messages, ...).")
 
     def handle(self, *args: Any, **options: Any) -> None:
         getattr(self, f"do_{options['action']}")(options)
@@ -279,7 +294,8 @@ class Command(BaseCommand):
         self.stdout.write(f"Deleted “{name}”. Its past runs and their results are kept.")
 
     def do_export(self, options: dict[str, Any]) -> None:
-        text = suite_to_yaml(_suite(options))
+        suite = _suite(options)
+        text = suite_to_promptfoo(suite) if options.get("format") == "promptfoo" else suite_to_yaml(suite)
         if options.get("output"):
             with open(options["output"], "w", encoding="utf-8") as handle:
                 handle.write(text)
@@ -287,19 +303,52 @@ class Command(BaseCommand):
             self.stdout.write(text, ending="")
 
     def do_import(self, options: dict[str, Any]) -> None:
+        if options.get("format", "yaml") != "yaml":
+            return self._import_cases(options)
         account = _account(options.get("account"))
-        path = options["path"]
         try:
-            if path == "-":
-                text = sys.stdin.read()
-            else:
-                with open(path, encoding="utf-8") as handle:
-                    text = handle.read()
-        except OSError as exc:
-            raise CommandError(f"Cannot read {path}: {exc.strerror}.") from None
+            text = _read(options["path"]).decode("utf-8")
+        except UnicodeDecodeError:
+            raise CommandError(f"{options['path']} is not UTF-8 text; save it as UTF-8.") from None
         try:
             result = import_suite_yaml(text, account=account)
         except SuiteImportError as exc:
             raise CommandError("Nothing was imported:\n" + "\n".join(f"  {p}" for p in exc.problems)) from None
         suite = result.suite
         self.stdout.write(f"{result.action.capitalize()}: “{suite.name}” v{suite.version} (id {suite.pk}).")
+
+    def _import_cases(self, options: dict[str, Any]) -> None:
+        """Cases from another tool's file (docs/imports.md, From the shell): the preview as JSON with --dry-run."""
+        data, path = _read(options["path"]), options["path"]
+        mapping = dict(item.split("=", 1) for item in options["map"] if "=" in item)
+        if len(mapping) != len(options["map"]):
+            raise CommandError("Write each --map as COLUMN=TARGET, for example --map question=message.")
+        suite = _suite(options) if options.get("suite") else None
+        common = {"source_format": options["format"], "filename": "stdin" if path == "-" else path, "mapping": mapping}
+        if options["dry_run"]:
+            preview = suite_import_preview(data, suite=suite, **common)
+            self._write_json(preview.to_dict())
+            return
+        account = suite.account if suite is not None else _account(options.get("account"))
+        try:
+            done = suite_import_cases(data, account=account, suite=suite, new_suite_name=options.get("new_suite") or "",
+                                      **common)  # fmt: skip
+        except ImportRefused as refused:
+            shown = refused.preview.problems[:50] if refused.preview else []
+            raise CommandError("\n".join([f"Nothing was imported: {refused}", *(f"  {p}" for p in shown)])) from None
+        preview = done.preview
+        self.stdout.write(
+            f"Imported {done.added} cases into “{done.suite.name}” v{done.version} (id {done.suite.pk}); "
+            f"{preview.duplicates} duplicate{'' if preview.duplicates == 1 else 's'} removed, "
+            f"{preview.pii_masked} personal value{'' if preview.pii_masked == 1 else 's'} masked."
+        )
+
+
+def _read(path: str) -> bytes:
+    try:
+        if path == "-":
+            return sys.stdin.buffer.read()
+        with open(path, "rb") as handle:
+            return handle.read(MAX_IMPORT_BYTES + 1)  # one byte over the cap is enough to refuse it
+    except OSError as exc:
+        raise CommandError(f"Cannot read {path}: {exc.strerror}.") from None
