@@ -10,11 +10,22 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
+from evaluations.core.specs import clean_start_from
+
 SCENARIO_FIELDS = (
     "kind name turns expected_outcome correct_answer required_phrases forbidden_phrases expected_tool_call "
     "expected_tool_calls tool_order forbidden_tool_calls max_tool_calls required_scope forbidden_scope "
-    "template_variables severity owasp_tag contacts_may_be_shared tool_results_leak persona max_turns attack_id"
+    "template_variables severity owasp_tag contacts_may_be_shared tool_results_leak persona max_turns attack_id "
+    "start_from"
 ).split()
+
+
+def validate_start_from(value: Any) -> None:
+    """The model's check of ``Scenario.start_from`` (docs/suites.md, Start from these turns)."""
+    try:
+        clean_start_from(value)
+    except ValueError as exc:
+        raise ValidationError(str(exc)) from None
 
 
 def tool_call_fields(calls: Sequence[dict[str, Any]]) -> dict[str, Any]:

@@ -13,8 +13,10 @@ from evaluations.core.specs import (
     ScenarioKind,
     ScenarioSpec,
     Severity,
+    StartTurn,
     ToolOrder,
 )
+from suites.fields import validate_start_from
 
 
 class SuiteKind(models.TextChoices):
@@ -125,6 +127,13 @@ class Scenario(models.Model):
     kind = models.CharField(max_length=20, choices=[(k.value, KIND_LABELS[k]) for k in ScenarioKind])
     name = models.CharField(max_length=200, validators=NAME_VALIDATORS)
     turns = models.JSONField(default=list, help_text="Ordered user turns.")
+    start_from = models.JSONField(
+        default=list,
+        blank=True,
+        validators=[validate_start_from],
+        help_text="Earlier turns ({role, content}) the conversation starts from, sent as its history before the "
+        "turns above (docs/suites.md, Start from these turns).",
+    )
     expected_outcome = models.TextField(blank=True)
     correct_answer = models.TextField(blank=True)
     required_phrases = models.JSONField(default=list, blank=True)
@@ -264,6 +273,7 @@ class Scenario(models.Model):
             persona=persona,
             max_turns=max_turns,
             attack_id=self.attack_id,
+            start_from=tuple(StartTurn.from_dict(turn) for turn in self.start_from or ()),
         )
 
 

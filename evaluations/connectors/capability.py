@@ -54,6 +54,20 @@ def carries_history(config: AgentConfig) -> bool:
     return bool(_SESSION_PLACEHOLDER.search(config.request_template or DEFAULT_TEMPLATE))
 
 
+def sends_history(config: AgentConfig) -> bool:
+    """Whether each request carries the earlier turns themselves (docs/suites.md, Start from these turns): the
+    OpenAI messages, the Responses API's input items (before the first stored response), Bedrock, simple chat with
+    Send history, a stateless request template with ``{{history}}``. Otherwise a conversation that starts from
+    earlier turns replays their user messages one by one (WebSocket, A2A, stateful agents)."""
+    if config.protocol in (Protocol.OPENAI, Protocol.OPENAI_RESPONSES, Protocol.BEDROCK):
+        return True
+    if config.protocol in (Protocol.WEBSOCKET, Protocol.A2A) or config.stateful:
+        return False
+    if config.protocol == Protocol.SIMPLE_CHAT:
+        return config.send_history
+    return "history" in {m.group(1) for m in _SESSION_PLACEHOLDER.finditer(config.request_template or DEFAULT_TEMPLATE)}
+
+
 def gap_setting(config: AgentConfig, gap: str) -> str:
     """The agent's setting that leaves ``gap`` unexercised, in words ("simple chat without Send history")."""
     name = _PROTOCOL_NAMES.get(config.protocol, str(config.protocol))
@@ -77,7 +91,7 @@ def capability_gaps(config: AgentConfig, spec: ScenarioSpec) -> tuple[str, ...]:
     gaps = []
     if spec.has_tool_checks and not carries_tool_calls(config):
         gaps.append(TOOLS)
-    if (len(spec.turns) > 1 or spec.persona.strip()) and not carries_history(config):
+    if (len(spec.turns) > 1 or spec.persona.strip() or spec.start_from) and not carries_history(config):
         gaps.append(HISTORY)
     return tuple(gaps)
 

@@ -74,6 +74,69 @@ class ExpectedToolCall:
         return cls(name=data["name"], arguments=dict(data.get("arguments") or {}))
 
 
+START_ROLES = ("user", "assistant")
+MAX_START_TURNS = 200
+
+
+@dataclasses.dataclass(frozen=True)
+class StartTurn:
+    """One earlier turn a scenario starts from (docs/suites.md, Start from these turns): replayed as the
+    conversation's history before the scenario's own message. An assistant turn may name the tool calls it made
+    (``{name, arguments}``, kept for reading; agents are sent the text)."""
+
+    role: str  # "user" or "assistant"
+    content: str
+    tool_calls: tuple[dict[str, Any], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"role": self.role, "content": self.content}
+        if self.tool_calls:
+            data["tool_calls"] = [dict(call) for call in self.tool_calls]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> StartTurn:
+        calls = tuple(dict(c) for c in data.get("tool_calls") or () if isinstance(c, Mapping))
+        return cls(role=str(data.get("role", "")), content=str(data.get("content", "")), tool_calls=calls)
+
+
+def clean_start_from(value: Any) -> list[dict[str, Any]]:
+    """``start_from`` as stored: a list of ``{role, content}`` (an assistant turn may add ``tool_calls``, each
+    ``{name, arguments}``). Raises ``ValueError`` with a sentence naming the turn at fault."""
+    if value is None:
+        return []
+    if not isinstance(value, list | tuple):
+        raise ValueError("Give the earlier turns as a list of {role, content}.")
+    if len(value) > MAX_START_TURNS:
+        raise ValueError(f"Start from at most {MAX_START_TURNS} earlier turns.")
+    cleaned = []
+    for number, turn in enumerate(value, 1):
+        if not isinstance(turn, Mapping):
+            raise ValueError(f"Earlier turn {number}: write it as a mapping with role and content.")
+        if set(turn) - {"role", "content", "tool_calls"}:
+            raise ValueError(f"Earlier turn {number}: use only role, content and tool_calls.")
+        role, content = turn.get("role"), turn.get("content")
+        if role not in START_ROLES:
+            raise ValueError(f"Earlier turn {number}: the role is user or assistant, not {role!r}.")
+        if not isinstance(content, str):
+            raise ValueError(f"Earlier turn {number}: the content is text.")
+        calls = turn.get("tool_calls") or []
+        if calls and role != "assistant":
+            raise ValueError(f"Earlier turn {number}: only an assistant turn carries tool calls.")
+        if not isinstance(calls, list) or not all(
+            isinstance(c, Mapping) and isinstance(c.get("name"), str) and isinstance(c.get("arguments", {}), dict)
+            for c in calls
+        ):
+            raise ValueError(f"Earlier turn {number}: give tool calls as a list of {{name, arguments}}.")
+        if not content.strip() and not calls:
+            raise ValueError(f"Earlier turn {number}: the content cannot be blank.")
+        item: dict[str, Any] = {"role": role, "content": content}
+        if calls:
+            item["tool_calls"] = [{"name": c["name"], "arguments": dict(c.get("arguments") or {})} for c in calls]
+        cleaned.append(item)
+    return cleaned
+
+
 @dataclasses.dataclass(frozen=True)
 class ScenarioSpec:
     key: str  # stable within a run: "s<scenario id>" for saved suites, "g<n>" for generated ones
@@ -105,6 +168,8 @@ class ScenarioSpec:
     persona: str = ""  # simulated-user description; "" for scripted turns
     max_turns: int = 6
     attack_id: str = ""  # red-team library id, "" otherwise
+    # Earlier turns the conversation starts from, sent as its history (or replayed) before ``turns``
+    start_from: tuple[StartTurn, ...] = ()
 
     def __post_init__(self) -> None:
         if self.expected_tool_calls:
@@ -123,6 +188,7 @@ class ScenarioSpec:
         data["expected_tool_calls"] = [call.to_dict() for call in self.expected_tool_calls]
         data["forbidden_tool_calls"] = [call.to_dict() for call in self.forbidden_tool_calls]
         data["secret_markers"] = list(self.secret_markers)
+        data["start_from"] = [turn.to_dict() for turn in self.start_from]
         if len(self.expected_tool_calls) <= 1:
             del data["expected_tool_calls"]  # the one call is ``expected_tool_call``
         for name, default in _ADDED_DEFAULTS.items():
@@ -153,6 +219,9 @@ class ScenarioSpec:
         values["required_scope"] = PhraseScope(values.get("required_scope") or PhraseScope.ANY_REPLY)
         values["forbidden_scope"] = PhraseScope(values.get("forbidden_scope") or PhraseScope.ANY_REPLY)
         values["secret_markers"] = tuple(values.get("secret_markers") or ())
+        values["start_from"] = tuple(
+            StartTurn.from_dict(t) for t in values.get("start_from") or () if isinstance(t, dict)
+        )
         return cls(**values)
 
 
@@ -164,6 +233,7 @@ _ADDED_DEFAULTS: dict[str, Any] = {
     "forbidden_scope": PhraseScope.ANY_REPLY,
     "secret_markers": [],
     "tool_results_leak": False,
+    "start_from": [],
 }
 
 # A failed attempt of these kinds is a breach (a guardrail, the red team or personal data gave way).

@@ -83,7 +83,7 @@ class AttemptScorer:
             "reply_timings": list(result.reply_timings),
             "started_at": result.started_at,
             "finished_at": result.finished_at,
-            "transcript": self._masked_transcript(spec, turns),
+            "transcript": self._transcript(spec, result),
             "model_usage": dict(result.model_usage),
         }
         if result.error is not None:
@@ -233,6 +233,16 @@ class AttemptScorer:
     def _masked_tool_calls(self, spec: ScenarioSpec, turns: Sequence[Any], calls: Sequence[Any]) -> list[Any]:
         user_texts = [t.content for t in turns if t.role == "user"]
         return [self._masked_value(spec, call.to_dict(), user_texts) for call in calls]
+
+    def _transcript(self, spec: ScenarioSpec, result: ConversationResult) -> list[dict[str, str]]:
+        """The stored conversation: a scenario that starts from earlier turns shows them first, under a note saying
+        how the agent got them (docs/suites.md, Start from these turns)."""
+        if not result.history_note:
+            return self._masked_transcript(spec, list(result.turns))
+        whole = self._masked_transcript(spec, [*result.history, *result.turns])
+        cut = len(result.history)
+        start = {"role": "system", "content": "The scenario's own message follows."}
+        return [{"role": "system", "content": result.history_note}, *whole[:cut], start, *whole[cut:]]
 
     def _masked_transcript(self, spec: ScenarioSpec, turns: Sequence[Any]) -> list[dict[str, str]]:
         user_texts = [t.content for t in turns if t.role == "user"]

@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from evaluations.connectors import close_conversation, send_with_retry
 from evaluations.connectors.base import AgentConfig, AgentError, Conversation, ErrorKind, ToolCall, Turn
+from evaluations.connectors.capability import sends_history
 from evaluations.core.specs import ScenarioSpec
 from evaluations.llm.clients import close_clients
 from evaluations.llm.usage import Usage
@@ -52,6 +53,10 @@ class ConversationResult:
     simulator_error: str = ""  # the simulated user failed mid-conversation (not the agent's fault)
     model_usage: dict[str, Any] = dataclasses.field(default_factory=dict)  # the simulated user's calls and tokens
     reply_timings: tuple[dict[str, int | None], ...] = ()  # per reply: total ms, time to first token, chunks
+    # The earlier turns the conversation started from, as the agent got them (sent as history, or the user turns
+    # replayed with the agent's replies), and how; ``turns`` holds only the scenario's own exchange.
+    history: tuple[Turn, ...] = ()
+    history_note: str = ""
 
     @property
     def mean_latency_ms(self) -> int | None:
@@ -62,6 +67,30 @@ def substitute_variables(text: str, variables: Sequence[tuple[str, str]]) -> str
     for name, value in variables:
         text = text.replace("{{" + name + "}}", value)
     return text
+
+
+async def _start_from(
+    spec: ScenarioSpec, config: AgentConfig, conversation: Conversation, *, api_key: str, client: Client | None
+) -> tuple[str, AgentError | None]:
+    """Put the scenario's earlier turns in front of the agent (docs/suites.md, Start from these turns): in the
+    request itself when the protocol sends history, else by replaying the user turns one by one, the agent's
+    replies to them ignored. Returns the transcript's note on how, and the error that stopped a replay."""
+    earlier = [Turn(turn.role, substitute_variables(turn.content, spec.template_variables)) for turn in spec.start_from]
+    if sends_history(config):
+        conversation.turns.extend(earlier)
+        return f"Started from {len(earlier)} earlier turns, sent to the agent as the conversation's history.", None
+    users = [turn.content for turn in earlier if turn.role == "user"]
+    note = (
+        f"Started from {len(earlier)} earlier turns: this agent keeps its own history, so their {len(users)} user "
+        "messages were replayed one by one and the agent's replies to them were ignored."
+    )
+    for message in users:
+        try:
+            await send_with_retry(config, conversation, message, api_key=api_key, client=client)
+        except AgentError as exc:
+            conversation.turns.append(Turn("user", message))
+            return note, exc
+    return note, None
 
 
 async def drive_conversation(
@@ -83,6 +112,17 @@ async def drive_conversation(
     simulator_usage = Usage()
     scripted = list(spec.turns) if not spec.persona else list(spec.turns[:1])
     sent = 0
+    history_note = ""
+    if spec.start_from:
+        try:
+            history_note, error = await _start_from(spec, config, conversation, api_key=api_key, client=client)
+        except Exception as exc:  # a connector bug must not crash the run: record it on the attempt
+            error = AgentError(
+                f"Unexpected error talking to the agent: {type(exc).__name__}.", kind=ErrorKind.CONNECTION
+            )
+        if error is not None:
+            scripted = []
+    started_at = len(conversation.turns)
     while scripted:
         message = substitute_variables(scripted.pop(0), spec.template_variables)
         try:
@@ -115,7 +155,7 @@ async def drive_conversation(
     )  # one socket per conversation (a WebSocket agent), closed as it ends
     return ConversationResult(
         job=job,
-        turns=tuple(conversation.turns),
+        turns=tuple(conversation.turns[started_at:]),
         tool_calls=tuple(tool_calls),
         latencies_ms=tuple(latencies),
         error=error,
@@ -124,6 +164,8 @@ async def drive_conversation(
         simulator_error=simulator_error,
         model_usage={"simulated_user": simulator_usage.to_dict()} if simulator_usage.calls else {},
         reply_timings=tuple(timings),
+        history=tuple(conversation.turns[:started_at]),
+        history_note=history_note,
     )
 
 

@@ -27,7 +27,10 @@ _Dumper.add_multi_representer(str, _represent_str)
 
 
 def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
-    data: dict[str, Any] = {"name": scenario.name, "kind": scenario.kind, "turns": list(scenario.turns)}
+    data: dict[str, Any] = {"name": scenario.name, "kind": scenario.kind}
+    if scenario.start_from:  # before the turns, in the order a run sends them
+        data["start_from"] = [dict(turn) for turn in scenario.start_from]
+    data["turns"] = list(scenario.turns)
     calls = scenario.expected_calls
     # One expected call is written as before (expected_tool_call), so existing files round-trip unchanged.
     forbidden = [c["name"] if not c.get("arguments") else c for c in scenario.forbidden_tool_calls or []]

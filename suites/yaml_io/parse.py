@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 
 from evaluations.agents.selectors import agent_get_by_name
 from evaluations.core import storable, yamlsafe
-from evaluations.core.specs import PhraseScope, ScenarioKind, Severity, ToolOrder
+from evaluations.core.specs import PhraseScope, ScenarioKind, Severity, ToolOrder, clean_start_from
 from evaluations.scoring.rules import MatcherError, clean_markers, validate_matcher
 from suites.fields import clean_template_variables
 from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, SuiteKind
@@ -30,7 +30,7 @@ SCENARIO_FIELDS = (
     "forbidden_phrases", "required_phrases_scope", "forbidden_phrases_scope", "expected_tool_call",
     "expected_tool_calls", "tool_order", "forbidden_tool_calls", "max_tool_calls", "template_variables", "severity",
     "owasp_tag", "uses_canary", "contacts_may_be_shared", "tool_results_leak", "persona", "max_turns", "attack_id",
-    "active", "stale_reason",
+    "active", "stale_reason", "start_from",
 )  # fmt: skip
 MAX_TOOL_CALLS_LIMIT = 1000
 _TEXT_LIMITS = {"name": 200, "owasp_tag": 80, "attack_id": 40}
@@ -213,7 +213,17 @@ def _scenario(check: _Checker, item: Any, path: Path, *, default_kind: str) -> d
         "attack_id": check.text(item, "attack_id", path, limit=_TEXT_LIMITS["attack_id"]),
         "is_active": check.boolean(item, "active", path, default=True),
         "stale_reason": check.text(item, "stale_reason", path),
+        "start_from": _start_from(check, item, path),
     }
+
+
+def _start_from(check: _Checker, item: dict[str, Any], path: Path) -> list[dict[str, Any]]:
+    """The earlier turns the scenario starts from (docs/suites.md, Start from these turns)."""
+    try:
+        return clean_start_from(item.get("start_from"))
+    except ValueError as exc:
+        check.add((*path, "start_from"), str(exc))
+        return []
 
 
 def tool_checks(check: _Checker, item: dict[str, Any], path: Path) -> dict[str, Any]:
