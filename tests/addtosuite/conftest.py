@@ -28,7 +28,7 @@ TRANSCRIPT = [
 def failed_run(acme) -> EvaluationRun:
     """A finished run whose one conversation failed: the user's messages hold an email, a card and a phone."""
     spec = ScenarioSpec(
-        key="s1", kind=ScenarioKind.GUARDRAIL, name="Late refund", turns=("Hi", "Refund"), expected_outcome="Refuse."
+        key="s1", kind=ScenarioKind.GUARDRAILS, name="Late refund", turns=("Hi", "Refund"), expected_outcome="Refuse."
     )
     run = EvaluationRun.objects.create(
         account=acme, agent_name="Northwind bot", scenarios=[spec.to_dict()], runs_per_scenario=1,

@@ -105,9 +105,11 @@ def test_adding_makes_a_new_version_with_the_case_its_earlier_turns_and_its_orig
     assert case.expected_outcome == "Refuse: the 30-day window has passed."
     assert case.name == "Case 2"
     assert case.introduced_in == 2 and case.origin["attempt_id"] == attempt.pk
-    assert list(Scenario.objects.filter(suite=test_set, retired_in__isnull=True).order_by("position").values_list(
-        "name", flat=True
-    )) == ["Opening hours", "Case 2"]
+    assert list(
+        Scenario.objects.filter(suite=test_set, retired_in__isnull=True)
+        .order_by("position")
+        .values_list("name", flat=True)
+    ) == ["Opening hours", "Case 2"]
     version = SuiteVersion.objects.get(suite=test_set, number=2)
     assert version.note == f"Added “Case 2” from run #{failed_run.pk}, “Late refund” run 1"
     audit = AuditEvent.objects.filter(action="suite_version").order_by("pk").last()
@@ -129,15 +131,15 @@ def _refusal(user, proposal, suite_id, message="Refund my kettle.") -> str:
     return str(refused.value)
 
 
-def test_each_refusal_is_a_sentence_and_writes_nothing(
-    alice, bob, make_member, failed_run, attempt, test_set
-) -> None:
+def test_each_refusal_is_a_sentence_and_writes_nothing(alice, bob, make_member, failed_run, attempt, test_set) -> None:
     proposal = services.proposal_from_attempt(run=failed_run, attempt=attempt)
     reader = make_member("rita", Role.READ)
     assert _refusal(reader, proposal, test_set.pk) == (
         "You need the Write role in this workspace to add cases to its suites."
     )
-    assert _refusal(alice, proposal, test_set.pk, message="   ") == "Write the initial message the simulated user sends."
+    assert (
+        _refusal(alice, proposal, test_set.pk, message="   ") == "Write the initial message the simulated user sends."
+    )
     elsewhere = suite_create(account=bob.memberships.get().account, name="Globex cases", scenarios=[])
     gone = "That suite is gone (deleted, or not in this workspace); choose another suite."
     assert _refusal(alice, proposal, elsewhere.pk) == gone
