@@ -34,4 +34,4 @@ class AddToSuiteForm(forms.Form):
     def __init__(self, *args: Any, suites: Any = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choices = [("", "Choose a suite…"), *((s.pk, f"{s.name} (v{s.version})") for s in suites)]
-        self.fields["suite"].widget.choices = choices  # type: ignore[attr-defined]
+        self.fields["suite"].widget.choices = choices

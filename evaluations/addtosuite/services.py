@@ -75,7 +75,7 @@ def proposal_from_attempt(*, run: Any, attempt: Any, source: str = RUN, turn: in
     at = users[-1] if turn is None else turn
     if at not in users:
         raise AddRefused(f"Turn {at + 1} is not a message from the user; choose one of the user's turns.")
-    spec = next((data for data in run.scenarios if data.get("key") == attempt.scenario_key), {})
+    spec: dict[str, Any] = next((data for data in run.scenarios if data.get("key") == attempt.scenario_key), {})
     name = str(spec.get("name") or attempt.scenario_key)
     where = f"run #{run.pk}, “{name}” run {attempt.repeat}"
     origin = {
