@@ -31,7 +31,7 @@ def test_add_a_failed_report_conversation_to_a_suite(page, live_server, axe_clea
     _log_in(page, live_server)
     page.goto(f"{live_server.url}/runs/{failed_run.pk}/")
     page.locator("#scenario-results").get_by_role("link", name="Late refund").click()
-    page.get_by_role("link", name="Add to suite: Run 1 of “Late refund”").click()
+    page.get_by_role("link", name="Add to suite: Run 1").click()
 
     box = page.locator(f"#add-to-suite-{attempt.pk}")
     box.get_by_role("button", name="Add as a new version").wait_for()
