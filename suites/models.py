@@ -177,12 +177,6 @@ class Scenario(models.Model):
         help_text="Why this scenario is stale, as its versions hold it (a pending Check for changes keeps "
         "its own reasons and writes no row).",
     )
-    origin = models.JSONField(
-        default=dict,
-        blank=True,
-        help_text="Where a case added with Add to suite came from: ``kind`` (run, review, monitor), ``label`` and "
-        "the ids of its run and attempt or monitor check and sample (docs/suites.md, Add to suite).",
-    )
     introduced_in = models.PositiveIntegerField(default=1, help_text="The suite version that added this scenario.")
     retired_in = models.PositiveIntegerField(
         null=True, blank=True, help_text="The suite version that retired it; empty while it is current."

@@ -187,7 +187,7 @@ def suite_update(
 # A row a pending check pauses is edited as it reads (inactive, with the check's reason): the copy keeps the
 # pause unless the edit lifts it, and it leaves the check (docs/suites.md).
 
-REVISED_FIELDS = [*SCENARIO_FIELDS, "uses_canary", "is_active", "stale_reason", "origin"]
+REVISED_FIELDS = [*SCENARIO_FIELDS, "uses_canary", "is_active", "stale_reason"]
 
 
 def _values(row: Scenario) -> dict[str, Any]:
