@@ -177,6 +177,11 @@ class Scenario(models.Model):
         help_text="Why this scenario is stale, as its versions hold it (a pending Check for changes keeps "
         "its own reasons and writes no row).",
     )
+    source = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text="Where an imported case came from: the file and its line or span id (docs/imports.md).",
+    )
     introduced_in = models.PositiveIntegerField(default=1, help_text="The suite version that added this scenario.")
     retired_in = models.PositiveIntegerField(
         null=True, blank=True, help_text="The suite version that retired it; empty while it is current."

@@ -47,7 +47,8 @@ def scenario_from_spec_dict(data: dict[str, Any], *, position: int) -> Scenario:
             data.get("expected_tool_calls") or ([data["expected_tool_call"]] if data.get("expected_tool_call") else [])
         )
     )
-    return Scenario(position=position, uses_canary=bool(data.get("canary")), **values)
+    source = str(data.get("source") or "")[:300]  # where an imported case came from (docs/imports.md)
+    return Scenario(position=position, uses_canary=bool(data.get("canary")), source=source, **values)
 
 
 def _check_storable_name(name: str) -> None:
@@ -187,7 +188,7 @@ def suite_update(
 # A row a pending check pauses is edited as it reads (inactive, with the check's reason): the copy keeps the
 # pause unless the edit lifts it, and it leaves the check (docs/suites.md).
 
-REVISED_FIELDS = [*SCENARIO_FIELDS, "uses_canary", "is_active", "stale_reason"]
+REVISED_FIELDS = [*SCENARIO_FIELDS, "uses_canary", "is_active", "stale_reason", "source"]
 
 
 def _values(row: Scenario) -> dict[str, Any]:
