@@ -13,13 +13,23 @@ from django.http import Http404
 from billing.roles import Role
 from billing.selectors import membership_get
 from evaluations.addtosuite import selectors
-from evaluations.scoring.pii import mask_pii_tags
 from suites import selectors as suite_selectors
 from suites.cases import case_create
+from suites.imports.masking import Masker
 from suites.services import SuiteError
 
-RUN, REVIEW, MONITOR = "run", "review", "monitor"  # where a case came from (``Scenario.origin["kind"]``)
+RUN, REVIEW = "run", "review"  # where a conversation of a run was shown: its report, or the review page
 _HISTORY_ROLES = ("user", "assistant")
+_NAME_CHARS = 60  # of a scenario or monitor in ``source``, which holds at most 300 characters
+
+
+def _mask(text: str) -> str:
+    """PII replaced by its kind (``[EMAIL]``, ``[PHONE]``, ...), as imports mask it: the one masking by kind."""
+    return Masker().text(text)
+
+
+def _quoted(name: str) -> str:
+    return f"“{name[:_NAME_CHARS]}{'…' if len(name) > _NAME_CHARS else ''}”"
 
 
 class AddRefused(Exception):
@@ -29,18 +39,14 @@ class AddRefused(Exception):
 @dataclasses.dataclass(frozen=True)
 class Proposal:
     """A case proposed from a conversation, PII masked: the turn's user message, the earlier turns it starts from,
-    the expected outcome, and where it came from."""
+    the expected outcome, and ``source``: where it came from, ids included (kept on the case)."""
 
     account_id: int
     name: str
     message: str
     expected_outcome: str
     start_from: tuple[dict[str, str], ...]
-    origin: dict[str, Any]
-
-    @property
-    def origin_label(self) -> str:
-        return str(self.origin.get("label", ""))
+    source: str
 
 
 def _turns(transcript: Any) -> list[tuple[str, str]]:
@@ -60,11 +66,11 @@ def _failed_rules(findings: Any) -> str:
 
 def _expected(*candidates: str) -> str:
     """The first of the reviewer's note, the judge's rationale, the failed rules' reasons, ... that says anything."""
-    return mask_pii_tags(next((text.strip() for text in candidates if text and text.strip()), ""))
+    return _mask(next((text.strip() for text in candidates if text and text.strip()), ""))
 
 
-def proposal_from_attempt(*, run: Any, attempt: Any, source: str = RUN, turn: int | None = None) -> Proposal:
-    """The case a report's conversation (``source`` RUN) or a review card's (REVIEW) proposes: the user message at
+def proposal_from_attempt(*, run: Any, attempt: Any, shown_on: str = RUN, turn: int | None = None) -> Proposal:
+    """The case a report's conversation (``shown_on`` RUN) or a review card's (REVIEW) proposes: the user message at
     ``turn`` (an index into the transcript; the last user message by default) is the case's message and the turns
     before it the turns it starts from. The expected outcome is the reviewer's note, else the judge's rationale,
     else the failed rules' reasons, else the scenario's own. Raises AddRefused."""
@@ -77,18 +83,11 @@ def proposal_from_attempt(*, run: Any, attempt: Any, source: str = RUN, turn: in
         raise AddRefused(f"Turn {at + 1} is not a message from the user; choose one of the user's turns.")
     spec: dict[str, Any] = next((data for data in run.scenarios if data.get("key") == attempt.scenario_key), {})
     name = str(spec.get("name") or attempt.scenario_key)
-    where = f"run #{run.pk}, “{name}” run {attempt.repeat}"
-    origin = {
-        "kind": source,
-        "label": f"the review of {where}" if source == REVIEW else where,
-        "run_id": run.pk,
-        "attempt_id": attempt.pk,
-        "turn": at + 1,
-    }
+    where = f"run #{run.pk}, {_quoted(name)} run {attempt.repeat} (conversation #{attempt.pk}, turn {at + 1})"
     return Proposal(
         account_id=run.account_id,
         name=name[:200],
-        message=mask_pii_tags(transcript[at][1].strip()),
+        message=_mask(transcript[at][1].strip()),
         expected_outcome=_expected(
             selectors.reviewer_note(attempt=attempt),
             attempt.rationale,
@@ -96,11 +95,11 @@ def proposal_from_attempt(*, run: Any, attempt: Any, source: str = RUN, turn: in
             str(spec.get("expected_outcome") or ""),
         ),
         start_from=tuple(
-            {"role": role, "content": mask_pii_tags(content)}
+            {"role": role, "content": _mask(content)}
             for role, content in transcript[:at]
             if role in _HISTORY_ROLES and content.strip()
         ),
-        origin=origin,
+        source=f"the review of {where}" if shown_on == REVIEW else where,
     )
 
 
@@ -117,16 +116,11 @@ def proposal_from_sample(*, sample: Any) -> Proposal:
     return Proposal(
         account_id=monitor.account_id,
         name=sample.case_name[:200],
-        message=mask_pii_tags(case.ask.strip()),
+        message=_mask(case.ask.strip()),
         expected_outcome=_expected(sample.judge_rationale, _failed_rules(sample.findings)),
         start_from=(),
-        origin={
-            "kind": MONITOR,
-            "label": f"monitor “{monitor.name}” check #{check.pk}, “{sample.case_name}” sample {sample.sample_index + 1}",
-            "monitor_id": monitor.pk,
-            "monitor_run_id": check.pk,
-            "sample_id": sample.pk,
-        },
+        source=f"monitor {_quoted(monitor.name)} check #{check.pk}, {_quoted(sample.case_name)} sample "
+        f"{sample.sample_index + 1} (sample #{sample.pk})",
     )
 
 
@@ -134,7 +128,7 @@ def case_add(
     *, user: Any, proposal: Proposal, suite_id: int, name: str, message: str, expected_outcome: str
 ) -> tuple[Any, Any]:
     """Add the proposal, as edited (``name``, ``message``, ``expected_outcome``), to the suite ``suite_id`` of the
-    proposal's workspace: a new version of the suite holding the case, its earlier turns and its origin, with the
+    proposal's workspace: a new version of the suite holding the case, its earlier turns and its source, with the
     audit line every suite version gets. Returns the suite and the case. Raises AddRefused, and then nothing was
     written."""
     try:
@@ -147,7 +141,7 @@ def case_add(
     try:
         case = case_create(
             suite=suite, user=user, name=name, initial_message=message, expected_outcome=expected_outcome,
-            start_from=proposal.start_from, origin=proposal.origin,
+            start_from=proposal.start_from, source=proposal.source,
         )  # fmt: skip
     except ValidationError as exc:
         raise AddRefused(exc.messages[0]) from None

@@ -23,12 +23,12 @@ def add_from_attempt(request: HtmxHttpRequest, run_id: int, attempt_id: int) -> 
     """A report's conversation (``?from=review``: a review card's); ``?turn=N``: from the N-th turn, else the last
     user message."""
     run, attempt = selectors.attempt_source_get(user=request.user, run_id=run_id, attempt_id=attempt_id)
-    source = services.REVIEW if request.GET.get("from") == "review" else services.RUN
+    shown_on = services.REVIEW if request.GET.get("from") == "review" else services.RUN
     turn = request.GET.get("turn", "")
     at = int(turn) - 1 if turn.isdigit() and 0 < int(turn) <= 10_000 else None
     box = f"add-to-suite-{attempt.pk}"
     try:
-        proposal = services.proposal_from_attempt(run=run, attempt=attempt, source=source, turn=at)
+        proposal = services.proposal_from_attempt(run=run, attempt=attempt, shown_on=shown_on, turn=at)
     except services.AddRefused as exc:
         return _refused(request, box, str(exc))
     return _proposal(request, box, proposal)

@@ -25,10 +25,7 @@ def test_a_failed_report_conversation_proposes_its_last_user_turn_with_the_pii_m
     ]
     assert proposal.expected_outcome == RATIONALE  # the judge's rationale: nobody reviewed it
     assert proposal.name == "Late refund"
-    assert proposal.origin == {
-        "kind": "run", "label": f"run #{failed_run.pk}, “Late refund” run 1", "run_id": failed_run.pk,
-        "attempt_id": attempt.pk, "turn": 3,
-    }  # fmt: skip
+    assert proposal.source == f"run #{failed_run.pk}, “Late refund” run 1 (conversation #{attempt.pk}, turn 3)"
     shown = repr(proposal)
     for value in ("jane.doe@gmail.com", "4111 1111 1111 1111", "555-0172"):
         assert value not in shown
@@ -62,11 +59,12 @@ def test_a_review_card_proposes_the_reviewers_note_as_the_expected_outcome(
         )  # fmt: skip
     attempt.refresh_from_db()
 
-    proposal = services.proposal_from_attempt(run=failed_run, attempt=attempt, source=services.REVIEW)
+    proposal = services.proposal_from_attempt(run=failed_run, attempt=attempt, shown_on=services.REVIEW)
 
     assert proposal.expected_outcome == "Offer store credit to [EMAIL] instead: the window is 30 days."
-    assert proposal.origin["kind"] == "review"
-    assert proposal.origin["label"] == f"the review of run #{failed_run.pk}, “Late refund” run 1"
+    assert proposal.source == (
+        f"the review of run #{failed_run.pk}, “Late refund” run 1 (conversation #{attempt.pk}, turn 3)"
+    )
 
 
 def test_a_monitor_sample_proposes_its_question_and_the_judges_rationale(degraded_sample) -> None:
@@ -75,11 +73,10 @@ def test_a_monitor_sample_proposes_its_question_and_the_judges_rationale(degrade
     assert proposal.message == "How long do I have to return a kettle? Reply to [EMAIL]"
     assert proposal.expected_outcome == "Returns are accepted within 30 days, not 60."
     assert proposal.start_from == ()
-    check = degraded_sample.run
-    assert proposal.origin == {
-        "kind": "monitor", "label": f"monitor “Chat answers” check #{check.pk}, “Refund window” sample 2",
-        "monitor_id": check.monitor_id, "monitor_run_id": check.pk, "sample_id": degraded_sample.pk,
-    }  # fmt: skip
+    assert proposal.source == (
+        f"monitor “Chat answers” check #{degraded_sample.run_id}, “Refund window” sample 2 "
+        f"(sample #{degraded_sample.pk})"
+    )
 
 
 def test_a_sample_of_a_deleted_monitor_case_is_refused_with_a_sentence(degraded_sample) -> None:
@@ -89,7 +86,7 @@ def test_a_sample_of_a_deleted_monitor_case_is_refused_with_a_sentence(degraded_
         services.proposal_from_sample(sample=degraded_sample)
 
 
-def test_adding_makes_a_new_version_with_the_case_its_earlier_turns_and_its_origin(
+def test_adding_makes_a_new_version_with_the_case_its_earlier_turns_and_its_source(
     alice, failed_run, attempt, test_set
 ) -> None:
     proposal = services.proposal_from_attempt(run=failed_run, attempt=attempt)
@@ -104,18 +101,18 @@ def test_adding_makes_a_new_version_with_the_case_its_earlier_turns_and_its_orig
     assert case.start_from == list(proposal.start_from)
     assert case.expected_outcome == "Refuse: the 30-day window has passed."
     assert case.name == "Case 2"
-    assert case.introduced_in == 2 and case.origin["attempt_id"] == attempt.pk
+    assert case.introduced_in == 2 and case.source == proposal.source
     assert list(
         Scenario.objects.filter(suite=test_set, retired_in__isnull=True)
         .order_by("position")
         .values_list("name", flat=True)
     ) == ["Opening hours", "Case 2"]
     version = SuiteVersion.objects.get(suite=test_set, number=2)
-    assert version.note == f"Added “Case 2” from run #{failed_run.pk}, “Late refund” run 1"
+    assert version.note == f"Added “Case 2” from {proposal.source}"
     audit = AuditEvent.objects.filter(action="suite_version").order_by("pk").last()
     assert audit is not None and audit.summary == (
         f"alice made version 2 of the suite “Regressions”: Added “Case 2” from run #{failed_run.pk}, “Late refund” "
-        "run 1."
+        f"run 1 (conversation #{attempt.pk}, turn 3)."
     )
     spec = case.to_spec()
     assert [turn.content for turn in spec.start_from] == [t["content"] for t in proposal.start_from]

@@ -59,7 +59,7 @@ def test_without_javascript_adding_lands_on_the_suite(client, alice, degraded_sa
     assert response.redirect_chain[-1][0] == reverse("suites:suite-detail", args=[test_set.pk]) + f"#case-{case.pk}"
     page = response.content.decode()
     assert "Added “Case 2” to “Regressions”: version 2." in page
-    assert f"monitor “Chat answers” check #{degraded_sample.run_id}, “Refund window” sample 2" in page  # its origin
+    assert f"monitor “Chat answers” check #{degraded_sample.run_id}, “Refund window” sample 2" in page  # its source
 
 
 def test_refusals_are_sentences_in_the_form_and_write_nothing(client, alice, failed_run, attempt, test_set):

@@ -45,7 +45,7 @@ def test_add_a_failed_report_conversation_to_a_suite(page, live_server, axe_clea
     case = page.locator(".case", has_text="Late refund")
     assert "Refund it to card [CARD] and call me on [PHONE]." in case.inner_text()
     assert "Starts from 2 earlier turns" in case.inner_text()
-    assert f"Added from run #{failed_run.pk}" in case.inner_text().replace("\n", " ").replace("\t", " ")
+    assert f"run #{failed_run.pk}, “Late refund” run 1 (conversation #{attempt.pk}, turn 3)" in case.inner_text()
     axe_clean(page)
 
 

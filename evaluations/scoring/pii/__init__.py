@@ -5,7 +5,7 @@ scenario withholds contacts). Names and addresses are left to the judge. ``valid
 card networks, SSN areas, IBAN mod-97, an email's top-level domain), ``phones`` phone numbers (shape,
 phonenumbers, region inference), ``context`` what the words and codes around a value say (``labels``: what the
 sentence calls a number), ``allowed`` the values that are allowed, ``recognizers`` the presidio engine, ``scan``
-the prefilter and the public scan and mask functions, ``mask`` the masking by kind (``[EMAIL]``) for new cases.
+the prefilter and the public scan and mask functions.
 """
 
 from evaluations.scoring.pii.allowed import is_example_domain
@@ -22,7 +22,6 @@ from evaluations.scoring.pii.findings import (
     PiiFinding,
     mask_value,
 )
-from evaluations.scoring.pii.mask import PII_TAGS, mask_pii_tags, pii_tag
 from evaluations.scoring.pii.phones import is_phone_shaped, phone_region
 from evaluations.scoring.pii.recognizers import get_engine
 from evaluations.scoring.pii.scan import mask_pii, pii_appears_in, scan_pii
@@ -44,7 +43,6 @@ __all__ = [
     "IBAN_CODE",
     "IBAN_LENGTHS",
     "PHONE_NUMBER",
-    "PII_TAGS",
     "US_SSN",
     "PiiFinding",
     "card_network",
@@ -57,10 +55,8 @@ __all__ = [
     "is_valid_ssn",
     "luhn_ok",
     "mask_pii",
-    "mask_pii_tags",
     "mask_value",
     "phone_region",
-    "pii_tag",
     "pii_appears_in",
     "scan_pii",
 ]

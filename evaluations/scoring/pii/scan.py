@@ -265,18 +265,11 @@ def pii_appears_in(finding: PiiFinding, text: str) -> bool:
     return appears_in(finding.entity, finding.value, text)
 
 
-def mask_pii(
-    text: str,
-    findings: Sequence[PiiFinding] | None = None,
-    *,
-    shown_as: Callable[[PiiFinding], str] | None = None,
-    **scan_kwargs: Any,
-) -> str:
-    """``text`` with each finding replaced by its masked form (``shown_as(finding)`` when given); an encoded run
-    that holds findings is replaced whole, by ``[base64: •••• •••• •••• 1111]`` (how it was encoded and the masked
-    values), so no stored text keeps a run that decodes to them. Without ``findings`` it scans first
-    (``scan_kwargs`` go to ``scan_pii``; ``withhold_contacts`` defaults to True: mask contacts too)."""
-    show = shown_as or (lambda finding: finding.masked)
+def mask_pii(text: str, findings: Sequence[PiiFinding] | None = None, **scan_kwargs: Any) -> str:
+    """``text`` with each finding replaced by its masked form; an encoded run that holds findings is replaced
+    whole, by ``[base64: •••• •••• •••• 1111]`` (how it was encoded and the masked values), so no stored text
+    keeps a run that decodes to them. Without ``findings`` it scans first (``scan_kwargs`` go to ``scan_pii``;
+    ``withhold_contacts`` defaults to True: mask contacts too)."""
     if findings is None:
         scan_kwargs.setdefault("withhold_contacts", True)
         findings = scan_pii(text, **scan_kwargs)
@@ -289,9 +282,9 @@ def mask_pii(
         if start < last:
             continue  # overlapping
         if found[0].encoding:
-            masked = f"[{found[0].encoding}: " + ", ".join(dict.fromkeys(show(f) for f in found)) + "]"
+            masked = f"[{found[0].encoding}: " + ", ".join(dict.fromkeys(f.masked for f in found)) + "]"
         else:
-            masked = show(found[0])
+            masked = found[0].masked
         out += [text[last:start], masked]
         last = end
     out.append(text[last:])
