@@ -142,3 +142,15 @@ def test_each_refusal_is_a_sentence_and_writes_nothing(alice, bob, make_member, 
     assert _refusal(alice, proposal, elsewhere.pk) == gone
     suite_delete(suite=test_set, user=alice)
     assert _refusal(alice, proposal, test_set.pk) == gone
+
+
+def test_the_notes_a_run_writes_around_earlier_turns_are_not_turns_to_start_from(failed_run, attempt) -> None:
+    attempt.transcript = [
+        {"role": "system", "content": "Earlier turns sent as history."},
+        *attempt.transcript[:2],
+        {"role": "system", "content": "The scenario's own message follows."},
+        *attempt.transcript[2:],
+    ]
+    proposal = services.proposal_from_attempt(run=failed_run, attempt=attempt)
+    assert [turn["role"] for turn in proposal.start_from] == ["user", "assistant"]
+    assert proposal.source.endswith("turn 5)")
