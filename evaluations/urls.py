@@ -1,5 +1,6 @@
 from django.urls import path
 
+from evaluations.addtosuite import views as addtosuite
 from evaluations.agents import views as agents
 from evaluations.gate import views as baselines
 from evaluations.launches import views as launches
@@ -26,6 +27,12 @@ urlpatterns = [
     path("runs/<int:run_id>/", reports.run_report, name="run-report"),
     path("runs/<int:run_id>/scenarios/", reports.run_report_scenarios, name="run-report-scenarios"),
     path("runs/<int:run_id>/scenarios/<str:scenario_key>/", reports.run_report_scenario, name="run-report-scenario"),
+    path(
+        "runs/<int:run_id>/attempts/<int:attempt_id>/add-to-suite/",
+        addtosuite.add_from_attempt,
+        name="add-to-suite-attempt",
+    ),
+    path("monitor-samples/<int:sample_id>/add-to-suite/", addtosuite.add_from_sample, name="add-to-suite-sample"),
     path("runs/<int:run_id>/report.json", reports.run_report_json, name="run-report-json"),
     path("runs/<int:run_id>/report.junit.xml", reports.run_report_junit, name="run-report-junit"),
     path("runs/<int:run_id>/report.sarif", reports.run_report_sarif, name="run-report-sarif"),

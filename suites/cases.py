@@ -48,18 +48,31 @@ def case_values(
             "template_variables": variables, **with_turns(case_fields(checks, more), message, [])}  # fmt: skip
 
 
-def case_create(*, suite: Suite, user: Any = None, **fields: Any) -> Scenario:
+def case_create(
+    *,
+    suite: Suite,
+    user: Any = None,
+    start_from: Sequence[Mapping[str, Any]] = (),
+    source: str = "",
+    **fields: Any,
+) -> Scenario:
     """Append a case (``fields`` as ``case_values`` takes them): a new version of the suite. A blank name becomes
     "Case N". Raises ValidationError for bad input, SuiteError for a value the scenario cannot hold.
 
     ``checks`` holds the case's phrase and tool-call checks, as ``CaseForm`` cleans them (``suites.fields.CASE_CHECK_FIELDS``);
-    ``more`` its other fields (``CASE_MORE_FIELDS`` there)."""
+    ``more`` its other fields (``CASE_MORE_FIELDS`` there). ``start_from``: the earlier turns the conversation
+    starts from; ``source``: where the case came from (Add to suite's conversation, named in the version's note)."""
     values = case_values(**fields)
+    if start_from:
+        values["start_from"] = [dict(turn) for turn in start_from]
+    if source:
+        values["source"] = source
     with transaction.atomic():
         Suite.objects.select_for_update().filter(pk=suite.pk).first()  # serialise appends: positions stay unique
         position = (current_scenarios(suite).aggregate(last=Max("position"))["last"] or 0) + 1
         values["name"] = values["name"] or case_default_name(suite=suite, position=position)
-        revision = suite_revise(suite=suite, user=user, note=f"Added “{values['name']}”", additions=[values])
+        note = f"Added “{values['name']}”" + (f" from {source}" if source else "")
+        revision = suite_revise(suite=suite, user=user, note=note, additions=[values])
     return revision.added[0]
 
 

@@ -11,7 +11,7 @@ from django.db.models.functions import TruncDate
 from django.http import Http404
 from django.utils import timezone
 
-from billing.selectors import account_ids_for_user, get_for_member
+from billing.selectors import MAX_ID, account_ids_for_user, get_for_member
 from evaluations.agents.selectors import agent_list_for_account
 from evaluations.core.jobs import JOB_ACTIVE, JobStatus
 from evaluations.llm.usage import usage_summary
@@ -107,6 +107,20 @@ def monitor_run_get_for_user(*, user: Any, run_id: int) -> MonitorRun:
     if run is None:
         raise Http404("No such monitor run.")
     return run
+
+
+def monitor_sample_get_for_user(*, user: Any, sample_id: int) -> MonitorSample:
+    """One sample of a monitor check in a workspace of the user (404 otherwise), with its check, case and monitor."""
+    sample = (
+        MonitorSample.objects.filter(pk=sample_id, run__monitor__account_id__in=account_ids_for_user(user=user))
+        .select_related("run", "run__monitor", "case")
+        .first()
+        if 0 < sample_id <= MAX_ID
+        else None
+    )
+    if sample is None:
+        raise Http404("No such sample.")
+    return sample
 
 
 def monitors_for_dashboard(*, user: Any) -> list[Monitor]:

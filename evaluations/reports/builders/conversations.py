@@ -24,6 +24,8 @@ def scenario_conversations(run: EvaluationRun, spec: ScenarioSpec, attempts: Ite
     counts = compute_metrics([spec], runs)["scenario_results"][spec.key]
     scenario = scenario_detail(spec, scenario_row(spec, counts, runs_per_scenario=run.runs_per_scenario), runs)
     add_reviews(run, runs, [scenario])
+    for shown, attempt in zip(scenario["attempts"], runs, strict=True):
+        shown["attempt_id"] = attempt.pk  # the page's Add to suite names the conversation; downloads leave it out
     scenario["is_red_team"] = spec.kind == ScenarioKind.RED_TEAM
     scenario["groups"] = group_runs(scenario["attempts"], apart=scenario["is_red_team"])
     return scenario
