@@ -153,7 +153,7 @@ def test_the_use_in_ci_step_sends_its_commit_branch_and_job_url(
     _tools()
     _, token = api_key_create(user=alice, account=acme, name="GitHub Actions")
     script = fetch(reverse("suites:ci-script", args=[half_scored_suite.pk]))
-    github = {"GITHUB_SHA": SOURCE["commit"], "GITHUB_REF_NAME": "feature/refunds",
+    github = {"GITHUB_ACTIONS": "true", "GITHUB_SHA": SOURCE["commit"], "GITHUB_REF_NAME": "feature/refunds",
               "GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "acme/shop", "GITHUB_RUN_ID": "812"}  # fmt: skip
     env = {"TRUSTGATE_API_KEY": token, "TRUSTGATE_RUNS_PER_SCENARIO": "1", "TRUSTGATE_JUDGE_MODEL": "rules_only",
            "TRUSTGATE_MIN_TRUST_SCORE": "90", **github}  # fmt: skip

@@ -26,6 +26,7 @@ OPERATIONS = [
     ("get", RUNS),
     ("post", RUNS + "/1/cancel"),
     ("post", RUNS + "/1/pin"),
+    ("post", "/api/v1/aiagent/suites/import"),
 ]
 ODD_KEYS = [None, "tg_wrong", "tg_" + "\u00e9" * 10, "tg_x\x00y", "", "Basic dXNlcjpwdw=="]
 
