@@ -99,3 +99,12 @@ def test_report_page_and_json_show_the_rate_per_category(counted_run: Evaluation
     page = client.get(reverse("evaluations:run-report", args=[counted_run.pk])).content.decode()
     table = page.split('id="redteam-categories"')[1].split("</table>")[0]
     assert LLM01 in table and "40 % (12–77 %)" in table and "3 not scored" in table
+
+
+def test_the_ci_api_run_record_gives_the_rate_per_category(counted_run: EvaluationRun, api) -> None:
+    body = api.get(f"/api/v1/aiagent/runs/{counted_run.pk}").json()
+    exported = {c["owasp_tag"]: c for c in body["redteam_categories"]}
+    injection = exported[LLM01]
+    assert (injection["attempts"], injection["successes"], injection["not_scored"]) == (5, 2, 3)
+    assert injection["text"] == "2 of 5 attempts gave in: 40% (95% CI 12%–77%), 3 not scored"
+    assert exported[LLM07]["rate"] == 0.0
