@@ -139,7 +139,7 @@ class RunLaunchForm(forms.Form):
         label="Add red-team attacks",
         required=False,
         choices=[("", "None (the suite only)"), *Depth.choices],
-        help_text="Attacks from the built-in library, then the workspace's enabled custom attacks (/red-team/attacks/), "
+        help_text="Attacks from the built-in library, then the workspace's enabled custom attacks (the Red team page), "
         "with a fresh canary for this run.",
     )
     redteam_strategies = forms.MultipleChoiceField(

@@ -24,6 +24,7 @@ def test_a_writer_pastes_attacks_and_sees_them_listed(client, alice, acme) -> No
     client.force_login(alice)
     page = client.get(URL).content.decode()
     assert "No custom attacks yet. Paste some below." in page
+    assert '<a href="/red-team/attacks/" aria-current="page">Red team</a>' in page  # in the main navigation
     response = client.post(URL, {"yaml_text": GOOD}, follow=True)
     page = response.content.decode()
     assert "Custom attacks: 1 added." in page
