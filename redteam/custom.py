@@ -17,7 +17,7 @@ from evaluations.core.specs import Severity
 from evaluations.core.yamlcheck import Checker, ImportProblem, YamlProblems, load_document, tool_context
 from redteam.encoders import CANARY_PLACEHOLDER
 from redteam.library import ATTACKS, CATEGORIES, LANGUAGES, OWASP_TAGS
-from redteam.models import CustomAttack
+from redteam.models import Attack, CustomAttack
 
 FORMAT = "redteam-attacks/1"
 TOP_FIELDS = ("trustgate", "attacks")
@@ -28,7 +28,7 @@ ATTACK_FIELDS = (
 MAX_ATTACKS = 200
 MAX_TURNS = 20
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,23}")
-_LIBRARY_IDS = frozenset(a["id"] for a in ATTACKS)
+_LIBRARY_IDS = frozenset(a["id"].upper() for a in ATTACKS)
 _STORED = ("name", "category", "owasp_tag", "severity", "turns", "language", "uses_canary", "forbidden_phrases",
            "expected_outcome", "tool_context", "is_active")  # fmt: skip
 
@@ -50,9 +50,10 @@ class ImportResult:
         return "Custom attacks: " + ", ".join(parts) + "."
 
 
-def parse_custom_attacks(text: str) -> list[dict[str, Any]]:
+def parse_custom_attacks(text: str, *, taken: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
     """Every attack of the YAML as the fields ``CustomAttack`` stores (``attack_id`` and the rest); raises
-    CustomAttackError with every problem found."""
+    CustomAttackError with every problem found. ``taken``: upper-cased ids of attacks in the library table (an
+    attack added there by hand included), which a custom attack may not reuse."""
     try:
         document = load_document(text)
     except YamlProblems as exc:
@@ -71,7 +72,7 @@ def parse_custom_attacks(text: str) -> list[dict[str, Any]]:
     attacks: list[dict[str, Any]] = []
     seen: set[str] = set()
     for index, item in enumerate(data["attacks"][:MAX_ATTACKS]):
-        parsed = _attack(check, item, ("attacks", index))
+        parsed = _attack(check, item, ("attacks", index), taken=_LIBRARY_IDS | taken)
         attack_id = parsed.get("attack_id", "")
         if attack_id and attack_id.upper() in seen:
             check.add(("attacks", index, "id"), f"The id “{attack_id}” is given twice in this file.")
@@ -82,7 +83,7 @@ def parse_custom_attacks(text: str) -> list[dict[str, Any]]:
     return attacks
 
 
-def _attack(check: Checker, item: Any, path: tuple[str | int, ...]) -> dict[str, Any]:
+def _attack(check: Checker, item: Any, path: tuple[str | int, ...], *, taken: frozenset[str]) -> dict[str, Any]:
     if not isinstance(item, dict):
         check.add(path, "Each attack is a mapping of fields (id, title, category, turns, ...).")
         return {}
@@ -90,7 +91,7 @@ def _attack(check: Checker, item: Any, path: tuple[str | int, ...]) -> dict[str,
     attack_id = check.text(item, "id", path, required=True, limit=24).strip()
     if attack_id and not ID_PATTERN.fullmatch(attack_id):
         check.add((*path, "id"), "Use letters, digits, - and _ only (up to 24, starting with a letter or digit).")
-    elif attack_id.upper() in {i.upper() for i in _LIBRARY_IDS}:
+    elif attack_id.upper() in taken:
         check.add((*path, "id"), f"“{attack_id}” is a library attack's id; give your attack an id of its own.")
     name = check.text(item, "title", path, required=True, limit=200).strip()
     if name and (found := storable.name_problem(name, field="The title")):
@@ -152,7 +153,8 @@ def _who(user: Any) -> str:
 def custom_attacks_import(*, account_id: int, text: str, user: Any = None) -> ImportResult:
     """Add the YAML's attacks to the workspace, or update those whose id it already has: all or nothing. Raises
     CustomAttackError (nothing written) when any field is wrong."""
-    attacks = parse_custom_attacks(text)
+    library_ids = frozenset(i.upper() for i in Attack.objects.values_list("attack_id", flat=True))
+    attacks = parse_custom_attacks(text, taken=library_ids)
     existing = {a.attack_id.upper(): a for a in CustomAttack.objects.select_for_update().filter(account_id=account_id)}
     created, updated, unchanged = [], [], []
     for fields in attacks:

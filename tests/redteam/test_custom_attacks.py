@@ -17,7 +17,7 @@ from redteam.custom import (
     custom_attacks_yaml,
 )
 from redteam.library import LIBRARY_VERSION
-from redteam.models import CustomAttack
+from redteam.models import Attack, CustomAttack
 from redteam.selectors import redteam_library_version
 from redteam.services import attack_count, attack_specs
 
@@ -125,6 +125,13 @@ def test_a_duplicate_id_is_refused(acme) -> None:
         custom_attacks_import(account_id=acme.pk, text=text)
     assert "The id “acme-001” is given twice in this file." in str(refused.value)
     assert not CustomAttack.objects.exists()
+
+
+def test_an_id_of_an_attack_added_by_hand_to_the_library_is_refused(acme) -> None:
+    Attack.objects.create(attack_id="ACME-009", name="By hand", category="jailbreak", turns=["x"])
+    with pytest.raises(CustomAttackError) as refused:
+        custom_attacks_import(account_id=acme.pk, text=_one())
+    assert "“ACME-009” is a library attack's id; give your attack an id of its own." in str(refused.value)
 
 
 def test_runs_send_enabled_custom_attacks_after_the_library_at_every_depth(acme, alice) -> None:
