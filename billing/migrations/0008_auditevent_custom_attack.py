@@ -4,15 +4,33 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('billing', '0007_apikey_scopes'),
+        ("billing", "0007_apikey_scopes"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='auditevent',
-            name='action',
-            field=models.CharField(choices=[('baseline_pin', 'Baseline pinned'), ('baseline_unpin', 'Baseline unpinned'), ('suite_version', 'Suite version'), ('changes_accepted', 'Changes accepted'), ('overrule', 'Verdict overruled'), ('withdrawal', 'Overrule withdrawn'), ('api_key_create', 'API key created'), ('api_key_revoke', 'API key revoked'), ('role_change', 'Role changed'), ('agent_delete', 'Agent deleted'), ('suite_delete', 'Suite deleted'), ('rejudge', 'Re-judge'), ('calibration_delete', 'Calibration example deleted'), ('run_launch', 'Run launched from CI'), ('custom_attack', 'Custom attack')], max_length=20),
+            model_name="auditevent",
+            name="action",
+            field=models.CharField(
+                choices=[
+                    ("baseline_pin", "Baseline pinned"),
+                    ("baseline_unpin", "Baseline unpinned"),
+                    ("suite_version", "Suite version"),
+                    ("changes_accepted", "Changes accepted"),
+                    ("overrule", "Verdict overruled"),
+                    ("withdrawal", "Overrule withdrawn"),
+                    ("api_key_create", "API key created"),
+                    ("api_key_revoke", "API key revoked"),
+                    ("role_change", "Role changed"),
+                    ("agent_delete", "Agent deleted"),
+                    ("suite_delete", "Suite deleted"),
+                    ("rejudge", "Re-judge"),
+                    ("calibration_delete", "Calibration example deleted"),
+                    ("run_launch", "Run launched from CI"),
+                    ("custom_attack", "Custom attack"),
+                ],
+                max_length=20,
+            ),
         ),
     ]

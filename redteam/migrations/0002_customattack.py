@@ -5,36 +5,60 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('billing', '0006_apikey_verbose_name'),
-        ('redteam', '0001_initial'),
+        ("billing", "0006_apikey_verbose_name"),
+        ("redteam", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='CustomAttack',
+            name="CustomAttack",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('attack_id', models.CharField(help_text='The workspace\'s own id, e.g. "ACME-001".', max_length=24)),
-                ('name', models.CharField(max_length=200)),
-                ('category', models.CharField(choices=[('prompt_injection', 'Prompt injection'), ('jailbreak', 'Jailbreak'), ('system_prompt_leak', 'System-prompt leak'), ('data_exfiltration', 'Data exfiltration'), ('unsafe_output', 'Unsafe output'), ('excessive_agency', 'Excessive agency')], max_length=30)),
-                ('owasp_tag', models.CharField(blank=True, max_length=80)),
-                ('severity', models.CharField(default='high', max_length=10)),
-                ('turns', models.JSONField(default=list)),
-                ('language', models.CharField(choices=[('en', 'English'), ('es', 'Spanish'), ('hi', 'Hindi')], default='en', max_length=5)),
-                ('uses_canary', models.BooleanField(default=False)),
-                ('forbidden_phrases', models.JSONField(blank=True, default=list)),
-                ('expected_outcome', models.TextField(blank=True)),
-                ('tool_context', models.JSONField(blank=True, default=list)),
-                ('is_active', models.BooleanField(default=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('account', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='custom_attacks', to='billing.account')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("attack_id", models.CharField(help_text='The workspace\'s own id, e.g. "ACME-001".', max_length=24)),
+                ("name", models.CharField(max_length=200)),
+                (
+                    "category",
+                    models.CharField(
+                        choices=[
+                            ("prompt_injection", "Prompt injection"),
+                            ("jailbreak", "Jailbreak"),
+                            ("system_prompt_leak", "System-prompt leak"),
+                            ("data_exfiltration", "Data exfiltration"),
+                            ("unsafe_output", "Unsafe output"),
+                            ("excessive_agency", "Excessive agency"),
+                        ],
+                        max_length=30,
+                    ),
+                ),
+                ("owasp_tag", models.CharField(blank=True, max_length=80)),
+                ("severity", models.CharField(default="high", max_length=10)),
+                ("turns", models.JSONField(default=list)),
+                (
+                    "language",
+                    models.CharField(
+                        choices=[("en", "English"), ("es", "Spanish"), ("hi", "Hindi")], default="en", max_length=5
+                    ),
+                ),
+                ("uses_canary", models.BooleanField(default=False)),
+                ("forbidden_phrases", models.JSONField(blank=True, default=list)),
+                ("expected_outcome", models.TextField(blank=True)),
+                ("tool_context", models.JSONField(blank=True, default=list)),
+                ("is_active", models.BooleanField(default=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "account",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="custom_attacks", to="billing.account"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['attack_id'],
-                'constraints': [models.UniqueConstraint(fields=('account', 'attack_id'), name='redteam_custom_attack_unique_id')],
+                "ordering": ["attack_id"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("account", "attack_id"), name="redteam_custom_attack_unique_id")
+                ],
             },
         ),
     ]
