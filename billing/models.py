@@ -179,6 +179,7 @@ class AuditAction(models.TextChoices):
     REJUDGE = "rejudge", "Re-judge"
     CALIBRATION_DELETE = "calibration_delete", "Calibration example deleted"
     RUN_LAUNCH = "run_launch", "Run launched from CI"
+    CUSTOM_ATTACK = "custom_attack", "Custom attack"
 
 
 class AuditEvent(models.Model):

@@ -13,6 +13,7 @@ urlpatterns = [
     path("monitors/", include("evaluations.monitors.urls")),
     path("", include("billing.urls")),
     path("", include("suites.urls")),
+    path("", include("redteam.urls")),
     path("", include("evaluations.review.urls")),
     path("", include("evaluations.urls")),
 ]

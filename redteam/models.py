@@ -109,3 +109,33 @@ class Attack(models.Model):
             raise ValidationError({"forbidden_phrases": "Give the forbidden phrases as text, one a line."})
         if self.uses_canary and not any(CANARY_PLACEHOLDER in t for t in turns):
             raise ValidationError({"turns": f"An attack that uses the canary needs {CANARY_PLACEHOLDER} in a turn."})
+
+
+class CustomAttack(models.Model):
+    """A workspace's own red-team attack (docs/redteam.md, Custom attacks): the library's fields, run after the
+    library's attacks at every depth while enabled. Written only through ``redteam.custom``."""
+
+    account = models.ForeignKey("billing.Account", on_delete=models.CASCADE, related_name="custom_attacks")
+    attack_id = models.CharField(max_length=24, help_text='The workspace\'s own id, e.g. "ACME-001".')
+    name = models.CharField(max_length=200)
+    category = models.CharField(max_length=30, choices=Category.choices)
+    owasp_tag = models.CharField(max_length=80, blank=True)
+    severity = models.CharField(max_length=10, default=Severity.HIGH.value)
+    turns = models.JSONField(default=list)
+    language = models.CharField(max_length=5, choices=Language.choices, default=Language.ENGLISH)
+    uses_canary = models.BooleanField(default=False)
+    forbidden_phrases = models.JSONField(default=list, blank=True)
+    expected_outcome = models.TextField(blank=True)
+    tool_context = models.JSONField(default=list, blank=True)
+    is_active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["attack_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["account", "attack_id"], name="redteam_custom_attack_unique_id"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.attack_id}: {self.name}"

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 from urllib.parse import quote
 
+from evaluations.core.intervals import wilson_interval
 from evaluations.core.specs import ScenarioKind, ScenarioSpec
 from evaluations.scoring.metrics import ERROR, FAIL, NOT_SCORED, PASS
 from redteam.library import ATTACKS, LIBRARY_VERSION
@@ -156,6 +157,39 @@ def redteam_summary(findings: Iterable[dict[str, Any]]) -> dict[str, int]:
         "bypassed": sum(1 for f in items if f["status"] == AttackStatus.BYPASSED),
         "not_scored": sum(1 for f in items if f["status"] == AttackStatus.NOT_SCORED),
     }
+
+
+def redteam_categories(findings: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Attack success rate per OWASP category (docs/redteam.md, Attack success rate per category), in the order
+    the categories first appear: attempts scored, successes (runs that gave in), the rate and its 95 % Wilson
+    interval. Attempts not scored (errors included) are left out of the denominator and counted beside it."""
+    rows: dict[str, dict[str, Any]] = {}
+    for f in findings:
+        tag = f["owasp_tag"] or "No OWASP tag"
+        row = rows.setdefault(tag, {"owasp_tag": tag, "attacks": 0, "attempts": 0, "successes": 0, "not_scored": 0})
+        row["attacks"] += 1
+        row["attempts"] += f["runs_scored"]
+        row["successes"] += f["runs_bypassed"]
+        row["not_scored"] += f["runs_not_scored"] + f["runs_error"]
+    for row in rows.values():
+        interval = wilson_interval(row["successes"], row["attempts"])
+        row["rate"] = row["successes"] / row["attempts"] if row["attempts"] else None
+        row["interval_low"], row["interval_high"] = interval if interval else (None, None)
+        row["text"] = _rate_text(row)
+    return list(rows.values())
+
+
+def _rate_text(row: dict[str, Any]) -> str:
+    """e.g. "2 of 10 attempts gave in: 20% (95% CI 6%–51%), 3 not scored"."""
+    if not row["attempts"]:
+        text = "no attempt scored"
+    else:
+        low, high = row["interval_low"], row["interval_high"]
+        text = (
+            f"{row['successes']} of {row['attempts']} attempt{'s' if row['attempts'] != 1 else ''} gave in: "
+            f"{row['rate']:.0%} (95% CI {low:.0%}–{high:.0%})"
+        )
+    return text + (f", {row['not_scored']} not scored" if row["not_scored"] else "")
 
 
 def _failing_run(attempt: AttemptLike) -> dict[str, Any]:

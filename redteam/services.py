@@ -10,7 +10,8 @@ from django.db import transaction
 from evaluations.core.specs import ScenarioKind, ScenarioSpec, Severity
 from redteam.encoders import CANARY_PLACEHOLDER, render_turns
 from redteam.library import ATTACKS, LIBRARY_VERSION
-from redteam.models import Attack, Depth
+from redteam.models import Attack, CustomAttack, Depth
+from redteam.selectors import custom_attacks_enabled
 from redteam.strategies import compose, strategies_clean, strategy_label
 
 __all__ = ["Depth", "attack_count", "attack_spec", "attack_specs", "library_sync"]
@@ -62,10 +63,10 @@ def library_sync(*, force: bool = False) -> int:
     return written
 
 
-def attack_spec(attack: Attack | Mapping[str, Any], canary: str) -> ScenarioSpec:
+def attack_spec(attack: Attack | CustomAttack | Mapping[str, Any], canary: str) -> ScenarioSpec:
     """The frozen scenario of one attack (an ``Attack`` row, or a composed attack's dict from ``_composed``):
     canary substituted, then encoded for the Deep variants and the encoding strategy."""
-    data = _fields(attack) if isinstance(attack, Attack) else attack
+    data = _fields(attack) if isinstance(attack, Attack | CustomAttack) else attack
     strategy = str(data.get("strategy") or "")
     expected = str(data["expected_outcome"])
     if strategy:
@@ -93,8 +94,9 @@ def _with_canary(item: Mapping[str, Any], canary: str) -> dict[str, Any]:
     return {"name": str(item.get("name", "")), "arguments": dict(item.get("arguments") or {}), "result": result}
 
 
-def _fields(attack: Attack) -> dict[str, Any]:
-    """An ``Attack`` row as the library's dict shape, which the strategies and the encoders read."""
+def _fields(attack: Attack | CustomAttack) -> dict[str, Any]:
+    """An ``Attack`` or ``CustomAttack`` row as the library's dict shape, which the strategies and the encoders
+    read (a custom attack's seeded tool calls too)."""
     return {
         "id": attack.attack_id,
         "name": attack.name,
@@ -106,7 +108,8 @@ def _fields(attack: Attack) -> dict[str, Any]:
         "uses_canary": attack.uses_canary,
         "forbidden_phrases": list(attack.forbidden_phrases or []),
         "expected_outcome": attack.expected_outcome,
-        "encoding": attack.encoding,
+        "encoding": attack.encoding if isinstance(attack, Attack) else "",
+        "tool_context": [dict(item) for item in attack.tool_context or []] if isinstance(attack, CustomAttack) else [],
     }
 
 
@@ -120,16 +123,19 @@ def _active_attacks(depth: str) -> list[Attack]:
     )
 
 
-def attack_specs(depth: str, canary: str, *, strategies: Sequence[str] = (), seed: int = 0) -> list[dict[str, Any]]:
-    """``ScenarioSpec.to_dict()`` dicts of the active attacks at ``depth``, in library order, then, for each
-    chosen strategy in turn, the attacks it composes from them (docs/redteam.md, Strategies) with ``seed``.
+def attack_specs(
+    depth: str, canary: str, *, strategies: Sequence[str] = (), seed: int = 0, account_id: int | None = None
+) -> list[dict[str, Any]]:
+    """``ScenarioSpec.to_dict()`` dicts of the active attacks at ``depth``, in library order, then the enabled
+    custom attacks of the workspace ``account_id`` (at every depth, docs/redteam.md, Custom attacks), then, for
+    each chosen strategy in turn, the attacks it composes from them all (docs/redteam.md, Strategies) with ``seed``.
 
     Loads the library first when the table holds no attack of the current library version (a fresh database
     or a new release). Raises ValueError for an unknown depth or strategy, or when an attack needs the canary
     and ``canary`` is empty.
     """
     chosen = strategies_clean(strategies)
-    attacks = _active_attacks(depth)
+    attacks: list[Attack | CustomAttack] = [*_active_attacks(depth), *custom_attacks_enabled(account_id=account_id)]
     specs = [attack_spec(attack, canary) for attack in attacks]
     for strategy in chosen:
         for attack in attacks:
@@ -139,9 +145,10 @@ def attack_specs(depth: str, canary: str, *, strategies: Sequence[str] = (), see
     return [_plain(spec.to_dict()) for spec in specs]
 
 
-def attack_count(depth: str, *, strategies: Sequence[str] = ()) -> int:
-    """How many attacks ``attack_specs`` makes at ``depth`` with ``strategies`` (the launch estimate's count)."""
-    return len(attack_specs(depth, "CANARY-COUNT", strategies=strategies))
+def attack_count(depth: str, *, strategies: Sequence[str] = (), account_id: int | None = None) -> int:
+    """How many attacks ``attack_specs`` makes at ``depth`` with ``strategies`` for the workspace ``account_id``
+    (the launch estimate's count)."""
+    return len(attack_specs(depth, "CANARY-COUNT", strategies=strategies, account_id=account_id))
 
 
 def _plain(data: dict[str, Any]) -> dict[str, Any]:

@@ -61,6 +61,21 @@ class RunLatencySerializer(serializers.Serializer):
         ref_name = "RunLatency"
 
 
+class RunRedteamCategorySerializer(serializers.Serializer):
+    owasp_tag = serializers.CharField(help_text='The OWASP category, or "No OWASP tag".')
+    attacks = serializers.IntegerField()
+    attempts = serializers.IntegerField(help_text="Runs of its attacks that were scored: the denominator.")
+    successes = serializers.IntegerField(help_text="Scored runs in which the agent gave in.")
+    not_scored = serializers.IntegerField(help_text="Runs not scored (errors included): left out of the denominator.")
+    rate = serializers.FloatField(allow_null=True, help_text="successes / attempts, 0–1; null when none was scored.")
+    interval_low = serializers.FloatField(allow_null=True, help_text="95 % Wilson interval, lower end, 0–1.")
+    interval_high = serializers.FloatField(allow_null=True, help_text="95 % Wilson interval, upper end, 0–1.")
+    text = serializers.CharField(help_text='"2 of 5 attempts gave in: 40% (95% CI 12%–77%), 3 not scored".')
+
+    class Meta:
+        ref_name = "RunRedteamCategory"
+
+
 class RunScenarioSerializer(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()
@@ -316,6 +331,9 @@ class RunStatusSerializer(RunSummarySerializer):
     metrics = RunMetricSerializer(many=True)
     scenario_counts = serializers.DictField(child=serializers.IntegerField(), allow_null=True)
     scenarios = RunScenarioSerializer(many=True)
+    redteam_categories = RunRedteamCategorySerializer(
+        many=True, help_text="Attack success rate per OWASP category (docs/redteam.md); empty without attacks."
+    )
     new_failures = RunScenarioRefSerializer(
         many=True,
         allow_null=True,

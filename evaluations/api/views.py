@@ -278,6 +278,7 @@ def _results(report: dict[str, Any] | None, changes: dict[str, Any] | None) -> d
         "scenario_counts": report["scenario_counts"] if report else None,
         # Each scenario's change against the baseline at finish (docs/ci.md): from revision 1, never recomputed.
         "scenarios": [{**row, "change": change_of(changes, str(row["key"]))} for row in scenarios],
+        "redteam_categories": report["redteam_categories"] if report else [],
         **changes_fields(changes, scenarios=names),
     }
 

@@ -38,7 +38,9 @@ def scope_for(
 
 
 def redteam_scope(*, depth: str, library_version: str) -> str:
-    return f"redteam:{depth}:{library_version}"
+    """The library's own version, without a workspace's ``+custom.<digest>`` (docs/redteam.md, Custom attacks):
+    changing a custom attack keeps the baseline, and the launch says the attacks differ."""
+    return f"redteam:{depth}:{library_version.partition('+')[0]}"
 
 
 def run_mode(run: EvaluationRun) -> str:

@@ -139,7 +139,8 @@ class RunLaunchForm(forms.Form):
         label="Add red-team attacks",
         required=False,
         choices=[("", "None (the suite only)"), *Depth.choices],
-        help_text="Attacks from the built-in library, with a fresh canary for this run.",
+        help_text="Attacks from the built-in library, then the workspace's enabled custom attacks (the Red team page), "
+        "with a fresh canary for this run.",
     )
     redteam_strategies = forms.MultipleChoiceField(
         label="Red-team strategies",
@@ -285,7 +286,12 @@ class RunLaunchForm(forms.Form):
         scenarios = suite.active_scenarios if suite is not None else 0
         scenarios += sum(DEFAULT_COUNTS[kind] for kind in data.get("generate_kinds") or ())
         if data.get("redteam_depth"):
-            scenarios += attack_count(data["redteam_depth"], strategies=data.get("redteam_strategies") or ())
+            agent = data.get("agent")
+            scenarios += attack_count(
+                data["redteam_depth"],
+                strategies=data.get("redteam_strategies") or (),
+                account_id=agent.account_id if agent is not None else None,
+            )
         return (scenarios, runs, scenarios * runs) if scenarios else None
 
 

@@ -24,19 +24,26 @@ from evaluations.runs.snapshot import LaunchSettings
 from evaluations.scoring.choices import JudgeModel
 from evaluations.scoring.judge import JUDGE_PROMPT_VERSION
 from redteam.encoders import new_canary
-from redteam.library import LIBRARY_VERSION
+from redteam.selectors import redteam_library_version
 from redteam.services import attack_specs
 from suites.selectors import suite_specs
 
 
 def planned_specs(
-    *, suite: Any, redteam_depth: str, canary: str, strategies: Sequence[str] = (), seed: int = 0
+    *,
+    suite: Any,
+    redteam_depth: str,
+    canary: str,
+    strategies: Sequence[str] = (),
+    seed: int = 0,
+    account_id: int | None = None,
 ) -> list[ScenarioSpec]:
-    """The scenarios a launch drives: the suite's active ones, then the red-team attacks of the depth and those
-    the chosen strategies compose from them (docs/redteam.md, Strategies)."""
+    """The scenarios a launch drives: the suite's active ones, then the red-team attacks of the depth, the
+    workspace's custom attacks (docs/redteam.md, Custom attacks) and those the chosen strategies compose from them
+    (docs/redteam.md, Strategies)."""
     specs = suite_specs(suite=suite, canary=canary) if suite is not None else []
     if redteam_depth:
-        made = attack_specs(redteam_depth, canary, strategies=strategies, seed=seed)
+        made = attack_specs(redteam_depth, canary, strategies=strategies, seed=seed, account_id=account_id)
         specs += [ScenarioSpec.from_dict(data) for data in made]
     return specs
 
@@ -100,6 +107,7 @@ def launch_frozen(*, agent: Any, suite: Any, settings: LaunchSettings) -> Frozen
                 canary=canary,
                 strategies=settings.redteam_strategies,
                 seed=settings.redteam_seed,
+                account_id=agent.account_id,
             )
         ),  # fmt: skip
         judge_model=judge,
@@ -107,7 +115,7 @@ def launch_frozen(*, agent: Any, suite: Any, settings: LaunchSettings) -> Frozen
         judge_prompt_version=JUDGE_PROMPT_VERSION if enabled else "",
         judge_strictness=settings.judge_strictness or agent.judge_strictness,
         redteam_depth=settings.redteam_depth,
-        redteam_library_version=LIBRARY_VERSION if settings.redteam_depth else "",
+        redteam_library_version=redteam_library_version(account_id=agent.account_id) if settings.redteam_depth else "",
         redteam_strategies=settings.redteam_strategies if settings.redteam_depth else (),
     )
 

@@ -36,7 +36,7 @@ Against the bundled demo agent (``evaluations/demo/replies.py``), ``DEMO_BYPASSE
 from __future__ import annotations
 
 from redteam.library.catalogue import ATTACKS, DEMO_BYPASSED, ENCODED_SOURCES, LIBRARY_VERSION
-from redteam.library.schema import CATEGORIES, ENCODING_SUFFIXES, OWASP_TAGS, SEVERITIES
+from redteam.library.schema import CATEGORIES, ENCODING_SUFFIXES, LANGUAGES, OWASP_TAGS, SEVERITIES
 
 __all__ = [
     "ATTACKS",
@@ -44,6 +44,7 @@ __all__ = [
     "DEMO_BYPASSED",
     "ENCODED_SOURCES",
     "ENCODING_SUFFIXES",
+    "LANGUAGES",
     "LIBRARY_VERSION",
     "OWASP_TAGS",
     "SEVERITIES",

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import enum
-import math
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
@@ -12,6 +10,7 @@ from django.core.exceptions import ValidationError
 from evaluations.agents.selectors import agent_get_by_name
 from evaluations.core import storable, yamlsafe
 from evaluations.core.specs import PhraseScope, ScenarioKind, Severity, ToolOrder, clean_start_from
+from evaluations.core.yamlcheck import Checker, ImportProblem, YamlProblems, load_document, tool_context
 from evaluations.scoring.rules import MatcherError, clean_markers, validate_matcher
 from suites.fields import clean_template_variables
 from suites.models import DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT, SuiteKind
@@ -34,103 +33,24 @@ SCENARIO_FIELDS = (
     "active", "stale_reason", "start_from", "source",
     "active", "stale_reason", "tool_context",
 )  # fmt: skip
-MAX_SEEDED_TOOL_CALLS = 5
 MAX_TOOL_CALLS_LIMIT = 1000
 _TEXT_LIMITS = {"name": 200, "owasp_tag": 80, "attack_id": 40, "source": 300}
 
 Path = yamlsafe.Path
 
 
-@dataclasses.dataclass(frozen=True)
-class ImportProblem:
-    line: int | None
-    field: str
-    message: str
-
-    def __str__(self) -> str:
-        where = f"Line {self.line}" if self.line else "File"
-        return f"{where}, {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
-
-
-class SuiteImportError(Exception):
-    """The YAML cannot be imported; ``problems`` lists every one. Nothing was written."""
-
-    def __init__(self, problems: list[ImportProblem]) -> None:
-        super().__init__("; ".join(str(p) for p in problems))
-        self.problems = problems
-
-
-def _field(path: Path) -> str:
-    text = ""
-    for part in path:
-        text += f"[{part + 1}]" if isinstance(part, int) else (f".{part}" if text else part)
-    return text
+class SuiteImportError(YamlProblems):
+    """The suite YAML cannot be imported; ``problems`` lists every one. Nothing was written."""
 
 
 def _parse(text: str) -> yamlsafe.Document:
     try:
-        document = yamlsafe.load(text)
-    except yamlsafe.YamlRefused as refused:
-        raise SuiteImportError([ImportProblem(refused.line, "", refused.message)]) from None
-    problems = [
-        ImportProblem(line, _field(path), f"“{path[-1]}” is given twice.") for path, line in document.duplicate_keys()
-    ]
-    if problems:
-        raise SuiteImportError(problems)
-    return document
+        return load_document(text)
+    except YamlProblems as exc:
+        raise SuiteImportError(exc.problems) from None
 
 
-class _Checker:
-    def __init__(self, document: yamlsafe.Document) -> None:
-        self.document = document
-        self.problems: list[ImportProblem] = []
-
-    def add(self, path: Path, message: str) -> None:
-        self.problems.append(ImportProblem(self.document.line_of(path), _field(path), message))
-
-    def text(self, data: dict[str, Any], key: str, path: Path, *, required: bool = False, limit: int = 20_000) -> str:
-        value = data.get(key)
-        if value is None:
-            if required:
-                self.add((*path, key), "This field is required.")
-            return ""
-        if not isinstance(value, str):
-            self.add((*path, key), "Write this as text.")
-            return ""
-        if required and not value.strip():
-            self.add((*path, key), "This field cannot be blank.")
-        if len(value) > limit:
-            self.add((*path, key), f"Keep this under {limit:,} characters.")
-        return value
-
-    def integer(self, data: dict[str, Any], key: str, path: Path, *, default: int, low: int, high: int) -> int:
-        value = data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            self.add((*path, key), f"Give a whole number from {low} to {high}.")
-            return default
-        return value
-
-    def boolean(self, data: dict[str, Any], key: str, path: Path, *, default: bool) -> bool:
-        value = data.get(key, default)
-        if not isinstance(value, bool):
-            self.add((*path, key), "Write true or false.")
-            return default
-        return value
-
-    def strings(self, data: dict[str, Any], key: str, path: Path) -> list[str]:
-        value = data.get(key) or []
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self.add((*path, key), "Give a list of text items.")
-            return []
-        return list(value)
-
-    def choice(self, data: dict[str, Any], key: str, path: Path, kind: type[enum.StrEnum], default: str) -> str:
-        value = data.get(key, default)
-        if not isinstance(value, str) or value not in {member.value for member in kind}:  # a list is not hashable
-            self.add((*path, key), f"Use {' or '.join(member.value for member in kind)}.")
-            return default
-        return str(value)
-
+class _Checker(Checker):
     def tool_call(self, value: Any, path: Path, *, name_only: bool = False) -> dict[str, Any] | None:
         """One ``{name, arguments}`` (a bare name when ``name_only`` calls allow it), matchers checked."""
         if name_only and isinstance(value, str):
@@ -148,11 +68,6 @@ class _Checker:
             except MatcherError as exc:
                 self.add((*path, "arguments", str(argument)), str(exc))
         return {"name": value["name"].strip(), "arguments": dict(arguments)}
-
-    def unknown(self, data: dict[str, Any], allowed: tuple[str, ...], path: Path) -> None:
-        for key in data:
-            if key not in allowed:
-                self.add((*path, str(key)), f"Unknown field “{key}”; fields here are: {', '.join(allowed)}.")
 
 
 def _scenario(check: _Checker, item: Any, path: Path, *, default_kind: str) -> dict[str, Any]:
@@ -229,44 +144,6 @@ def _start_from(check: _Checker, item: dict[str, Any], path: Path) -> list[dict[
     except ValueError as exc:
         check.add((*path, "start_from"), str(exc))
         return []
-
-
-def _plain_value(value: Any) -> bool:
-    if isinstance(value, float):
-        return math.isfinite(value)
-    return isinstance(value, str | int | bool)
-
-
-def tool_context(check: _Checker, item: dict[str, Any], path: Path) -> list[dict[str, Any]]:
-    """Tool calls and results to seed the conversation with (docs/redteam.md, Attacks through tool results): a
-    list of ``{name, arguments, result}``, arguments a mapping of text, numbers or booleans, the result text."""
-    raw = item.get("tool_context")
-    if raw is None:
-        return []
-    here = (*path, "tool_context")
-    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_SEEDED_TOOL_CALLS:
-        check.add(
-            here, f"Give a list of 1 to {MAX_SEEDED_TOOL_CALLS} tool calls, each with a name, arguments and a result."
-        )
-        return []
-    seeded = []
-    for index, entry in enumerate(raw):
-        where = (*here, index)
-        if not isinstance(entry, dict) or set(entry) - {"name", "arguments", "result"}:
-            check.add(where, "Give each tool call as name, arguments (a mapping) and result (text).")
-            continue
-        arguments = entry.get("arguments") or {}
-        if not isinstance(arguments, dict) or not all(_plain_value(v) for v in arguments.values()):
-            check.add((*where, "arguments"), "Write the arguments as a mapping of name: text, number or true/false.")
-            continue
-        name = check.text(entry, "name", where, required=True, limit=100).strip()
-        result = check.text(entry, "result", where, required=True)
-        call = {"name": name, "arguments": {str(k): v for k, v in arguments.items()}, "result": result}
-        if found := storable.problem(call, field="This tool call"):
-            check.add(where, found)
-            continue
-        seeded.append(call)
-    return seeded
 
 
 def tool_checks(check: _Checker, item: dict[str, Any], path: Path) -> dict[str, Any]:

@@ -202,6 +202,15 @@ def setting_difference_fields(baseline: Profile, current: Profile) -> tuple[tupl
             f"The red-team depth differs: {_DEPTH_LABELS.get(baseline.redteam_depth, baseline.redteam_depth)} in "
             f"the baseline, {_DEPTH_LABELS.get(current.redteam_depth, current.redteam_depth)} in this run.",
         ))  # fmt: skip
+    elif _library(baseline.redteam_library_version) == _library(current.redteam_library_version) and (
+        baseline.redteam_library_version != current.redteam_library_version
+    ):
+        out.append((
+            "redteam_library_version",
+            "The red-team attacks differ: the workspace's custom attacks were added, edited, enabled or disabled "
+            f"since the baseline ({_custom(baseline.redteam_library_version)} in the baseline, "
+            f"{_custom(current.redteam_library_version)} in this run).",
+        ))  # fmt: skip
     elif baseline.redteam_library_version != current.redteam_library_version:
         out.append((
             "redteam_library_version",
@@ -381,3 +390,14 @@ def _compare_scenarios(baseline: RunCounts, current: RunCounts, tests: RuleTests
         better = c.failed * b.scored < b.failed * c.scored
         status = REGRESSED if is_significant(p) else WATCH if worse else IMPROVED if better else UNCHANGED
         yield ScenarioComparison(key, cur.name, cur.kind, b, c, p, status, rule.raw if rule is not None else None)
+
+
+def _library(version: str) -> str:
+    """The library's own version of a run's red-team version (docs/redteam.md, Custom attacks)."""
+    return version.partition("+")[0]
+
+
+def _custom(version: str) -> str:
+    """ "custom attacks 1a2b3c4d5e6f" or "no custom attacks", from ``2026.11.1+custom.1a2b3c4d5e6f``."""
+    digest = version.partition("+custom.")[2]
+    return f"custom attacks {digest}" if digest else "no custom attacks"

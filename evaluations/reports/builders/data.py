@@ -38,7 +38,7 @@ from evaluations.runs.selectors import run_model_usage
 from evaluations.runs.unscored import UnscoredCounts
 from evaluations.scoring.metrics import compute_metrics
 from evaluations.scoring.verdicts import Verdict
-from redteam.report import redteam_findings, redteam_summary
+from redteam.report import redteam_categories, redteam_findings, redteam_summary
 
 if TYPE_CHECKING:
     from evaluations.runs.models import Attempt, EvaluationRun
@@ -88,7 +88,13 @@ def report_data(run: EvaluationRun, attempts: Iterable[Attempt]) -> dict[str, An
     fields.update(coverage_fields(run, summary, unscored=UnscoredCounts.of_rows(attempt_list)))
     return {
         "run": fields.pop("run"),
-        "redteam": {"findings": findings, "summary": redteam_summary(findings)} if findings else None,
+        "redteam": {
+            "findings": findings,
+            "summary": redteam_summary(findings),
+            "categories": redteam_categories(findings),
+        }
+        if findings
+        else None,
         **fields,
         "scenario_counts": scenario_counts(scenarios),
         "scenarios": scenarios,

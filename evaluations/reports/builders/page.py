@@ -11,7 +11,7 @@ from evaluations.core.specs import ScenarioSpec
 from evaluations.reports.builders.summary import scenario_counts, scenario_rows, summary_fields
 from evaluations.review.selectors import overruled_attempts
 from evaluations.runs.selectors import run_model_usage, run_summary
-from redteam.report import redteam_findings_from_counts, redteam_summary
+from redteam.report import redteam_categories, redteam_findings_from_counts, redteam_summary
 
 if TYPE_CHECKING:
     from evaluations.runs.models import EvaluationRun
@@ -27,7 +27,13 @@ def report_page(run: EvaluationRun) -> dict[str, Any]:
     fields = summary_fields(run, summary, is_final=is_final)
     return {
         "run": fields.pop("run"),
-        "redteam": {"findings": findings, "summary": redteam_summary(findings)} if findings else None,
+        "redteam": {
+            "findings": findings,
+            "summary": redteam_summary(findings),
+            "categories": redteam_categories(findings),
+        }
+        if findings
+        else None,
         **fields,
         "scenario_counts": scenario_counts(rows),
         "scenarios": rows,

@@ -21,6 +21,7 @@ from evaluations.reports.builders.tool_checks import tool_check_fields
 from evaluations.runs.selectors import run_model_usage
 from evaluations.runs.unscored import UnscoredCounts
 from evaluations.scoring.metrics import compute_metrics
+from redteam.report import redteam_categories, redteam_findings_from_counts
 
 if TYPE_CHECKING:
     from evaluations.runs.models import EvaluationRun
@@ -53,5 +54,7 @@ def run_results(run: EvaluationRun, attempts: Iterable[Any]) -> dict[str, Any]:
         "metrics": metric_cards(summary),
         "scenario_counts": scenario_counts(scenarios),
         "scenarios": scenarios,
+        # attack success rate per OWASP category (docs/redteam.md); empty without red-team attacks
+        "redteam_categories": redteam_categories(redteam_findings_from_counts(run, results)),
         "model_usage": run_model_usage(run=run, attempts=rows),
     }
