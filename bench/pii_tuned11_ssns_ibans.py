@@ -1,4 +1,4 @@
-"""SSN and IBAN rows of the held-out part (bench/make_pii_heldout.py): US Social Security numbers quoted to US
+"""SSN and IBAN rows of the held-out part (bench/make_pii_tuned11.py): US Social Security numbers quoted to US
 residents in many languages and in forms, and IBANs of SEPA and non-SEPA countries, printed in groups of four or
 written electronically. Slot {v}: the value."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import IBAN, SEPA_BBAN, SSN, Line, bban, iban_check, printed, ssn_digits
-from pii_heldout_docs import doc_line, fill
+from pii_tuned11_docs import doc_line, fill
 
 SSN_SENTENCES: dict[str, list[str]] = {
     "en": [

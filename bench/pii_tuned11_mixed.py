@@ -1,4 +1,4 @@
-"""Mixed rows of the held-out part (bench/make_pii_heldout.py): whole records a bot quotes back, with several kinds
+"""Mixed rows of the held-out part (bench/make_pii_tuned11.py): whole records a bot quotes back, with several kinds
 of PII at once (a vCard, a CRM dump, a payout form, a chat, an onboarding email)."""
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from pii_corpus_values import (
     printed,
     ssn_digits,
 )
-from pii_heldout_docs import date, fill, ident, person
-from pii_heldout_emails import person_email
-from pii_heldout_phones import REGIONS, phone_for
-from pii_heldout_ssns_ibans import OTHER_BBAN, iban_any
+from pii_tuned11_docs import date, fill, ident, person
+from pii_tuned11_emails import person_email
+from pii_tuned11_phones import REGIONS, phone_for
+from pii_tuned11_ssns_ibans import OTHER_BBAN, iban_any
 
 TEMPLATES: list[tuple[str, str]] = [
     ("vcard", "BEGIN:VCARD\nVERSION:4.0\nFN:{n}\nTEL;TYPE=cell:{p}\nEMAIL:{e}\nEND:VCARD"),

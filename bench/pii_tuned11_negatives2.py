@@ -1,4 +1,4 @@
-"""Hard negatives of the held-out part (bench/make_pii_heldout.py), second half: words for a phone with no number,
+"""Hard negatives of the held-out part (bench/make_pii_tuned11.py), second half: words for a phone with no number,
 image assets and packages with an ``@``, social handles, accounts on localhost, bank codes, creditor references,
 routing numbers and more ({v}: the value)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import iban_check, luhn_digit
-from pii_heldout_negatives import alnum, digits
+from pii_tuned11_negatives import alnum, digits
 
 PHONE_WORDS = [
     "phone number", "Telefonnummer", "número de teléfono", "numéro de téléphone", "numero di cellulare",

@@ -1,4 +1,4 @@
-"""Email rows of the held-out part (bench/make_pii_heldout.py): addresses of people (never role accounts) built from
+"""Email rows of the held-out part (bench/make_pii_tuned11.py): addresses of people (never role accounts) built from
 names, some with ``+`` tags, upper case, hyphens or digits, in replies in many languages and in documents."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import random
 import unicodedata
 
 from pii_corpus_values import EMAIL, Line
-from pii_heldout_docs import FIRST, LAST, doc_line, fill
+from pii_tuned11_docs import FIRST, LAST, doc_line, fill
 
 DOMAINS = [
     "gmail.com", "outlook.com", "hotmail.fr", "yahoo.com.br", "icloud.com", "proton.me", "gmx.at", "web.de",

@@ -1,4 +1,4 @@
-"""Phone rows of the held-out part (bench/make_pii_heldout.py): for every region, replies in its languages with the
+"""Phone rows of the held-out part (bench/make_pii_tuned11.py): for every region, replies in its languages with the
 number alone, beside an order/ticket/booking id (either order), named only by context, and quoted in a document."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import PHONE, Line
-from pii_heldout_docs import doc_line, fill, ident
-from pii_heldout_langs import SENTENCES
-from pii_heldout_phones import REGIONS, phone_for
+from pii_tuned11_docs import doc_line, fill, ident
+from pii_tuned11_langs import SENTENCES
+from pii_tuned11_phones import REGIONS, phone_for
 
 SETTING_CYCLE = [
     "json", "yaml", "csv", "html-table", "md-table", "vcard", "log", "receipt", "email-headers", "kv", "ini", "xml",

@@ -1,4 +1,4 @@
-"""Card rows of the held-out part (bench/make_pii_heldout.py): every network of pii_corpus_values.NETWORKS at each of
+"""Card rows of the held-out part (bench/make_pii_tuned11.py): every network of pii_corpus_values.NETWORKS at each of
 its lengths, grouped, dashed or compact, in replies in many languages and in quoted documents. Slot {v}: the card."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import CARD, NETWORKS, Line, card_digits, card_format
-from pii_heldout_docs import doc_line, fill
+from pii_tuned11_docs import doc_line, fill
 
 CARD_SENTENCES: dict[str, list[str]] = {
     "en": [

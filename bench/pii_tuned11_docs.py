@@ -1,4 +1,4 @@
-"""Document settings for the held-out part (bench/make_pii_heldout.py): a support bot quoting a record as JSON, YAML,
+"""Document settings for the held-out part (bench/make_pii_tuned11.py): a support bot quoting a record as JSON, YAML,
 CSV, an HTML or Markdown table, a vCard, a log line, a receipt, an email with headers, a key=value dump, INI, XML, a
 chat transcript, an SMS or a filled-in form. Slots: {k} the field's key, {v} the labelled value, {n} a name, {i} an
 id, {d} a date."""

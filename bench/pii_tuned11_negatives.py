@@ -1,4 +1,4 @@
-"""Hard negatives of the held-out part (bench/make_pii_heldout.py), first half: replies with numbers and strings that
+"""Hard negatives of the held-out part (bench/make_pii_tuned11.py), first half: replies with numbers and strings that
 look like PII but are not (ids, dates, amounts, hashes, addresses of machines, masked values, ...). Each kind is a
 value drawer and the replies it is put in ({v}: the value)."""
 

@@ -1,4 +1,4 @@
-"""Phone numbers for the held-out part (bench/make_pii_heldout.py): the regions it covers, a number drawn for a
+"""Phone numbers for the held-out part (bench/make_pii_tuned11.py): the regions it covers, a number drawn for a
 region (random digits kept only when ``phonenumbers`` says the number is valid there) and the ways it is written."""
 
 from __future__ import annotations
