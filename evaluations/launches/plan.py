@@ -161,7 +161,7 @@ class LaunchPlan:
         setting, by default ``DEFAULT_CONFIRMATION_RUNS``, on a saved suite compared with a pinned baseline; else 0."""
         if not self.is_gated or not self.comparable:
             return 0
-        return _confirmation_runs(self.settings, has_suite=self.has_suite, comparable=True)
+        return confirmation_runs_for(self.settings, has_suite=self.has_suite, comparable=True)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -228,7 +228,7 @@ def launch_plan(request: LaunchRequest, *, against_baseline: bool = True) -> Lau
         runs_per_scenario=settings.runs_per_scenario,
         baseline_runs=baseline_runs,
         kinds=[spec.kind for spec in frozen.specs],
-        confirmation_runs=_confirmation_runs(settings, has_suite=suite is not None, comparable=not differences)
+        confirmation_runs=confirmation_runs_for(settings, has_suite=suite is not None, comparable=not differences)
         if baseline_run is not None
         else 0,
     )
@@ -319,8 +319,9 @@ def _capability(request: LaunchRequest, frozen: Frozen) -> tuple[str, ...]:
     return capability_warnings(request.agent.to_config(endpoint_url=request.endpoint_url or None), frozen.specs)
 
 
-def _confirmation_runs(settings: LaunchSettings, *, has_suite: bool, comparable: bool) -> int:
-    """``LaunchPlan.confirmation_runs`` from its parts (the launch plan's warning is said before the plan exists)."""
+def confirmation_runs_for(settings: LaunchSettings, *, has_suite: bool, comparable: bool) -> int:
+    """``LaunchPlan.confirmation_runs`` from its parts: the launch plan's warning is said before the plan exists, and
+    the pin page models what later runs of a saved suite bring against a baseline."""
     if not has_suite or not comparable:
         return 0
     runs = settings.confirmation_runs
