@@ -32,11 +32,12 @@ from evaluations.scoring.pii.validators import glues, is_valid_ssn
 
 # SSN words, in English and as the languages of US residents' replies say it: Spanish "número de Seguro Social",
 # Portuguese "Seguro Social"/"Segurança Social", French "sécurité sociale", German "Sozialversicherungsnummer",
-# Italian "previdenza sociale", Hindi "सामाजिक सुरक्षा", Korean "사회보장번호"
+# Italian "previdenza sociale", Hindi "सामाजिक सुरक्षा", Korean "사회보장번호"; a person's taxpayer id ("tax_id",
+# "Tax ID", "TIN"), which for a person is the SSN (an employer's EIN is written 12-3456789, no SSN shape)
 _SSN_CONTEXT = re.compile(
     r"(?<![A-Za-z0-9])(?:ssns?|social[\s_-]+security|soc[._\s]*sec\.?|ss\s*#|seguro[\s_]+social"
     r"|seguridad[\s_]+social|segurança[\s_]+social|sécurité[\s_]+sociale|sozialversicherung\w*"
-    r"|previdenza[\s_]+sociale)"
+    r"|previdenza[\s_]+sociale|tax[\s_-]?id(?![A-Za-z])|tin(?![A-Za-z]))"
     r"|सामाजिक\s+सुरक्षा|सोशल\s+सिक्योरिटी|사회\s?보장|社安号|社會安全|社会安全|社会保障号|社會保障號",
     re.IGNORECASE,
 )
@@ -62,6 +63,12 @@ def _is_machine_local(local: str) -> bool:
     return _MACHINE_LOCAL.fullmatch(local) is not None and len(_LETTERS_THEN_DIGITS.findall(local)) >= 5
 
 
+# A software version in dotted groups, which a phone number's dots can look like: "update the app to 23.28.133.7453",
+# "Versión instalada: 26.33.66.1644" (an unlabelled dotted number after one of these words)
+_VERSION_WORDS = re.compile(
+    r"\b(?:app|apps|version|versión|versão|versione|versie|wersja|build|firmware|update|upgrade|install(?:ed)?)\b",
+    re.IGNORECASE,
+)
 # Without a label, a bare "#" or "no." right before a number makes it an identifier ("# 415-555-0123")
 _BARE_ID_MARK = re.compile(r"(?:#|\bno\.)\s*$", re.IGNORECASE)
 # Before a card-length number, only words that name another kind of long number reject it.
@@ -165,6 +172,8 @@ def _phone_labelled_ok(text: str, start: int, end: int, before: str) -> bool:
         label = IDENTIFIER
     if label == IDENTIFIER:
         return False
+    if label is None and "." in value and _VERSION_WORDS.search(before):
+        return False  # "update the app to 23.28.133.7453": a version
     return label == PHONE or not needs_phone_label(value)  # a bare run or a short number needs a phone label
 
 

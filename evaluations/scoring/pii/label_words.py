@@ -19,7 +19,7 @@ PHONE_WORDS = frozenset(
     " helpline"
     # Spanish ("llama", "llámame", "llamar", "llamada": any word opening with "llam"/"llám", see _is_phone_word)
     " teléfono teléfonos telefono telefonos tlf tfno móvil movil móviles moviles celular celulares cel contacto"
-    " wasap"
+    " wasap respaldo"
     # Hindi (with and without the nukta; NFC keeps "फ़" as फ + ़)
     " फ\u093cोन फोन \u095eोन मोबाइल मोबाईल टेलीफ\u093cोन टेलीफोन कॉल काॅल संपर्क व्हाट्सएप व्हाट्सऐप फैक्स"
     " एसएमएस"
@@ -74,13 +74,17 @@ PHONE_WORDS = PHONE_WORDS | frozenset(
     " gọi sđt"
     " hubungi ponsel hp nombor liên fil"
     " tawagan tatawagan tumawag tawag"
-    " simu piga atapiga kupiga".split()
+    " simu piga atapiga kupiga"
+    # German "unter" before a number is where one calls ("erreichbar unter 030 …", "meldet sich unter 0151 …")
+    " unter"
+    # Amharic: phone, calls, (text) message
+    " ስልክ ይደውላል ይደውሉ ደውሉ መልእክት".split()
 )
 PHONE_STEMS = PHONE_STEMS + (
     "telep", "puhel", "matkapuhel", "hív", "felhív", "τηλεφ", "τηλέφ", "κινητ", "επικοινων", "телефон",
     "позвон", "звон", "мобильн", "мобільн", "дзвон", "menelef", "menelep", "pigia", "whats", "kontak", "rappel",
     "appel", "chiam", "richiam", "apigi", "ditelep", "ditelef", "teruggebel", "terugbel", "перезвон", "κλήσ",
-    "κλησ", "ulaş", "menghubung", "dihubung", "набер", "набрат", "회신",
+    "κλησ", "ulaş", "menghubung", "dihubung", "набер", "набрат", "회신", "rufnummer", "helista",
 )  # fmt: skip
 # Inside a word, for scripts without spaces or with particles joined to the word: Japanese, Chinese, Thai,
 # Arabic, Hebrew
@@ -89,7 +93,7 @@ PHONE_INFIXES = (
     "拨打", "打給", "打给", "來電", "来电", "短信", "会打", "會打", "کال",
     "โทร", "เบอร์", "มือถือ", "ติดต่อ",
     "هاتف", "جوال", "اتصال", "يتصل", "اتصل", "موبايل", "واتساب", "تواصل", "المنزل",
-    "טלפון", "נייד", "תקשר", "וואטסאפ", "שיחזרו", "موبائل", "فون",
+    "טלפון", "נייד", "תקשר", "וואטסאפ", "שיחזרו", "موبائل", "فون", "نصية",
 )  # fmt: skip
 ID_WORDS = ID_WORDS | frozenset(
     # things a number names: parts and products, warehouse places, postcodes (Spanish, German, English)
@@ -135,5 +139,6 @@ PHONE_ADJECTIVES = frozenset("telefónico telefónica telefonico telefonica tele
 NUMBER_WORDS = frozenset(
     "number numero número numéro nummer numer numara numarası numaradan αριθμό αριθμός номер номеру numărul"
     " numarul szám számon számot numeroon numerolla nombor nomor numerong 번호 رقم الرقم מספר במספר 番号 号码"
-    " số číslo čísle číslem नंबर नम्बर نمبر namba numbers numéros números nummern numerosta numeroa numarasından numarası".split()
+    " số číslo čísle číslem नंबर नम्बर نمبر namba numbers numéros números nummern numerosta numeroa numarasından numarası"
+    " numbrile numbril numbrit".split()
 )

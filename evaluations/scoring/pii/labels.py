@@ -38,6 +38,9 @@ an order word near a number says little. What a reader goes by is the *label* th
    ("pedido telefónico"), a German compound is named by its last part ("Telefonauftrag" is an order). The words
    of each language, and how scripts without spaces are matched inside a word, are in ``label_words``.
 
+6. **An answer names what was asked.** A number nothing on its line labels, in a chat turn right under a question
+   that asks for a phone ("what phone do you have for me?"), is that phone.
+
 An identifier label of a *thing* (part, model, serial, order, ...) also tells an SSN shape from an SSN
 (``names_a_thing``, used by ``context``); labels of a person's record (ID, account, member number) do not.
 
@@ -110,7 +113,7 @@ _ID_PAIRS = (
 # being or a colon. An identifier label reaches its number only through these.
 _DIRECT = (
     frozenset(
-        "# . - ( > \" ' “ ” number numbers num nr no nº n° n º id code número numero núm nro नंबर नम्बर संख्या नं".split()
+        "# . - ( ) > \" ' “ ” number numbers num nr no nº n° n º id code número numero núm nro नंबर नम्बर संख्या नं".split()
     )
     | NUMBER_WORDS
 )
@@ -259,7 +262,26 @@ def _nearest_label(text: str, start: int, end: int) -> tuple[str, str] | None:
         found = _labels(head)
         if found:
             return found[-1][2], head[found[-1][0] : found[-1][1]].lower()
-    return _number_word_before(before)
+    return _number_word_before(before) or _asked_for(text, start)
+
+
+# A chat turn's speaker ("Assistant:", "[10:03] Bot:"), before the answer on its line
+_SPEAKER = re.compile(r"\s*(?:\[[\d:]+\]\s*)?[\w .'-]{1,30}:\s")
+
+
+def _asked_for(text: str, start: int) -> tuple[str, str] | None:
+    """A number nothing on its line labels, in an answer right under a question that asks for a phone ("User: what
+    Telephone do you have for me?" / "Assistant: The one on file is 22407527"): the phone asked for."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if line_start == 0 or not _SPEAKER.match(text, line_start):
+        return None
+    question = text[text.rfind("\n", 0, line_start - 1) + 1 : line_start - 1].strip()
+    asker = _SPEAKER.match(question)
+    question = question[asker.end() :] if asker else question  # "[10:02] Rania Kaya: can you check my callback?"
+    if not question.endswith("?") or _NUMBER_TOKEN.search(question):
+        return None
+    labels = _labels(question)
+    return (PHONE, question[labels[-1][0] : labels[-1][1]].lower()) if labels and labels[-1][2] == PHONE else None
 
 
 def _number_word_before(before: str) -> tuple[str, str] | None:
@@ -284,6 +306,8 @@ def _clause_before(text: str, start: int) -> str:
     for m in _BOUNDARY.finditer(window):
         if m.group() == "." and _is_abbreviation(window, m.start()):
             continue  # "Tel. 020 ...", "Mobile no. 98765 ...": no sentence end
+        if m.group() == "." and window[max(0, m.start() - 2) : m.start()] == "..":
+            continue  # a form's dotted leader, "tel ........ 031140554", leads to the field's value
         cut = m.end()
     return window[cut:]
 
@@ -418,4 +442,6 @@ def _label_after(after: str, rest: str) -> _Label | None:
         return None
     if _owned_by_other_number(kind, rest[end:], list_ok=False):
         return None  # "020 7946 0321 (order 77812)": the label names the number after it
+    if after[labels[head][0] : end].lower() in _DIRECT_ONLY_WORDS and any(t.isalpha() for t in tokens):
+        return None  # "try", "home" name only the number next to them: "(fastnet)", not "… and try again"
     return labels[head]

@@ -1,6 +1,7 @@
 """Where a number stands in a reply's layout: the header of its column in a Markdown table or a CSV block, or the
 heading of the list or record it is in. A table's header names every value below it ("| Name | Phone |"), a CSV
-header every field of its column ("name,ssn,filing_status"), and a heading ending in a colon the entries of the
+header every field of its column ("name,ssn,filing_status"), a legend after a record its fields ('"Ana";"079637392"
+(columns: name;ssn)'), and a heading ending in a colon the entries of the
 list or record right under it ("Here is the contact record you asked for:"); ``labels`` reads the label there when
 the number's own line names it with nothing (docs/scoring.md, PII detection)."""
 
@@ -30,12 +31,34 @@ def header(text: str, start: int) -> str | None:
     line, column_at = lines[i], start - line_start
     if line.lstrip().startswith("|"):
         return _table_header(lines, i, column_at)
+    legend = _legend(line, column_at)
+    if legend is not None:
+        return legend
     for separator in ",;\t":
         if separator in line and i > 0:
             found = _csv_header(lines, i, column_at, separator)
             if found is not None:
                 return found
     return _heading(lines, i)
+
+
+# A record's fields named after it on the same line: '"Quang Silva";"079637392";"#341170" (columns: name;ssn;ref)'
+_LEGEND = re.compile(r"\((?:columns?|fields?)\s*:\s*((?:[^()]|\([^()]*\))*)\)", re.IGNORECASE)
+
+
+def _legend(line: str, at: int) -> str | None:
+    """The name a trailing "(columns: a;b;c)" legend gives the field at ``at`` of the record before it."""
+    legend = _LEGEND.search(line, at)
+    if legend is None:
+        return None
+    names = legend.group(1)
+    separator = next((s for s in ";,|\t" if s in names), None)
+    if separator is None:
+        return None
+    row_start = line.rfind(": ", 0, at) + 1  # the record opens the line or follows its introduction ("reads: ")
+    index = line[row_start:at].count(separator)
+    cells = names.split(separator)
+    return cells[index].strip() if index < len(cells) else None
 
 
 def _cell_index(line: str, at: int, separator: str) -> int:

@@ -17,9 +17,10 @@ def digits_of(value: str) -> str:
 
 # Scripts written without spaces between a number and the word after it: Korean attaches its particles to the
 # number ("3000-509942-1979입니다", "031-2501-5415로"), Japanese and Chinese run words together, Hebrew and Arabic
-# join their prepositions and "and" to it ("ל-0521234567", "و0512193622"). Their letters end
+# join their prepositions and "and" to it ("ל-0521234567", "و0512193622"), and so does Amharic ("በ+251 91 428 9322",
+# Ethiopic script). Their letters end
 # a number; a Latin letter or a digit continues it (a code such as "A12-345-6789" or "415-555-0123x").
-_UNSPACED = "\u0590-\u05ff\u0600-\u06ff\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_UNSPACED = "\u0590-\u05ff\u0600-\u06ff\u1100-\u11ff\u1200-\u139f\u3040-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff"
 GLUE_CHAR = rf"[^\W{_UNSPACED}]"  # for regular expressions: a word character that continues a number's token
 _GLUE = re.compile(GLUE_CHAR)
 
