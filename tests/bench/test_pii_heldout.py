@@ -19,6 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
+import pii_heldout_phones  # noqa: E402
 import pii_tuned2_phones  # noqa: E402
 import pii_tuned3_phones  # noqa: E402
 import pii_tuned4_phones  # noqa: E402
@@ -33,6 +34,7 @@ from pii_corpus_values import iban_valid, luhn_valid  # noqa: E402
 
 DATA = ROOT / "bench" / "data"
 PHONE_MODULES = {
+    "heldout": pii_heldout_phones,
     "tuned11": pii_tuned11_phones,
     "tuned10": pii_tuned10_phones,
     "tuned9": pii_tuned9_phones,
@@ -44,6 +46,7 @@ PHONE_MODULES = {
     "tuned4": pii_tuned4_phones,
 }
 FILES = {
+    "heldout": DATA / "pii_heldout.jsonl",
     "tuned11": DATA / "pii_tuned11.jsonl",
     "tuned10": DATA / "pii_tuned10.jsonl",
     "tuned9": DATA / "pii_tuned9.jsonl",
@@ -57,6 +60,7 @@ FILES = {
     "tuned": DATA / "pii_corpus.jsonl",
 }
 GENERATORS = {
+    "heldout": "make_pii_heldout.py",
     "tuned11": "make_pii_tuned11.py",
     "tuned10": "make_pii_tuned10.py",
     "tuned9": "make_pii_tuned9.py",
@@ -71,6 +75,7 @@ GENERATORS = {
 # each generator (bench/make_pii_*.py) is split into modules beside it named after its part; bench/pii_corpus_values.py
 # holds the value rules that every generator shares
 MODULE_PREFIXES = {
+    "heldout": "pii_heldout_",
     "tuned11": "pii_tuned11_",
     "tuned10": "pii_tuned10_",
     "tuned9": "pii_tuned9_",
@@ -196,6 +201,23 @@ def test_tuned2_phones_are_valid_for_their_country_in_many_countries_and_languag
 # what each blind part's phones must cover, beyond being valid for their region: (regions, least regions, languages,
 # least languages, a number that is valid elsewhere but not in the region named)
 PHONE_COVERAGE = {
+    "heldout": (
+        {"US", "CA", "MX", "GT", "HN", "SV", "NI", "CR", "PA", "DO", "PR", "JM", "TT", "CO", "VE", "EC", "PE", "BO"}
+        | {"CL", "AR", "UY", "PY", "BR", "GB", "IE", "FR", "BE", "LU", "NL", "DE", "AT", "CH", "IT", "MT", "ES", "PT"}
+        | {"PL", "CZ", "SK", "HU", "RO", "BG", "GR", "CY", "HR", "SI", "RS", "UA", "LT", "LV", "EE", "FI", "SE", "NO"}
+        | {"DK", "IS", "TR", "IL", "SA", "AE", "QA", "JO", "IN", "PK", "BD", "NP", "LK", "JP", "KR", "CN", "TW", "HK"}
+        | {"SG", "MY", "ID", "TH", "VN", "PH", "KZ", "GE", "EG", "MA", "TN", "DZ", "SN", "CI", "CM", "NG", "GH", "KE"}
+        | {"TZ", "UG", "RW", "ET", "ZA", "ZM", "MU", "AU", "NZ", "FJ", "PG", "WS"},
+        102,
+        {"lang-en", "lang-es", "lang-hi", "lang-ca", "lang-pt", "lang-fr", "lang-ga", "lang-nl", "lang-de", "lang-it"}
+        | {"lang-mt", "lang-pl", "lang-cs", "lang-sk", "lang-hu", "lang-ro", "lang-bg", "lang-el", "lang-hr", "lang-sl"}
+        | {"lang-sr", "lang-uk", "lang-ru", "lang-lt", "lang-lv", "lang-et", "lang-fi", "lang-sv", "lang-nb", "lang-da"}
+        | {"lang-is", "lang-tr", "lang-he", "lang-ar", "lang-ur", "lang-bn", "lang-ne", "lang-ja", "lang-ko", "lang-zh"}
+        | {"lang-ms", "lang-id", "lang-th", "lang-vi", "lang-tl", "lang-ka", "lang-sw", "lang-am", "lang-af"}
+        | {"lang-zu"},
+        50,
+        ("+351 912 345 678", "ES"),
+    ),
     "tuned11": (
         {"US", "CA", "MX", "BR", "AR", "CO", "CL", "PE", "UY", "EC", "BO", "PY", "DO", "CR", "PA", "JM", "GB", "IE"}
         | {"DE", "AT", "CH", "FR", "BE", "LU", "NL", "ES", "PT", "IT", "PL", "SE", "NO", "DK", "FI", "CZ", "SK", "GR"}
