@@ -1,4 +1,4 @@
-"""What the most recent parts written blind hold (tuned parts 10 and 11, and the held-out part once written), beyond
+"""What the most recent parts written blind hold (tuned parts 10 and 11, and the held-out part), beyond
 the checks every part written apart gets (tests/bench/test_pii_heldout.py): that each generator uses none of the
 earlier corpora's modules or files, its size, tags, regions and languages, and its own kinds of hard negatives.
 Nothing here runs the detector."""
@@ -54,6 +54,14 @@ PARTS = [
         + ("masked_email", "masked_iban", "measurement", "percentage", "phone_word", "postal_code", "promo_code")
         + ("room_seat", "routing", "sepa_creditor_id", "package", "handle", "localhost", "ein", "vin", "mac"),
         ("@2x.", "@1.5x.", "localhost", "IMEI", "EIN", "BIC", "ICCID", "VIN"),
+    ),
+    Part(
+        "heldout",
+        11,
+        "heldout-",
+        ("docker_digest", "git_remote", "timestamp", "short_code", "sku", "masked_ssn", "masked_phone", "gift_card")
+        + ("routing", "uuid", "hash", "version", "tracking", "order_id", "iccid", "imei", "ein", "bic"),
+        ("@2x.", "@1.5x.", "localhost", "sha256:", "git@", "IMEI", "ICCID", "VIN"),
     ),
 ]
 parts = pytest.mark.parametrize("part", PARTS, ids=lambda part: part.name)
