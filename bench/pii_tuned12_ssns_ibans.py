@@ -1,4 +1,4 @@
-"""SSN and IBAN replies of the held-out part (bench/make_pii_heldout.py): US Social Security numbers quoted by
+"""SSN and IBAN replies of the held-out part (bench/make_pii_tuned12.py): US Social Security numbers quoted by
 support bots that answer in the languages of the people they serve, and IBANs of SEPA and non-SEPA countries,
 printed in groups of four or written electronically, in prose and in records."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import IBAN, SEPA_BBAN, SSN, Line, bban, iban_check, printed, ssn_digits, templated
-from pii_heldout_docs import SETTINGS, record
+from pii_tuned12_docs import SETTINGS, record
 
 SSN_PROSE = [
     ("en", "I confirmed the last payroll record: SSN {v}, filing status single."),

@@ -1,4 +1,4 @@
-"""Phone replies of the held-out part (bench/make_pii_heldout.py): for every region, prose in its language with an
+"""Phone replies of the held-out part (bench/make_pii_tuned12.py): for every region, prose in its language with an
 order, ticket, booking or tracking id beside the number (both orders), a reply where only the context says it is a
 number to call, and records in document formats (vCards, tel: links, JSON, CSV, logs...)."""
 
@@ -8,9 +8,9 @@ import random
 
 import phonenumbers
 from pii_corpus_values import PHONE, Line, templated
-from pii_heldout_docs import SETTINGS, record
-from pii_heldout_langs import LANGS
-from pii_heldout_phones import REGIONS, phone_value, region_language
+from pii_tuned12_docs import SETTINGS, record
+from pii_tuned12_langs import LANGS
+from pii_tuned12_phones import REGIONS, phone_value, region_language
 
 NAMES = [
     "Amara Okafor", "Lucía Fernández", "Jonas Becker", "Mei Lin", "Rahul Verma", "Sofia Rossi", "Kenji Watanabe",
@@ -22,7 +22,7 @@ NAMES = [
 
 
 REFERENCE_KINDS = ["order", "order", "ticket", "claim", "case", "invoice", "numeric"]
-# the words that name a tracking number or a booking right before the id, in the languages of pii_heldout_langs
+# the words that name a tracking number or a booking right before the id, in the languages of pii_tuned12_langs
 TRACKING_WORDS = ["tracking {i}", "envío {i}", "encomenda {i}", "colis {i}", "Sendung {i}"]
 BOOKING_WORDS = ["booking {i}", "reserva {i}", "réservation {i}", "Buchung {i}", "予約{i}", "预订{i}"]
 

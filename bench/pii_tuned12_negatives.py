@@ -1,4 +1,4 @@
-"""Hard negatives of the held-out part (bench/make_pii_heldout.py), first half: replies with no PII whose values
+"""Hard negatives of the held-out part (bench/make_pii_tuned12.py), first half: replies with no PII whose values
 look like a phone, an e-mail, a card, an SSN or an IBAN - device and tax ids, bank codes, creditor references,
 image assets and packages with ``@``, handles, local logins, masked values. Each kind is (value maker, templates)."""
 

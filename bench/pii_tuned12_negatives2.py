@@ -1,4 +1,4 @@
-"""Hard negatives of the held-out part (bench/make_pii_heldout.py), second half: ids, dates, amounts, versions,
+"""Hard negatives of the held-out part (bench/make_pii_tuned12.py), second half: ids, dates, amounts, versions,
 hashes, network addresses, serials, coordinates, postal codes, barcodes and repository references - long digit runs
 and ``@`` signs that belong to no person. Each kind is (value maker, templates)."""
 
@@ -8,7 +8,7 @@ import random
 import string
 import uuid
 
-from pii_heldout_negatives import Maker, _digits
+from pii_tuned12_negatives import Maker, _digits
 
 
 def _order(rng: random.Random) -> str:

@@ -1,4 +1,4 @@
-"""Support-bot sentences of the held-out part (bench/make_pii_heldout.py) in the languages of its phone regions:
+"""Support-bot sentences of the held-out part (bench/make_pii_tuned12.py) in the languages of its phone regions:
 per language, replies that name an order, ticket or booking id before the number (``idf``), after it (``pf``), and
 replies where only the context says the value is a number to call (``ctx``). ``{p}`` is the phone, ``{i}`` the id.
 ``words`` are the field names a record in that language uses: (phone, order, name)."""

@@ -1,4 +1,4 @@
-"""Replies of the held-out part (bench/make_pii_heldout.py) that quote several kinds of PII at once: customer
+"""Replies of the held-out part (bench/make_pii_tuned12.py) that quote several kinds of PII at once: customer
 records, e-mail signatures, vCards with a mail address, checkout logs, payroll and direct-debit records, multi-turn
 chat transcripts. A reply with phones names the one region they belong to."""
 
@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import CARD, EMAIL, IBAN, NETWORKS, PHONE, SEPA_BBAN, SSN, Line, bban, iban_check, printed
-from pii_heldout_cards import card_value
-from pii_heldout_docs import SETTINGS, record
-from pii_heldout_emails import person_email
-from pii_heldout_langs import LANGS
-from pii_heldout_phone_rows import NAMES, order_id
-from pii_heldout_phones import REGIONS, phone_value
-from pii_heldout_ssns_ibans import ssn_value
+from pii_tuned12_cards import card_value
+from pii_tuned12_docs import SETTINGS, record
+from pii_tuned12_emails import person_email
+from pii_tuned12_langs import LANGS
+from pii_tuned12_phone_rows import NAMES, order_id
+from pii_tuned12_phones import REGIONS, phone_value
+from pii_tuned12_ssns_ibans import ssn_value
 
 
 def _iban(rng: random.Random) -> str:

@@ -1,4 +1,4 @@
-"""Document formats of the held-out part (bench/make_pii_heldout.py): a record of fields, some of them labelled,
+"""Document formats of the held-out part (bench/make_pii_tuned12.py): a record of fields, some of them labelled,
 written the way a support bot quotes it - JSON, YAML, CSV, an HTML or Markdown table, a vCard, a log line, a receipt,
 an e-mail with headers, a key=value dump, an INI section, XML, a chat transcript, an SMS, a filled-in form."""
 

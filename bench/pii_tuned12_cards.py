@@ -1,4 +1,4 @@
-"""Card replies of the held-out part (bench/make_pii_heldout.py): every network of ``NETWORKS`` in each of its
+"""Card replies of the held-out part (bench/make_pii_tuned12.py): every network of ``NETWORKS`` in each of its
 lengths, grouped the ways terminals, banks and people group them, in prose of many languages and in records."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import CARD, NETWORKS, Line, card_digits, templated
-from pii_heldout_docs import SETTINGS, record
+from pii_tuned12_docs import SETTINGS, record
 
 CARD_PROSE = [
     ("en", "The card we charged for the annual plan was {v}; the bank shows it as {n}."),

@@ -1,4 +1,4 @@
-"""E-mail replies of the held-out part (bench/make_pii_heldout.py): addresses of people (not role accounts) built
+"""E-mail replies of the held-out part (bench/make_pii_tuned12.py): addresses of people (not role accounts) built
 from their names - dots, hyphens, digits, ``+`` tags, upper case - at webmail, company, university and country
 domains, in prose of many languages, in mail headers, mailto links and records."""
 
@@ -8,7 +8,7 @@ import random
 import re
 
 from pii_corpus_values import EMAIL, Line, templated
-from pii_heldout_docs import SETTINGS, record
+from pii_tuned12_docs import SETTINGS, record
 
 PEOPLE = [
     ("amara", "okafor"), ("lucia", "fernandez"), ("jonas", "becker"), ("mei", "lin"), ("rahul", "verma"),

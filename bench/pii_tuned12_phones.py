@@ -1,4 +1,4 @@
-"""Phone numbers of the held-out part (bench/make_pii_heldout.py): the regions it covers, the language its replies
+"""Phone numbers of the held-out part (bench/make_pii_tuned12.py): the regions it covers, the language its replies
 about each region are written in, and numbers drawn from each region's own numbering plan (the ``phonenumbers``
 metadata), written the ways people and systems write them. A number is kept only when it is valid for its region
 exactly as written."""
