@@ -122,7 +122,7 @@ def context_ok(entity: str, text: str, start: int, end: int) -> bool:
     if entity in (PHONE_NUMBER, CREDIT_CARD, US_SSN) and _in_code(text, start, end):
         return False
     if entity == US_SSN:  # 123 45 6789 inside a longer run of digit groups is part of something else
-        if re.search(r"\d[ \-]$", before) or re.match(r"[ \-]\d", text[end : end + 2]):
+        if re.search(r"\d[ \-.]$", before) or re.match(r"[ \-.]\d", text[end : end + 2]):
             return False
         if _glued_after(text, end):
             return False  # a code that goes on: "the successor is 219-64-8904-B", "123-45-6789x"
@@ -188,7 +188,8 @@ def _glued(text: str, start: int, end: int) -> bool:
     if start > 0 and (glues(text[start - 1]) or text[start - 1] in "/\\#@"):
         return True
     if start > 1 and text[start - 1] in "-." and glues(text[start - 2]):
-        return True
+        # a country code after a word's hyphen starts a number of its own: Zulu "u-+27 16 617 7349"
+        return not (text[start] == "+" and text[start - 1] == "-")
     return _glued_after(text, end)
 
 

@@ -78,13 +78,17 @@ PHONE_WORDS = PHONE_WORDS | frozenset(
     # German "unter" before a number is where one calls ("erreichbar unter 030 …", "meldet sich unter 0151 …")
     " unter"
     # Amharic: phone, calls, (text) message
-    " ስልክ ይደውላል ይደውሉ ደውሉ መልእክት".split()
+    " ስልክ ይደውላል ይደውሉ ደውሉ መልእክት"
+    # French and Spanish dialling, German ringing through, Maltese calling
+    " composez composer marcamos marcaron marcó marqué marquen marcando durchklingeln anklingeln klingeln ċempel"
+    " ċemplu".split()
 )
 PHONE_STEMS = PHONE_STEMS + (
     "telep", "puhel", "matkapuhel", "hív", "felhív", "τηλεφ", "τηλέφ", "κινητ", "επικοινων", "телефон",
     "позвон", "звон", "мобильн", "мобільн", "дзвон", "menelef", "menelep", "pigia", "whats", "kontak", "rappel",
     "appel", "chiam", "richiam", "apigi", "ditelep", "ditelef", "teruggebel", "terugbel", "перезвон", "κλήσ",
-    "κλησ", "ulaş", "menghubung", "dihubung", "набер", "набрат", "회신", "rufnummer", "helista",
+    "κλησ", "ulaş", "menghubung", "dihubung", "набер", "набрат", "회신", "rufnummer", "helista", "tagasihelista",
+    "tālrun", "kontakttālrun", "hring", "sím",
 )  # fmt: skip
 # Inside a word, for scripts without spaces or with particles joined to the word: Japanese, Chinese, Thai,
 # Arabic, Hebrew
@@ -107,17 +111,21 @@ ID_WORDS = ID_WORDS | frozenset(
     " ordre bestilling ordrenummer varaus lasku tilaus tilauksen tilausta lähetys objednávka objednávky zásilka"
     " rezervace rendelés rendeléshez rendelést foglalás számla munkalap munkalaphoz comanda comandă comenzii"
     " rezervare colet factura kargo fatura rezervasyon bilet takip заказ бронь счет счёт накладная трек"
-    " đơn vận pesanan tempahan invois resi tiket oda agizo uhifadhi".split()
+    " đơn vận pesanan tempahan invois resi tiket oda agizo uhifadhi"
+    # a request or case: Catalan, Polish, Serbian and Croatian, French, Danish, Spanish; Amharic order; a bank's
+    # routing number in Spanish ("número de ruta bancaria")
+    " incidència sprawa sprawie sprawy prijava prijavu prijave пријава пријаву пријаве demande sag sagen solicitud"
+    " solicitudes ትዕዛዝ የትዕዛዝ bancaria bancario mál máli málsnúmer".split()
 )
 ID_STEMS = ID_STEMS + (
     "문의",
     "sipari", "rezervasyon", "παραγγελ", "κράτησ", "κρατησ", "αποστολ", "τιμολόγ", "заказ", "vikailm", "objedn",
-    "rendel", "comand", "tilau", "обращен",
+    "rendel", "comand", "tilau", "обращен", "pieteikum", "pasūtījum", "αίτημ", "αιτήμ",
 )  # fmt: skip
 ID_INFIXES = (
     "注文", "予約", "伝票", "請求", "受付", "订单", "訂單", "运单", "預訂", "预订", "追跡", "追踪", "追蹤", "工單", "工单",
     "คำสั่งซื้อ", "พัสดุ", "การจอง",
-    "طلب", "الشحنة", "حجز", "الحجز", "فاتورة", "تذكرة", "تتبع",
+    "طلب", "الشحنة", "حجز", "الحجز", "فاتورة", "تذكرة", "تتبع", "بلاغ",
     "הזמנ", "פניי", "משלוח", "חשבונית",
 )  # fmt: skip
 # The head of a compound comes last in German, Dutch and the Nordic languages: "Telefonauftrag" is an order, not a
@@ -140,5 +148,5 @@ NUMBER_WORDS = frozenset(
     "number numero número numéro nummer numer numara numarası numaradan αριθμό αριθμός номер номеру numărul"
     " numarul szám számon számot numeroon numerolla nombor nomor numerong 번호 رقم الرقم מספר במספר 番号 号码"
     " số číslo čísle číslem नंबर नम्बर نمبر namba numbers numéros números nummern numerosta numeroa numarasından numarası"
-    " numbrile numbril numbrit".split()
+    " numbrile numbril numbrit numbri".split()
 )

@@ -246,6 +246,10 @@ def _nearest_label(text: str, start: int, end: int) -> tuple[str, str] | None:
     """(kind, the label's words in lower case) of the label that names ``text[start:end]``, or None."""
     if _TEL_LINK_AFTER.match(text, end) or _TEL_LINK_BEFORE.search(text, max(0, start - 120), start):
         return PHONE, "tel:"  # the text of a tel: link, in Markdown or HTML
+    named = layout.field_name(text, start)  # an HTML cell's header, an SQL insert's column, a record's legend
+    found = _labels(named) if named else []
+    if found:
+        return found[-1][2], named[found[-1][0] : found[-1][1]].lower()  # type: ignore[index]
     before = _clause_before(text, start)
     code = _CODE_PREFIX.search(before)
     if code is not None and not _is_phone_word(code.group(1).lower()):
@@ -288,9 +292,12 @@ def _number_word_before(before: str) -> tuple[str, str] | None:
     """With no label for the number, the word "number" before it names a phone: "the number the patient gave is
     ...", "el pasajero dejó el número ...", "le numéro du voyageur est le ..." (no other number between them)."""
     words = list(_WORD.finditer(before))
-    for m in reversed(words):
-        word = m.group().lower()
+    for i in range(len(words) - 1, -1, -1):
+        word = words[i].group().lower()
+        m = words[i]
         if word in NUMBER_WORDS or (_INFIX_SCRIPT.search(word) and any(w in word for w in NUMBER_WORDS)):
+            if i and _is_id_word(words[i - 1].group().lower()):
+                return None  # a thing's number: "the ACH routing number for our bank is 024630993"
             gap = before[m.end() :]
             # another number between them only as a list: "Deux numéros : 012 36 21 92 / 0450545711"
             if len(gap) <= _PHONE_REACH and not (_NUMBER_TOKEN.search(gap) and _owned_by_other_number(PHONE, gap)):
