@@ -19,6 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
+import pii_heldout_phones  # noqa: E402
 import pii_tuned2_phones  # noqa: E402
 import pii_tuned3_phones  # noqa: E402
 import pii_tuned4_phones  # noqa: E402
@@ -34,6 +35,7 @@ from pii_corpus_values import iban_valid, luhn_valid  # noqa: E402
 
 DATA = ROOT / "bench" / "data"
 PHONE_MODULES = {
+    "heldout": pii_heldout_phones,
     "tuned12": pii_tuned12_phones,
     "tuned11": pii_tuned11_phones,
     "tuned10": pii_tuned10_phones,
@@ -46,6 +48,7 @@ PHONE_MODULES = {
     "tuned4": pii_tuned4_phones,
 }
 FILES = {
+    "heldout": DATA / "pii_heldout.jsonl",
     "tuned12": DATA / "pii_tuned12.jsonl",
     "tuned11": DATA / "pii_tuned11.jsonl",
     "tuned10": DATA / "pii_tuned10.jsonl",
@@ -60,6 +63,7 @@ FILES = {
     "tuned": DATA / "pii_corpus.jsonl",
 }
 GENERATORS = {
+    "heldout": "make_pii_heldout.py",
     "tuned12": "make_pii_tuned12.py",
     "tuned11": "make_pii_tuned11.py",
     "tuned10": "make_pii_tuned10.py",
@@ -75,6 +79,7 @@ GENERATORS = {
 # each generator (bench/make_pii_*.py) is split into modules beside it named after its part; bench/pii_corpus_values.py
 # holds the value rules that every generator shares
 MODULE_PREFIXES = {
+    "heldout": "pii_heldout_",
     "tuned12": "pii_tuned12_",
     "tuned11": "pii_tuned11_",
     "tuned10": "pii_tuned10_",
@@ -201,6 +206,23 @@ def test_tuned2_phones_are_valid_for_their_country_in_many_countries_and_languag
 # what each blind part's phones must cover, beyond being valid for their region: (regions, least regions, languages,
 # least languages, a number that is valid elsewhere but not in the region named)
 PHONE_COVERAGE = {
+    "heldout": (
+        {"US", "CA", "MX", "GT", "CR", "PA", "DO", "CO", "PE", "CL", "AR", "UY", "BR", "JM", "TT", "EC", "HT", "PY"}
+        | {"GB", "IE", "FR", "BE", "NL", "DE", "AT", "CH", "IT", "ES", "PT", "PL", "CZ", "SK", "HU", "RO", "BG", "GR"}
+        | {"HR", "SI", "RS", "UA", "LT", "LV", "EE", "FI", "SE", "NO", "DK", "IS", "MT", "AL", "LU", "TR", "IL", "SA"}
+        | {"AE", "IN", "PK", "BD", "NP", "LK", "JP", "KR", "CN", "TW", "HK", "SG", "MY", "ID", "TH", "VN", "PH", "KZ"}
+        | {"GE", "AM", "IR", "MN", "EG", "MA", "NG", "GH", "KE", "TZ", "ET", "ZA", "SN", "UG", "RW", "ZW", "TN", "MG"}
+        | {"AU", "NZ", "FJ", "PG", "WS", "TO"},
+        96,
+        {"lang-en", "lang-es", "lang-hi", "lang-fr", "lang-pt", "lang-ga", "lang-nl", "lang-de", "lang-it", "lang-ca"}
+        | {"lang-pl", "lang-cs", "lang-sk", "lang-hu", "lang-ro", "lang-bg", "lang-el", "lang-hr", "lang-sl", "lang-sr"}
+        | {"lang-uk", "lang-lt", "lang-lv", "lang-et", "lang-fi", "lang-sv", "lang-nb", "lang-da", "lang-is", "lang-mt"}
+        | {"lang-sq", "lang-tr", "lang-he", "lang-ar", "lang-ur", "lang-bn", "lang-ne", "lang-ta", "lang-ja", "lang-ko"}
+        | {"lang-zh", "lang-ms", "lang-id", "lang-th", "lang-vi", "lang-tl", "lang-ru", "lang-ka", "lang-hy", "lang-fa"}
+        | {"lang-mn", "lang-sw", "lang-am", "lang-af"},
+        54,
+        ("+48 512 345 678", "CZ"),
+    ),
     "tuned12": (
         {"US", "CA", "MX", "GT", "HN", "SV", "NI", "CR", "PA", "DO", "PR", "JM", "TT", "CO", "VE", "EC", "PE", "BO"}
         | {"CL", "AR", "UY", "PY", "BR", "GB", "IE", "FR", "BE", "LU", "NL", "DE", "AT", "CH", "IT", "MT", "ES", "PT"}
