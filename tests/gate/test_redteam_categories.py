@@ -128,7 +128,7 @@ def test_an_agent_giving_in_to_one_category_is_blocked_naming_it(category_agent,
     assert "Prompt injection (LLM01): 9 of 9 attack attempts gave in" in junit
 
 
-def test_a_category_with_too_few_attempts_says_the_gate_cannot_decide(category_agent, launch, alice) -> None:
+def test_a_category_with_too_few_attempts_says_the_gate_cannot_decide(category_agent, launch, alice, api) -> None:
     server, agent = category_agent
     baseline = launch(agent=agent, suite=None, runs_per_scenario=1, redteam_depth="quick")
     baseline_pin(run=baseline, user=alice)
@@ -143,6 +143,16 @@ def test_a_category_with_too_few_attempts_says_the_gate_cannot_decide(category_a
         "per scenario or a deeper red team to gate it."
     )
     assert note in result.reasons  # the gate result shows it beside the summary, never a silent pass
+    body = api.get(f"/api/v1/aiagent/runs/{again.pk}").json()
+    assert f"Gate note: {note}" in body["warnings"]  # the CI verdict warns of it
+    leak_json = next(c for c in body["gate"]["redteam_categories"] if c["label"] == "System prompt leakage (LLM07)")
+    assert (leak_json["can_decide"], leak_json["blocks"]) == (False, False)
+
+
+def test_the_api_schema_describes_the_gate_categories(client) -> None:
+    schema = client.get("/api/v1/schema/?format=json").json()
+    field = schema["components"]["schemas"]["RunGate"]["properties"]["redteam_categories"]
+    assert "one item per OWASP category" in field["description"] and "can_decide" in field["description"]
 
 
 # ---------------------------------------------------------------------------------------------- adaptive attacks
