@@ -95,7 +95,8 @@ def gate_json(result: GateResult, *, expected_false_block_rate: float | None = N
         data["scenario_regressions"] = [
             {"key": s.key, "name": s.name, "p_value": s.p_value} for s in verdict.regressions
         ]
-        data["redteam_categories"] = [category_json(c) for c in verdict.categories]
+        if verdict.categories:  # only when both runs ran attacks: records written before categories still match
+            data["redteam_categories"] = [category_json(c) for c in verdict.categories]
     return data
 
 
