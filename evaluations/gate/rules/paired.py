@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from evaluations.gate.rules.categories import category_pairs, category_rule, compared_per_scenario
 from evaluations.gate.rules.counts import METRIC_KEY_BY_KIND, METRIC_WEIGHTS, TRUST_SCORE, RunCounts
 from evaluations.gate.rules.scores import hypergeom_pmf, score_tail, seen_flaky_scores, summed_scores
 from evaluations.gate.rules.stats import upper_bound
@@ -61,7 +62,8 @@ def rule_weight(name: str) -> float:
         return BREACH_WEIGHT
     if name == TRUST_SCORE:
         return TRUST_SCORE_WEIGHT
-    return SCENARIO_WEIGHT if name.startswith("scenario:") else 1.0
+    # A red-team category is tested as a scenario is (its pooled table), so it weighs as one.
+    return SCENARIO_WEIGHT if name.startswith(("scenario:", "category:")) else 1.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -178,6 +180,12 @@ class PairedGate:
         true change. ``base_laws``: by scenario key, the null law of its baseline passes (P(x), x = 0..baseline
         attempts) in place of the hypergeometric one — a confirmed run's second look (``confirmation``)."""
         self.strata = strata(baseline, current)
+        # Red-team categories scored in both runs: their pooled table, and which strata the draws move in it.
+        self.categories = {
+            category_rule(tag): (b.attempts + c.attempts, b.attempts, c.keys)
+            for tag, (b, c) in category_pairs(baseline, current).items()
+            if b.attempts.scored and c.attempts.scored
+        }
         self.known_scores = {
             s.key: seen_flaky_scores((s.total, s.passes, s.base_n)) for s in self.strata if s.key in seen_flaky
         }
@@ -349,9 +357,23 @@ class PairedGate:
             raw[BREACHES] = float(score_tail(tables, summed_scores(tables, observed))[0])
             null_p[BREACHES] = score_tail(tables, summed_scores(tables, self.draw_cur_breaches[:, breach_idx]))
             eligible[BREACHES] = np.ones(n, dtype=bool)
+        for name, (both, base, keys) in self.categories.items():
+            # Fisher's test on the category's pooled table; in each draw its baseline passes are those drawn in its
+            # paired scenarios plus those of its scenarios not paired, which stay where they are.
+            idx = [i for i, s in enumerate(self.strata) if s.key in keys]
+            fixed = base.passed - sum(self.strata[i].base_passes for i in idx)
+            if not 0 < both.passed < both.scored:
+                raw[name] = 1.0
+                continue
+            tail = np.append(_tail(hypergeom_pmf(both.scored, both.passed, base.scored)), 0.0)
+            raw[name] = float(tail[base.passed])
+            null_p[name] = tail[fixed + self.draw_base_passes[:, idx].sum(axis=1)]
+            eligible[name] = np.ones(n, dtype=bool)
         if compare_scenarios:
             for i, s in enumerate(self.strata):
                 name = f"scenario:{s.key}"
+                if not compared_per_scenario(s.key):
+                    continue  # an adaptive attack: compared within its red-team category only
                 if not 0 < s.passes < s.total:
                     raw[name] = 1.0  # passed (or failed) every attempt in both runs: nothing moved
                     continue

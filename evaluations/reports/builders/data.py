@@ -112,6 +112,7 @@ def scenario_detail(spec: ScenarioSpec, row: dict[str, Any], runs: Sequence[Atte
         "expected_outcome": spec.expected_outcome,
         "correct_answer": spec.correct_answer,
         "expected_tool_call": _expected_tool_call(spec.expected_tool_call),
+        "tool_context": seeded_tool_calls(spec.tool_context),
         **tool_check_fields(spec, runs),
         **{key: value for key, value in row.items() if key not in _ROW_HEAD},
         "attempts": [attempt_view(a) for a in runs],
@@ -191,6 +192,21 @@ def attempt_view(attempt: Attempt) -> dict[str, Any]:
 def _tool_call(call: dict[str, Any]) -> dict[str, Any]:
     arguments = call.get("arguments")
     return {"name": str(call.get("name", "")), "arguments": arguments, "arguments_display": _json_text(arguments)}
+
+
+def seeded_tool_calls(tool_context: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The tool calls and results a conversation was seeded with before its first message (docs/redteam.md, Attacks
+    through tool results): what the agent was sent ahead of the transcript's turns."""
+    return [
+        {
+            "name": str(item.get("name", "")),
+            "arguments": item.get("arguments") or {},
+            "arguments_display": _json_text(item.get("arguments") or {}),
+            "result": item.get("result", ""),
+            "result_display": item["result"] if isinstance(item.get("result"), str) else _json_text(item.get("result")),
+        }
+        for item in tool_context
+    ]
 
 
 def _expected_tool_call(expected: ExpectedToolCall | None) -> dict[str, Any] | None:
