@@ -169,13 +169,19 @@ def run_cost_estimate(
     """The most a run can cost, from its scenario dicts (``ScenarioSpec.to_dict()``).
 
     Per scenario and repeat: one agent message per scripted user turn, or ``max_turns`` messages and
-    ``max_turns`` generation calls for a persona; one judge call when a judge is set (rules may settle the
+    ``max_turns`` generation calls for a persona, or for an adaptive attack its ``attacker`` bounds (agent messages,
+    and attacker calls priced as generation calls); one judge call when a judge is set (rules may settle the
     verdict without it, so this is a ceiling). ``generation_calls`` is a generated run's allowance.
     """
     messages = generation = 0
     has_persona = False
     for scenario in scenarios:
-        if scenario.get("persona"):
+        bounds = scenario.get("attacker")
+        if bounds:  # an adaptive attack (docs/redteam.md, The attacker model): its loop's bounds
+            has_persona = True
+            messages += int(bounds.get("max_agent_messages") or 0)
+            generation += int(bounds.get("max_calls") or 0)
+        elif scenario.get("persona"):
             has_persona = True
             turns = int(scenario.get("max_turns") or 0)
             messages += turns

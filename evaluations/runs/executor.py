@@ -29,6 +29,7 @@ from evaluations.llm.clients import close_clients
 from evaluations.llm.usage import Usage
 from evaluations.outbound.client import Client, make_client
 from evaluations.outbound.masking import redact_json
+from evaluations.runs.attacker import ATTACKER, drive_attack
 from evaluations.runs.errors import AgentDownWatch
 from evaluations.runs.simulated_user import SimulatorError, next_user_turn
 
@@ -57,6 +58,8 @@ class ConversationResult:
     # replayed with the agent's replies), and how; ``turns`` holds only the scenario's own exchange.
     history: tuple[Turn, ...] = ()
     history_note: str = ""
+    # An adaptive attack (evaluations/runs/attacker.py): what its loop did (``AttackRecord.to_dict()``); {} otherwise.
+    adaptive: dict[str, Any] = dataclasses.field(default_factory=dict)
 
     @property
     def mean_latency_ms(self) -> int | None:
@@ -103,6 +106,8 @@ async def drive_conversation(
     spec = job.spec
     if spec.template_variables:
         config = dataclasses.replace(config, template_variables=spec.template_variables)
+    if spec.strategy == ATTACKER:
+        return await _drive_adaptive(job, config, api_key=api_key, client=client, started=started)
     conversation = Conversation(tool_context=spec.tool_context)
     tool_calls: list[ToolCall] = []
     latencies: list[int] = []
@@ -166,6 +171,25 @@ async def drive_conversation(
         reply_timings=tuple(timings),
         history=tuple(conversation.turns[:started_at]),
         history_note=history_note,
+    )
+
+
+async def _drive_adaptive(
+    job: Job, config: AgentConfig, *, api_key: str, client: Client | None, started: datetime
+) -> ConversationResult:
+    """An adaptive attack: the attacker model writes the turns (evaluations/runs/attacker.py)."""
+    outcome = await drive_attack(job.spec, config, api_key=api_key, client=client)
+    return ConversationResult(
+        job=job,
+        turns=outcome.turns,
+        tool_calls=outcome.tool_calls,
+        latencies_ms=outcome.latencies_ms,
+        error=outcome.error,
+        started_at=started,
+        finished_at=timezone.now(),
+        model_usage={ATTACKER: outcome.usage.to_dict()} if outcome.usage.calls else {},
+        reply_timings=outcome.timings,
+        adaptive=outcome.record.to_dict(),
     )
 
 
