@@ -100,6 +100,8 @@ def test_the_attacker_finds_a_weakness_that_gives_in_only_at_turn_3(
     report = client.get(reverse("evaluations:run-report-json", args=[run.pk])).json()
     exported = {f["key"]: f for f in report["redteam"]["findings"]}["rt-PI-001.adapt"]
     assert exported["strategy"] == "attacker" and exported["gave_in_turn"] == 3
+    page = client.get(reverse("evaluations:run-report-scenario", args=[run.pk, "rt-PI-001.adapt"])).content.decode()
+    assert "Attacker model: 3 calls, 3 agent messages, 1 conversation; ended because it gave in at turn 3." in page
 
 
 def test_the_well_guarded_agent_holds_against_the_attacker(
