@@ -257,11 +257,15 @@ def run_usage(*, run_id: int) -> RunUsage:
     for key, transcript, judged, verdict, error_kind, adaptive in run.attempts.values_list(
         "scenario_key", "transcript", "judge_calls", "verdict", "error_kind", "adaptive"
     ):
-        judge_calls += min(judged, 1) if verdict in (Verdict.PASS, Verdict.FAIL) else 0
-        if adaptive:  # an adaptive attack: every message it sent (branches, replays) and every attacker call
+        if adaptive:  # an adaptive attack: every message it sent (branches, replays), every attacker call, every
+            # reply the judge scored during the attack, and the final judgement when one scored it
+            in_loop = int(adaptive.get("judge_calls") or 0)
             messages += int(adaptive.get("agent_messages") or 0)
             generation += int(adaptive.get("attacker_calls") or 0)
+            final = judged > in_loop and verdict in (Verdict.PASS, Verdict.FAIL)
+            judge_calls += in_loop + (1 if final else 0)
             continue
+        judge_calls += min(judged, 1) if verdict in (Verdict.PASS, Verdict.FAIL) else 0
         sent = sum(1 for turn in transcript or [] if turn.get("role") == "user")
         undelivered = verdict == Verdict.ERROR and error_kind in UNDELIVERED_ERROR_KINDS and sent > 0
         messages += sent - undelivered  # the turn the conversation stopped on never reached the agent
