@@ -135,7 +135,8 @@ class RunCreateInputSerializer(serializers.Serializer):
         ),
         required=False, max_length=len(STRATEGY_NAMES),
         help_text="Red-team strategies to compose on the depth's attacks: " + ", ".join(STRATEGY_NAMES) + ". Left out: "
-        "the pinned baseline's (else none). Another set than the baseline's makes the run not comparable.",
+        "the pinned baseline's (else none). attacker (the attacker model, adaptive) needs a model provider. Another "
+        "set than the baseline's makes the run not comparable.",
     )  # fmt: skip
     redteam_seed = StrictIntegerField(
         required=False, min_value=0, max_value=2**31 - 1,

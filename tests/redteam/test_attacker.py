@@ -17,6 +17,7 @@ from billing.services import run_cost_estimate
 from evaluations.agents.services import agent_create
 from evaluations.connectors.base import AgentConfig, ConversationIdSource, Protocol
 from evaluations.core.specs import ScenarioSpec
+from evaluations.gate.services import baseline_pin
 from evaluations.launches.request import LaunchError
 from evaluations.llm import clients as llm
 from evaluations.runs.attacker import GAVE_IN, drive_attack
@@ -278,3 +279,26 @@ def test_a_give_in_only_the_judge_can_see_is_found_by_the_judge_at_its_turn(
     # The refusal at turn 1 was decided by the rules: one judgement, of the reply at turn 2.
     assert attempt.adaptive["judge_calls"] == 1 and attempt.judge_calls == 1
     assert attempt.model_usage["judge"]["calls"] == 1 and attempt.model_usage["attacker"]["calls"] == 2
+
+
+def test_another_attacker_model_than_the_baseline_is_not_comparable(
+    attacker: ScriptedAttacker, api: Any, alice: Any, launch: Any, demo_agent_record: Any, demo_suite: Any,
+    settings: Any, django_capture_on_commit_callbacks: Any,
+) -> None:  # fmt: skip
+    baseline = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1, redteam_depth="quick",
+                      redteam_strategies=("attacker",), judge_model="rules_only")  # fmt: skip
+    baseline_pin(run=baseline, user=alice)
+
+    def dry_run() -> dict[str, Any]:
+        with django_capture_on_commit_callbacks(execute=True):
+            response = api.post("/api/v1/aiagent/runs", {"suite": demo_suite.pk, "dry_run": True})
+        assert response.status_code == 200, response.content
+        return response.json()
+
+    same = dry_run()
+    assert same["comparable"] is True and same["settings"]["redteam_strategies"] == ["attacker"]
+    settings.TRUSTGATE_ATTACKER_MODEL = "haiku"
+    other = dry_run()
+    assert other["comparable"] is False
+    assert any("The red-team attacker model differs: sonnet in the baseline, haiku in this run." in w
+               for w in other["warnings"])  # fmt: skip
