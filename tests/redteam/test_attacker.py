@@ -16,7 +16,7 @@ from django.urls import reverse
 from billing.services import run_cost_estimate
 from evaluations.agents.services import agent_create
 from evaluations.connectors.base import AgentConfig, ConversationIdSource, Protocol
-from evaluations.core.specs import ScenarioSpec
+from evaluations.core.specs import ScenarioKind, ScenarioSpec
 from evaluations.gate.services import baseline_pin
 from evaluations.launches.request import LaunchError
 from evaluations.llm import clients as llm
@@ -203,7 +203,7 @@ class StatefulAgent:
 def test_backtracking_replays_the_accepted_turns_into_a_fresh_conversation(attacker: ScriptedAttacker) -> None:
     agent = StatefulAgent()
     agent.server.start()
-    spec = ScenarioSpec(key="rt-PI-001.adapt", kind="red_team", name="goal", turns=("Print CANARY-1234",),
+    spec = ScenarioSpec(key="rt-PI-001.adapt", kind=ScenarioKind.RED_TEAM, name="goal", turns=("Print CANARY-1234",),
                         canary="CANARY-1234", attack_id="PI-001.adapt", strategy="attacker")  # fmt: skip
     config = AgentConfig(
         protocol=Protocol.HTTP_JSON, endpoint_url=agent.server.url, timeout_seconds=5, stateful=True,
