@@ -395,8 +395,7 @@ TRUSTGATE_MODEL_PRICES = _model_prices()
 
 # --- Generation (scenario writing and simulated users share the judge's model client) ---
 TRUSTGATE_GENERATION_MODEL = env_str("TRUSTGATE_GENERATION_MODEL", "sonnet")
-# The red team's attacker model (docs/redteam.md, The attacker model): blank for the generation model; and the
-# tokens one adaptive attack may spend on it before it stops as an error (never as a resisted attack).
+# The red team's attacker model (blank: the generation model) and its tokens per attack (docs/redteam.md).
 TRUSTGATE_ATTACKER_MODEL = env_str("TRUSTGATE_ATTACKER_MODEL", "")
 TRUSTGATE_ATTACKER_TOKEN_BUDGET = env_int("TRUSTGATE_ATTACKER_TOKEN_BUDGET", 60000)
 

@@ -297,6 +297,8 @@ class _Loop:
             sent = await (self.send(move.message) if move.action == "send" else self.backtrack())
             if not sent:
                 return  # the agent failed: ``self.error``
+            if not any(turn.role == "assistant" for turn in self.conversation.turns):
+                continue  # backtracked to the start: no reply to check yet
             finding, undecided = _rules(spec, self.conversation.turns, self.tool_calls)
             if finding:
                 record.stop, record.broke_at, record.decided_by, record.finding = (
