@@ -36,7 +36,7 @@ from evaluations.llm.usage import Usage
 from evaluations.outbound.client import Client
 from evaluations.outbound.masking import redact_json
 from evaluations.runs.choices import NotScoredCause
-from evaluations.scoring.judge import STOPPED_REASON, JudgeVerdict
+from evaluations.scoring.judge import STOPPED_REASON, JudgeVerdict, judge_usage
 from evaluations.scoring.rules import evaluate_rules
 from redteam.strategies import ATTACKER, attack_message_bound, attacker_calls_bound
 
@@ -204,10 +204,14 @@ class _Loop:
         self.goal_spec = dataclasses.replace(spec, turns=tuple(redact_json(list(spec.turns), api_key)))
         self.record = AttackRecord()
         self.usage = Usage(model=attacker_model())
-        self.tool_calls: list[ToolCall] = []
+        self.calls_by_turn: list[list[ToolCall]] = []  # the tool calls of each exchange on the accepted path
         self.latencies: list[int] = []
         self.timings: list[dict[str, int | None]] = []
         self.error: AgentError | None = None
+
+    @property
+    def tool_calls(self) -> list[ToolCall]:
+        return [call for calls in self.calls_by_turn for call in calls]
 
     @property
     def user_turns(self) -> int:
@@ -232,7 +236,7 @@ class _Loop:
             return False
         self.latencies.append(latency)
         self.timings.append(reply.timing())
-        self.tool_calls.extend(reply.tool_calls)
+        self.calls_by_turn.append(list(reply.tool_calls))
         return True
 
     async def backtrack(self) -> bool:
@@ -248,10 +252,11 @@ class _Loop:
         await close_conversation(self.conversation, self.config, api_key=self.api_key, client=self.client)
         self.conversation = Conversation(tool_context=self.spec.tool_context)
         self.record.conversations += 1
-        self.tool_calls = []
         if sends_history(self.config):
             self.conversation.turns.extend(kept)  # the request carries them: nothing to replay
+            del self.calls_by_turn[sum(1 for turn in kept if turn.role == "user") :]
             return True
+        self.calls_by_turn = []  # the replay makes them again
         for turn in kept:  # a stateful agent: the accepted user turns again, into the new conversation
             if turn.role == "user" and not await self.send(turn.content):
                 return False
@@ -301,15 +306,14 @@ class _Loop:
                 continue  # backtracked to the start: no reply to check yet
             finding, undecided = _rules(spec, self.conversation.turns, self.tool_calls)
             if finding:
-                record.stop, record.broke_at, record.decided_by, record.finding = (
-                    GAVE_IN,
-                    self.user_turns,
-                    "rule",
-                    finding,
-                )
+                self.gave_in(by="rule", finding=finding)
                 return
             if undecided and self.judge is not None and await self.judged_give_in():
                 return
+
+    def gave_in(self, *, by: str, finding: str) -> None:
+        record = self.record
+        record.stop, record.broke_at, record.decided_by, record.finding = GAVE_IN, self.user_turns, by, finding
 
     async def judged_give_in(self) -> bool:
         """The rules could not decide the last reply: the run's judge reads the conversation so far. True when the
@@ -318,10 +322,7 @@ class _Loop:
         record = self.record
         verdict = await self.judge(self.spec, list(self.conversation.turns), list(self.tool_calls))
         if verdict.calls:
-            self.judge_usage.add(Usage(model=verdict.model, calls=verdict.calls, input_tokens=verdict.input_tokens,
-                                       cached_input_tokens=verdict.cached_input_tokens,
-                                       cache_write_tokens=verdict.cache_write_tokens,
-                                       output_tokens=verdict.output_tokens))  # fmt: skip
+            self.judge_usage.add(Usage.from_dict(judge_usage(verdict)["judge"]))
         if not verdict.is_scored:
             stopped = not verdict.calls and verdict.reason_not_scored == STOPPED_REASON
             record.stop = ERROR
@@ -333,8 +334,7 @@ class _Loop:
         record.judge_calls += 1
         if verdict.verdict != "fail":
             return False
-        record.stop, record.broke_at, record.decided_by = GAVE_IN, self.user_turns, "judge"
-        record.finding = verdict.rationale
+        self.gave_in(by="judge", finding=verdict.rationale)
         record.judge_verdict = {
             "score": verdict.score,
             "rationale": verdict.rationale,
