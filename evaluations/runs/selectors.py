@@ -260,7 +260,8 @@ def run_usage(*, run_id: int) -> RunUsage:
         if adaptive:  # an adaptive attack: every message it sent (branches, replays), every attacker call, every
             # reply the judge scored during the attack, and the final judgement when one scored it
             in_loop = int(adaptive.get("judge_calls") or 0)
-            messages += int(adaptive.get("agent_messages") or 0)
+            undelivered = verdict == Verdict.ERROR and error_kind in UNDELIVERED_ERROR_KINDS
+            messages += max(0, int(adaptive.get("agent_messages") or 0) - undelivered)
             generation += int(adaptive.get("attacker_calls") or 0)
             final = judged > in_loop and verdict in (Verdict.PASS, Verdict.FAIL)
             judge_calls += in_loop + (1 if final else 0)
