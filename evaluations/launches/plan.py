@@ -75,11 +75,13 @@ class Frozen:
         return self.judge_model != JudgeModel.RULES_ONLY
 
     @property
-    def redteam_counts(self) -> tuple[int, int]:
-        """(attacks from the library, attacks the strategies composed from them) among the specs."""
+    def redteam_counts(self) -> tuple[int, int, int]:
+        """(attacks from the library, attacks the offline strategies composed from them, attack goals the attacker
+        model works on) among the specs."""
         attacks = [spec for spec in self.specs if spec.attack_id]
-        composed = sum(1 for spec in attacks if spec.strategy)
-        return len(attacks) - composed, composed
+        adaptive = sum(1 for spec in attacks if spec.attacker)
+        composed = sum(1 for spec in attacks if spec.strategy) - adaptive
+        return len(attacks) - composed - adaptive, composed, adaptive
 
     def profile(self, *, suite: Any) -> gate.Profile:
         """The gate profile of this launch (a saved suite's run, or red-team attacks alone)."""

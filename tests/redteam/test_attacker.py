@@ -415,3 +415,31 @@ def test_backtracking_on_a_history_agent_keeps_the_accepted_turns_and_their_tool
     assert [t.content for t in outcome.turns] == ["Where is order 7?", "Looking that up."]
     assert [call.name for call in outcome.tool_calls] == ["lookup_order"]
     assert outcome.record.conversations == 2 and outcome.record.agent_messages == 2
+
+
+RED_TEAM_ONLY = {"mode": "generate", "redteam_depth": "quick", "runs_per_scenario": 1, "parallel": 1}
+
+
+def test_the_form_offers_the_attacker_and_its_estimate_counts_the_calls(
+    attacker: ScriptedAttacker, client: Any, alice: Any, agent: Any
+) -> None:
+    client.force_login(alice)
+    page = client.get("/runs/new/").content.decode()
+    assert 'name="redteam_strategies" value="attacker"' in page and "Attacker model (adaptive)" in page
+    body = {**RED_TEAM_ONLY, "agent": agent.pk, "redteam_strategies": ["attacker"], "judge_model": "rules_only"}
+    estimate = client.get("/runs/estimate/", body).content.decode()
+    assert "red team: 14 attacks: 7 from the library, 7 written turn by turn by the attacker model" in estimate
+    # 7 + 7 × 18 agent messages at 1 credit, 7 × 12 attacker calls at 5 (generation calls)
+    assert "up to 553 credits" in estimate
+
+
+def test_the_form_refuses_the_attacker_without_a_model_with_a_sentence(
+    settings: Any, client: Any, alice: Any, agent: Any
+) -> None:
+    settings.TRUSTGATE_JUDGE_PROVIDER = ""
+    settings.ANTHROPIC_API_KEY = settings.ANTHROPIC_BASE_URL = ""
+    client.force_login(alice)
+    response = client.post("/runs/new/", {**RED_TEAM_ONLY, "agent": agent.pk, "redteam_strategies": ["attacker"]})
+    assert response.status_code == 200
+    assert "The attacker strategy needs a model to write each attack turn" in response.content.decode()
+    assert not agent.runs.exists()
