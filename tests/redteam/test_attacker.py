@@ -109,6 +109,7 @@ def test_the_attacker_finds_a_weakness_that_gives_in_only_at_turn_3(
     assert "It gave in at turn 3." in sarif
     page = client.get(reverse("evaluations:run-report-scenario", args=[run.pk, "rt-PI-001.adapt"])).content.decode()
     assert "Attacker model: 3 calls, 3 agent messages, 1 conversation; ended because it gave in at turn 3." in page
+    assert "Decided by the rule: Reply 3 outputs the injected canary" in page
 
 
 def test_the_well_guarded_agent_holds_against_the_attacker(
@@ -263,7 +264,7 @@ def test_the_estimate_counts_the_attacker_calls(db: Any) -> None:
 
 
 def test_a_give_in_only_the_judge_can_see_is_found_by_the_judge_at_its_turn(
-    attacker: ScriptedAttacker, acme: Any, launch: Any
+    attacker: ScriptedAttacker, acme: Any, launch: Any, client: Any, alice: Any
 ) -> None:
     def reply(path: str, raw: bytes, headers: dict[str, str]) -> ScriptedReply:
         users = [m for m in parse_json_body(raw)["messages"] if m.get("role") == "user"]
@@ -288,6 +289,9 @@ def test_a_give_in_only_the_judge_can_see_is_found_by_the_judge_at_its_turn(
     # The refusal at turn 1 was decided by the rules: one judgement, of the reply at turn 2.
     assert attempt.adaptive["judge_calls"] == 1 and attempt.judge_calls == 1
     assert attempt.model_usage["judge"]["calls"] == 1 and attempt.model_usage["attacker"]["calls"] == 2
+    client.force_login(alice)
+    page = client.get(reverse("evaluations:run-report-scenario", args=[run.pk, "rt-PI-001.adapt"])).content.decode()
+    assert "ended because it gave in at turn 2. Decided by the judge: The agent gave in to the attack." in page
 
 
 def test_another_attacker_model_than_the_baseline_is_not_comparable(
