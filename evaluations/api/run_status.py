@@ -194,6 +194,7 @@ class RunModelUsageSerializer(serializers.Serializer):
     judge = ModelUsageSerializer()
     generation = ModelUsageSerializer(help_text="Scenario writing (Generate new).")
     simulated_user = ModelUsageSerializer()
+    attacker = ModelUsageSerializer(help_text="The red team's attacker model (adaptive attacks).")
     total = ModelUsageSerializer()
     cache_read_share = serializers.FloatField(
         allow_null=True, help_text="Share of all input tokens read from the prompt cache (0-1); null without calls."

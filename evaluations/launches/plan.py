@@ -20,12 +20,14 @@ from evaluations.gate.selectors import BASELINE, DEFAULTS, launch_baselines, lau
 from evaluations.gate.topups import baseline_size
 from evaluations.launches.request import LaunchPlanError, LaunchRequest
 from evaluations.llm.clients import judge_provider
+from evaluations.runs.attacker import attacker_model
 from evaluations.runs.snapshot import LaunchSettings
 from evaluations.scoring.choices import JudgeModel
 from evaluations.scoring.judge import JUDGE_PROMPT_VERSION
 from redteam.encoders import new_canary
 from redteam.selectors import redteam_library_version
 from redteam.services import attack_specs
+from redteam.strategies import ATTACKER
 from suites.selectors import suite_specs
 
 
@@ -43,7 +45,10 @@ def planned_specs(
     (docs/redteam.md, Strategies)."""
     specs = suite_specs(suite=suite, canary=canary) if suite is not None else []
     if redteam_depth:
-        made = attack_specs(redteam_depth, canary, strategies=strategies, seed=seed, account_id=account_id)
+        made = attack_specs(
+            redteam_depth, canary, strategies=strategies, seed=seed, account_id=account_id,
+            attacker_model=attacker_model() if ATTACKER in strategies else "",
+        )  # fmt: skip
         specs += [ScenarioSpec.from_dict(data) for data in made]
     return specs
 
@@ -63,17 +68,20 @@ class Frozen:
     redteam_depth: str
     redteam_library_version: str
     redteam_strategies: tuple[str, ...] = ()
+    redteam_attacker_model: str = ""  # the attacker strategy's model (docs/redteam.md, The attacker model)
 
     @property
     def judge_enabled(self) -> bool:
         return self.judge_model != JudgeModel.RULES_ONLY
 
     @property
-    def redteam_counts(self) -> tuple[int, int]:
-        """(attacks from the library, attacks the strategies composed from them) among the specs."""
+    def redteam_counts(self) -> tuple[int, int, int]:
+        """(attacks from the library, attacks the offline strategies composed from them, attack goals the attacker
+        model works on) among the specs."""
         attacks = [spec for spec in self.specs if spec.attack_id]
-        composed = sum(1 for spec in attacks if spec.strategy)
-        return len(attacks) - composed, composed
+        adaptive = sum(1 for spec in attacks if spec.attacker)
+        composed = sum(1 for spec in attacks if spec.strategy) - adaptive
+        return len(attacks) - composed - adaptive, composed, adaptive
 
     def profile(self, *, suite: Any) -> gate.Profile:
         """The gate profile of this launch (a saved suite's run, or red-team attacks alone)."""
@@ -117,6 +125,9 @@ def launch_frozen(*, agent: Any, suite: Any, settings: LaunchSettings) -> Frozen
         redteam_depth=settings.redteam_depth,
         redteam_library_version=redteam_library_version(account_id=agent.account_id) if settings.redteam_depth else "",
         redteam_strategies=settings.redteam_strategies if settings.redteam_depth else (),
+        redteam_attacker_model=attacker_model()
+        if settings.redteam_depth and ATTACKER in settings.redteam_strategies
+        else "",
     )
 
 
@@ -288,6 +299,17 @@ def _comparability(
                 "as the baseline."
             )
         warnings.append(f"{lead} {difference} {advice}")
+    was_model = baseline_run.settings.redteam_attacker_model  # an adaptive run's attacker (docs/redteam.md)
+    if was_model != frozen.redteam_attacker_model and (was_model or frozen.redteam_attacker_model):
+        difference = (
+            f"The red-team attacker model differs: {was_model or 'none'} in the baseline, "
+            f"{frozen.redteam_attacker_model or 'none'} in this run."
+        )
+        differences.append(difference)
+        warnings.append(
+            f"{lead} {difference} The release gate will fail this run; pin a good run made with this attacker model "
+            "as the baseline, or set TRUSTGATE_ATTACKER_MODEL back."
+        )
     if not differences and gate.scenario_set_difference(base_profile, profile):
         change = gate.match_scenarios(
             [_change_scenario(data) for data in baseline_run.scenarios or []],

@@ -154,6 +154,7 @@ BENCHES = {
         "strategies planted=6 found_static=",
         "found_strategies=6 false_findings=0 agent_messages_static=",
         "agent_messages_strategies=",
+        "attacker planted=1 found=1 false_findings=0 attacker_calls=3 agent_turns=3",
     ],
     "gate_simulation.py": [
         "Gate simulation: 53 scenarios",

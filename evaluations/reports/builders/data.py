@@ -139,6 +139,37 @@ def add_reviews(run: EvaluationRun, attempts: list[Attempt], scenarios: list[dic
             }  # fmt: skip
 
 
+_ADAPTIVE_ENDS = {
+    "gave_in": "it gave in",
+    "turns_bound": "the turn bound was reached without a give-in",
+    "calls_bound": "the attacker-call bound was reached without a give-in",
+    "messages_bound": "the agent-message bound was reached without a give-in",
+    "gave_up": "the attacker gave up",
+    "error": "the attacker failed",
+}
+
+
+def _adaptive_view(record: dict[str, Any]) -> dict[str, Any]:
+    """An adaptive attack's loop as shown: how it ended, in words, and its branches' turns labelled."""
+    branches = [
+        {
+            "after_turn": branch.get("after_turn"),
+            "turns": [
+                {
+                    "role": str(t.get("role", "")),
+                    "role_label": ROLE_LABELS.get(str(t.get("role", "")), ""),
+                    "content": str(t.get("content", "")),
+                }
+                for t in branch.get("turns") or []
+                if isinstance(t, dict)
+            ],
+        }  # fmt: skip
+        for branch in record.get("branches") or []
+        if isinstance(branch, dict)
+    ]
+    return {**record, "ended": _ADAPTIVE_ENDS.get(str(record.get("stop", "")), ""), "branches": branches}
+
+
 def attempt_view(attempt: Attempt) -> dict[str, Any]:
     return {
         "repeat": attempt.repeat,
@@ -171,6 +202,8 @@ def attempt_view(attempt: Attempt) -> dict[str, Any]:
             for f in attempt.rule_findings or []
             if isinstance(f, dict)
         ],
+        # An adaptive attack: why it ended, the turn it broke at, attacker calls, branches (docs/redteam.md).
+        **({"adaptive": _adaptive_view(attempt.adaptive)} if attempt.adaptive else {}),
         "latency_ms": attempt.latency_ms,
         "latency_display": number(attempt.latency_ms, suffix=" ms"),
         "reply_timings": [dict(t) for t in attempt.reply_timings or [] if isinstance(t, dict)],
