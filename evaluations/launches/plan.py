@@ -97,6 +97,7 @@ class Frozen:
             redteam_library_version=self.redteam_library_version,
             redteam_depth=self.redteam_depth,
             redteam_strategies=self.redteam_strategies,
+            redteam_attacker_model=self.redteam_attacker_model,
         )
 
 
@@ -299,17 +300,6 @@ def _comparability(
                 "as the baseline."
             )
         warnings.append(f"{lead} {difference} {advice}")
-    was_model = baseline_run.settings.redteam_attacker_model  # an adaptive run's attacker (docs/redteam.md)
-    if was_model != frozen.redteam_attacker_model and (was_model or frozen.redteam_attacker_model):
-        difference = (
-            f"The red-team attacker model differs: {was_model or 'none'} in the baseline, "
-            f"{frozen.redteam_attacker_model or 'none'} in this run."
-        )
-        differences.append(difference)
-        warnings.append(
-            f"{lead} {difference} The release gate will fail this run; pin a good run made with this attacker model "
-            "as the baseline, or set TRUSTGATE_ATTACKER_MODEL back."
-        )
     if not differences and gate.scenario_set_difference(base_profile, profile):
         change = gate.match_scenarios(
             [_change_scenario(data) for data in baseline_run.scenarios or []],

@@ -5,6 +5,7 @@ outage and a budget run out are Not scored, never Blocked; an agent's words reac
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import threading
 from collections.abc import Iterator
@@ -315,6 +316,11 @@ def test_another_attacker_model_than_the_baseline_is_not_comparable(
     assert other["comparable"] is False
     assert any("The red-team attacker model differs: sonnet in the baseline, haiku in this run." in w
                for w in other["warnings"])  # fmt: skip
+    # the finished run's gate says so too: its verdict is not comparable with the baseline
+    run = launch(agent=demo_agent_record, suite=demo_suite, runs_per_scenario=1, redteam_depth="quick",
+                 redteam_strategies=("attacker",), judge_model="rules_only")  # fmt: skip
+    record = api.get(f"/api/v1/aiagent/runs/{run.pk}").json()
+    assert "The red-team attacker model differs: sonnet in the baseline, haiku in this run." in json.dumps(record)
 
 
 def test_a_backtracked_attack_in_a_run_shows_its_branches_folded(

@@ -232,6 +232,12 @@ def setting_difference_fields(baseline: Profile, current: Profile) -> tuple[tupl
             f"The red-team strategies differ: {', '.join(baseline.redteam_strategies) or 'none'} in the baseline, "
             f"{', '.join(current.redteam_strategies) or 'none'} in this run.",
         ))  # fmt: skip
+    if baseline.redteam_attacker_model != current.redteam_attacker_model:
+        out.append((
+            "redteam_attacker_model",
+            f"The red-team attacker model differs: {baseline.redteam_attacker_model or 'none'} in the baseline, "
+            f"{current.redteam_attacker_model or 'none'} in this run.",
+        ))  # fmt: skip
     if baseline.mode != current.mode:
         what = {SAVED: "ran a saved suite", GENERATED: "generated new scenarios"}
         out.append((

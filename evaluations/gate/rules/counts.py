@@ -37,6 +37,7 @@ class Profile:
     redteam_library_version: str = ""
     redteam_depth: str = ""
     redteam_strategies: tuple[str, ...] = ()  # composed on the depth's attacks (docs/redteam.md, Strategies)
+    redteam_attacker_model: str = ""  # the attacker strategy's model (docs/redteam.md, The attacker model)
 
 
 @dataclasses.dataclass(frozen=True)
