@@ -63,14 +63,6 @@ class CategoryAgent:
 
 
 @pytest.fixture
-def rules_only(settings):
-    settings.TRUSTGATE_JUDGE_PROVIDER = ""
-    settings.ANTHROPIC_API_KEY = ""
-    settings.ANTHROPIC_BASE_URL = ""
-    return settings
-
-
-@pytest.fixture
 def category_agent(acme, private_endpoints, rules_only) -> Iterator[tuple[CategoryAgent, Any]]:
     server = CategoryAgent()
     server._server.start()

@@ -27,6 +27,7 @@ from evaluations.runs.selectors import run_usage
 from evaluations.scoring.verdicts import Verdict
 from redteam.report import redteam_findings
 from redteam.services import attack_specs
+from tests.support.fixtures_llm import use_anthropic_at
 from tests.support.planted_agents import GUARDED, PlantedAgent
 from tests.support.scripted_attacker import ScriptedAttacker
 from tests.support.scripted_http import ScriptedReply, ScriptedServer, parse_json_body
@@ -36,13 +37,7 @@ from tests.support.scripted_http import ScriptedReply, ScriptedServer, parse_jso
 def attacker(settings: Any, private_endpoints: Any) -> Iterator[ScriptedAttacker]:
     """The attacker (and any judge) on the Anthropic provider, pointed at the scripted attacker."""
     server = ScriptedAttacker().start()
-    settings.ANTHROPIC_BASE_URL = server.url
-    settings.ANTHROPIC_API_KEY = "sk-ant-test-key-0000"
-    settings.ANTHROPIC_AUTH_TOKEN = ""
-    settings.TRUSTGATE_JUDGE_PROVIDER = "anthropic"
-    settings.TRUSTGATE_MODEL_TIMEOUT = 2
-    settings.TRUSTGATE_MODEL_MAX_RETRIES = 0
-    llm.reset_clients()
+    use_anthropic_at(settings, server.url, timeout=2)
     yield server
     llm.reset_clients()
     server.stop()
