@@ -1,4 +1,4 @@
-"""Replies of the held-out part (bench/make_pii_heldout.py) that carry several kinds of PII at once: profiles, forms,
+"""Replies of the held-out part (bench/make_pii_tuned13.py) that carry several kinds of PII at once: profiles, forms,
 exports and notes quoting a phone, an e-mail address, a card, an SSN or an IBAN together. Slots: {p} phone, {e} email,
 {c} card, {s} SSN, {i} IBAN, {name} a name, {id} a ticket id."""
 

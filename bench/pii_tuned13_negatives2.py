@@ -1,4 +1,4 @@
-"""Hard negatives for the held-out part (bench/make_pii_heldout.py), second half: masked values, codes, coordinates,
+"""Hard negatives for the held-out part (bench/make_pii_tuned13.py), second half: masked values, codes, coordinates,
 identifiers of things rather than people, and e-mail-shaped strings that are not addresses."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import luhn_digit
-from pii_heldout_docs import digits, letters
-from pii_heldout_negatives import Maker
+from pii_tuned13_docs import digits, letters
+from pii_tuned13_negatives import Maker
 
 
 def _masked_email(rng: random.Random) -> str:

@@ -1,4 +1,4 @@
-"""Records that support replies quote, for the held-out part (bench/make_pii_heldout.py): order, ticket and booking
+"""Records that support replies quote, for the held-out part (bench/make_pii_tuned13.py): order, ticket and booking
 ids, and document settings (JSON, YAML, CSV, HTML and Markdown tables, vCards, log lines, receipts, e-mail headers,
 key=value dumps, INI, XML, chat transcripts, SMS, forms) that put a phone number beside such an id, either first."""
 

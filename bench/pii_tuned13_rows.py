@@ -1,5 +1,5 @@
 """Replies that quote a card, an SSN, an IBAN or a person's e-mail address, for the held-out part
-(bench/make_pii_heldout.py): prose in many languages and quoted records; {v} is the labelled value, {name} a name."""
+(bench/make_pii_tuned13.py): prose in many languages and quoted records; {v} is the labelled value, {name} a name."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Phone numbers for the held-out part (bench/make_pii_heldout.py): the regions it covers, each with its continent
+"""Phone numbers for the held-out part (bench/make_pii_tuned13.py): the regions it covers, each with its continent
 and the language its replies are written in, numbers drawn from each region's own numbering plan (the ``phonenumbers``
 metadata: an example number of the type with its subscriber digits redrawn until the plan accepts them) and the ways
 people write them (international, national, E.164, the trunk prefix in brackets, dots, the IDD prefix)."""

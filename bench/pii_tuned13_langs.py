@@ -1,4 +1,4 @@
-"""Support replies in many languages for the held-out part (bench/make_pii_heldout.py): per language, a reply that
+"""Support replies in many languages for the held-out part (bench/make_pii_tuned13.py): per language, a reply that
 names an order, ticket or booking id before the phone number, one that gives the number first and the id after, and
 one where only the context says the number is a number to call (no "phone" or "tel" beside it)."""
 

@@ -1,4 +1,4 @@
-"""Hard negatives for the held-out part (bench/make_pii_heldout.py), first half: replies without PII whose numbers and
+"""Hard negatives for the held-out part (bench/make_pii_tuned13.py), first half: replies without PII whose numbers and
 strings look like a phone, a card, an SSN, an IBAN or an e-mail address but are none (kind -> reply maker)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 
 from pii_corpus_values import luhn_digit
-from pii_heldout_docs import digits, letters
+from pii_tuned13_docs import digits, letters
 
 Maker = Callable[[random.Random], str]
 

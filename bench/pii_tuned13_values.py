@@ -1,4 +1,4 @@
-"""Card numbers, SSNs, IBANs and personal e-mail addresses for the held-out part (bench/make_pii_heldout.py), drawn
+"""Card numbers, SSNs, IBANs and personal e-mail addresses for the held-out part (bench/make_pii_tuned13.py), drawn
 by the shared scheme rules (bench/pii_corpus_values.py: networks, Luhn, SEPA layouts, mod-97) plus the layouts of
 IBAN countries outside SEPA, and written the ways people paste them."""
 
