@@ -85,3 +85,48 @@ def test_phones_in_more_languages(text, phone):
 )
 def test_routing_and_case_numbers_are_no_phones(text):
     assert not any("55120987" in v or "021000021" in v for v in found(text, PHONE_NUMBER))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Member: my social is 512349876\nAgent: Thanks, verifying now.",
+        "رقم الضمان الاجتماعي المسجل في الطلب هو 512349876.",
+    ],
+)
+def test_ssn_words_as_people_say_them_and_in_arabic(text):
+    assert found(text, US_SSN) == ["512349876"]
+
+
+def test_social_media_is_no_ssn_word():
+    assert found("Follow our social media page 512349876 for updates.", US_SSN) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "phone"),
+    [
+        ("Суурилуулалтын талаар (+976) 8849 8028-аар асууж болно.", "(+976) 8849 8028"),  # a Mongolian case ending
+        ("msisdn=21 61 40 74; case_ref=INC5105192", "21 61 40 74"),
+        ("Spremila sam 012345678 kao broj za povratni poziv.", "012345678"),
+        ("Dostavljač će vas nazvati na 0912345678 prije dolaska.", "0912345678"),
+        ("Kurjers pirms piegādes zvanīs uz 21 234 567.", "21 234 567"),
+        ("Zapisałam 512345678 jako numer do oddzwonienia.", "512345678"),
+        ("Κατέγραψα το 6912345678 ως αριθμό επανάκλησης.", "6912345678"),
+        ("Хүргэхээс өмнө 8812 3456 руу залгана.", "8812 3456"),
+        ("پیک پیش از رسیدن با شماره 02123456789 تماس می‌گیرد.", "02123456789"),
+    ],
+)
+def test_phones_in_the_thirteenth_rounds_languages(text, phone):
+    assert phone in found(text, PHONE_NUMBER)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '<contact><tel type="mobile">+30 21 2343 4274</tel><caseRef>N°55120987</caseRef></contact>',
+        "Записах +359 43 065 617 като номер за обратно обаждане по сигнал N°55120987.",
+        "Dopisałem +48 512 345 678 do zgłoszenia 55120987, serwisant oddzwoni jutro.",
+    ],
+)
+def test_case_numbers_beside_a_phone_are_no_phones(text):
+    assert not any("55120987" in v for v in found(text, PHONE_NUMBER))

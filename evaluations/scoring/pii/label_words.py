@@ -81,14 +81,15 @@ PHONE_WORDS = PHONE_WORDS | frozenset(
     " ስልክ ይደውላል ይደውሉ ደውሉ መልእክት"
     # French and Spanish dialling, German ringing through, Maltese calling
     " composez composer marcamos marcaron marcó marqué marquen marcando durchklingeln anklingeln klingeln ċempel"
-    " ċemplu".split()
+    " ċemplu msisdn".split()
 )
 PHONE_STEMS = PHONE_STEMS + (
     "telep", "puhel", "matkapuhel", "hív", "felhív", "τηλεφ", "τηλέφ", "κινητ", "επικοινων", "телефон",
     "позвон", "звон", "мобильн", "мобільн", "дзвон", "menelef", "menelep", "pigia", "whats", "kontak", "rappel",
     "appel", "chiam", "richiam", "apigi", "ditelep", "ditelef", "teruggebel", "terugbel", "перезвон", "κλήσ",
     "κλησ", "ulaş", "menghubung", "dihubung", "набер", "набрат", "회신", "rufnummer", "helista", "tagasihelista",
-    "tālrun", "kontakttālrun", "hring", "sím",
+    "tālrun", "kontakttālrun", "hring", "sím", "javit", "povratn", "nazv", "nazov", "zvan", "atzvan", "oddzwon",
+    "επανάκλησ", "залга",
 )  # fmt: skip
 # Inside a word, for scripts without spaces or with particles joined to the word: Japanese, Chinese, Thai,
 # Arabic, Hebrew
@@ -97,7 +98,7 @@ PHONE_INFIXES = (
     "拨打", "打給", "打给", "來電", "来电", "短信", "会打", "會打", "کال",
     "โทร", "เบอร์", "มือถือ", "ติดต่อ",
     "هاتف", "جوال", "اتصال", "يتصل", "اتصل", "موبايل", "واتساب", "تواصل", "المنزل",
-    "טלפון", "נייד", "תקשר", "וואטסאפ", "שיחזרו", "موبائل", "فون", "نصية",
+    "טלפון", "נייד", "תקשר", "וואטסאפ", "שיחזרו", "موبائل", "فون", "نصية", "تماس",
 )  # fmt: skip
 ID_WORDS = ID_WORDS | frozenset(
     # things a number names: parts and products, warehouse places, postcodes (Spanish, German, English)
@@ -115,7 +116,7 @@ ID_WORDS = ID_WORDS | frozenset(
     # a request or case: Catalan, Polish, Serbian and Croatian, French, Danish, Spanish; Amharic order; a bank's
     # routing number in Spanish ("número de ruta bancaria")
     " incidència sprawa sprawie sprawy prijava prijavu prijave пријава пријаву пријаве demande sag sagen solicitud"
-    " solicitudes ትዕዛዝ የትዕዛዝ bancaria bancario mál máli málsnúmer".split()
+    " solicitudes ትዕዛዝ የትዕዛዝ bancaria bancario mál máli málsnúmer сигнал сигнала zgłoszenia zgłoszeniu".split()
 )
 ID_STEMS = ID_STEMS + (
     "문의",
@@ -148,5 +149,5 @@ NUMBER_WORDS = frozenset(
     "number numero número numéro nummer numer numara numarası numaradan αριθμό αριθμός номер номеру numărul"
     " numarul szám számon számot numeroon numerolla nombor nomor numerong 번호 رقم الرقم מספר במספר 番号 号码"
     " số číslo čísle číslem नंबर नम्बर نمبر namba numbers numéros números nummern numerosta numeroa numarasından numarası"
-    " numbrile numbril numbrit numbri".split()
+    " numbrile numbril numbrit numbri numuru numurs дугаар дугаараар شماره".split()
 )

@@ -121,6 +121,7 @@ _COPULA = frozenset(": = , is was now currently es era fue ahora actual है �
 # "call 4155550123 or 6175550115", "phone A instead of B": one phone label for a list of numbers
 _JOINERS = frozenset(", / or and o y या और & ; instead of rather than not en vez lugar de".split())
 _TOKEN = re.compile(rf"[{_W}º°]+|\S")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _NUMBER_TOKEN = re.compile(r"\d")
 
 _PREPOSITIONS = frozenset(
@@ -192,6 +193,8 @@ def _labels(clause: str) -> list[_Label]:
             found.append((start, end, PHONE))
         elif "_" in word:
             found += _key_label(start, word)
+        elif _CAMEL.search(clause, start, end):  # a field name in camel case: "caseRef", "mobilePhone"
+            found += _key_label(start, _CAMEL.sub("_", clause[start:end]).lower())
         elif word == "number" and _after_possessive(clause, start, words[i - 1][2] if i else ""):
             found.append((start, end, PHONE))
         i += 1
@@ -199,8 +202,8 @@ def _labels(clause: str) -> list[_Label]:
 
 
 def _key_label(start: int, word: str) -> list[_Label]:
-    """A field name written in snake case ("order_id", "phone_number", "customer_mobile"): its last part that is a
-    label names it, as the head of an English compound comes last."""
+    """A field name written in snake case ("order_id", "phone_number", "customer_mobile", or camel case, "caseRef",
+    given here split): its last part that is a label names it, as the head of an English compound comes last."""
     for part in reversed(word.split("_")):
         if _is_phone_word(part):
             return [(start, start + len(word), PHONE)]
