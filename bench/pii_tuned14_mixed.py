@@ -21,9 +21,9 @@ from pii_corpus_values import (
     printed,
     ssn_digits,
 )
-from pii_heldout_phone_rows import NAMES, order_id
-from pii_heldout_phones import REGIONS, make_phone
-from pii_heldout_values import person_email
+from pii_tuned14_phone_rows import NAMES, order_id
+from pii_tuned14_phones import REGIONS, make_phone
+from pii_tuned14_values import person_email
 
 
 def _values(rng: random.Random, i: int, region: str) -> dict[str, str]:

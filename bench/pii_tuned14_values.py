@@ -21,7 +21,7 @@ from pii_corpus_values import (
     printed,
     ssn_digits,
 )  # fmt: skip
-from pii_heldout_phone_rows import NAMES, order_id
+from pii_tuned14_phone_rows import NAMES, order_id
 
 SLOT = re.compile(r"\{(v2|v|n|a|o)\}")
 

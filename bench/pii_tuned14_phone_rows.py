@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import PHONE, Line
-from pii_heldout_langs import CONTEXT_ONLY, PHONE_SENTENCES
-from pii_heldout_phones import REGIONS, make_phone
+from pii_tuned14_langs import CONTEXT_ONLY, PHONE_SENTENCES
+from pii_tuned14_phones import REGIONS, make_phone
 
 NAMES = [
     "Aoife Brennan", "Mateo Quispe", "Ingrid Solberg", "Kwame Mensah", "Yuki Tanaka", "Farah Siddiqui",
