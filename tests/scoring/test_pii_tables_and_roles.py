@@ -130,3 +130,28 @@ def test_phones_in_the_thirteenth_rounds_languages(text, phone):
 )
 def test_case_numbers_beside_a_phone_are_no_phones(text):
     assert not any("55120987" in v for v in found(text, PHONE_NUMBER))
+
+
+@pytest.mark.parametrize(
+    ("text", "phone"),
+    [
+        (
+            "User: What's the callback number on my ticket?\nBot: Let me look.\nBot: You'll be called on:\n2123 4567",
+            "2123 4567",
+        ),
+        ("Usuario: ¿a qué número devuelvo la llamada?\nBot: Anótelo:\n2123.4567", "2123.4567"),
+        ("[10:42] Kunde: Unter welcher Nummer erreiche ich Sie?\n[10:43] Bot:\n321.0677", "321.0677"),
+        ("Numret 08-12 18 88 är nu kopplat till bokningen.", "08-12 18 88"),
+        ("Nummeret 40 61 82 26 er nå lagt til bestillingen.", "40 61 82 26"),
+        ("Kontoret i Bergen nås på 21.23.81.57.", "21.23.81.57"),
+        ("L'agence de Sfax est joignable au 20 129 004 du lundi au vendredi.", "20 129 004"),
+        ("Il-kurrier se jċempel lil 9696.8667 qabel il-konsenja.", "9696.8667"),
+    ],
+)
+def test_phones_answered_lines_below_the_question_and_more_number_words(text, phone):
+    assert phone in found(text, PHONE_NUMBER)
+
+
+def test_an_answer_below_a_question_about_an_order_is_no_phone():
+    text = "User: Which order is late?\nBot: Let me look.\nBot: This one:\n2123 4567"
+    assert found(text, PHONE_NUMBER) == []

@@ -81,7 +81,7 @@ PHONE_WORDS = PHONE_WORDS | frozenset(
     " ስልክ ይደውላል ይደውሉ ደውሉ መልእክት"
     # French and Spanish dialling, German ringing through, Maltese calling
     " composez composer marcamos marcaron marcó marqué marquen marcando durchklingeln anklingeln klingeln ċempel"
-    " ċemplu msisdn".split()
+    " ċemplu jċempel jintlaħaq msisdn joignable joignables nås".split()
 )
 PHONE_STEMS = PHONE_STEMS + (
     "telep", "puhel", "matkapuhel", "hív", "felhív", "τηλεφ", "τηλέφ", "κινητ", "επικοινων", "телефон",
@@ -149,5 +149,5 @@ NUMBER_WORDS = frozenset(
     "number numero número numéro nummer numer numara numarası numaradan αριθμό αριθμός номер номеру numărul"
     " numarul szám számon számot numeroon numerolla nombor nomor numerong 번호 رقم الرقم מספר במספר 番号 号码"
     " số číslo čísle číslem नंबर नम्बर نمبر namba numbers numéros números nummern numerosta numeroa numarasından numarası"
-    " numbrile numbril numbrit numbri numuru numurs дугаар дугаараар شماره".split()
+    " numbrile numbril numbrit numbri numuru numurs дугаар дугаараар شماره uimhir numret nummeret".split()
 )

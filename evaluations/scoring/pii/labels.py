@@ -38,8 +38,9 @@ an order word near a number says little. What a reader goes by is the *label* th
    ("pedido telefónico"), a German compound is named by its last part ("Telefonauftrag" is an order). The words
    of each language, and how scripts without spaces are matched inside a word, are in ``label_words``.
 
-6. **An answer names what was asked.** A number nothing on its line labels, in a chat turn right under a question
-   that asks for a phone ("what phone do you have for me?"), is that phone.
+6. **An answer names what was asked.** A number nothing on its line labels, in a chat turn (or alone on its line)
+   under a question that asks for a phone ("what phone do you have for me?"), is that phone; up to three lines of
+   the answer may come between, none holding a number.
 
 An identifier label of a *thing* (part, model, serial, order, ...) also tells an SSN shape from an SSN
 (``names_a_thing``, used by ``context``); labels of a person's record (ID, account, member number) do not.
@@ -273,22 +274,31 @@ def _nearest_label(text: str, start: int, end: int) -> tuple[str, str] | None:
 
 
 # A chat turn's speaker ("Assistant:", "[10:03] Bot:"), before the answer on its line
-_SPEAKER = re.compile(r"\s*(?:\[[\d:]+\]\s*)?[\w .'-]{1,30}:\s")
+_LETTER = re.compile(r"[^\W\d_]")
+_SPEAKER = re.compile(r"\s*(?:\[[\d:]+\]\s*)?[\w .'-]{1,30}:(?:\s|$)")
+
+
+_ASK_REACH = 3  # how many lines up the question may be: "Bot: Let me check …" / "Bot: Found it:" may come between
 
 
 def _asked_for(text: str, start: int) -> tuple[str, str] | None:
-    """A number nothing on its line labels, in an answer right under a question that asks for a phone ("User: what
-    Telephone do you have for me?" / "Assistant: The one on file is 22407527"): the phone asked for."""
+    """A number nothing on its line labels, in an answer under a question that asks for a phone ("User: what
+    Telephone do you have for me?" / "Assistant: The one on file is 22407527"): the phone asked for. The answer is a
+    chat turn, or the number alone on its line; a few lines of the answer may stand between, none with a number."""
     line_start = text.rfind("\n", 0, start) + 1
-    if line_start == 0 or not _SPEAKER.match(text, line_start):
+    line_end = text.find("\n", start)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    if line_start == 0 or not (_SPEAKER.match(line) or not _LETTER.search(line)):
         return None
-    question = text[text.rfind("\n", 0, line_start - 1) + 1 : line_start - 1].strip()
-    asker = _SPEAKER.match(question)
-    question = question[asker.end() :] if asker else question  # "[10:02] Rania Kaya: can you check my callback?"
-    if not question.endswith("?") or _NUMBER_TOKEN.search(question):
-        return None
-    labels = _labels(question)
-    return (PHONE, question[labels[-1][0] : labels[-1][1]].lower()) if labels and labels[-1][2] == PHONE else None
+    for earlier in text[: line_start - 1].split("\n")[::-1][:_ASK_REACH]:
+        speaker = _SPEAKER.match(earlier)
+        said = earlier[speaker.end() :].strip() if speaker else earlier.strip()  # "[10:02] Rania: …?"
+        if _NUMBER_TOKEN.search(said):
+            return None  # another number answered or was asked about
+        if said.endswith("?"):
+            labels = _labels(said)
+            return (PHONE, said[labels[-1][0] : labels[-1][1]].lower()) if labels and labels[-1][2] == PHONE else None
+    return None
 
 
 def _number_word_before(before: str) -> tuple[str, str] | None:

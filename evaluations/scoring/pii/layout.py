@@ -13,6 +13,7 @@ import re
 _SEPARATOR_ROW = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?")
 _LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s")
 _MAX_LINES = 40  # how far up a header or heading is looked for
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 def _lines_around(text: str, start: int) -> tuple[list[str], int, int]:
@@ -167,6 +168,6 @@ def _heading(lines: list[str], i: int) -> str | None:
         if not (_LIST_ITEM.match(lines[top - 1]) or "|" in lines[top - 1] or "," in lines[top - 1]):
             return None  # a paragraph, not a list or a record
         top -= 1
-    if top == i and not _LIST_ITEM.match(lines[i]):
-        return None  # the number's own line, not an entry under a heading
+    if top == i and not _LIST_ITEM.match(lines[i]) and _LETTER.search(lines[i]):
+        return None  # the number's own line, not an entry under a heading (a value alone on its line is one)
     return lines[top - 1].strip() if top > 0 and lines[top - 1].rstrip().endswith(":") else None
