@@ -159,11 +159,10 @@ async def post_stream(
             request = _pinned_request(url, scheme, host, address, body, headers, timeout)
             if on_sent is not None:
                 request.extensions["trace"] = _sent_trace(on_sent)
-            until = deadline.when() or 0.0
-            if client is None:
+            if client is None:  # its connection is closed with it: nothing to keep, so nothing more is read
                 async with make_client() as own_client:
-                    return await _send_streamed(own_client, request, max_bytes, feed, until)
-            return await _send_streamed(client, request, max_bytes, feed, until)
+                    return await _send_streamed(own_client, request, max_bytes, feed, until=0.0)
+            return await _send_streamed(client, request, max_bytes, feed, until=deadline.when() or 0.0)
     except (TimeoutError, httpx.TimeoutException) as exc:
         raise OutboundTimeout(str(exc).strip() or type(exc).__name__, cause=type(exc).__name__) from None
     except httpx.ConnectError as exc:
@@ -305,7 +304,10 @@ async def _send_streamed(
 async def _drain(chunks: AsyncIterator[bytes], until: float) -> None:
     """Read the rest of a complete streamed reply if it ends at once (else it is left, and the connection closed),
     within the exchange's deadline ``until`` (loop time): a complete reply never turns into a timeout here."""
-    ends = min(asyncio.get_running_loop().time() + STREAM_DRAIN_SECONDS, until - 0.005)
+    now = asyncio.get_running_loop().time()
+    ends = min(now + STREAM_DRAIN_SECONDS, until - 0.005)
+    if ends <= now:
+        return
     left = STREAM_DRAIN_BYTES
     try:
         async with asyncio.timeout_at(ends):
