@@ -11,8 +11,10 @@ Versions (``a2a_versions``): a conversation speaks the version the agent card de
 
 from __future__ import annotations
 
+import asyncio
 import json
 import uuid
+import weakref
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -21,7 +23,7 @@ from django.conf import settings
 from evaluations.connectors import a2a_versions as versions
 from evaluations.connectors.base import AgentConfig, AgentError, Conversation, ErrorKind, ToolCall
 from evaluations.connectors.reply import parse_tool_calls
-from evaluations.outbound.client import OutboundError, get
+from evaluations.outbound.client import Client, OutboundError, get
 from evaluations.outbound.guard import EndpointBlocked
 from evaluations.outbound.text import excerpt
 
@@ -51,17 +53,37 @@ class MethodNotFound(AgentError):
     """The agent answered JSON-RPC -32601: it speaks the other version's method names (or not A2A at all)."""
 
 
-async def a2a_choose_version(config: AgentConfig, conversation: Conversation, api_key: str) -> None:
+# The version each run's agent card declared, by the run's connection pool (one per run, shared by its conversations)
+# and the card's URL: the card is read once per run, not before every conversation. A pool's entries go with it.
+_card_versions: weakref.WeakKeyDictionary[Client, dict[str, asyncio.Future[str]]] = weakref.WeakKeyDictionary()
+
+
+async def a2a_choose_version(
+    config: AgentConfig, conversation: Conversation, api_key: str, client: Client | None = None
+) -> None:
     """Before a conversation's first message: the version its agent card declares (0.3 when the card cannot be
-    read: a wrong guess costs one "method not found" answer, see ``a2a_switch_version``)."""
+    read: a wrong guess costs one "method not found" answer, see ``a2a_switch_version``). With ``client`` (a run's or
+    a monitor run's pool) the card is read once for all the conversations on it, those started together included."""
     if versions.VERSION in conversation.protocol_state:
         return
+    if client is None:
+        version = await _card_version(config, api_key)
+    else:
+        known = _card_versions.setdefault(client, {})
+        url = card_url(config)
+        reading = known.get(url)
+        if reading is None or (reading.done() and (reading.cancelled() or reading.exception() is not None)):
+            reading = known[url] = asyncio.ensure_future(_card_version(config, api_key))
+        version = await asyncio.shield(reading)  # a conversation cancelled while it waits leaves the read to others
+    conversation.protocol_state = {**conversation.protocol_state, versions.VERSION: version}
+
+
+async def _card_version(config: AgentConfig, api_key: str) -> str:
     try:
         card = await read_agent_card(config, api_key=api_key, timeout=min(config.timeout_seconds, 10.0))
-        version = card["protocol_version"]
     except AgentError:
-        version = versions.LEGACY
-    conversation.protocol_state = {**conversation.protocol_state, versions.VERSION: version}
+        return versions.LEGACY
+    return str(card["protocol_version"])
 
 
 def a2a_switch_version(conversation: Conversation) -> bool:
@@ -173,12 +195,17 @@ def a2a_session(data: Any) -> tuple[str | None, str | None]:
 CARD_PATH = "/.well-known/agent-card.json"
 
 
+def card_url(config: AgentConfig) -> str:
+    """The agent card's URL: the well-known path at the endpoint's origin."""
+    parts = urlsplit(config.endpoint_url.strip())
+    return urlunsplit((parts.scheme, parts.netloc, CARD_PATH, "", ""))
+
+
 async def read_agent_card(config: AgentConfig, *, api_key: str = "", timeout: float = 5.0) -> dict[str, Any]:
     """The agent card at the endpoint's origin (``/.well-known/agent-card.json``), through the guarded client:
     ``name``, ``description``, ``skills`` (each ``name`` and ``description``) and the ``protocol_version`` to speak.
     Raises ``AgentError``."""
-    parts = urlsplit(config.endpoint_url.strip())
-    url = urlunsplit((parts.scheme, parts.netloc, CARD_PATH, "", ""))
+    url = card_url(config)
     headers = {"Accept": "application/json", "User-Agent": "Trustgate/1.0 (agent evaluation)"}
     if api_key and config.auth_header_name:
         headers[config.auth_header_name] = config.auth_value_prefix + api_key

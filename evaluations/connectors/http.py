@@ -109,7 +109,7 @@ async def _send(
     if config.session_start_url and SESSION_ID not in conversation.protocol_state:
         await session_start(config, conversation, api_key, client)
     if config.protocol == Protocol.A2A:
-        await a2a_choose_version(config, conversation, api_key)
+        await a2a_choose_version(config, conversation, api_key, client)
     url = endpoint_url(config, conversation)
     body = build_body(config, conversation, message)
     headers = build_headers(config, conversation, api_key)
@@ -186,7 +186,8 @@ async def _send_streamed(
                 kind=ErrorKind.TIMEOUT,
             ) from None
         raise
-    latency_ms = round((time.perf_counter() - started) * 1000)
+    # up to the end of the reply, not of the connection's tidying that may follow it (outbound/client.py, _drain)
+    latency_ms = round(((reader.completed_at or time.perf_counter()) - started) * 1000)
     status = reply.status
     preview = redact(reply.text, api_key)[:PREVIEW_CHARS]
     if not 200 <= status < 300:

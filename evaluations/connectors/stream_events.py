@@ -109,6 +109,7 @@ class StreamReader:
         self.chunks = 0  # the events that carried a piece of the reply
         self.first_piece_at: float | None = None
         self.sent_at: float | None = None
+        self.completed_at: float | None = None  # when the reply said it was complete (its total time ends there)
         self.done = False
         self.finish_seen = False  # OpenAI: a choice said why it finished (a server may end without [DONE])
         self.text: list[str] = []
@@ -125,6 +126,7 @@ class StreamReader:
         for name, payload in self.decoder.feed(data):
             self._event(name, payload)
             if self.done:
+                self.completed_at = time.perf_counter()
                 return True
         return False
 

@@ -66,7 +66,7 @@ class MonitorForm(forms.Form):
     )
     endpoint_url = forms.CharField(
         label="Endpoint URL", required=False, max_length=2000, widget=forms.URLInput,
-        help_text="Only without an agent: the chat endpoint to POST the question to.",
+        help_text="Only without an agent: the chat endpoint to POST the question to (ws:// or wss:// for WebSocket).",
     )  # fmt: skip
     protocol = forms.ChoiceField(choices=MonitorProtocol.choices, initial=MonitorProtocol.CHAT)
     model_name = forms.CharField(label="Model (OpenAI-compatible only)", required=False, max_length=200)
@@ -187,7 +187,8 @@ class MonitorForm(forms.Form):
             self.add_error("agent", "Choose the agent to monitor, or give an endpoint URL below.")
         elif url:
             try:
-                data["endpoint_url"] = validators.check_url(url)
+                websocket = data.get("protocol") == MonitorProtocol.WEBSOCKET
+                data["endpoint_url"] = validators.check_url(url, websocket=websocket)
             except ValueError as error:
                 self.add_error("endpoint_url", str(error))
             needs_model = data.get("protocol") in (MonitorProtocol.OPENAI, MonitorProtocol.RESPONSES)

@@ -70,6 +70,7 @@ class MonitorProtocol(models.TextChoices):
     OPENAI = "openai", "OpenAI-compatible /chat/completions"
     RESPONSES = "responses", "OpenAI Responses API /responses"
     A2A = "a2a", "A2A (JSON-RPC message/send)"
+    WEBSOCKET = "websocket", 'WebSocket (ws:// or wss://, a frame {"message": ...})'
 
 
 class MonitorJudgeModel(models.TextChoices):
@@ -96,7 +97,7 @@ class Monitor(models.Model):
     account = models.ForeignKey("billing.Account", on_delete=models.CASCADE, related_name="monitors")
     name = models.CharField(max_length=120)
     agent = models.ForeignKey("agents.Agent", on_delete=models.CASCADE, null=True, blank=True, related_name="monitors")
-    endpoint_url = models.URLField(max_length=2000, blank=True)
+    endpoint_url = models.CharField(max_length=2000, blank=True)  # judged by the endpoint guard, not URLValidator
     protocol = models.CharField(max_length=10, choices=MonitorProtocol.choices, default=MonitorProtocol.CHAT)
     model_name = models.CharField(max_length=200, blank=True)
     auth_secret = models.CharField(max_length=64, blank=True)

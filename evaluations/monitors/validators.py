@@ -10,6 +10,7 @@ from django.core.validators import validate_email
 
 from evaluations.outbound.guard import EndpointBlocked, validate_endpoint_url
 from evaluations.outbound.masking import mask_key
+from evaluations.outbound.websocket import http_url
 
 MIN_INTERVAL_MINUTES = 5
 MAX_INTERVAL_MINUTES = 7 * 24 * 60
@@ -58,12 +59,14 @@ def check_interval(minutes: int) -> None:
         raise ValueError(f"Run at most every {MIN_INTERVAL_MINUTES} minutes and at least once a week.")
 
 
-def check_url(url: str, *, what: str = "The endpoint") -> str:
+def check_url(url: str, *, what: str = "The endpoint", websocket: bool = False) -> str:
+    """The endpoint guard's rules (docs/agents.md, endpoint safety): an ``http(s)://`` URL, or with ``websocket`` a
+    ``ws(s)://`` one, judged by the address it stands for as its ``http(s)://`` form is."""
     url = (url or "").strip()
     if not url:
         raise ValueError(f"{what} URL is missing.")
     try:
-        validate_endpoint_url(url)
+        validate_endpoint_url(http_url(url) if websocket else url)
     except EndpointBlocked as error:
         raise ValueError(str(error)) from None
     return url

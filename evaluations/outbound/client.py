@@ -13,7 +13,7 @@ import asyncio
 import dataclasses
 import os
 import re
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from http.cookiejar import CookieJar, DefaultCookiePolicy
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -28,6 +28,11 @@ Client = httpx.AsyncClient
 Headers = httpx.Headers
 
 STREAM_PREVIEW_BYTES = 4096  # what a streamed reply keeps of its start, for the raw preview
+# Once a streamed reply is complete, what is left of its body (an SSE stream's closing chunk) is still read for this
+# long, at most this much, so that the connection goes back to the pool instead of being closed: reconnecting for
+# every turn cost a TCP connect on each (docs/benchmarks.md). A stream that goes on after its end is cut as before.
+STREAM_DRAIN_SECONDS = 0.025
+STREAM_DRAIN_BYTES = 65536
 _ERRNO_PREFIX = re.compile(r"^\[Errno -?\d+\]\s*")
 
 
@@ -141,22 +146,23 @@ async def post_stream(
     """``post`` for a streamed reply: a 2xx body is handed to ``feed`` piece by piece as it arrives (nothing is
     kept but the first ``STREAM_PREVIEW_BYTES`` for the preview), until ``feed`` returns True (the reply is
     complete: the rest is not read), the stream ends, or more than ``max_bytes`` arrived in all (``truncated``).
-    Any other status is read whole up to the cap, as ``post`` reads it, and ``feed`` is never called. The one
+    Any other status is read whole up to the cap, as ``post`` reads it, and ``feed`` is never called. After the
+    reply is complete, the end of the body is read briefly (``STREAM_DRAIN_SECONDS``) to keep the connection. The one
     deadline covers the whole exchange, so a stream that stalls raises ``OutboundTimeout``; ``feed`` may raise,
     and its exception passes through with the connection closed. ``on_sent`` is called as the request starts to
     leave on its connection (after any connection set-up), for a time to first token that is the agent's."""
     url = url.strip()
     scheme, host, port = split_endpoint(url)
     try:
-        async with asyncio.timeout(timeout):
+        async with asyncio.timeout(timeout) as deadline:
             address = await resolve_and_check(host, port)
             request = _pinned_request(url, scheme, host, address, body, headers, timeout)
             if on_sent is not None:
                 request.extensions["trace"] = _sent_trace(on_sent)
-            if client is None:
+            if client is None:  # its connection is closed with it: nothing to keep, so nothing more is read
                 async with make_client() as own_client:
-                    return await _send_streamed(own_client, request, max_bytes, feed)
-            return await _send_streamed(client, request, max_bytes, feed)
+                    return await _send_streamed(own_client, request, max_bytes, feed, until=0.0)
+            return await _send_streamed(client, request, max_bytes, feed, until=deadline.when() or 0.0)
     except (TimeoutError, httpx.TimeoutException) as exc:
         raise OutboundTimeout(str(exc).strip() or type(exc).__name__, cause=type(exc).__name__) from None
     except httpx.ConnectError as exc:
@@ -267,7 +273,7 @@ def _sent_trace(on_sent: Callable[[], None]) -> Callable[[str, dict[str, Any]], 
 
 
 async def _send_streamed(
-    client: Client, request: httpx.Request, max_bytes: int, feed: Callable[[bytes], bool]
+    client: Client, request: httpx.Request, max_bytes: int, feed: Callable[[bytes], bool], until: float
 ) -> Reply:
     response = await client.send(request, stream=True, follow_redirects=False)
     try:
@@ -280,14 +286,34 @@ async def _send_streamed(
             return Reply(response.status_code, response.headers, bytes(received[:max_bytes]), len(received) > max_bytes)
         preview = bytearray()
         total = 0
-        async for chunk in response.aiter_bytes():
+        chunks = response.aiter_bytes()
+        async for chunk in chunks:
             total += len(chunk)
             if len(preview) < STREAM_PREVIEW_BYTES:
                 preview.extend(chunk[: STREAM_PREVIEW_BYTES - len(preview)])
             if total > max_bytes:
                 return Reply(response.status_code, response.headers, bytes(preview), True)
             if feed(chunk):
+                await _drain(chunks, until)
                 break
         return Reply(response.status_code, response.headers, bytes(preview), False)
     finally:
         await response.aclose()
+
+
+async def _drain(chunks: AsyncIterator[bytes], until: float) -> None:
+    """Read the rest of a complete streamed reply if it ends at once (else it is left, and the connection closed),
+    within the exchange's deadline ``until`` (loop time): a complete reply never turns into a timeout here."""
+    now = asyncio.get_running_loop().time()
+    ends = min(now + STREAM_DRAIN_SECONDS, until - 0.005)
+    if ends <= now:
+        return
+    left = STREAM_DRAIN_BYTES
+    try:
+        async with asyncio.timeout_at(ends):
+            async for chunk in chunks:
+                left -= len(chunk)
+                if left < 0:
+                    return
+    except (TimeoutError, httpx.HTTPError):
+        return

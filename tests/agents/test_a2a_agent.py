@@ -57,3 +57,18 @@ def test_run_over_a2a_scores_multi_turn_and_tool_calls(
     ])  # fmt: skip
     body = launch(api, django_capture_on_commit_callbacks, {"suite": suite.pk, "runs_per_scenario": 1})
     assert body["status"] == "succeeded" and body["scenario_counts"]["pass"] == 2, body["reasons"]
+
+
+def test_a_run_reads_the_agent_card_once_not_before_every_conversation(
+    api, acme, a2a_agent: A2AServer, private_endpoints, django_capture_on_commit_callbacks
+) -> None:
+    agent = agent_create(account=acme, data={"name": "A2A bot", "protocol": "a2a",
+                                             "endpoint_url": f"{a2a_agent.base}/a2a"})  # fmt: skip
+    suite = suite_create(account=acme, agent=agent, name="A2A suite", scenarios=[
+        {"kind": "accuracy", "name": f"Question {i}", "turns": [f"Question {i}"], "required_phrases": [f"said: Question {i}"]}
+        for i in range(4)
+    ])  # fmt: skip
+    before = a2a_agent.card_reads
+    body = launch(api, django_capture_on_commit_callbacks, {"suite": suite.pk, "runs_per_scenario": 3, "parallel": 4})
+    assert body["status"] == "succeeded" and body["scenario_counts"]["pass"] == 4, body["reasons"]
+    assert a2a_agent.card_reads - before == 1  # 12 conversations, 4 at a time, one card request

@@ -4,14 +4,16 @@ the other naming once, remembered for the conversation (small JSON-RPC fakes on 
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
 import pytest
 
-from evaluations.connectors import AgentError, Conversation, send_message_sync
+from evaluations.connectors import AgentError, Conversation, make_client, send_message, send_message_sync
 from evaluations.connectors.a2a_versions import as_legacy, card_version
-from evaluations.connectors.base import StreamFormat
+from evaluations.connectors.base import AgentReply, StreamFormat
+from evaluations.core.bridge import run_sync
 from tests.connectors.test_a2a import a2a, play
 from tests.support.a2a_server import A2AServer
 from tests.support.stream_server import Request, Stream, StreamServer
@@ -113,3 +115,32 @@ def test_card_version_prefers_the_interface_at_the_endpoint_and_the_newest() -> 
     assert card_version(lying, url) == "0.3"  # a version is sent back as a header: only digits and dots are taken
     update = {"statusUpdate": {"taskId": "t", "status": {"state": "TASK_STATE_AUTH_REQUIRED"}}}
     assert as_legacy(update) == {"taskId": "t", "status": {"state": "auth-required"}, "kind": "status-update"}
+
+
+def test_conversations_on_one_pool_read_the_card_once_and_a_missing_card_still_falls_back(
+    a2a_agent_v1: A2AServer, stream_server: StreamServer
+) -> None:
+    """A run's conversations share its connection pool: the card is read once for all of them, those started
+    together included; an agent without a card is still spoken to in 0.3, then 1.x, as a lone conversation is."""
+    stream_server.handle = current_agent  # no card there
+
+    async def conversations() -> tuple[list[AgentReply], list[Conversation]]:
+        async with make_client() as client:
+            talks = [Conversation() for _ in range(6)]
+            replies = await asyncio.gather(
+                *(
+                    send_message(a2a(f"{a2a_agent_v1.base}/a2a"), c, f"hi {i}", client=client)
+                    for i, c in enumerate(talks)
+                )
+            )
+            for talk in (Conversation(), Conversation()):
+                replies.append(await send_message(a2a(stream_server.url()), talk, "hi", client=client))
+                talks.append(talk)
+            return replies, talks
+
+    before = a2a_agent_v1.card_reads
+    replies, talks = run_sync(conversations())
+    assert a2a_agent_v1.card_reads - before == 1
+    assert [r.text for r in replies] == [f"You said: hi {i}" for i in range(6)] + ["1.x heard: hi"] * 2
+    assert [t.protocol_state["a2a_version"] for t in talks] == ["1.0"] * 8  # the last two after "method not found"
+    assert [r.body["method"] for r in stream_server.requests] == ["message/send", "SendMessage"] * 2

@@ -12,6 +12,7 @@ import asyncio
 import socket
 import threading
 import time
+from typing import Any
 
 import uvicorn
 from a2a.helpers import new_data_part, new_task_from_user_message, new_text_message, new_text_part
@@ -22,6 +23,8 @@ from a2a.server.routes import create_agent_card_routes, create_jsonrpc_routes
 from a2a.server.tasks import InMemoryTaskStore, TaskUpdater
 from a2a.types import AgentCapabilities, AgentCard, AgentInterface, AgentSkill
 from starlette.applications import Starlette
+
+from evaluations.connectors.a2a import CARD_PATH
 
 
 class OrderAgent(AgentExecutor):
@@ -82,7 +85,15 @@ class A2AServer:
             *create_agent_card_routes(card),
             *create_jsonrpc_routes(handler, "/a2a", enable_v0_3_compat=version == "0.3"),
         ]
-        config = uvicorn.Config(Starlette(routes=routes), host="127.0.0.1", port=self.port, log_level="warning")
+        self.card_reads = 0  # GETs of the agent card, counted as they arrive
+        app = Starlette(routes=routes)
+
+        async def counting(scope: Any, receive: Any, send: Any) -> None:
+            if scope["type"] == "http" and scope["method"] == "GET" and scope["path"] == CARD_PATH:
+                self.card_reads += 1
+            await app(scope, receive, send)
+
+        config = uvicorn.Config(counting, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

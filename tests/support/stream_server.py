@@ -32,6 +32,7 @@ class Request:
     path: str
     body: Any
     headers: dict[str, str]
+    client_port: int = 0  # the client's end of the connection: the same for requests on one kept connection
 
 
 def sse(*events: Any, event: str = "") -> list[str]:
@@ -60,7 +61,9 @@ class StreamServer:
 
             def do_POST(self) -> None:
                 raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-                request = Request(self.path, json.loads(raw or b"null"), dict(self.headers.items()))
+                request = Request(
+                    self.path, json.loads(raw or b"null"), dict(self.headers.items()), self.client_address[1]
+                )
                 owner.requests.append(request)
                 try:
                     owner.write(self, owner.handle(request))

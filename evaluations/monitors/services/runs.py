@@ -64,7 +64,13 @@ def monitor_agent_config(monitor: Monitor) -> AgentConfig:
         )
     if monitor.protocol == MonitorProtocol.A2A:
         return AgentConfig(protocol=Protocol.A2A, endpoint_url=monitor.endpoint_url)
-    # Streamed, WebSocket or session agents: save the agent and monitor it by name (agent: "...").
+    if monitor.protocol == MonitorProtocol.WEBSOCKET:
+        # The chat endpoint's body as a text frame; the reply is the first frame with text, whole (docs/monitors.md).
+        # Other framings (reply paths, an end marker, a first message with the key): save the agent, monitor it.
+        return AgentConfig(
+            protocol=Protocol.WEBSOCKET, endpoint_url=monitor.endpoint_url, request_template='{"message": {{message}}}'
+        )
+    # Streamed or session agents: save the agent and monitor it by name (agent: "...").
     return AgentConfig(
         protocol=Protocol.SIMPLE_CHAT,
         endpoint_url=monitor.endpoint_url,

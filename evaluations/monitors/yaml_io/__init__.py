@@ -5,8 +5,9 @@ monitors:
   - name: Chat answers
     type: agent
     endpoint: https://yourapp.com/api/chat     # or  agent: "Support bot"  (an agent saved in Trustgate)
-    protocol: chat                             # chat (default), openai or responses (then also  model: ...), a2a;
-                                               # streamed, WebSocket or session agents: save the agent, use  agent:
+    protocol: chat                             # chat (default), openai or responses (then also  model: ...), a2a,
+                                               # websocket (a ws:// or wss:// endpoint: a frame {"message": ...});
+                                               # streamed or session agents, other framings: save the agent, use  agent:
     auth: { bearer: secret.TEST_TOKEN }        # read from TRUSTGATE_SECRET_TEST_TOKEN by the worker
     every: 1h                                  # 30m, 2h, 1d; hourly by default
     samples: 3                                 # per case; passes: 2  (how many must pass)

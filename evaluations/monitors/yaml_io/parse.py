@@ -212,22 +212,22 @@ def _target(reader: _Reader, node: yaml.Node, fields: Fields, agents: dict[str, 
             reader.error(fields["agent"][1], f"There is no agent named {agent_name!r} in this workspace.")
         data["agent"] = agent
         data["endpoint_url"] = ""
+    protocol = MonitorProtocol.CHAT
+    if "protocol" in fields:
+        chosen = reader.choice(
+            fields["protocol"][1], MonitorProtocol.values, "protocol must be chat, openai, responses, a2a or websocket."
+        )
+        protocol = MonitorProtocol(chosen) if chosen else protocol
+    data["protocol"] = protocol
     if "endpoint" in fields:
         value = fields["endpoint"][1]
         url = reader.text(value, "endpoint", limit=2000)
         if url:
             try:
-                data["endpoint_url"] = validators.check_url(url)
+                data["endpoint_url"] = validators.check_url(url, websocket=protocol == MonitorProtocol.WEBSOCKET)
             except ValueError as error:
                 reader.error(value, str(error))
         data["agent"] = None
-    protocol = MonitorProtocol.CHAT
-    if "protocol" in fields:
-        chosen = reader.choice(
-            fields["protocol"][1], MonitorProtocol.values, "protocol must be chat, openai, responses or a2a."
-        )
-        protocol = MonitorProtocol(chosen) if chosen else protocol
-    data["protocol"] = protocol
     data["model_name"] = reader.text(fields["model"][1], "model") if "model" in fields else ""
     needs_model = protocol in (MonitorProtocol.OPENAI, MonitorProtocol.RESPONSES)
     if needs_model and "endpoint" in fields and not data["model_name"]:
