@@ -25,6 +25,8 @@ import dataclasses
 import hashlib
 import math
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -55,6 +57,23 @@ def _tail(pmf: Sequence[float]) -> Floats:
     return np.clip(np.cumsum(np.array(pmf)[::-1])[::-1], 0.0, 1.0)
 
 
+@lru_cache(maxsize=1024)
+def _shares(scored: int) -> Floats:
+    """A metric's value (the share of its scenarios passed, rounded as the report rounds it) for 0..scored passed:
+    the draws look their values up here rather than dividing and rounding thousands of times."""
+    shares = np.round(100.0 * np.arange(scored + 1) / scored, 1)
+    shares.flags.writeable = False  # shared by every caller of the cache
+    return shares
+
+
+@lru_cache(maxsize=4096)
+def _scenario_tail(total: int, passes: int, base_n: int) -> Floats:
+    """A scenario's own p of every count of its baseline passes (Fisher's conditional test), and 0 past the last."""
+    tail = np.append(_tail(hypergeom_pmf(total, passes, base_n)), 0.0)
+    tail.flags.writeable = False  # shared by every caller of the cache
+    return tail
+
+
 def rule_weight(name: str) -> float:
     """A rule's share of the level relative to a metric's: in every draw the rules are compared on p / weight."""
     if name == BREACHES:
@@ -64,9 +83,9 @@ def rule_weight(name: str) -> float:
     return SCENARIO_WEIGHT if name.startswith("scenario:") else 1.0
 
 
-@dataclasses.dataclass(frozen=True)
-class Stratum:
-    """One scenario scored in both runs: its attempts, and how they split between the baseline and this run."""
+class Stratum(NamedTuple):
+    """One scenario scored in both runs: its attempts, and how they split between the baseline and this run. (A
+    named tuple: a gate builds one per scenario, and a frozen dataclass is several times slower to build.)"""
 
     key: str
     metric: str
@@ -159,6 +178,89 @@ def metric_sides(run: RunCounts, paired_keys: set[str]) -> dict[str, MetricSide]
     }
 
 
+@dataclasses.dataclass(frozen=True)
+class NullDraws:
+    """The draws of one pair's conditional null, kept only where they move: the scenarios whose baseline passes
+    differ between draws (``moving``, the others keep their observed count in every draw) and the current run's
+    breaches of the scenarios with a breach (``breach_columns``)."""
+
+    permutations: int
+    moving: tuple[int, ...]  # strata indices
+    base_passes: Ints  # permutations × moving: the baseline's passes in every draw
+    breach_columns: tuple[int, ...]  # strata indices with a breach
+    cur_breaches: Ints  # permutations × breach_columns: the current run's breaches in every draw
+    weights: Floats | None  # each draw's probability when the null is enumerated exactly; None for random draws
+
+
+Signature = tuple[tuple[int, int, int, int, int, int], ...]  # per stratum: base_n, cur_n, passes, breached, ...
+Laws = tuple[tuple[int, tuple[float, ...]], ...]  # (stratum index, law of its baseline passes), by index
+
+
+@lru_cache(maxsize=16)
+def null_draws(signature: Signature, own_laws: Laws, permutations: int) -> NullDraws:
+    """The draws of the conditional null of strata with these counts (``PairedGate``). A pure function of the counts
+    (the draws are seeded from them), cached: the same pair tested again with other scores (earlier runs seen flaky,
+    the bench's ceiling) reuses its draws."""
+    seed = hashlib.sha256(repr(list(signature)).encode()).digest()
+    rng = np.random.default_rng(int.from_bytes(seed[:8], "big"))
+    counts = np.array(signature, dtype=np.int64).reshape(len(signature), 6)
+    base_n, cur_n, passes, breached, observed_base = (counts[:, j] for j in range(5))
+    fails = base_n + cur_n - passes
+    # Only mixed scenarios move between draws: one that passed (or failed) every attempt stays where it is.
+    mixed = np.flatnonzero((passes > 0) & (fails > 0))
+    split = np.flatnonzero((breached > 0) & (breached < fails))
+    own = {i: np.array(law) for i, law in own_laws}
+    if own:  # a law of its own may leave a mixed scenario a single possible split
+        mixed = np.array([i for i in mixed.tolist() if np.count_nonzero(own.get(i, [1, 1])) > 1], dtype=np.int64)
+    laws = {
+        i: own[i] if i in own else np.array(hypergeom_pmf(int(base_n[i] + cur_n[i]), int(passes[i]), int(base_n[i])))
+        for i in mixed.tolist()
+    }
+    supports = [np.flatnonzero(laws[i]).tolist() for i in mixed.tolist()]
+    # Few enough possible splits (and no breach split to enumerate): the null is enumerated exactly, each split
+    # weighted by its probability; otherwise it is drawn at random.
+    weights: Floats | None = None
+    if not split.size and math.prod(len(r) for r in supports) <= EXACT_LIMIT:
+        grid = np.meshgrid(*[np.array(r, dtype=np.int64) for r in supports], indexing="ij")
+        moved = np.stack([g.ravel() for g in grid], axis=1) if supports else np.zeros((1, 0), dtype=np.int64)
+        permutations = len(moved)
+        probabilities = np.ones(permutations)
+        for j, i in enumerate(mixed.tolist()):
+            probabilities *= laws[i][moved[:, j]]
+        weights = probabilities / probabilities.sum()
+    else:
+        moved = np.zeros((permutations, mixed.size), dtype=np.int64)
+        at = {i: j for j, i in enumerate(mixed.tolist())}
+        hyper = [i for i in mixed.tolist() if i not in own]
+        if hyper:
+            moved[:, [at[i] for i in hyper]] = rng.hypergeometric(
+                passes[hyper], fails[hyper], base_n[hyper], size=(permutations, len(hyper))
+            )
+        for i in (i for i in mixed.tolist() if i in own):
+            cdf = np.cumsum(laws[i] / laws[i].sum())
+            picks = np.searchsorted(cdf, rng.random(permutations), side="right")
+            moved[:, at[i]] = np.minimum(picks, len(cdf) - 1)
+    # The current run's breaches are among the failed attempts it drew.
+    columns = np.flatnonzero(breached > 0)
+    base_passes = np.tile(observed_base[columns], (permutations, 1))
+    for j, i in enumerate(mixed.tolist()):
+        if breached[i]:
+            base_passes[:, int(np.searchsorted(columns, i))] = moved[:, j]
+    cur_fails = cur_n[columns] - (passes[columns] - base_passes)
+    cur_breaches = np.minimum(np.where(breached[columns] == fails[columns], cur_n[columns], 0), cur_fails)
+    if split.size:
+        at_split = np.searchsorted(columns, split)
+        cur_breaches[:, at_split] = rng.hypergeometric(
+            np.broadcast_to(breached[split], (permutations, split.size)),
+            np.broadcast_to(fails[split] - breached[split], (permutations, split.size)),
+            cur_fails[:, at_split],
+        )
+    for array in (moved, cur_breaches, weights):
+        if array is not None:
+            array.flags.writeable = False  # shared by every caller of the cache
+    return NullDraws(permutations, tuple(mixed.tolist()), moved, tuple(columns.tolist()), cur_breaches, weights)
+
+
 class PairedGate:
     """The exact conditional null of one baseline/current pair, and the rules' p-values under it."""
 
@@ -186,73 +288,16 @@ class PairedGate:
         keys = {s.key for s in self.strata}
         self.base_sides = metric_sides(baseline, keys)
         self.cur_sides = metric_sides(current, keys)
-        seed = hashlib.sha256(
-            repr(
-                [(s.base_n, s.cur_n, s.passes, s.breached, s.base_passes, s.cur_breaches) for s in self.strata]
-            ).encode()
-        ).digest()
-        rng = np.random.default_rng(int.from_bytes(seed[:8], "big"))
-        base_n = np.array([s.base_n for s in self.strata], dtype=np.int64)
-        cur_n = np.array([s.cur_n for s in self.strata], dtype=np.int64)
-        passes = np.array([s.passes for s in self.strata], dtype=np.int64)
-        breached = np.array([s.breached for s in self.strata], dtype=np.int64)
-        fails = base_n + cur_n - passes
-        # Only mixed scenarios move between draws: one that passed (or failed) every attempt stays where it is.
-        mixed = np.flatnonzero((passes > 0) & (fails > 0))
-        split = np.flatnonzero((breached > 0) & (breached < fails))
-        observed_base = np.array([s.base_passes for s in self.strata], dtype=np.int64)
-        own_laws = {
-            i: np.array(base_laws[s.key]) for i, s in enumerate(self.strata) if base_laws and s.key in base_laws
-        }
-        if own_laws:  # a law of its own may leave a mixed scenario a single possible split
-            mixed = np.array(
-                [i for i in mixed.tolist() if np.count_nonzero(own_laws.get(i, [1, 1])) > 1], dtype=np.int64
-            )
-        laws = {
-            i: own_laws[i]
-            if i in own_laws
-            else np.array(hypergeom_pmf(int(base_n[i] + cur_n[i]), int(passes[i]), int(base_n[i])))
-            for i in mixed.tolist()
-        }
-        supports = [np.flatnonzero(laws[i]).tolist() for i in mixed.tolist()]
-        # Few enough possible splits (and no breach split to enumerate): the null is enumerated exactly, each split
-        # weighted by its probability; otherwise it is drawn at random.
-        self.weights: Floats | None = None
-        if not split.size and math.prod(len(r) for r in supports) <= EXACT_LIMIT:
-            grid = np.meshgrid(*[np.array(r, dtype=np.int64) for r in supports], indexing="ij")
-            rows = np.stack([g.ravel() for g in grid], axis=1) if supports else np.zeros((1, 0), dtype=np.int64)
-            permutations = len(rows)
-            self.draw_base_passes: Ints = np.tile(observed_base, (permutations, 1))
-            if mixed.size:
-                self.draw_base_passes[:, mixed] = rows
-            probabilities = np.ones(permutations)
-            for i in mixed.tolist():
-                probabilities *= laws[i][self.draw_base_passes[:, i]]
-            self.weights = probabilities / probabilities.sum()
-        else:
-            self.draw_base_passes = np.tile(observed_base, (permutations, 1))
-            hyper = [i for i in mixed.tolist() if i not in own_laws]
-            own = [i for i in mixed.tolist() if i in own_laws]
-            if hyper:
-                self.draw_base_passes[:, hyper] = rng.hypergeometric(
-                    passes[hyper], fails[hyper], base_n[hyper], size=(permutations, len(hyper))
-                )
-            for i in own:
-                cdf = np.cumsum(laws[i] / laws[i].sum())
-                picks = np.searchsorted(cdf, rng.random(permutations), side="right")
-                self.draw_base_passes[:, i] = np.minimum(picks, len(cdf) - 1)
-        self.permutations = permutations
-        # The current run's breaches are among the failed attempts it drew.
-        cur_fails = cur_n - (passes - self.draw_base_passes)
-        self.draw_cur_breaches: Ints = np.tile(np.where(breached == fails, cur_n, 0), (permutations, 1))
-        self.draw_cur_breaches = np.minimum(self.draw_cur_breaches, cur_fails)
-        if split.size:
-            self.draw_cur_breaches[:, split] = rng.hypergeometric(
-                np.broadcast_to(breached[split], (permutations, split.size)),
-                np.broadcast_to(fails[split] - breached[split], (permutations, split.size)),
-                cur_fails[:, split],
-            )
-        self._base_n, self._cur_n, self._passes = base_n, cur_n, passes
+        signature = tuple((s.base_n, s.cur_n, s.passes, s.breached, s.base_passes, s.cur_breaches) for s in self.strata)
+        own_laws = tuple(
+            (i, tuple(float(x) for x in base_laws[s.key]))
+            for i, s in enumerate(self.strata)
+            if base_laws and s.key in base_laws
+        )
+        self.null = null_draws(signature, own_laws, permutations)
+        self.permutations = self.null.permutations
+        self.weights = self.null.weights
+        self._at = {i: j for j, i in enumerate(self.null.moving)}  # stratum index → its column of the draws
         self._by_metric: dict[str, list[int]] = {}
         for i, s in enumerate(self.strata):
             self._by_metric.setdefault(s.metric, []).append(i)
@@ -261,6 +306,12 @@ class PairedGate:
 
     def _indices(self, metrics: Sequence[str] | None) -> list[int]:
         return [i for i, s in enumerate(self.strata) if metrics is None or s.metric in metrics]
+
+    def _split(self, indices: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
+        """The strata among ``indices`` that stay put in every draw, those that move, and the latter's columns."""
+        fixed = [i for i in indices if i not in self._at]
+        moving = [i for i in indices if i in self._at]
+        return fixed, moving, [self._at[i] for i in moving]
 
     def passes_tables(self, indices: Sequence[int]) -> list[tuple[int, int, int]]:
         """The baseline's passes of each stratum as (total, passes, baseline attempts): large = the current run
@@ -274,13 +325,23 @@ class PairedGate:
     def metric_values(self, sides: Mapping[str, MetricSide], *, base: bool) -> dict[str, Floats]:
         """Each metric's value in every draw (the share of its scenarios that passed every attempt)."""
         out: dict[str, Floats] = {}
-        draws = self.draw_base_passes if base else self._passes - self.draw_base_passes
-        all_passed = draws == (self._base_n if base else self._cur_n)
         for key, side in sides.items():
             if side.value is None or not side.scored:
                 continue
-            passed = side.fixed_passed + all_passed[:, self._by_metric.get(key, [])].sum(axis=1)
-            out[key] = np.round(100.0 * passed / side.scored, 1)
+            fixed, moving, columns = self._split(self._by_metric.get(key, []))
+            passed_fixed = sum(
+                1
+                for s in (self.strata[i] for i in fixed)
+                if (s.base_passes == s.base_n if base else s.passes - s.base_passes == s.cur_n)
+            )
+            draws = self.null.base_passes[:, columns]
+            if base:
+                all_passed = draws == np.array([self.strata[i].base_n for i in moving], dtype=np.int64)
+            else:
+                cur_passes = np.array([self.strata[i].passes for i in moving], dtype=np.int64) - draws
+                all_passed = cur_passes == np.array([self.strata[i].cur_n for i in moving], dtype=np.int64)
+            passed = side.fixed_passed + passed_fixed + all_passed.sum(axis=1)
+            out[key] = _shares(side.scored)[passed]
         return out
 
     def trust_values(self, sides: Mapping[str, MetricSide], values: Mapping[str, Floats]) -> Floats:
@@ -317,9 +378,21 @@ class PairedGate:
             idx = self._indices(metrics)
             tables = self.passes_tables(idx)
             known = [self.known_scores.get(self.strata[i].key, ()) for i in idx] if self.known_scores else []
-            observed = np.array([[self.strata[i].base_passes for i in idx]], dtype=np.int64)
-            raw[name] = float(score_tail(tables, summed_scores(tables, observed, known), known)[0])
-            null_p[name] = score_tail(tables, summed_scores(tables, self.draw_base_passes[:, idx], known), known)
+            observed = int(
+                summed_scores(tables, np.array([[self.strata[i].base_passes for i in idx]], dtype=np.int64), known)[0]
+            )
+            raw[name] = float(score_tail(tables, np.array([observed]), known)[0])
+            # The scenarios that stay put add the same score to every draw; only the moving ones are summed per draw.
+            fixed, moving, columns = self._split(idx)
+            at_fixed = np.array([[self.strata[i].base_passes for i in fixed]], dtype=np.int64)
+            known_of = dict(zip(idx, known, strict=True)) if known else {}
+            fixed_score = int(
+                summed_scores(self.passes_tables(fixed), at_fixed, [known_of.get(i, ()) for i in fixed])[0]
+            )
+            draws = summed_scores(
+                self.passes_tables(moving), self.null.base_passes[:, columns], [known_of.get(i, ()) for i in moving]
+            )
+            null_p[name] = score_tail(tables, fixed_score + draws, known)
             return null_p[name]
 
         for key, threshold in thresholds.items():
@@ -347,7 +420,7 @@ class PairedGate:
             tables = self.breaches_tables(breach_idx)
             observed = np.array([[self.strata[i].cur_breaches for i in breach_idx]], dtype=np.int64)
             raw[BREACHES] = float(score_tail(tables, summed_scores(tables, observed))[0])
-            null_p[BREACHES] = score_tail(tables, summed_scores(tables, self.draw_cur_breaches[:, breach_idx]))
+            null_p[BREACHES] = score_tail(tables, summed_scores(tables, self.null.cur_breaches))  # the same columns
             eligible[BREACHES] = np.ones(n, dtype=bool)
         if compare_scenarios:
             for i, s in enumerate(self.strata):
@@ -355,9 +428,9 @@ class PairedGate:
                 if not 0 < s.passes < s.total:
                     raw[name] = 1.0  # passed (or failed) every attempt in both runs: nothing moved
                     continue
-                tail = np.append(_tail(hypergeom_pmf(s.total, s.passes, s.base_n)), 0.0)
+                tail = _scenario_tail(s.total, s.passes, s.base_n)
                 raw[name] = float(tail[s.base_passes])
-                null_p[name] = tail[self.draw_base_passes[:, i]]
+                null_p[name] = tail[self.null.base_passes[:, self._at[i]]] if i in self._at else np.full(n, raw[name])
                 eligible[name] = np.ones(n, dtype=bool)
         smallest = np.full(n, np.inf)
         for name, ok in eligible.items():
@@ -381,11 +454,18 @@ class PairedGate:
     def floor_newly_broken(self, key: str, floor: float) -> npt.NDArray[np.bool_]:
         """In every draw: the current run confidently under the floor while the baseline was not under it."""
         base, cur = self.base_sides[key], self.cur_sides[key]
-        idx = self._indices([key])
-        base_passed = base.fixed_attempts_passed + self.draw_base_passes[:, idx].sum(axis=1)
-        cur_passed = cur.fixed_attempts_passed + (self._passes[idx] - self.draw_base_passes[:, idx]).sum(axis=1)
-        values, where = np.unique(cur_passed, return_inverse=True)
-        under = np.array([100 * (upper_bound(int(v), cur.attempts) or 0.0) < floor for v in values], dtype=bool)
-        cur_under = under[where]
+        fixed, moving, columns = self._split(self._indices([key]))
+        draws = self.null.base_passes[:, columns]
+        base_passed = base.fixed_attempts_passed + sum(self.strata[i].base_passes for i in fixed) + draws.sum(axis=1)
+        moving_passes = np.array([self.strata[i].passes for i in moving], dtype=np.int64)
+        fixed_cur = sum(self.strata[i].passes - self.strata[i].base_passes for i in fixed)
+        cur_passed = cur.fixed_attempts_passed + fixed_cur + (moving_passes - draws).sum(axis=1)
+        # A few distinct counts among the draws: each one's bound is computed once, then looked up.
+        low = int(cur_passed.min())
+        seen = np.flatnonzero(np.bincount(cur_passed - low)) + low
+        under = np.zeros(int(seen[-1]) - low + 1, dtype=bool)
+        for v in seen.tolist():
+            under[v - low] = 100 * (upper_bound(v, cur.attempts) or 0.0) < floor
+        cur_under = under[cur_passed - low]
         base_ok = 100.0 * base_passed >= floor * max(base.attempts, 1)
         return cur_under & base_ok

@@ -80,7 +80,16 @@ def _scores(table: Table, known: Scores) -> Scores:
 
 
 @lru_cache(maxsize=65536)
-def _cached_score_tail(entries: tuple[tuple[Table, Scores], ...]) -> tuple[int, tuple[float, ...]]:
+def _lookup(table: Table, known: Scores) -> Ints:
+    """``_scores`` as an array, for looking up the score of many counts at once."""
+    lookup = np.array(_scores(table, known), dtype=np.int64)
+    lookup.flags.writeable = False  # shared by every caller of the cache
+    return lookup
+
+
+@lru_cache(maxsize=65536)
+def _cached_score_tail(entries: tuple[tuple[Table, Scores], ...]) -> tuple[int, Floats]:
+    """The offset of the lowest summed score and P(S ≥ s) from there on, with a 0 past the highest."""
     law = np.ones(1)
     offset = 0
     for table, known in entries:
@@ -96,22 +105,27 @@ def _cached_score_tail(entries: tuple[tuple[Table, Scores], ...]) -> tuple[int, 
             own[scores[x] - low] += pmf[x]
         offset += low
         law = np.convolve(law, own)
-    return offset, tuple(np.clip(np.cumsum(law[::-1])[::-1], 0.0, 1.0).tolist())
+    tail = np.append(np.clip(np.cumsum(law[::-1])[::-1], 0.0, 1.0), 0.0)
+    tail.flags.writeable = False  # shared by every caller of the cache
+    return offset, tail
 
 
 def score_tail(tables: Sequence[Table], scores: Ints | int, known: Sequence[Scores] = ()) -> Floats:
     """P(S ≥ s) under the null for each summed score ``s`` (an int or an array of them). ``known``: per table, scores
     to use instead of the default (empty: the default) — the bench's ceiling, a test told the true change."""
-    offset, tail = _cached_score_tail(tuple(sorted(zip(tables, known or [()] * len(tables), strict=True))))
+    # A point mass (every attempt passed, or none did) scores 0 whatever happens: it adds nothing to the law, and
+    # leaving it out of the cache's key lets pairs that differ only in such scenarios share their law.
+    entries = zip(tables, known or [()] * len(tables), strict=True)
+    offset, padded = _cached_score_tail(tuple(sorted(e for e in entries if 0 < e[0][1] < e[0][0])))
     at = np.asarray(scores, dtype=np.int64) - offset
-    padded = np.array((*tail, 0.0))
-    return np.where(at <= 0, 1.0, padded[np.clip(at, 0, len(tail))])
+    return np.where(at <= 0, 1.0, padded.take(at, mode="clip"))  # past the highest: the 0 at the end
 
 
 def summed_scores(tables: Sequence[Table], counts: Ints, known: Sequence[Scores] = ()) -> Ints:
     """Each row's summed score: ``counts`` has one column per table (the count of each draw)."""
     total = np.zeros(counts.shape[0], dtype=np.int64)
     for j, table in enumerate(tables):
-        lookup = np.array(_scores(table, known[j] if known else ()), dtype=np.int64)
-        total += lookup[counts[:, j]]
+        if table[1] in (0, table[0]):
+            continue  # a point mass scores 0 whatever the count (``_scores``)
+        total += _lookup(table, known[j] if known else ())[counts[:, j]]
     return total
