@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from evaluations.gate.rules.counts import METRIC_KEY_BY_KIND, METRIC_WEIGHTS, TRUST_SCORE, RunCounts
-from evaluations.gate.rules.scores import hypergeom_pmf, score_tail, seen_flaky_scores, summed_scores
+from evaluations.gate.rules.scores import hypergeom_pmf, score_law, seen_flaky_scores, summed_scores, tail_at
 from evaluations.gate.rules.stats import upper_bound
 
 PERMUTATIONS = 2000
@@ -122,19 +122,23 @@ def strata(baseline: RunCounts, current: RunCounts) -> list[Stratum]:
     out = []
     for key, cur in current.scenarios.items():
         base = baseline.scenarios.get(key)
-        if base is None or cur.kind not in METRIC_KEY_BY_KIND or not base.attempts.scored or not cur.attempts.scored:
+        if base is None or cur.kind not in METRIC_KEY_BY_KIND:
             continue
-        fails = base.attempts.failed + cur.attempts.failed
+        b, c = base.attempts, cur.attempts
+        base_n, cur_n = b.passed + b.failed, c.passed + c.failed
+        if not base_n or not cur_n:
+            continue
+        breached = min(b.failed + c.failed, base.breaches + cur.breaches)
         out.append(
             Stratum(
-                key=key,
-                metric=METRIC_KEY_BY_KIND[cur.kind],
-                base_n=base.attempts.scored,
-                cur_n=cur.attempts.scored,
-                passes=base.attempts.passed + cur.attempts.passed,
-                breached=min(fails, base.breaches + cur.breaches),
-                base_passes=base.attempts.passed,
-                cur_breaches=min(cur.attempts.failed, cur.breaches),
+                key,
+                METRIC_KEY_BY_KIND[cur.kind],
+                base_n,
+                cur_n,
+                b.passed + c.passed,
+                breached,
+                b.passed,
+                min(c.failed, cur.breaches),
             )
         )
     return out
@@ -223,13 +227,14 @@ def null_draws(signature: Signature, own_laws: Laws, permutations: int) -> NullD
     if not split.size and math.prod(len(r) for r in supports) <= EXACT_LIMIT:
         grid = np.meshgrid(*[np.array(r, dtype=np.int64) for r in supports], indexing="ij")
         moved = np.stack([g.ravel() for g in grid], axis=1) if supports else np.zeros((1, 0), dtype=np.int64)
+        moved = np.asfortranarray(moved)
         permutations = len(moved)
         probabilities = np.ones(permutations)
         for j, i in enumerate(mixed.tolist()):
             probabilities *= laws[i][moved[:, j]]
         weights = probabilities / probabilities.sum()
     else:
-        moved = np.zeros((permutations, mixed.size), dtype=np.int64)
+        moved = np.zeros((permutations, mixed.size), dtype=np.int64, order="F")
         at = {i: j for j, i in enumerate(mixed.tolist())}
         hyper = [i for i in mixed.tolist() if i not in own]
         if hyper:
@@ -242,7 +247,7 @@ def null_draws(signature: Signature, own_laws: Laws, permutations: int) -> NullD
             moved[:, at[i]] = np.minimum(picks, len(cdf) - 1)
     # The current run's breaches are among the failed attempts it drew.
     columns = np.flatnonzero(breached > 0)
-    base_passes = np.tile(observed_base[columns], (permutations, 1))
+    base_passes = np.asfortranarray(np.tile(observed_base[columns], (permutations, 1)))
     for j, i in enumerate(mixed.tolist()):
         if breached[i]:
             base_passes[:, int(np.searchsorted(columns, i))] = moved[:, j]
@@ -301,6 +306,7 @@ class PairedGate:
         self._by_metric: dict[str, list[int]] = {}
         for i, s in enumerate(self.strata):
             self._by_metric.setdefault(s.metric, []).append(i)
+        self._parts: dict[tuple[int, ...], tuple[list[int], list[int], list[int]]] = {}
 
     # ------------------------------------------------------------------------------------------- statistics
 
@@ -308,10 +314,14 @@ class PairedGate:
         return [i for i, s in enumerate(self.strata) if metrics is None or s.metric in metrics]
 
     def _split(self, indices: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
-        """The strata among ``indices`` that stay put in every draw, those that move, and the latter's columns."""
-        fixed = [i for i in indices if i not in self._at]
-        moving = [i for i in indices if i in self._at]
-        return fixed, moving, [self._at[i] for i in moving]
+        """The strata among ``indices`` that stay put in every draw, those that move, and the latter's columns (kept:
+        every rule over a metric asks again)."""
+        key = tuple(indices)
+        if key not in self._parts:
+            fixed = [i for i in indices if i not in self._at]
+            moving = [i for i in indices if i in self._at]
+            self._parts[key] = fixed, moving, [self._at[i] for i in moving]
+        return self._parts[key]
 
     def passes_tables(self, indices: Sequence[int]) -> list[tuple[int, int, int]]:
         """The baseline's passes of each stratum as (total, passes, baseline attempts): large = the current run
@@ -351,7 +361,8 @@ class PairedGate:
             if side.value is None:
                 continue
             weight = METRIC_WEIGHTS.get(key, 0.0)
-            weighted = weighted + weight * values.get(key, np.full(self.permutations, side.value))
+            value = values[key] if key in values else np.full(self.permutations, side.value)
+            weighted = weighted + weight * value
             weights += weight
         return np.round(weighted / weights, 1) if weights else np.full(self.permutations, np.nan)
 
@@ -372,27 +383,28 @@ class PairedGate:
         cur_values = self.metric_values(self.cur_sides, base=False)
         raw: dict[str, float] = {}
         null_p: dict[str, Floats] = {}
-        eligible: dict[str, npt.NDArray[np.bool_]] = {}
+        eligible: dict[str, npt.NDArray[np.bool_] | None] = {}  # None: in every draw
 
         def add_passes_rule(name: str, metrics: Sequence[str] | None) -> Floats:
             idx = self._indices(metrics)
             tables = self.passes_tables(idx)
             known = [self.known_scores.get(self.strata[i].key, ()) for i in idx] if self.known_scores else []
-            observed = int(
-                summed_scores(tables, np.array([[self.strata[i].base_passes for i in idx]], dtype=np.int64), known)[0]
-            )
-            raw[name] = float(score_tail(tables, np.array([observed]), known)[0])
+            law = score_law(tables, known)
             # The scenarios that stay put add the same score to every draw; only the moving ones are summed per draw.
-            fixed, moving, columns = self._split(idx)
-            at_fixed = np.array([[self.strata[i].base_passes for i in fixed]], dtype=np.int64)
             known_of = dict(zip(idx, known, strict=True)) if known else {}
+            fixed, moving, columns = self._split(idx)
             fixed_score = int(
-                summed_scores(self.passes_tables(fixed), at_fixed, [known_of.get(i, ()) for i in fixed])[0]
+                summed_scores(
+                    self.passes_tables(fixed),
+                    np.array([[self.strata[i].base_passes for i in fixed]], dtype=np.int64),
+                    [known_of.get(i, ()) for i in fixed],
+                )[0]
             )
-            draws = summed_scores(
-                self.passes_tables(moving), self.null.base_passes[:, columns], [known_of.get(i, ()) for i in moving]
-            )
-            null_p[name] = score_tail(tables, fixed_score + draws, known)
+            moving_tables, moving_known = self.passes_tables(moving), [known_of.get(i, ()) for i in moving]
+            observed = np.array([[self.strata[i].base_passes for i in moving]], dtype=np.int64)
+            raw[name] = float(tail_at(law, fixed_score + summed_scores(moving_tables, observed, moving_known))[0])
+            draws = summed_scores(moving_tables, self.null.base_passes[:, columns], moving_known)
+            null_p[name] = tail_at(law, fixed_score + draws)
             return null_p[name]
 
         for key, threshold in thresholds.items():
@@ -414,14 +426,16 @@ class PairedGate:
             if key not in null_p:
                 add_passes_rule(key, [key])
             newly_broken = self.floor_newly_broken(key, floor)
-            eligible[key] = eligible[key] | newly_broken if key in eligible else newly_broken
+            earlier = eligible.get(key)  # the threshold's, never None
+            eligible[key] = newly_broken if earlier is None else earlier | newly_broken
         breach_idx = [i for i, s in enumerate(self.strata) if s.breached]
         if breach_idx:
             tables = self.breaches_tables(breach_idx)
             observed = np.array([[self.strata[i].cur_breaches for i in breach_idx]], dtype=np.int64)
-            raw[BREACHES] = float(score_tail(tables, summed_scores(tables, observed))[0])
-            null_p[BREACHES] = score_tail(tables, summed_scores(tables, self.null.cur_breaches))  # the same columns
-            eligible[BREACHES] = np.ones(n, dtype=bool)
+            law = score_law(tables)
+            raw[BREACHES] = float(tail_at(law, summed_scores(tables, observed))[0])
+            null_p[BREACHES] = tail_at(law, summed_scores(tables, self.null.cur_breaches))  # the same columns
+            eligible[BREACHES] = None
         if compare_scenarios:
             for i, s in enumerate(self.strata):
                 name = f"scenario:{s.key}"
@@ -431,10 +445,11 @@ class PairedGate:
                 tail = _scenario_tail(s.total, s.passes, s.base_n)
                 raw[name] = float(tail[s.base_passes])
                 null_p[name] = tail[self.null.base_passes[:, self._at[i]]] if i in self._at else np.full(n, raw[name])
-                eligible[name] = np.ones(n, dtype=bool)
+                eligible[name] = None
         smallest = np.full(n, np.inf)
         for name, ok in eligible.items():
-            smallest = np.minimum(smallest, np.where(ok, null_p[name] / rule_weight(name), np.inf))
+            weighed = null_p[name] / rule_weight(name)
+            smallest = np.minimum(smallest, weighed if ok is None else np.where(ok, weighed, np.inf))
         out = {}
         for name, p in raw.items():
             if p >= 1.0:  # nothing moved: its adjusted p is 1 whatever the draws
