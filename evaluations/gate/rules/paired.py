@@ -201,10 +201,10 @@ Laws = tuple[tuple[int, tuple[float, ...]], ...]  # (stratum index, law of its b
 
 
 @lru_cache(maxsize=16)
-def null_draws(signature: Signature, own_laws: Laws, permutations: int) -> NullDraws:
-    """The draws of the conditional null of strata with these counts (``PairedGate``). A pure function of the counts
-    (the draws are seeded from them), cached: the same pair tested again with other scores (earlier runs seen flaky,
-    the bench's ceiling) reuses its draws."""
+def null_draws(signature: Signature, own_laws: Laws, permutations: int, exact_limit: int) -> NullDraws:
+    """The draws of the conditional null of strata with these counts (``PairedGate``). A pure function of its
+    arguments (the draws are seeded from the counts), cached: the same pair tested again with other scores (earlier
+    runs seen flaky, the bench's ceiling) reuses its draws."""
     seed = hashlib.sha256(repr(list(signature)).encode()).digest()
     rng = np.random.default_rng(int.from_bytes(seed[:8], "big"))
     counts = np.array(signature, dtype=np.int64).reshape(len(signature), 6)
@@ -224,7 +224,7 @@ def null_draws(signature: Signature, own_laws: Laws, permutations: int) -> NullD
     # Few enough possible splits (and no breach split to enumerate): the null is enumerated exactly, each split
     # weighted by its probability; otherwise it is drawn at random.
     weights: Floats | None = None
-    if not split.size and math.prod(len(r) for r in supports) <= EXACT_LIMIT:
+    if not split.size and math.prod(len(r) for r in supports) <= exact_limit:
         grid = np.meshgrid(*[np.array(r, dtype=np.int64) for r in supports], indexing="ij")
         moved = np.stack([g.ravel() for g in grid], axis=1) if supports else np.zeros((1, 0), dtype=np.int64)
         moved = np.asfortranarray(moved)
@@ -299,7 +299,7 @@ class PairedGate:
             for i, s in enumerate(self.strata)
             if base_laws and s.key in base_laws
         )
-        self.null = null_draws(signature, own_laws, permutations)
+        self.null = null_draws(signature, own_laws, permutations, EXACT_LIMIT)
         self.permutations = self.null.permutations
         self.weights = self.null.weights
         self._at = {i: j for j, i in enumerate(self.null.moving)}  # stratum index → its column of the draws
