@@ -205,8 +205,6 @@ def null_draws(signature: Signature, own_laws: Laws, permutations: int, exact_li
     """The draws of the conditional null of strata with these counts (``PairedGate``). A pure function of its
     arguments (the draws are seeded from the counts), cached: the same pair tested again with other scores (earlier
     runs seen flaky, the bench's ceiling) reuses its draws."""
-    seed = hashlib.sha256(repr(list(signature)).encode()).digest()
-    rng = np.random.default_rng(int.from_bytes(seed[:8], "big"))
     counts = np.array(signature, dtype=np.int64).reshape(len(signature), 6)
     base_n, cur_n, passes, breached, observed_base = (counts[:, j] for j in range(5))
     fails = base_n + cur_n - passes
@@ -234,6 +232,9 @@ def null_draws(signature: Signature, own_laws: Laws, permutations: int, exact_li
             probabilities *= laws[i][moved[:, j]]
         weights = probabilities / probabilities.sum()
     else:
+        # Seeded here, not above: an enumerated null draws nothing (and has no breach split).
+        seed = hashlib.sha256(repr(list(signature)).encode()).digest()
+        rng = np.random.default_rng(int.from_bytes(seed[:8], "big"))
         moved = np.zeros((permutations, mixed.size), dtype=np.int64, order="F")
         at = {i: j for j, i in enumerate(mixed.tolist())}
         hyper = [i for i in mixed.tolist() if i not in own]

@@ -80,7 +80,7 @@ def _scores(table: Table, known: Scores) -> Scores:
     return known or stratum_scores(total, good, draws)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def _lookup(table: Table, known: Scores) -> Ints:
     """``_scores`` as an array, for looking up the score of many counts at once."""
     lookup = np.array(_scores(table, known), dtype=np.int64)
@@ -88,7 +88,7 @@ def _lookup(table: Table, known: Scores) -> Ints:
     return lookup
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def _stratum_law(table: Table, known: Scores) -> tuple[int, Floats]:
     """A stratum's law of its score: the lowest score, and P(score = low + k) for k = 0, 1, …"""
     pmf = hypergeom_pmf(*table)
