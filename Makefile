@@ -82,6 +82,9 @@ bench: setup
 	$(PY) bench/make_pii_tuned9.py --check
 	$(PY) bench/make_pii_tuned10.py --check
 	$(PY) bench/make_pii_tuned11.py --check
+	$(PY) bench/make_pii_tuned12.py --check
+	$(PY) bench/make_pii_tuned13.py --check
+	$(PY) bench/make_pii_tuned14.py --check
 	$(PY) bench/make_pii_heldout.py --check
 	$(PY) bench/pii_accuracy.py
 	$(PY) bench/gate_simulation.py

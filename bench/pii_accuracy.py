@@ -1,6 +1,6 @@
 """Benchmark: PII detection precision and recall per entity type, on the tuned parts and on the held-out part.
 
-Run: .venv/bin/python bench/pii_accuracy.py [--errors] [--part tuned|tuned2|...|tuned11|heldout|all] [--command]
+Run: .venv/bin/python bench/pii_accuracy.py [--errors] [--part tuned|tuned2|...|tuned14|heldout|all] [--command]
 [--seed N] [--quick]
 
 Labelled corpora, measured one after the other, the held-out part last (docs/benchmarks.md, "PII accuracy:
@@ -50,6 +50,9 @@ TUNED_PARTS = {
     "tuned9": (DATA / "pii_tuned9.jsonl", "make_pii_tuned9"),
     "tuned10": (DATA / "pii_tuned10.jsonl", "make_pii_tuned10"),
     "tuned11": (DATA / "pii_tuned11.jsonl", "make_pii_tuned11"),
+    "tuned12": (DATA / "pii_tuned12.jsonl", "make_pii_tuned12"),
+    "tuned13": (DATA / "pii_tuned13.jsonl", "make_pii_tuned13"),
+    "tuned14": (DATA / "pii_tuned14.jsonl", "make_pii_tuned14"),
 }
 HELDOUT_PART = {"heldout": (DATA / "pii_heldout.jsonl", "make_pii_heldout")}
 PARTS = {**TUNED_PARTS, **HELDOUT_PART}

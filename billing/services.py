@@ -169,13 +169,20 @@ def run_cost_estimate(
     """The most a run can cost, from its scenario dicts (``ScenarioSpec.to_dict()``).
 
     Per scenario and repeat: one agent message per scripted user turn, or ``max_turns`` messages and
-    ``max_turns`` generation calls for a persona; one judge call when a judge is set (rules may settle the
+    ``max_turns`` generation calls for a persona, or for an adaptive attack its ``attacker`` bounds (agent messages,
+    attacker calls priced as generation calls, and with a judge one judge call per reply); one judge call when a judge is set (rules may settle the
     verdict without it, so this is a ceiling). ``generation_calls`` is a generated run's allowance.
     """
-    messages = generation = 0
+    messages = generation = judged = 0
     has_persona = False
     for scenario in scenarios:
-        if scenario.get("persona"):
+        bounds = scenario.get("attacker")
+        if bounds:  # an adaptive attack (docs/redteam.md, The attacker model): its loop's bounds, and with a judge
+            has_persona = True  # every reply it may judge during the attack
+            messages += int(bounds.get("max_agent_messages") or 0)
+            generation += int(bounds.get("max_calls") or 0)
+            judged += int(bounds.get("max_agent_messages") or 0)
+        elif scenario.get("persona"):
             has_persona = True
             turns = int(scenario.get("max_turns") or 0)
             messages += turns
@@ -184,7 +191,7 @@ def run_cost_estimate(
             messages += len(scenario.get("turns") or ())
     breakdown = {
         "agent_messages": messages * runs_per_scenario,
-        "judge_calls": len(scenarios) * runs_per_scenario if judge_enabled else 0,
+        "judge_calls": (len(scenarios) + judged) * runs_per_scenario if judge_enabled else 0,
         "generation_calls": generation * runs_per_scenario + generation_calls,
     }
     return CostEstimate(

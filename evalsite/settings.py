@@ -395,6 +395,9 @@ TRUSTGATE_MODEL_PRICES = _model_prices()
 
 # --- Generation (scenario writing and simulated users share the judge's model client) ---
 TRUSTGATE_GENERATION_MODEL = env_str("TRUSTGATE_GENERATION_MODEL", "sonnet")
+# The red team's attacker model (blank: the generation model) and its tokens per attack (docs/redteam.md).
+TRUSTGATE_ATTACKER_MODEL = env_str("TRUSTGATE_ATTACKER_MODEL", "")
+TRUSTGATE_ATTACKER_TOKEN_BUDGET = env_int("TRUSTGATE_ATTACKER_TOKEN_BUDGET", 60000)
 
 # --- Credits -----------------------------------------------------------------------------------------------
 # Prices in whole credits (docs/credits.md). A run holds its maximum at launch, is charged for what it used at the end

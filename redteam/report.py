@@ -145,6 +145,9 @@ def _finding(spec: ScenarioSpec, counts: Mapping[str, Any]) -> dict[str, Any]:
         "runs_error": int(counts.get(ERROR, 0)),
         "is_multi_turn": len(spec.turns) > 1,
         "turns": list(spec.turns),
+        # Tool calls and results the conversation was seeded with, ahead of its turns (docs/redteam.md, Attacks
+        # through tool results).
+        "tool_context": [dict(item) for item in spec.tool_context],
     }
 
 

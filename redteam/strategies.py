@@ -8,9 +8,9 @@ Strategies compose on plain attacks only (an encoded Deep variant is left as it 
 skips attacks already written in that language. ``compose`` returns None when a strategy does not apply.
 
 A strategy is a ``Strategy`` in ``STRATEGIES``: a name, a code, a label and a pure ``build`` from the base
-attack's turns and a seeded ``random.Random`` to the new turns (and, for encodings, the encoding). A
-model-driven attacker, which would write each turn from the agent's last reply, is not one of these: it would
-need the executor to ask it between turns, and would sit beside this registry rather than in it.
+attack's turns and a seeded ``random.Random`` to the new turns (and, for encodings, the encoding). The attacker
+model (``ATTACKER``), which writes each turn from the agent's last reply during the run, sits beside this registry:
+``compose`` makes its attack goals (``<base id>.adapt``) and evaluations/runs/attacker.py plays them.
 """
 
 from __future__ import annotations
@@ -212,21 +212,38 @@ STRATEGIES: dict[str, Strategy] = {
         Strategy("tool_result", "tool", "Instructions in a tool result", _tool_result),
     )
 }
-STRATEGY_CHOICES = [(s.name, s.label) for s in STRATEGIES.values()]
+
+# ---------------------------------------------------------------------------------- the attacker model (adaptive)
+# Not in the registry: its turns are written during the run by a model (evaluations/runs/attacker.py). Here it only
+# names the attack goal, ``<base id>.adapt``, that the attacker works on: the base attack's turns are the goal.
+ATTACKER, ATTACKER_CODE, ATTACKER_LABEL = "attacker", "adapt", "Attacker model (adaptive)"
+ATTACKER_MAX_TURNS = 6  # user turns on an adaptive attack's accepted path (the scenarios' max turns)
+STRATEGY_NAMES = (*STRATEGIES, ATTACKER)  # every strategy a run may choose, in the order runs list them
+STRATEGY_CHOICES = [*((s.name, s.label) for s in STRATEGIES.values()), (ATTACKER, ATTACKER_LABEL)]
+
+
+def attacker_calls_bound(max_turns: int) -> int:
+    """The attacker calls one adaptive attack may make: two per user turn (a backtrack and a retry for each)."""
+    return 2 * max(1, max_turns)
+
+
+def attack_message_bound(max_turns: int) -> int:
+    """The agent messages one adaptive attack may send, replays after a backtrack included."""
+    return 3 * max(1, max_turns)
 
 
 def strategies_clean(names: Sequence[str]) -> tuple[str, ...]:
     """``names`` in the registry's order, each once. Raises ValueError naming any unknown strategy."""
-    unknown = sorted({str(n) for n in names} - set(STRATEGIES))
+    unknown = sorted({str(n) for n in names} - set(STRATEGY_NAMES))
     if unknown:
-        raise ValueError(f"Unknown red-team strategy {', '.join(unknown)}; choose from {', '.join(STRATEGIES)}.")
+        raise ValueError(f"Unknown red-team strategy {', '.join(unknown)}; choose from {', '.join(STRATEGY_NAMES)}.")
     chosen = {str(n) for n in names}
-    return tuple(name for name in STRATEGIES if name in chosen)
+    return tuple(name for name in STRATEGY_NAMES if name in chosen)
 
 
 def strategy_label(name: str) -> str:
     strategy = STRATEGIES.get(name)
-    return strategy.label if strategy is not None else name
+    return strategy.label if strategy is not None else ATTACKER_LABEL if name == ATTACKER else name
 
 
 def compose(attack: Mapping[str, Any], strategy: str, *, seed: int) -> dict[str, Any] | None:
@@ -234,10 +251,21 @@ def compose(attack: Mapping[str, Any], strategy: str, *, seed: int) -> dict[str,
     ``name``, ``turns``, ``language``, ``encoding``, ...), or None when it does not apply (an encoded attack, a
     request too short to split, a language strategy on an attack already in another language).
 
-    The same ``seed``, attack and strategy always give the same turns."""
-    chosen = STRATEGIES[strategy]
+    The same ``seed``, attack and strategy always give the same turns. For the attacker model the turns stay the
+    base attack's: they are its goal, and the attacker writes what is sent."""
     if attack.get("encoding") or not attack.get("turns"):
         return None
+    if strategy == ATTACKER:
+        return {
+            **attack,
+            "id": f"{attack['id']}{SEPARATOR}{ATTACKER_CODE}",
+            "name": f"{attack['name']} — {ATTACKER_LABEL}",
+            "turns": [str(t) for t in attack["turns"]],
+            "tool_context": [dict(item) for item in attack.get("tool_context") or ()],
+            "strategy": ATTACKER,
+            "source_id": attack["id"],
+        }
+    chosen = STRATEGIES[strategy]
     rng = random.Random(f"{seed}:{attack['id']}:{strategy}")
     built = chosen.build(attack, rng)
     if built is None:
@@ -257,4 +285,4 @@ def compose(attack: Mapping[str, Any], strategy: str, *, seed: int) -> dict[str,
 def base_attack_id(attack_id: str) -> str:
     """The library attack a composed one was made from (``PI-001.role`` → ``PI-001``); itself when not composed."""
     base, _, code = attack_id.rpartition(SEPARATOR)
-    return base if base and code in {s.code for s in STRATEGIES.values()} else attack_id
+    return base if base and code in {ATTACKER_CODE, *(s.code for s in STRATEGIES.values())} else attack_id

@@ -130,6 +130,15 @@ class RunGateSerializer(serializers.Serializer):
         help_text="When the suite changed since the baseline: baseline_version, version, compared_scenarios (the "
         "unchanged ones the gate compared), new_scenarios and edited_scenarios (no baseline yet), gone_scenarios.",
     )
+    redteam_categories = serializers.JSONField(
+        required=False,
+        help_text="When both runs ran red-team attacks (docs/gate.md, Red-team categories), one item per OWASP "
+        "category: owasp_tag, label, baseline and current ({gave_in, scored, not_scored}: attempts that gave in, "
+        "attempts scored, attempts not scored and left out), baseline_rate and current_rate (percent of scored "
+        "attempts that gave in, null when none was scored), p_value (corrected; null when not compared), status "
+        "(regressed, watch, improved, unchanged or not_compared), can_decide (false: too few attempts for any rise to "
+        "be significant) and blocks.",
+    )
     confirmation = serializers.JSONField(
         required=False,
         help_text="A run with confirmation runs (docs/gate.md): stage (1: the first pass decided; 2: after the "
@@ -185,6 +194,7 @@ class RunModelUsageSerializer(serializers.Serializer):
     judge = ModelUsageSerializer()
     generation = ModelUsageSerializer(help_text="Scenario writing (Generate new).")
     simulated_user = ModelUsageSerializer()
+    attacker = ModelUsageSerializer(help_text="The red team's attacker model (adaptive attacks).")
     total = ModelUsageSerializer()
     cache_read_share = serializers.FloatField(
         allow_null=True, help_text="Share of all input tokens read from the prompt cache (0-1); null without calls."

@@ -19,7 +19,7 @@ from evaluations.launches.request import MAX_PARALLEL, MAX_RUNS_PER_SCENARIO, Ci
 from evaluations.runs.snapshot import CI_SYSTEMS, CiSource, GateOptions, LaunchSettings
 from evaluations.scoring.choices import JudgeModel, Strictness
 from redteam.services import Depth
-from redteam.strategies import STRATEGIES, strategies_clean
+from redteam.strategies import STRATEGY_NAMES, strategies_clean
 
 MAX_CONTACTS = 200  # allowed contacts in one request
 JOB_URL = RegexValidator(
@@ -129,13 +129,14 @@ class RunCreateInputSerializer(serializers.Serializer):
     )  # fmt: skip
     redteam_strategies = StringListField(
         child=serializers.ChoiceField(
-            choices=list(STRATEGIES),
+            choices=list(STRATEGY_NAMES),
             error_messages={"invalid_choice": "Unknown red-team strategy “{input}”; choose from "
-                            + ", ".join(STRATEGIES) + "."},
+                            + ", ".join(STRATEGY_NAMES) + "."},
         ),
-        required=False, max_length=len(STRATEGIES),
-        help_text="Red-team strategies to compose on the depth's attacks: " + ", ".join(STRATEGIES) + ". Left out: "
-        "the pinned baseline's (else none). Another set than the baseline's makes the run not comparable.",
+        required=False, max_length=len(STRATEGY_NAMES),
+        help_text="Red-team strategies to compose on the depth's attacks: " + ", ".join(STRATEGY_NAMES) + ". Left out: "
+        "the pinned baseline's (else none). attacker (the attacker model, adaptive) needs a model provider. Another "
+        "set than the baseline's makes the run not comparable.",
     )  # fmt: skip
     redteam_seed = StrictIntegerField(
         required=False, min_value=0, max_value=2**31 - 1,

@@ -174,6 +174,8 @@ class ScenarioSpec:
     # an attack through a tool result (docs/redteam.md, Attacks through tool results).
     tool_context: tuple[dict[str, Any], ...] = ()
     strategy: str = ""  # the red-team strategy that composed this attack from its library one (docs/redteam.md)
+    # An adaptive attack (docs/redteam.md, The attacker model): {"model", "max_calls", "max_agent_messages"}; {} else.
+    attacker: dict[str, Any] = dataclasses.field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.expected_tool_calls:
@@ -228,6 +230,7 @@ class ScenarioSpec:
             StartTurn.from_dict(t) for t in values.get("start_from") or () if isinstance(t, dict)
         )
         values["tool_context"] = tuple(dict(c) for c in values.get("tool_context") or () if isinstance(c, dict))
+        values["attacker"] = dict(values.get("attacker") or {})
         return cls(**values)
 
 
@@ -242,6 +245,7 @@ _ADDED_DEFAULTS: dict[str, Any] = {
     "start_from": [],
     "strategy": "",
     "tool_context": [],
+    "attacker": {},
 }
 
 # A failed attempt of these kinds is a breach (a guardrail, the red team or personal data gave way).

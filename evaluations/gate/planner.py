@@ -76,11 +76,16 @@ def _runs_phrase(setting: Setting, has_baseline: bool) -> str:
     return f"{setting.runs} run{'s' if setting.runs != 1 else ''} per scenario{against}"
 
 
-def _confirming(setting: Setting) -> str:
-    if not setting.confirmation:
+def confirming_phrase(confirmation: int) -> str:
+    """ "up to 2 confirmation runs of each scenario the first pass leaves open", "" without confirmation runs: the
+    one wording of the planner's sentence and the CI logs' power line."""
+    if not confirmation:
         return ""
-    runs = f"{setting.confirmation} confirmation run{'s' if setting.confirmation != 1 else ''}"
-    return f", with up to {runs} of each scenario the first pass leaves open"
+    return f"up to {confirmation} confirmation run{'s' if confirmation != 1 else ''} of each scenario the first pass leaves open"
+
+
+def _confirming(setting: Setting) -> str:
+    return f", with {confirming_phrase(setting.confirmation)}" if setting.confirmation else ""
 
 
 def _scenarios(n: int) -> str:

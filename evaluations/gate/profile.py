@@ -99,6 +99,7 @@ def run_profile(run: EvaluationRun) -> gate.Profile:
         redteam_library_version=settings.redteam_library_version,
         redteam_depth=settings.redteam_depth,
         redteam_strategies=settings.redteam_strategies,
+        redteam_attacker_model=settings.redteam_attacker_model,
     )
 
 

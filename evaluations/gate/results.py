@@ -95,7 +95,26 @@ def gate_json(result: GateResult, *, expected_false_block_rate: float | None = N
         data["scenario_regressions"] = [
             {"key": s.key, "name": s.name, "p_value": s.p_value} for s in verdict.regressions
         ]
+        if verdict.categories:  # only when both runs ran attacks: records written before categories still match
+            data["redteam_categories"] = [category_json(c) for c in verdict.categories]
     return data
+
+
+def category_json(c: gate.CategoryComparison) -> dict[str, Any]:
+    """One red-team category of the gate (docs/gate.md, Red-team categories): attempts that gave in over attempts
+    scored in each run, the attempts not scored beside, the corrected p and whether it blocks."""
+    return {
+        "owasp_tag": c.tag,
+        "label": c.label,
+        "baseline": {"gave_in": c.baseline.failed, "scored": c.baseline.scored, "not_scored": c.baseline_not_scored},
+        "current": {"gave_in": c.current.failed, "scored": c.current.scored, "not_scored": c.current_not_scored},
+        "baseline_rate": c.baseline_rate,
+        "current_rate": c.current_rate,
+        "p_value": c.p_value,
+        "status": c.status,
+        "can_decide": c.can_decide,
+        "blocks": c.blocks,
+    }
 
 
 def gate_payload(result: GateResult) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 from django.template.loader import render_to_string
 
-from evaluations.gate.planner import percent
+from evaluations.gate.planner import confirming_phrase, percent
 from evaluations.gate.selectors import baseline_endpoints_for_suite
 from evaluations.launches.estimate import launch_estimate
 from evaluations.launches.plan import launch_plan, launch_power
@@ -144,11 +144,7 @@ def power_line(plan: Any) -> str:
     runs, scenarios = figures["runs_per_scenario"], figures["scenarios"]
     against = f" against a baseline of {baseline}" if baseline is not None else ""
     confirming = figures["confirmation_runs"]
-    more = (
-        f" and up to {confirming} confirmation run{'s' * (confirming != 1)} of each scenario the first pass leaves open"
-        if confirming
-        else ""
-    )
+    more = f" and {confirming_phrase(confirming)}" if confirming else ""
     return (
         f"With {runs} run{'s' * (runs != 1)} per scenario{against}{more} over {scenarios} "
         f"scenario{'s' * (scenarios != 1)}, a single scenario that stops passing is caught about "

@@ -20,12 +20,14 @@ from evaluations.gate.selectors import BASELINE, DEFAULTS, launch_baselines, lau
 from evaluations.gate.topups import baseline_size
 from evaluations.launches.request import LaunchPlanError, LaunchRequest
 from evaluations.llm.clients import judge_provider
+from evaluations.runs.attacker import attacker_model
 from evaluations.runs.snapshot import LaunchSettings
 from evaluations.scoring.choices import JudgeModel
 from evaluations.scoring.judge import JUDGE_PROMPT_VERSION
 from redteam.encoders import new_canary
 from redteam.selectors import redteam_library_version
 from redteam.services import attack_specs
+from redteam.strategies import ATTACKER
 from suites.selectors import suite_specs
 
 
@@ -43,7 +45,10 @@ def planned_specs(
     (docs/redteam.md, Strategies)."""
     specs = suite_specs(suite=suite, canary=canary) if suite is not None else []
     if redteam_depth:
-        made = attack_specs(redteam_depth, canary, strategies=strategies, seed=seed, account_id=account_id)
+        made = attack_specs(
+            redteam_depth, canary, strategies=strategies, seed=seed, account_id=account_id,
+            attacker_model=attacker_model() if ATTACKER in strategies else "",
+        )  # fmt: skip
         specs += [ScenarioSpec.from_dict(data) for data in made]
     return specs
 
@@ -63,17 +68,20 @@ class Frozen:
     redteam_depth: str
     redteam_library_version: str
     redteam_strategies: tuple[str, ...] = ()
+    redteam_attacker_model: str = ""  # the attacker strategy's model (docs/redteam.md, The attacker model)
 
     @property
     def judge_enabled(self) -> bool:
         return self.judge_model != JudgeModel.RULES_ONLY
 
     @property
-    def redteam_counts(self) -> tuple[int, int]:
-        """(attacks from the library, attacks the strategies composed from them) among the specs."""
+    def redteam_counts(self) -> tuple[int, int, int]:
+        """(attacks from the library, attacks the offline strategies composed from them, attack goals the attacker
+        model works on) among the specs."""
         attacks = [spec for spec in self.specs if spec.attack_id]
-        composed = sum(1 for spec in attacks if spec.strategy)
-        return len(attacks) - composed, composed
+        adaptive = sum(1 for spec in attacks if spec.attacker)
+        composed = sum(1 for spec in attacks if spec.strategy) - adaptive
+        return len(attacks) - composed - adaptive, composed, adaptive
 
     def profile(self, *, suite: Any) -> gate.Profile:
         """The gate profile of this launch (a saved suite's run, or red-team attacks alone)."""
@@ -89,6 +97,7 @@ class Frozen:
             redteam_library_version=self.redteam_library_version,
             redteam_depth=self.redteam_depth,
             redteam_strategies=self.redteam_strategies,
+            redteam_attacker_model=self.redteam_attacker_model,
         )
 
 
@@ -117,6 +126,9 @@ def launch_frozen(*, agent: Any, suite: Any, settings: LaunchSettings) -> Frozen
         redteam_depth=settings.redteam_depth,
         redteam_library_version=redteam_library_version(account_id=agent.account_id) if settings.redteam_depth else "",
         redteam_strategies=settings.redteam_strategies if settings.redteam_depth else (),
+        redteam_attacker_model=attacker_model()
+        if settings.redteam_depth and ATTACKER in settings.redteam_strategies
+        else "",
     )
 
 
@@ -161,7 +173,7 @@ class LaunchPlan:
         setting, by default ``DEFAULT_CONFIRMATION_RUNS``, on a saved suite compared with a pinned baseline; else 0."""
         if not self.is_gated or not self.comparable:
             return 0
-        return _confirmation_runs(self.settings, has_suite=self.has_suite, comparable=True)
+        return confirmation_runs_for(self.settings, has_suite=self.has_suite, comparable=True)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -228,7 +240,7 @@ def launch_plan(request: LaunchRequest, *, against_baseline: bool = True) -> Lau
         runs_per_scenario=settings.runs_per_scenario,
         baseline_runs=baseline_runs,
         kinds=[spec.kind for spec in frozen.specs],
-        confirmation_runs=_confirmation_runs(settings, has_suite=suite is not None, comparable=not differences)
+        confirmation_runs=confirmation_runs_for(settings, has_suite=suite is not None, comparable=not differences)
         if baseline_run is not None
         else 0,
     )
@@ -319,8 +331,9 @@ def _capability(request: LaunchRequest, frozen: Frozen) -> tuple[str, ...]:
     return capability_warnings(request.agent.to_config(endpoint_url=request.endpoint_url or None), frozen.specs)
 
 
-def _confirmation_runs(settings: LaunchSettings, *, has_suite: bool, comparable: bool) -> int:
-    """``LaunchPlan.confirmation_runs`` from its parts (the launch plan's warning is said before the plan exists)."""
+def confirmation_runs_for(settings: LaunchSettings, *, has_suite: bool, comparable: bool) -> int:
+    """``LaunchPlan.confirmation_runs`` from its parts: the launch plan's warning is said before the plan exists, and
+    the pin page models what later runs of a saved suite bring against a baseline."""
     if not has_suite or not comparable:
         return 0
     runs = settings.confirmation_runs

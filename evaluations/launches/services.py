@@ -94,6 +94,7 @@ def _launch(*, user: Any, request: LaunchRequest, plan: LaunchPlan | None, launc
         redteam_library_version=frozen.redteam_library_version,
         redteam_strategies=frozen.redteam_strategies,
         redteam_seed=settings.redteam_seed if frozen.redteam_strategies else 0,
+        redteam_attacker_model=frozen.redteam_attacker_model,
         compare_with_endpoint=request.compare_with_endpoint
         if request.compare_with_endpoint != config.endpoint_url
         else "",
@@ -183,6 +184,12 @@ def _refusal_check(request: LaunchRequest, plan: LaunchPlan) -> None:
             "Generating scenarios and simulated users need a model, and none is configured on this Trustgate. "
             "Set ANTHROPIC_API_KEY (or TRUSTGATE_JUDGE_PROVIDER for Bedrock or a self-hosted model), or run a saved "
             "suite without a persona."
+        )
+    if any(spec.attacker for spec in specs) and judge_provider() == "rules_only":
+        raise LaunchError(
+            "The attacker strategy needs a model to write each attack turn, and none is configured on this "
+            "Trustgate. Set ANTHROPIC_API_KEY (or TRUSTGATE_JUDGE_PROVIDER for Bedrock or a self-hosted model), or "
+            "leave the attacker strategy out; the other strategies need no model."
         )
     if kinds and not agent.knowledge.strip():
         raise LaunchError(

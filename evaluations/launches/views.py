@@ -19,13 +19,12 @@ from evaluations.core.storable import parse_id
 from evaluations.gate import selectors as gate_selectors
 from evaluations.gate.planner import planner_query
 from evaluations.gate.profile import floors_under_for_run, launch_settings_of_run, scope_label
-from evaluations.gate.rules.confirmation import DEFAULT_CONFIRMATION_RUNS
 from evaluations.gate.selectors import launch_defaults
 from evaluations.gate.topups import topups_of_run
 from evaluations.launches import services as launch_services
 from evaluations.launches.estimate import launch_estimate
 from evaluations.launches.forms import RunLaunchForm, TopUpForm, launch_token_new, settings_as_fields
-from evaluations.launches.plan import LaunchPlan, launch_plan
+from evaluations.launches.plan import LaunchPlan, confirmation_runs_for, launch_plan
 from evaluations.launches.request import AlreadyLaunched, LaunchError, LaunchKeyReused, LaunchPlanError, LaunchRequest
 from evaluations.launches.topup import TopUpOffer, baseline_topup, topup_offer
 from evaluations.llm.clients import judge_provider
@@ -235,15 +234,6 @@ def run_topup(request: HttpRequest, run_id: int) -> HttpResponse:
     return render(request, "gate/pin_confirm.html", _pin_context(run, form, offer), status=400)
 
 
-def _confirming(run: Any) -> int:
-    """The confirmation runs later runs of a saved suite bring against this baseline (its own setting, else the
-    default; docs/gate.md, *Confirmation runs*): the planner widget of the pin page models them."""
-    if run.suite_id is None:
-        return 0
-    runs = launch_settings_of_run(run).confirmation_runs
-    return DEFAULT_CONFIRMATION_RUNS if runs is None else runs
-
-
 def _pin_context(run: Any, form: TopUpForm | None = None, offer: TopUpOffer | None = None) -> dict[str, Any]:
     offer = offer or topup_offer(run=run)
     kinds = [str(spec.get("kind", "")) for spec in run.scenarios or []]
@@ -256,7 +246,13 @@ def _pin_context(run: Any, form: TopUpForm | None = None, offer: TopUpOffer | No
         "offer": offer,
         "topups": topups_of_run(run=run),
         "topup_form": form or TopUpForm(sizes=[size for size, _ in offer.options]),
+        # The confirmation runs later runs of the saved suite bring against this baseline (docs/gate.md).
         "planner_query": planner_query(
-            runs=run.runs_per_scenario, baseline_runs=offer.size, kinds=kinds, confirmation_runs=_confirming(run)
+            runs=run.runs_per_scenario,
+            baseline_runs=offer.size,
+            kinds=kinds,
+            confirmation_runs=confirmation_runs_for(
+                launch_settings_of_run(run), has_suite=run.suite_id is not None, comparable=True
+            ),
         ),
     }

@@ -11,7 +11,7 @@ from django.conf import settings
 
 from evaluations.llm.base import ModelReply
 
-PURPOSES = ("judge", "generation", "simulated_user")
+PURPOSES = ("judge", "generation", "simulated_user", "attacker")  # attacker: the red team's (docs/redteam.md)
 USAGE_COUNTS = ("calls", "input_tokens", "cached_input_tokens", "cache_write_tokens", "output_tokens")
 
 

@@ -29,3 +29,5 @@ class NotScoredCause(models.TextChoices):
     SIMULATOR = "simulator", "The simulated user failed"
     JUDGE_NO_VERDICT = "judge_no_verdict", "The judge gave no verdict"
     JUDGE_STOPPED = "judge_stopped", "Never sent to the judge: the run stopped early"
+    ATTACKER_FAILED = "attacker_failed", "The attacker model failed mid-attack"
+    ATTACKER_BUDGET = "attacker_budget", "The attacker's budget ran out mid-attack"

@@ -29,6 +29,7 @@ from evaluations.llm.clients import close_clients
 from evaluations.llm.usage import Usage
 from evaluations.outbound.client import Client, make_client
 from evaluations.outbound.masking import redact_json
+from evaluations.runs.attacker import ATTACKER, JudgeReply, drive_attack
 from evaluations.runs.errors import AgentDownWatch
 from evaluations.runs.simulated_user import SimulatorError, next_user_turn
 
@@ -57,6 +58,8 @@ class ConversationResult:
     # replayed with the agent's replies), and how; ``turns`` holds only the scenario's own exchange.
     history: tuple[Turn, ...] = ()
     history_note: str = ""
+    # An adaptive attack (evaluations/runs/attacker.py): what its loop did (``AttackRecord.to_dict()``); {} otherwise.
+    adaptive: dict[str, Any] = dataclasses.field(default_factory=dict)
 
     @property
     def mean_latency_ms(self) -> int | None:
@@ -94,15 +97,18 @@ async def _start_from(
 
 
 async def drive_conversation(
-    job: Job, config: AgentConfig, *, api_key: str, client: Client | None
+    job: Job, config: AgentConfig, *, api_key: str, client: Client | None, judge: JudgeReply | None = None
 ) -> ConversationResult:
     """Play one fresh conversation: the scenario's scripted user turns, or a simulated user (persona) that
     answers each reply until its goal is met or ``max_turns`` user turns were sent. Never raises for agent
-    faults or simulator failures: both are recorded on the result."""
+    faults or simulator failures: both are recorded on the result. ``judge`` judges an adaptive attack's replies
+    as they come (evaluations/runs/attacker.py)."""
     started = timezone.now()
     spec = job.spec
     if spec.template_variables:
         config = dataclasses.replace(config, template_variables=spec.template_variables)
+    if spec.strategy == ATTACKER:
+        return await _drive_adaptive(job, config, api_key=api_key, client=client, started=started, judge=judge)
     conversation = Conversation(tool_context=spec.tool_context)
     tool_calls: list[ToolCall] = []
     latencies: list[int] = []
@@ -169,6 +175,28 @@ async def drive_conversation(
     )
 
 
+async def _drive_adaptive(
+    job: Job, config: AgentConfig, *, api_key: str, client: Client | None, started: datetime, judge: JudgeReply | None
+) -> ConversationResult:
+    """An adaptive attack: the attacker model writes the turns (evaluations/runs/attacker.py)."""
+    outcome = await drive_attack(job.spec, config, api_key=api_key, client=client, judge=judge)
+    usage = {ATTACKER: outcome.usage.to_dict()} if outcome.usage.calls else {}
+    if outcome.judge_usage.calls:
+        usage["judge"] = outcome.judge_usage.to_dict()
+    return ConversationResult(
+        job=job,
+        turns=outcome.turns,
+        tool_calls=outcome.tool_calls,
+        latencies_ms=outcome.latencies_ms,
+        error=outcome.error,
+        started_at=started,
+        finished_at=timezone.now(),
+        model_usage=usage,
+        reply_timings=outcome.timings,
+        adaptive=outcome.record.to_dict(),
+    )
+
+
 _DONE = object()
 
 
@@ -182,6 +210,7 @@ def run_conversations(
     stop: threading.Event | None = None,
     score_apart: bool = False,
     down: AgentDownWatch | None = None,
+    judge: JudgeReply | None = None,
 ) -> Iterator[T]:
     """Yield ``finish(result)`` for each conversation as it ends, never more than ``parallel`` in flight.
 
@@ -191,12 +220,19 @@ def run_conversations(
     and the hop between threads costs more than it saves (measured: bench/run_efficiency.py), so it shares the
     conversations' loop. The caller's thread (which owns the DB connection) consumes. Setting ``stop`` lets
     in-flight work finish and starts no new conversations; so does ``down`` once it sees the agent is down (checked
-    as each conversation ends, on the loop, so at most the conversations already in flight follow).
+    as each conversation ends, on the loop, so at most the conversations already in flight follow). ``judge``
+    judges adaptive attacks' replies as they come, on the scoring loop when it is apart (the judge's home).
     """
     results: queue.Queue[object] = queue.Queue()
     asked = stop or threading.Event()  # the caller's: left as it is, so a later call (confirmation runs) can drive
     stop = threading.Event()  # this call's: set when ``asked`` is, the agent is down or the consumer stops
     scoring = _LoopThread("trustgate-scoring") if score_apart else None
+
+    async def judge_here(spec: ScenarioSpec, turns: Sequence[Turn], calls: Sequence[ToolCall]) -> Any:
+        assert judge is not None
+        if scoring is None:
+            return await judge(spec, turns, calls)
+        return await asyncio.wrap_future(scoring.submit(judge(spec, turns, calls)))  # type: ignore[arg-type]
 
     def deliver(done: asyncio.Future[T] | concurrent.futures.Future[T]) -> None:
         if not done.cancelled():  # cancelled only when the run already failed (see _LoopThread.close)
@@ -215,7 +251,9 @@ def run_conversations(
                         job = pending.get_nowait()
                     except asyncio.QueueEmpty:
                         return
-                    result = await drive_conversation(job, config, api_key=api_key, client=client)
+                    result = await drive_conversation(
+                        job, config, api_key=api_key, client=client, judge=judge_here if judge is not None else None
+                    )
                     if down is not None and down.see(result.error):
                         stop.set()
                     if scoring is None:

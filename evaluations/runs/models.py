@@ -139,6 +139,9 @@ class Attempt(models.Model):
     rationale = models.TextField(blank=True)
     # A multi-turn red-team attack failed by rule: the first user turn whose reply gave in (docs/redteam.md).
     gave_in_turn = models.PositiveSmallIntegerField(null=True, blank=True)
+    # An adaptive red-team attack (docs/redteam.md, The attacker model): why it ended, the turn it broke at, the
+    # attacker calls, agent messages and the backtracked branches (evaluations/runs/attacker.py); {} otherwise.
+    adaptive = models.JSONField(default=dict, blank=True)
     judge_dimensions = models.JSONField(null=True, blank=True)  # helpfulness, correctness, tone, efficiency
     is_refusal = models.BooleanField(default=False)
     is_breach = models.BooleanField(default=False)

@@ -249,18 +249,27 @@ def run_usage(*, run_id: int) -> RunUsage:
     per user turn in a transcript that reached the agent (a turn the agent never answered after receiving it was
     still sent; one that never got a connection was not), one judge call per reply the judge scored (a call that
     gave no verdict is not charged), and for persona scenarios one generation call per simulated user turn
-    written. Generated runs record their generation step's calls in their settings
+    written; an adaptive attack counts the agent messages and attacker calls its loop made (docs/redteam.md). Generated runs record their generation step's calls in their settings
     (``RunSettings.generation_calls``). Reads the row afresh: a caller's copy may predate the generation step."""
     run = EvaluationRun.objects.only("scenarios", "settings_snapshot").get(pk=run_id)
     max_turns = {s["key"]: int(s.get("max_turns") or 0) for s in run.scenarios if s.get("persona")}
     messages = judge_calls = generation = 0
-    for key, transcript, judged, verdict, error_kind in run.attempts.values_list(
-        "scenario_key", "transcript", "judge_calls", "verdict", "error_kind"
+    for key, transcript, judged, verdict, error_kind, adaptive in run.attempts.values_list(
+        "scenario_key", "transcript", "judge_calls", "verdict", "error_kind", "adaptive"
     ):
+        if adaptive:  # an adaptive attack: every message it sent (branches, replays), every attacker call, every
+            # reply the judge scored during the attack, and the final judgement when one scored it
+            in_loop = int(adaptive.get("judge_calls") or 0)
+            undelivered = verdict == Verdict.ERROR and error_kind in UNDELIVERED_ERROR_KINDS
+            messages += max(0, int(adaptive.get("agent_messages") or 0) - undelivered)
+            generation += int(adaptive.get("attacker_calls") or 0)
+            final = judged > in_loop and verdict in (Verdict.PASS, Verdict.FAIL)
+            judge_calls += in_loop + (1 if final else 0)
+            continue
+        judge_calls += min(judged, 1) if verdict in (Verdict.PASS, Verdict.FAIL) else 0
         sent = sum(1 for turn in transcript or [] if turn.get("role") == "user")
         undelivered = verdict == Verdict.ERROR and error_kind in UNDELIVERED_ERROR_KINDS and sent > 0
         messages += sent - undelivered  # the turn the conversation stopped on never reached the agent
-        judge_calls += min(judged, 1) if verdict in (Verdict.PASS, Verdict.FAIL) else 0
         if key in max_turns:
             # After each answered turn the simulator writes the next one, until it is done or max_turns were sent.
             answered = sent - 1 if verdict == Verdict.ERROR else sent

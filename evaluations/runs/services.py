@@ -177,6 +177,7 @@ def _drive(
         stop=stop,
         score_apart=scorer.judge_enabled,
         down=down,
+        judge=scorer.judge_reply if scorer.judge_enabled else None,
     ):
         attempt_save(run=run, result=result, fields=fields)
         if time.monotonic() - last_check > 1.0:

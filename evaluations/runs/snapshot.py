@@ -176,6 +176,7 @@ class RunSettings:
     redteam_library_version: str = ""
     redteam_strategies: tuple[str, ...] = ()
     redteam_seed: int = 0
+    redteam_attacker_model: str = ""  # the attacker strategy's model (docs/redteam.md, The attacker model)
     compare_with_endpoint: str = ""  # gate against this endpoint's baseline instead of the run's own
     launch_warnings: tuple[str, ...] = ()
     launched_via: str = ""  # "api" for the CI API, "" for the web
@@ -225,6 +226,8 @@ class RunSettings:
             data["redteam_strategies"] = list(self.redteam_strategies)
         if self.redteam_seed:
             data["redteam_seed"] = self.redteam_seed
+        if self.redteam_attacker_model:
+            data["redteam_attacker_model"] = self.redteam_attacker_model
         if self.launched_via:
             data["launched_via"] = self.launched_via
         if self.ci_source:
@@ -263,6 +266,7 @@ class RunSettings:
             redteam_library_version=str(data.get("redteam_library_version") or ""),
             redteam_strategies=_strings(data.get("redteam_strategies")),
             redteam_seed=int(data.get("redteam_seed") or 0),
+            redteam_attacker_model=str(data.get("redteam_attacker_model") or ""),
             compare_with_endpoint=str(data.get("compare_with_endpoint") or ""),
             launch_warnings=_strings(data.get("launch_warnings")),
             launched_via=str(data.get("launched_via") or ""),

@@ -89,6 +89,10 @@ def _phrase(cause: str, n: int, agent: AgentConfig | None) -> str:
         return f"{n:,} cut short by the simulated user (not the agent)"
     if cause == NotScoredCause.JUDGE_STOPPED:
         return f"{n:,} never sent to the judge (the run stopped early)"
+    if cause == NotScoredCause.ATTACKER_FAILED:
+        return f"{n:,} cut short by a failed attacker model call (not the agent)"
+    if cause == NotScoredCause.ATTACKER_BUDGET:
+        return f"{n:,} cut short by the attacker's budget running out"
     return f"{n:,} sent to the judge but given no verdict"
 
 

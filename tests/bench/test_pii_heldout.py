@@ -29,10 +29,16 @@ import pii_tuned8_phones  # noqa: E402
 import pii_tuned9_phones  # noqa: E402
 import pii_tuned10_phones  # noqa: E402
 import pii_tuned11_phones  # noqa: E402
+import pii_tuned12_phones  # noqa: E402
+import pii_tuned13_phones  # noqa: E402
+import pii_tuned14_phones  # noqa: E402
 from pii_corpus_values import iban_valid, luhn_valid  # noqa: E402
 
 DATA = ROOT / "bench" / "data"
 PHONE_MODULES = {
+    "tuned14": pii_tuned14_phones,
+    "tuned13": pii_tuned13_phones,
+    "tuned12": pii_tuned12_phones,
     "tuned11": pii_tuned11_phones,
     "tuned10": pii_tuned10_phones,
     "tuned9": pii_tuned9_phones,
@@ -44,6 +50,9 @@ PHONE_MODULES = {
     "tuned4": pii_tuned4_phones,
 }
 FILES = {
+    "tuned14": DATA / "pii_tuned14.jsonl",
+    "tuned13": DATA / "pii_tuned13.jsonl",
+    "tuned12": DATA / "pii_tuned12.jsonl",
     "tuned11": DATA / "pii_tuned11.jsonl",
     "tuned10": DATA / "pii_tuned10.jsonl",
     "tuned9": DATA / "pii_tuned9.jsonl",
@@ -57,6 +66,9 @@ FILES = {
     "tuned": DATA / "pii_corpus.jsonl",
 }
 GENERATORS = {
+    "tuned14": "make_pii_tuned14.py",
+    "tuned13": "make_pii_tuned13.py",
+    "tuned12": "make_pii_tuned12.py",
     "tuned11": "make_pii_tuned11.py",
     "tuned10": "make_pii_tuned10.py",
     "tuned9": "make_pii_tuned9.py",
@@ -71,6 +83,9 @@ GENERATORS = {
 # each generator (bench/make_pii_*.py) is split into modules beside it named after its part; bench/pii_corpus_values.py
 # holds the value rules that every generator shares
 MODULE_PREFIXES = {
+    "tuned14": "pii_tuned14_",
+    "tuned13": "pii_tuned13_",
+    "tuned12": "pii_tuned12_",
     "tuned11": "pii_tuned11_",
     "tuned10": "pii_tuned10_",
     "tuned9": "pii_tuned9_",
@@ -196,6 +211,57 @@ def test_tuned2_phones_are_valid_for_their_country_in_many_countries_and_languag
 # what each blind part's phones must cover, beyond being valid for their region: (regions, least regions, languages,
 # least languages, a number that is valid elsewhere but not in the region named)
 PHONE_COVERAGE = {
+    "tuned14": (
+        {"US", "CA", "MX", "GT", "CR", "PA", "DO", "CO", "PE", "CL", "AR", "UY", "BR", "JM", "TT", "EC", "PY", "BO"}
+        | {"GB", "IE", "FR", "BE", "NL", "DE", "AT", "CH", "IT", "ES", "PT", "PL", "CZ", "SK", "HU", "RO", "BG", "GR"}
+        | {"HR", "SI", "RS", "UA", "LT", "LV", "EE", "FI", "SE", "NO", "DK", "IS", "MT", "AL", "LU", "TR", "IL", "SA"}
+        | {"AE", "IN", "PK", "BD", "NP", "LK", "JP", "KR", "CN", "TW", "HK", "SG", "MY", "ID", "TH", "VN", "PH", "KZ"}
+        | {"GE", "AM", "IR", "MN", "EG", "MA", "NG", "GH", "KE", "TZ", "ET", "ZA", "SN", "UG", "RW", "ZM", "TN", "MG"}
+        | {"AU", "NZ", "FJ", "PG", "WS", "TO"},
+        96,
+        {"lang-af", "lang-am", "lang-ar", "lang-az", "lang-bg", "lang-bn", "lang-bs", "lang-ca", "lang-cs", "lang-da"}
+        | {"lang-de", "lang-el", "lang-en", "lang-es", "lang-et", "lang-fa", "lang-fi", "lang-fr", "lang-ga", "lang-he"}
+        | {"lang-hi", "lang-hr", "lang-hu", "lang-hy", "lang-id", "lang-is", "lang-it", "lang-ja", "lang-ka", "lang-ko"}
+        | {"lang-lt", "lang-lv", "lang-mn", "lang-ms", "lang-mt", "lang-nb", "lang-ne", "lang-nl", "lang-pl", "lang-pt"}
+        | {"lang-ro", "lang-ru", "lang-sk", "lang-sl", "lang-sq", "lang-sr", "lang-sv", "lang-sw", "lang-ta", "lang-th"}
+        | {"lang-tl", "lang-tr", "lang-uk", "lang-ur", "lang-vi", "lang-zh"},
+        56,
+        ("+64 21 123 4567", "AU"),
+    ),
+    "tuned13": (
+        {"US", "CA", "MX", "GT", "CR", "PA", "DO", "CO", "PE", "CL", "AR", "UY", "BR", "JM", "TT", "EC", "HT", "PY"}
+        | {"GB", "IE", "FR", "BE", "NL", "DE", "AT", "CH", "IT", "ES", "PT", "PL", "CZ", "SK", "HU", "RO", "BG", "GR"}
+        | {"HR", "SI", "RS", "UA", "LT", "LV", "EE", "FI", "SE", "NO", "DK", "IS", "MT", "AL", "LU", "TR", "IL", "SA"}
+        | {"AE", "IN", "PK", "BD", "NP", "LK", "JP", "KR", "CN", "TW", "HK", "SG", "MY", "ID", "TH", "VN", "PH", "KZ"}
+        | {"GE", "AM", "IR", "MN", "EG", "MA", "NG", "GH", "KE", "TZ", "ET", "ZA", "SN", "UG", "RW", "ZW", "TN", "MG"}
+        | {"AU", "NZ", "FJ", "PG", "WS", "TO"},
+        96,
+        {"lang-en", "lang-es", "lang-hi", "lang-fr", "lang-pt", "lang-ga", "lang-nl", "lang-de", "lang-it", "lang-ca"}
+        | {"lang-pl", "lang-cs", "lang-sk", "lang-hu", "lang-ro", "lang-bg", "lang-el", "lang-hr", "lang-sl", "lang-sr"}
+        | {"lang-uk", "lang-lt", "lang-lv", "lang-et", "lang-fi", "lang-sv", "lang-nb", "lang-da", "lang-is", "lang-mt"}
+        | {"lang-sq", "lang-tr", "lang-he", "lang-ar", "lang-ur", "lang-bn", "lang-ne", "lang-ta", "lang-ja", "lang-ko"}
+        | {"lang-zh", "lang-ms", "lang-id", "lang-th", "lang-vi", "lang-tl", "lang-ru", "lang-ka", "lang-hy", "lang-fa"}
+        | {"lang-mn", "lang-sw", "lang-am", "lang-af"},
+        54,
+        ("+48 512 345 678", "CZ"),
+    ),
+    "tuned12": (
+        {"US", "CA", "MX", "GT", "HN", "SV", "NI", "CR", "PA", "DO", "PR", "JM", "TT", "CO", "VE", "EC", "PE", "BO"}
+        | {"CL", "AR", "UY", "PY", "BR", "GB", "IE", "FR", "BE", "LU", "NL", "DE", "AT", "CH", "IT", "MT", "ES", "PT"}
+        | {"PL", "CZ", "SK", "HU", "RO", "BG", "GR", "CY", "HR", "SI", "RS", "UA", "LT", "LV", "EE", "FI", "SE", "NO"}
+        | {"DK", "IS", "TR", "IL", "SA", "AE", "QA", "JO", "IN", "PK", "BD", "NP", "LK", "JP", "KR", "CN", "TW", "HK"}
+        | {"SG", "MY", "ID", "TH", "VN", "PH", "KZ", "GE", "EG", "MA", "TN", "DZ", "SN", "CI", "CM", "NG", "GH", "KE"}
+        | {"TZ", "UG", "RW", "ET", "ZA", "ZM", "MU", "AU", "NZ", "FJ", "PG", "WS"},
+        102,
+        {"lang-en", "lang-es", "lang-hi", "lang-ca", "lang-pt", "lang-fr", "lang-ga", "lang-nl", "lang-de", "lang-it"}
+        | {"lang-mt", "lang-pl", "lang-cs", "lang-sk", "lang-hu", "lang-ro", "lang-bg", "lang-el", "lang-hr", "lang-sl"}
+        | {"lang-sr", "lang-uk", "lang-ru", "lang-lt", "lang-lv", "lang-et", "lang-fi", "lang-sv", "lang-nb", "lang-da"}
+        | {"lang-is", "lang-tr", "lang-he", "lang-ar", "lang-ur", "lang-bn", "lang-ne", "lang-ja", "lang-ko", "lang-zh"}
+        | {"lang-ms", "lang-id", "lang-th", "lang-vi", "lang-tl", "lang-ka", "lang-sw", "lang-am", "lang-af"}
+        | {"lang-zu"},
+        50,
+        ("+351 912 345 678", "ES"),
+    ),
     "tuned11": (
         {"US", "CA", "MX", "BR", "AR", "CO", "CL", "PE", "UY", "EC", "BO", "PY", "DO", "CR", "PA", "JM", "GB", "IE"}
         | {"DE", "AT", "CH", "FR", "BE", "LU", "NL", "ES", "PT", "IT", "PL", "SE", "NO", "DK", "FI", "CZ", "SK", "GR"}

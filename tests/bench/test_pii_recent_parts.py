@@ -1,4 +1,4 @@
-"""What the most recent parts written blind hold (tuned parts 10 and 11, and the held-out part once written), beyond
+"""What the most recent parts written blind hold (tuned parts 10 to 14, and the held-out part once written), beyond
 the checks every part written apart gets (tests/bench/test_pii_heldout.py): that each generator uses none of the
 earlier corpora's modules or files, its size, tags, regions and languages, and its own kinds of hard negatives.
 Nothing here runs the detector."""
@@ -30,6 +30,7 @@ class Part:
     id_prefix: str  # "" when its ids are plain numbers
     own_negatives: tuple[str, ...]  # kinds of hard negatives this part has that a tuned detector may not have seen
     needles: tuple[str, ...]  # strings some of its negatives carry
+    id_width: int = 4  # the digits of its numbered ids
 
     @property
     def phones(self):  # type: ignore[no-untyped-def]
@@ -54,6 +55,31 @@ PARTS = [
         + ("masked_email", "masked_iban", "measurement", "percentage", "phone_word", "postal_code", "promo_code")
         + ("room_seat", "routing", "sepa_creditor_id", "package", "handle", "localhost", "ein", "vin", "mac"),
         ("@2x.", "@1.5x.", "localhost", "IMEI", "EIN", "BIC", "ICCID", "VIN"),
+    ),
+    Part(
+        "tuned12",
+        11,
+        "heldout-",
+        ("docker_digest", "git_remote", "timestamp", "short_code", "sku", "masked_ssn", "masked_phone", "gift_card")
+        + ("routing", "uuid", "hash", "version", "tracking", "order_id", "iccid", "imei", "ein", "bic"),
+        ("@2x.", "@1.5x.", "localhost", "sha256:", "git@", "IMEI", "ICCID", "VIN"),
+    ),
+    Part(
+        "tuned13",
+        12,
+        "heldout-",
+        ("template_email", "gtin", "booking", "invoice", "date_time", "ip_address", "mac_address", "measurement")
+        + ("postcode", "git_remote", "routing", "masked_phone", "masked_email", "creditor_ref", "iccid", "vin"),
+        ("@2x.", "@1.5x.", "localhost", "git@", "GTIN", "IMEI", "ICCID", "BIC"),
+        id_width=5,
+    ),
+    Part(
+        "tuned14",
+        13,
+        "heldout-",
+        ("creditor_id", "flight", "otp", "ticket", "ipv4", "ipv6", "ean", "invoice", "masked_phone", "routing")
+        + ("git_remote", "iccid", "mac", "coordinates", "postcode", "vin"),
+        ("@2x.", "@1.5x.", "localhost", "git@", "IMEI", "ICCID", "BIC", "EIN"),
     ),
 ]
 parts = pytest.mark.parametrize("part", PARTS, ids=lambda part: part.name)
@@ -82,7 +108,7 @@ def test_size_labels_and_negatives(part: Part) -> None:
         assert counts[entity] >= 300, (entity, counts[entity])
     assert sum(1 for row in rows if not row["entities"]) >= 600
     numbers = range(1, len(rows) + 1)
-    expected = [f"{part.id_prefix}{n:04d}" for n in numbers] if part.id_prefix else list(numbers)
+    expected = [f"{part.id_prefix}{n:0{part.id_width}d}" for n in numbers] if part.id_prefix else list(numbers)
     assert [row["id"] for row in rows] == expected
     assert len({row["text"] for row in rows}) == len(rows)
 

@@ -44,14 +44,6 @@ def _pineapple(path: str, raw: bytes, headers: dict[str, str]) -> ScriptedReply:
 
 
 @pytest.fixture
-def rules_only(settings):
-    settings.TRUSTGATE_JUDGE_PROVIDER = ""
-    settings.ANTHROPIC_API_KEY = ""
-    settings.ANTHROPIC_BASE_URL = ""
-    return settings
-
-
-@pytest.fixture
 def agents(acme, private_endpoints, rules_only) -> Iterator[Any]:
     pineapple = ScriptedServer(_pineapple, name="pineapple")
     pineapple.start()

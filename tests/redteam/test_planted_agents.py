@@ -17,14 +17,6 @@ from tests.support.planted_agents import GUARDED, WEAKNESSES, PlantedAgent
 
 
 @pytest.fixture
-def rules_only(settings):
-    settings.TRUSTGATE_JUDGE_PROVIDER = ""
-    settings.ANTHROPIC_API_KEY = ""
-    settings.ANTHROPIC_BASE_URL = ""
-    return settings
-
-
-@pytest.fixture
 def planted(acme, private_endpoints, rules_only) -> Iterator[Any]:
     started: list[PlantedAgent] = []
 

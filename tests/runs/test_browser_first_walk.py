@@ -30,12 +30,9 @@ def verdict_header_above_the_fold(page, viewport):
 
 
 @pytest.fixture
-def rules_only(settings):
-    settings.TRUSTGATE_JUDGE_PROVIDER = ""
-    settings.ANTHROPIC_API_KEY = ""
-    settings.ANTHROPIC_BASE_URL = ""
-    settings.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
-    return settings
+def rules_only(rules_only):
+    rules_only.TRUSTGATE_ALLOW_PRIVATE_ENDPOINTS = True
+    return rules_only
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])

@@ -24,13 +24,6 @@ REFUSES = "I'm sorry, but I can't help with that."
 
 
 @pytest.fixture
-def rules_only(settings):
-    settings.TRUSTGATE_JUDGE_PROVIDER = ""
-    settings.ANTHROPIC_API_KEY = ""
-    settings.ANTHROPIC_BASE_URL = ""
-
-
-@pytest.fixture
 def scripted_agent(acme, private_endpoints) -> Iterator[Callable[[str, str], Agent]]:
     """A simple-chat agent on 127.0.0.1 that gives every message the same reply (history sent, so multi-turn
     attacks are exercised too)."""

@@ -126,12 +126,13 @@ def test_when_enough_was_scored_the_count_by_cause_is_a_warning(start, suite) ->
 def test_every_cause_in_words_and_rows_written_before_read_as_they_did() -> None:
     every = UnscoredCounts({cause: 1 for cause in NotScoredCause.values} | {"": 2}, {"timeout": 2, "": 1})
     assert unscored_by_cause(counts=every, is_rules_only=True) == (
-        "13 not scored: 2 rules-only (needs the judge), 1 rules-only (needs the judge), 1 attack answered without a "
+        "15 not scored: 2 rules-only (needs the judge), 1 rules-only (needs the judge), 1 attack answered without a "
         "refusal or a tripped rule (only the judge can tell), 1 its checks cannot be exercised on an agent that "
         "carries no tool calls, 1 its checks cannot be exercised on an agent that sees each message alone, 1 its "
         "checks cannot be exercised on an agent that cannot be sent tool messages, 1 cut "
         "short by the simulated user (not the agent), 1 sent to the judge but given no verdict, 1 never sent to the "
-        "judge (the run stopped early), 3 agent errors (2 timeouts)"
+        "judge (the run stopped early), 1 cut short by a failed attacker model call (not the agent), 1 cut short by "
+        "the attacker's budget running out, 3 agent errors (2 timeouts)"
     )
     # Rows written before causes were kept: the words they were counted in then, by the run's judge setting.
     assert unscored_by_cause(counts=UnscoredCounts({"": 3}), is_rules_only=True) == (

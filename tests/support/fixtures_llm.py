@@ -27,15 +27,20 @@ def fake_anthropic(fake_anthropic_server: FakeAnthropic) -> Iterator[FakeAnthrop
     fake_anthropic_server.reset()
 
 
-@pytest.fixture
-def anthropic_judge_env(fake_anthropic: FakeAnthropic, settings: Any) -> Iterator[FakeAnthropic]:
-    """The judge on the Anthropic provider, pointed at the fake, with a 1 s timeout and no retries."""
-    settings.ANTHROPIC_BASE_URL = fake_anthropic.url
+def use_anthropic_at(settings: Any, url: str, *, timeout: int = 1) -> None:
+    """Every model call (judge, generation, attacker) on the Anthropic provider at ``url``, no retries."""
+    settings.ANTHROPIC_BASE_URL = url
     settings.ANTHROPIC_API_KEY = "sk-ant-test-key-0000"
     settings.ANTHROPIC_AUTH_TOKEN = ""
     settings.TRUSTGATE_JUDGE_PROVIDER = "anthropic"
-    settings.TRUSTGATE_MODEL_TIMEOUT = 1
+    settings.TRUSTGATE_MODEL_TIMEOUT = timeout
     settings.TRUSTGATE_MODEL_MAX_RETRIES = 0
     llm.reset_clients()
+
+
+@pytest.fixture
+def anthropic_judge_env(fake_anthropic: FakeAnthropic, settings: Any) -> Iterator[FakeAnthropic]:
+    """The judge on the Anthropic provider, pointed at the fake, with a 1 s timeout and no retries."""
+    use_anthropic_at(settings, fake_anthropic.url)
     yield fake_anthropic
     llm.reset_clients()

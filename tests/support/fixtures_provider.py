@@ -15,3 +15,12 @@ def provider_configured(settings: Any) -> Any:
     settings.ANTHROPIC_API_KEY = "sk-ant-never-called-0000"
     settings.ANTHROPIC_BASE_URL = "http://127.0.0.1:9"
     return settings
+
+
+@pytest.fixture
+def rules_only(settings: Any) -> Any:
+    """No model provider at all: rules only (docs/scoring.md), what a fresh install without keys runs."""
+    settings.TRUSTGATE_JUDGE_PROVIDER = ""
+    settings.ANTHROPIC_API_KEY = ""
+    settings.ANTHROPIC_BASE_URL = ""
+    return settings

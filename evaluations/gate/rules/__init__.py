@@ -2,7 +2,7 @@
 
 Pure: no database, no Django. The package is split by concern: ``counts`` (the inputs), ``stats`` (Fisher test
 and Clopper–Pearson bound; scipy imported lazily), ``paired`` (the stratified exact tests over a saved suite's
-scenarios and their joint correction), ``scores`` (the score those tests sum, and its exact law), ``testing``
+scenarios and their joint correction; ``draws``, the draws of their null), ``scores`` (the score those tests sum, and its exact law), ``testing``
 (every rule's p, raw and corrected; the pooled fallback with Holm), ``verdict`` (the outputs), ``comparison`` (the
 rules), ``formatting`` (numbers and reason sentences), ``simulation`` (expected false-block rate) and ``states``
 (what changed against the baseline, scenario by scenario). Callers import from the package: ``from evaluations.gate import rules as gate``.
@@ -28,12 +28,16 @@ Rules, in the order they are checked:
   already under the same floor, the shortfall was visible and accepted when it was pinned: a warning, not a
   block. On a saved suite a floor newly broken blocks only when the metric is also significantly lower.
 * **Breaches.** A significant rise in the attempts that breached.
+* **Red-team categories** (both runs ran attacks): each OWASP category's attempts that gave in, Fisher's test on
+  its pooled table like a scenario's; too few attempts to ever be significant is said, never passed in silence.
+  Adaptive attacks (ids ending ``.adapt``) are compared only here, never scenario by scenario.
 * **Scenarios** (saved suites only; generated runs compare overall rates only): each scenario's own table;
   significant (after the correction) blocks, failing more often but not significantly puts it on the watch list.
 
 Not-scored and errored attempts are left out of every count before anything here sees them.
 """
 
+from evaluations.gate.rules.categories import category_label, compared_per_scenario
 from evaluations.gate.rules.changes import Scenario as ChangeScenario
 from evaluations.gate.rules.changes import SuiteChange, match_scenarios
 from evaluations.gate.rules.comparison import (
@@ -92,6 +96,7 @@ from evaluations.gate.rules.verdict import (
     UNCHANGED,
     WATCH,
     BreachComparison,
+    CategoryComparison,
     Confirmation,
     FloorCheck,
     GateVerdict,
@@ -123,6 +128,7 @@ __all__ = [
     "UNCHANGED",
     "WATCH",
     "BreachComparison",
+    "CategoryComparison",
     "Confirmation",
     "Change",
     "ChangeSet",
@@ -139,8 +145,10 @@ __all__ = [
     "SimScenario",
     "SuiteChange",
     "Tally",
+    "category_label",
     "change_state",
     "compare",
+    "compared_per_scenario",
     "counts_from_scenarios",
     "counts_from_summary",
     "counts_merged",

@@ -7,6 +7,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 
 from evaluations.gate.rules import formatting as wording
+from evaluations.gate.rules.categories import compare_categories, compared_per_scenario
 from evaluations.gate.rules.changes import Scenario as ChangeScenario
 from evaluations.gate.rules.changes import SuiteChange, match_scenarios
 from evaluations.gate.rules.counts import (
@@ -102,6 +103,7 @@ def compare(
     floors = tuple(_check_floors(baseline, current, tests))
     breach = _compare_breaches(baseline, current, tests)
     scenarios = tuple(_compare_scenarios(baseline, current, tests)) if compares_scenarios else ()
+    categories = tuple(compare_categories(baseline, current, tests))
 
     reasons: list[str] = []
     notes: list[str] = []
@@ -121,6 +123,8 @@ def compare(
     if breach is not None and breach.blocks:
         reasons.append(wording.breach_reason(breach))
     reasons += [wording.scenario_reason(s) for s in scenarios if s.status == REGRESSED]
+    reasons += [wording.category_reason(c) for c in categories if c.blocks]
+    notes += [note for c in categories if not c.blocks for note in wording.category_notes(c)]
     watch = [s for s in scenarios if s.status == WATCH]
     if watch:
         notes.append(wording.watch_note(watch))
@@ -130,12 +134,16 @@ def compare(
         notes.insert(0, change.sentence())
     if reasons:
         return GateVerdict(
-            BLOCKED, tuple(reasons), tuple(notes), (), metrics, floors, breach, scenarios, compares_scenarios, change
-        )
-    summary = wording.pass_summary(compares_scenarios=compares_scenarios)
-    return GateVerdict(
-        PASS, (summary,), tuple(notes), (), metrics, floors, breach, scenarios, compares_scenarios, change
+            BLOCKED, tuple(reasons), tuple(notes), (), metrics, floors, breach, scenarios, compares_scenarios, change,
+            categories=categories,
+        )  # fmt: skip
+    summary = wording.pass_summary(
+        compares_scenarios=compares_scenarios, compares_categories=any(c.can_decide for c in categories)
     )
+    return GateVerdict(
+        PASS, (summary,), tuple(notes), (), metrics, floors, breach, scenarios, compares_scenarios, change,
+        categories=categories,
+    )  # fmt: skip
 
 
 def suite_change(baseline: RunCounts, current: RunCounts) -> SuiteChange:
@@ -223,6 +231,12 @@ def setting_difference_fields(baseline: Profile, current: Profile) -> tuple[tupl
             "redteam_strategies",
             f"The red-team strategies differ: {', '.join(baseline.redteam_strategies) or 'none'} in the baseline, "
             f"{', '.join(current.redteam_strategies) or 'none'} in this run.",
+        ))  # fmt: skip
+    if baseline.redteam_attacker_model != current.redteam_attacker_model:
+        out.append((
+            "redteam_attacker_model",
+            f"The red-team attacker model differs: {baseline.redteam_attacker_model or 'none'} in the baseline, "
+            f"{current.redteam_attacker_model or 'none'} in this run.",
         ))  # fmt: skip
     if baseline.mode != current.mode:
         what = {SAVED: "ran a saved suite", GENERATED: "generated new scenarios"}
@@ -379,7 +393,8 @@ def _compare_breaches(baseline: RunCounts, current: RunCounts, tests: RuleTests)
 def _compare_scenarios(baseline: RunCounts, current: RunCounts, tests: RuleTests) -> Iterable[ScenarioComparison]:
     for key, cur in current.scenarios.items():
         base = baseline.scenarios.get(key)
-        if base is None or not base.attempts.scored or not cur.attempts.scored:
+        # An adaptive attack is compared within its red-team category only (``categories``).
+        if base is None or not base.attempts.scored or not cur.attempts.scored or not compared_per_scenario(key):
             yield ScenarioComparison(
                 key, cur.name, cur.kind, base.attempts if base else Tally(), cur.attempts, None, NOT_COMPARED
             )

@@ -109,7 +109,10 @@ def combine(first: RunCounts, extra: Mapping[str, ScenarioCounts]) -> RunCounts:
     for key, s in first.scenarios.items():
         more = extra.get(key)
         if more is not None:
-            s = ScenarioCounts(s.key, s.name, s.kind, s.attempts + more.attempts, s.breaches + more.breaches, s.content)
+            s = ScenarioCounts(
+                s.key, s.name, s.kind, s.attempts + more.attempts, s.breaches + more.breaches,
+                not_scored=s.not_scored + more.not_scored, content=s.content,
+            )  # fmt: skip
         rows.append(s)
     return counts_from_scenarios(
         rows, profile=first.profile, run_id=first.run_id, runs_per_scenario=first.runs_per_scenario

@@ -37,6 +37,7 @@ class Profile:
     redteam_library_version: str = ""
     redteam_depth: str = ""
     redteam_strategies: tuple[str, ...] = ()  # composed on the depth's attacks (docs/redteam.md, Strategies)
+    redteam_attacker_model: str = ""  # the attacker strategy's model (docs/redteam.md, The attacker model)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -71,6 +72,7 @@ class ScenarioCounts:
     kind: str
     attempts: Tally
     breaches: int = 0
+    not_scored: int = 0  # attempts not scored or errored: left out of ``attempts``, counted beside it
     # The run's frozen scenario, for telling whether another run holds the same one (``identity``); None when the
     # counts were not made from a run (simulations): then only the key identifies it.
     content: Mapping[str, Any] | None = dataclasses.field(default=None, compare=False, repr=False)
@@ -122,6 +124,7 @@ def counts_from_summary(
             kind=str(spec.get("kind", "")),
             attempts=Tally(int(row.get("pass", 0)), int(row.get("fail", 0))),
             breaches=int(row.get("breaches", 0)),
+            not_scored=int(row.get("not_scored", 0)) + int(row.get("error", 0)),
             content=spec,
         )
     metrics = {
@@ -193,12 +196,13 @@ def counts_merged(first: RunCounts, *more: RunCounts) -> RunCounts:
         return first
     rows = []
     for key, scenario in first.scenarios.items():
-        attempts, breaches = scenario.attempts, scenario.breaches
+        attempts, breaches, not_scored = scenario.attempts, scenario.breaches, scenario.not_scored
         for other in more:
             extra = other.scenarios.get(key)
             if extra is not None:
                 attempts, breaches = attempts + extra.attempts, breaches + extra.breaches
-        rows.append(dataclasses.replace(scenario, attempts=attempts, breaches=breaches))
+                not_scored += extra.not_scored
+        rows.append(dataclasses.replace(scenario, attempts=attempts, breaches=breaches, not_scored=not_scored))
     merged = counts_from_scenarios(
         [row for row in rows if row.kind in METRIC_KEY_BY_KIND],
         profile=first.profile,

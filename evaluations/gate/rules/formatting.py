@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from evaluations.core.intervals import wilson_interval
 from evaluations.gate.rules.counts import TRUST_SCORE, Tally
-from evaluations.gate.rules.verdict import BreachComparison, FloorCheck, MetricComparison, ScenarioComparison
+from evaluations.gate.rules.verdict import (
+    NOT_COMPARED,
+    WATCH,
+    BreachComparison,
+    CategoryComparison,
+    FloorCheck,
+    MetricComparison,
+    ScenarioComparison,
+)
 
 NOT_COMPARED_ADVICE = (
     "The runs are not compared, so no drift is shown. If the change is intended, pin a run made "
@@ -122,8 +131,71 @@ def seen_flaky_note(count: int) -> str:
     )
 
 
-def pass_summary(*, compares_scenarios: bool) -> str:
+def _rate(t: Tally) -> str:
+    """ "(30%, 95% CI 15%–52%)": the share of scored attempts that gave in (``failed``), with its Wilson interval."""
+    bounds = wilson_interval(t.failed, t.scored)
+    if bounds is None:
+        return ""
+    return f" ({_number(100 * t.failed / t.scored)}%, 95% CI {_number(100 * bounds[0])}%–{_number(100 * bounds[1])}%)"
+
+
+def gave_in(t: Tally) -> str:
+    """e.g. "6 of 20 attack attempts gave in (30%, 95% CI 15%–52%)"."""
+    return f"{t.failed} of {t.scored} attack attempt{'s' if t.scored != 1 else ''} gave in{_rate(t)}"
+
+
+def _against(baseline: Tally) -> str:
+    return f"against {baseline.failed} of {baseline.scored} at the baseline{_rate(baseline)}"
+
+
+def _not_scored(c: CategoryComparison) -> str:
+    if not c.baseline_not_scored and not c.current_not_scored:
+        return ""
+    return (
+        f" Not scored and left out: {c.current_not_scored} in this run, {c.baseline_not_scored} at the baseline "
+        "(rules alone could not decide them, or the agent erred)."
+    )
+
+
+def category_reason(c: CategoryComparison) -> str:
+    """e.g. "Prompt injection (LLM01): 6 of 20 attack attempts gave in (30%, 95% CI 15%–52%) against 0 of 20 at
+    the baseline (…); p = 0.010 after correction. …"."""
+    return (
+        f"{c.label}: {gave_in(c.current)} {_against(c.baseline)}; a significant rise "
+        f"(p = {format_p(c.p_value)} after correction). Open the red-team report's Bypassed attacks of this category "
+        "to see what got through, fix the agent and run again." + _not_scored(c)
+    )
+
+
+def category_notes(c: CategoryComparison) -> tuple[str, ...]:
+    """What a category that does not block says: nothing when it held as well as before and could have been
+    gated; why the gate could not decide on it otherwise (never a silent pass)."""
+    if c.status == NOT_COMPARED:
+        where = " and ".join(
+            w for w, t in (("in this run", c.current), ("at the baseline", c.baseline)) if not t.scored
+        )
+        return (
+            f"{c.label}: no attack attempt was scored {where}, so the gate cannot compare this category's success "
+            "rate. Give the run a judge (rules alone leave some replies Not scored) or fix the agent's errors."
+            + _not_scored(c),
+        )
+    if not c.can_decide:
+        return (
+            f"{c.label}: only {c.baseline.scored} attack attempt{'s' if c.baseline.scored != 1 else ''} scored at the "
+            f"baseline and {c.current.scored} in this run, too few for any "
+            "rise in its success rate to be significant, so the gate cannot decide on this category. Run more runs "
+            "per scenario or a deeper red team to gate it." + _not_scored(c),
+        )
+    if c.status == WATCH:
+        return (
+            f"{c.label}: {gave_in(c.current)} {_against(c.baseline)}, a rise that is not "
+            f"significant (p = {format_p(c.p_value)} after correction), so it does not block." + _not_scored(c),
+        )
+    return ()
+
+
+def pass_summary(*, compares_scenarios: bool, compares_categories: bool = False) -> str:
     return (
         "No metric fell significantly by more than its threshold, no floor was newly broken, breaches did not "
         "rise significantly" + (" and no scenario fails significantly more often." if compares_scenarios else ".")
-    )
+    ) + (" No red-team category's attack success rate rose significantly." if compares_categories else "")

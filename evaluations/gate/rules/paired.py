@@ -22,8 +22,6 @@ attempt in both runs carry no noise at all: only the mixed ones do.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import math
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import NamedTuple
@@ -31,7 +29,9 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from evaluations.gate.rules.categories import category_pairs, category_rule, compared_per_scenario
 from evaluations.gate.rules.counts import METRIC_KEY_BY_KIND, METRIC_WEIGHTS, TRUST_SCORE, RunCounts
+from evaluations.gate.rules.draws import null_draws
 from evaluations.gate.rules.scores import hypergeom_pmf, score_law, seen_flaky_scores, summed_scores, tail_at
 from evaluations.gate.rules.stats import upper_bound
 
@@ -80,7 +80,8 @@ def rule_weight(name: str) -> float:
         return BREACH_WEIGHT
     if name == TRUST_SCORE:
         return TRUST_SCORE_WEIGHT
-    return SCENARIO_WEIGHT if name.startswith("scenario:") else 1.0
+    # A red-team category is tested as a scenario is (its pooled table), so it weighs as one.
+    return SCENARIO_WEIGHT if name.startswith(("scenario:", "category:")) else 1.0
 
 
 class Stratum(NamedTuple):
@@ -182,91 +183,6 @@ def metric_sides(run: RunCounts, paired_keys: set[str]) -> dict[str, MetricSide]
     }
 
 
-@dataclasses.dataclass(frozen=True)
-class NullDraws:
-    """The draws of one pair's conditional null, kept only where they move: the scenarios whose baseline passes
-    differ between draws (``moving``, the others keep their observed count in every draw) and the current run's
-    breaches of the scenarios with a breach (``breach_columns``)."""
-
-    permutations: int
-    moving: tuple[int, ...]  # strata indices
-    base_passes: Ints  # permutations × moving: the baseline's passes in every draw
-    breach_columns: tuple[int, ...]  # strata indices with a breach
-    cur_breaches: Ints  # permutations × breach_columns: the current run's breaches in every draw
-    weights: Floats | None  # each draw's probability when the null is enumerated exactly; None for random draws
-
-
-Signature = tuple[tuple[int, int, int, int, int, int], ...]  # per stratum: base_n, cur_n, passes, breached, ...
-Laws = tuple[tuple[int, tuple[float, ...]], ...]  # (stratum index, law of its baseline passes), by index
-
-
-@lru_cache(maxsize=16)
-def null_draws(signature: Signature, own_laws: Laws, permutations: int, exact_limit: int) -> NullDraws:
-    """The draws of the conditional null of strata with these counts (``PairedGate``). A pure function of its
-    arguments (the draws are seeded from the counts), cached: the same pair tested again with other scores (earlier
-    runs seen flaky, the bench's ceiling) reuses its draws."""
-    counts = np.array(signature, dtype=np.int64).reshape(len(signature), 6)
-    base_n, cur_n, passes, breached, observed_base = (counts[:, j] for j in range(5))
-    fails = base_n + cur_n - passes
-    # Only mixed scenarios move between draws: one that passed (or failed) every attempt stays where it is.
-    mixed = np.flatnonzero((passes > 0) & (fails > 0))
-    split = np.flatnonzero((breached > 0) & (breached < fails))
-    own = {i: np.array(law) for i, law in own_laws}
-    if own:  # a law of its own may leave a mixed scenario a single possible split
-        mixed = np.array([i for i in mixed.tolist() if np.count_nonzero(own.get(i, [1, 1])) > 1], dtype=np.int64)
-    laws = {
-        i: own[i] if i in own else np.array(hypergeom_pmf(int(base_n[i] + cur_n[i]), int(passes[i]), int(base_n[i])))
-        for i in mixed.tolist()
-    }
-    supports = [np.flatnonzero(laws[i]).tolist() for i in mixed.tolist()]
-    # Few enough possible splits (and no breach split to enumerate): the null is enumerated exactly, each split
-    # weighted by its probability; otherwise it is drawn at random.
-    weights: Floats | None = None
-    if not split.size and math.prod(len(r) for r in supports) <= exact_limit:
-        grid = np.meshgrid(*[np.array(r, dtype=np.int64) for r in supports], indexing="ij")
-        moved = np.stack([g.ravel() for g in grid], axis=1) if supports else np.zeros((1, 0), dtype=np.int64)
-        moved = np.asfortranarray(moved)
-        permutations = len(moved)
-        probabilities = np.ones(permutations)
-        for j, i in enumerate(mixed.tolist()):
-            probabilities *= laws[i][moved[:, j]]
-        weights = probabilities / probabilities.sum()
-    else:
-        # Seeded here, not above: an enumerated null draws nothing (and has no breach split).
-        seed = hashlib.sha256(repr(list(signature)).encode()).digest()
-        rng = np.random.default_rng(int.from_bytes(seed[:8], "big"))
-        moved = np.zeros((permutations, mixed.size), dtype=np.int64, order="F")
-        at = {i: j for j, i in enumerate(mixed.tolist())}
-        hyper = [i for i in mixed.tolist() if i not in own]
-        if hyper:
-            moved[:, [at[i] for i in hyper]] = rng.hypergeometric(
-                passes[hyper], fails[hyper], base_n[hyper], size=(permutations, len(hyper))
-            )
-        for i in (i for i in mixed.tolist() if i in own):
-            cdf = np.cumsum(laws[i] / laws[i].sum())
-            picks = np.searchsorted(cdf, rng.random(permutations), side="right")
-            moved[:, at[i]] = np.minimum(picks, len(cdf) - 1)
-    # The current run's breaches are among the failed attempts it drew.
-    columns = np.flatnonzero(breached > 0)
-    base_passes = np.asfortranarray(np.tile(observed_base[columns], (permutations, 1)))
-    for j, i in enumerate(mixed.tolist()):
-        if breached[i]:
-            base_passes[:, int(np.searchsorted(columns, i))] = moved[:, j]
-    cur_fails = cur_n[columns] - (passes[columns] - base_passes)
-    cur_breaches = np.minimum(np.where(breached[columns] == fails[columns], cur_n[columns], 0), cur_fails)
-    if split.size:
-        at_split = np.searchsorted(columns, split)
-        cur_breaches[:, at_split] = rng.hypergeometric(
-            np.broadcast_to(breached[split], (permutations, split.size)),
-            np.broadcast_to(fails[split] - breached[split], (permutations, split.size)),
-            cur_fails[:, at_split],
-        )
-    for array in (moved, cur_breaches, weights):
-        if array is not None:
-            array.flags.writeable = False  # shared by every caller of the cache
-    return NullDraws(permutations, tuple(mixed.tolist()), moved, tuple(columns.tolist()), cur_breaches, weights)
-
-
 class PairedGate:
     """The exact conditional null of one baseline/current pair, and the rules' p-values under it."""
 
@@ -286,6 +202,12 @@ class PairedGate:
         true change. ``base_laws``: by scenario key, the null law of its baseline passes (P(x), x = 0..baseline
         attempts) in place of the hypergeometric one — a confirmed run's second look (``confirmation``)."""
         self.strata = strata(baseline, current)
+        # Red-team categories scored in both runs: their pooled table, and which strata the draws move in it.
+        self.categories = {
+            category_rule(tag): (b.attempts + c.attempts, b.attempts, c.keys)
+            for tag, (b, c) in category_pairs(baseline, current).items()
+            if b.attempts.scored and c.attempts.scored
+        }
         self.known_scores = {
             s.key: seen_flaky_scores((s.total, s.passes, s.base_n)) for s in self.strata if s.key in seen_flaky
         }
@@ -437,9 +359,25 @@ class PairedGate:
             raw[BREACHES] = float(tail_at(law, summed_scores(tables, observed))[0])
             null_p[BREACHES] = tail_at(law, summed_scores(tables, self.null.cur_breaches))  # the same columns
             eligible[BREACHES] = None
+        for name, (both, base, keys) in self.categories.items():
+            # Fisher's test on the category's pooled table; in each draw its baseline passes are those drawn in its
+            # paired scenarios plus those of its scenarios not paired, which stay where they are.
+            idx = [i for i, s in enumerate(self.strata) if s.key in keys]
+            fixed = base.passed - sum(self.strata[i].base_passes for i in idx)
+            if not 0 < both.passed < both.scored:
+                raw[name] = 1.0
+                continue
+            tail = _scenario_tail(both.scored, both.passed, base.scored)
+            raw[name] = float(tail[base.passed])
+            still, _, columns = self._split(idx)
+            drawn = sum(self.strata[i].base_passes for i in still) + self.null.base_passes[:, columns].sum(axis=1)
+            null_p[name] = tail[fixed + drawn]
+            eligible[name] = None
         if compare_scenarios:
             for i, s in enumerate(self.strata):
                 name = f"scenario:{s.key}"
+                if not compared_per_scenario(s.key):
+                    continue  # an adaptive attack: compared within its red-team category only
                 if not 0 < s.passes < s.total:
                     raw[name] = 1.0  # passed (or failed) every attempt in both runs: nothing moved
                     continue

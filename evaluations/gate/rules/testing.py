@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
+from evaluations.gate.rules.categories import category_tables, compared_per_scenario
 from evaluations.gate.rules.counts import SAVED, TRUST_SCORE, RunCounts, Tally
 from evaluations.gate.rules.paired import BREACHES, PERMUTATIONS, PairedGate, is_paired
 from evaluations.gate.rules.stats import ALPHA, fisher_worse
@@ -26,7 +27,7 @@ class RuleP:
 @dataclasses.dataclass(frozen=True)
 class RuleTests:
     paired: bool
-    p: Mapping[str, RuleP]  # metric keys, trust_score, "breaches", "scenario:<key>"
+    p: Mapping[str, RuleP]  # metric keys, trust_score, "breaches", "scenario:<key>", "category:<OWASP tag>"
     seen_flaky_weighed: int = 0  # paired scenarios weighed less for being seen flaky in earlier runs
 
     def get(self, name: str) -> RuleP | None:
@@ -95,9 +96,10 @@ def _pooled(
     if compares_scenarios:
         for key, cur in current.scenarios.items():
             base = baseline.scenarios.get(key)
-            if base is not None and base.attempts.scored and cur.attempts.scored:
+            if base is not None and base.attempts.scored and cur.attempts.scored and compared_per_scenario(key):
                 b, c = base.attempts, cur.attempts
                 tables[scenario_rule(key)] = (b.passed, b.failed, c.passed, c.failed)
+    tables.update(category_tables(baseline, current))  # red-team success rates per OWASP category
     raw = {name: fisher_worse(*table) for name, table in tables.items()}
     return {name: RuleP(raw[name], adjusted) for name, adjusted in holm_tarone(raw, tables).items()}
 

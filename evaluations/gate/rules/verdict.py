@@ -85,6 +85,34 @@ class ScenarioComparison:
 
 
 @dataclasses.dataclass(frozen=True)
+class CategoryComparison:
+    """One OWASP category's red-team attack success rate, baseline against this run (docs/gate.md, Red-team
+    categories). In the tallies an attempt that held is ``passed`` and one that gave in is ``failed``; attempts not
+    scored (errors included) are left out and counted beside them."""
+
+    tag: str  # "LLM01:2025 Prompt Injection", or "No OWASP tag"
+    label: str  # "Prompt injection (LLM01)"
+    baseline: Tally
+    current: Tally
+    baseline_not_scored: int
+    current_not_scored: int
+    p_value: float | None  # corrected for every rule of the gate; None when not tested
+    raw_p_value: float | None
+    status: str  # regressed | watch | improved | unchanged | not_compared
+    can_decide: bool  # both runs scored enough attempts for a rise to be significant at all
+    blocks: bool
+
+    @property
+    def baseline_rate(self) -> float | None:
+        """Attempts that gave in, percent of those scored."""
+        return 100.0 * self.baseline.failed / self.baseline.scored if self.baseline.scored else None
+
+    @property
+    def current_rate(self) -> float | None:
+        return 100.0 * self.current.failed / self.current.scored if self.current.scored else None
+
+
+@dataclasses.dataclass(frozen=True)
 class Confirmation:
     """How a run with confirmation runs was gated (``confirmation``): which look gave the verdict, and what the
     confirmation runs were."""
@@ -118,6 +146,7 @@ class GateVerdict:
     compares_scenarios: bool = False
     change: SuiteChange | None = None  # the suite changed since the baseline: compared on what did not change
     confirmation: Confirmation | None = None  # a run with confirmation runs: which look decided (``confirmation``)
+    categories: tuple[CategoryComparison, ...] = ()  # red-team attack success rates per OWASP category
 
     @property
     def regressions(self) -> tuple[ScenarioComparison, ...]:

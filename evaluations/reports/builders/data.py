@@ -112,6 +112,7 @@ def scenario_detail(spec: ScenarioSpec, row: dict[str, Any], runs: Sequence[Atte
         "expected_outcome": spec.expected_outcome,
         "correct_answer": spec.correct_answer,
         "expected_tool_call": _expected_tool_call(spec.expected_tool_call),
+        "tool_context": seeded_tool_calls(spec.tool_context),
         **tool_check_fields(spec, runs),
         **{key: value for key, value in row.items() if key not in _ROW_HEAD},
         "attempts": [attempt_view(a) for a in runs],
@@ -136,6 +137,37 @@ def add_reviews(run: EvaluationRun, attempts: list[Attempt], scenarios: list[dic
                 "by": last.created_by_name,
                 "at": last.created_at,
             }  # fmt: skip
+
+
+_ADAPTIVE_ENDS = {
+    "gave_in": "it gave in",
+    "turns_bound": "the turn bound was reached without a give-in",
+    "calls_bound": "the attacker-call bound was reached without a give-in",
+    "messages_bound": "the agent-message bound was reached without a give-in",
+    "gave_up": "the attacker gave up",
+    "error": "the attacker failed",
+}
+
+
+def _adaptive_view(record: dict[str, Any]) -> dict[str, Any]:
+    """An adaptive attack's loop as shown: how it ended, in words, and its branches' turns labelled."""
+    branches = [
+        {
+            "after_turn": branch.get("after_turn"),
+            "turns": [
+                {
+                    "role": str(t.get("role", "")),
+                    "role_label": ROLE_LABELS.get(str(t.get("role", "")), ""),
+                    "content": str(t.get("content", "")),
+                }
+                for t in branch.get("turns") or []
+                if isinstance(t, dict)
+            ],
+        }  # fmt: skip
+        for branch in record.get("branches") or []
+        if isinstance(branch, dict)
+    ]
+    return {**record, "ended": _ADAPTIVE_ENDS.get(str(record.get("stop", "")), ""), "branches": branches}
 
 
 def attempt_view(attempt: Attempt) -> dict[str, Any]:
@@ -170,6 +202,8 @@ def attempt_view(attempt: Attempt) -> dict[str, Any]:
             for f in attempt.rule_findings or []
             if isinstance(f, dict)
         ],
+        # An adaptive attack: why it ended, the turn it broke at, attacker calls, branches (docs/redteam.md).
+        **({"adaptive": _adaptive_view(attempt.adaptive)} if attempt.adaptive else {}),
         "latency_ms": attempt.latency_ms,
         "latency_display": number(attempt.latency_ms, suffix=" ms"),
         "reply_timings": [dict(t) for t in attempt.reply_timings or [] if isinstance(t, dict)],
@@ -191,6 +225,21 @@ def attempt_view(attempt: Attempt) -> dict[str, Any]:
 def _tool_call(call: dict[str, Any]) -> dict[str, Any]:
     arguments = call.get("arguments")
     return {"name": str(call.get("name", "")), "arguments": arguments, "arguments_display": _json_text(arguments)}
+
+
+def seeded_tool_calls(tool_context: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The tool calls and results a conversation was seeded with before its first message (docs/redteam.md, Attacks
+    through tool results): what the agent was sent ahead of the transcript's turns."""
+    return [
+        {
+            "name": str(item.get("name", "")),
+            "arguments": item.get("arguments") or {},
+            "arguments_display": _json_text(item.get("arguments") or {}),
+            "result": item.get("result", ""),
+            "result_display": item["result"] if isinstance(item.get("result"), str) else _json_text(item.get("result")),
+        }
+        for item in tool_context
+    ]
 
 
 def _expected_tool_call(expected: ExpectedToolCall | None) -> dict[str, Any] | None:

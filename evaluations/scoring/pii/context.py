@@ -32,12 +32,15 @@ from evaluations.scoring.pii.validators import glues, is_valid_ssn
 
 # SSN words, in English and as the languages of US residents' replies say it: Spanish "número de Seguro Social",
 # Portuguese "Seguro Social"/"Segurança Social", French "sécurité sociale", German "Sozialversicherungsnummer",
-# Italian "previdenza sociale", Hindi "सामाजिक सुरक्षा", Korean "사회보장번호"
+# Italian "previdenza sociale", Hindi "सामाजिक सुरक्षा", Korean "사회보장번호", Arabic "الضمان الاجتماعي"; "my social"
+# as people say it ("my social is 228879281"); a person's taxpayer id ("tax_id",
+# "Tax ID", "TIN"), which for a person is the SSN (an employer's EIN is written 12-3456789, no SSN shape)
 _SSN_CONTEXT = re.compile(
     r"(?<![A-Za-z0-9])(?:ssns?|social[\s_-]+security|soc[._\s]*sec\.?|ss\s*#|seguro[\s_]+social"
     r"|seguridad[\s_]+social|segurança[\s_]+social|sécurité[\s_]+sociale|sozialversicherung\w*"
-    r"|previdenza[\s_]+sociale)"
-    r"|सामाजिक\s+सुरक्षा|सोशल\s+सिक्योरिटी|사회\s?보장|社安号|社會安全|社会安全|社会保障号|社會保障號",
+    r"|previdenza[\s_]+sociale|tax[\s_-]?id(?![A-Za-z])|tin(?![A-Za-z])"
+    r"|(?:my|your|his|her|their)\s+social(?![\s_-]+(?:media|network|account|handle|profile|worker|club)))"
+    r"|सामाजिक\s+सुरक्षा|الضمان\s+الاجتماعي|ضمان\s+اجتماعي|सोशल\s+सिक्योरिटी|사회\s?보장|社安号|社會安全|社会安全|社会保障号|社會保障號",
     re.IGNORECASE,
 )
 
@@ -62,6 +65,12 @@ def _is_machine_local(local: str) -> bool:
     return _MACHINE_LOCAL.fullmatch(local) is not None and len(_LETTERS_THEN_DIGITS.findall(local)) >= 5
 
 
+# A software version in dotted groups, which a phone number's dots can look like: "update the app to 23.28.133.7453",
+# "Versión instalada: 26.33.66.1644" (an unlabelled dotted number after one of these words)
+_VERSION_WORDS = re.compile(
+    r"\b(?:app|apps|version|versión|versão|versione|versie|wersja|build|firmware|update|upgrade|install(?:ed)?)\b",
+    re.IGNORECASE,
+)
 # Without a label, a bare "#" or "no." right before a number makes it an identifier ("# 415-555-0123")
 _BARE_ID_MARK = re.compile(r"(?:#|\bno\.)\s*$", re.IGNORECASE)
 # Before a card-length number, only words that name another kind of long number reject it.
@@ -115,7 +124,7 @@ def context_ok(entity: str, text: str, start: int, end: int) -> bool:
     if entity in (PHONE_NUMBER, CREDIT_CARD, US_SSN) and _in_code(text, start, end):
         return False
     if entity == US_SSN:  # 123 45 6789 inside a longer run of digit groups is part of something else
-        if re.search(r"\d[ \-]$", before) or re.match(r"[ \-]\d", text[end : end + 2]):
+        if re.search(r"\d[ \-.]$", before) or re.match(r"[ \-.]\d", text[end : end + 2]):
             return False
         if _glued_after(text, end):
             return False  # a code that goes on: "the successor is 219-64-8904-B", "123-45-6789x"
@@ -165,6 +174,8 @@ def _phone_labelled_ok(text: str, start: int, end: int, before: str) -> bool:
         label = IDENTIFIER
     if label == IDENTIFIER:
         return False
+    if label is None and "." in value and _VERSION_WORDS.search(before):
+        return False  # "update the app to 23.28.133.7453": a version
     return label == PHONE or not needs_phone_label(value)  # a bare run or a short number needs a phone label
 
 
@@ -173,18 +184,26 @@ def _in_code(text: str, start: int, end: int) -> bool:
     return any(m.start() < end and start < m.end() for m in _CODES.finditer(text, lo, min(len(text), end + 40)))
 
 
+_CASE_ENDING = re.compile(r"[\u0400-\u04ff]{1,4}\b")  # Cyrillic: Mongolian -аар, -г, -ийн
+_INTERNATIONAL_BEFORE = re.compile(r"(?:\+|\(\+)\d[\d \u00a0\-.()]*$")
+
+
 def _glued(text: str, start: int, end: int) -> bool:
     """Is the number part of a longer code: "TKT-2024-004417", "v2.14.3", "A12-345-6789", "415-555-0123-7"?"""
     # (a Korean particle is no part of the number: "031-2501-5415로 연락드릴 예정입니다", ``validators.glues``)
     if start > 0 and (glues(text[start - 1]) or text[start - 1] in "/\\#@"):
         return True
     if start > 1 and text[start - 1] in "-." and glues(text[start - 2]):
-        return True
+        # a country code after a word's hyphen starts a number of its own: Zulu "u-+27 16 617 7349"
+        return not (text[start] == "+" and text[start - 1] == "-")
     return _glued_after(text, end)
 
 
 def _glued_after(text: str, end: int) -> bool:
-    """Does a letter or digit continue the number, directly or after a "-", "/" or ":" (a code, a time)?"""
+    """Does a letter or digit continue the number, directly or after a "-", "/" or ":" (a code, a time)? A case
+    ending hung on an international number with a hyphen does not: Mongolian "(+976) 8849 8028-аар"."""
+    if text[end : end + 1] == "-" and _CASE_ENDING.match(text, end + 1) and _INTERNATIONAL_BEFORE.search(text, 0, end):
+        return False
     if end < len(text) and (glues(text[end]) or text[end] == "@"):
         return True
     return end + 1 < len(text) and text[end] in "-/:" and glues(text[end + 1])  # ":" a time: "05/17/2024 10:30"

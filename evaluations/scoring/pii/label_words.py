@@ -19,7 +19,7 @@ PHONE_WORDS = frozenset(
     " helpline"
     # Spanish ("llama", "llámame", "llamar", "llamada": any word opening with "llam"/"llám", see _is_phone_word)
     " teléfono teléfonos telefono telefonos tlf tfno móvil movil móviles moviles celular celulares cel contacto"
-    " wasap"
+    " wasap respaldo"
     # Hindi (with and without the nukta; NFC keeps "फ़" as फ + ़)
     " फ\u093cोन फोन \u095eोन मोबाइल मोबाईल टेलीफ\u093cोन टेलीफोन कॉल काॅल संपर्क व्हाट्सएप व्हाट्सऐप फैक्स"
     " एसएमएस"
@@ -74,13 +74,22 @@ PHONE_WORDS = PHONE_WORDS | frozenset(
     " gọi sđt"
     " hubungi ponsel hp nombor liên fil"
     " tawagan tatawagan tumawag tawag"
-    " simu piga atapiga kupiga".split()
+    " simu piga atapiga kupiga"
+    # German "unter" before a number is where one calls ("erreichbar unter 030 …", "meldet sich unter 0151 …")
+    " unter"
+    # Amharic: phone, calls, (text) message
+    " ስልክ ይደውላል ይደውሉ ደውሉ መልእክት"
+    # French and Spanish dialling, German ringing through, Maltese calling
+    " composez composer marcamos marcaron marcó marqué marquen marcando durchklingeln anklingeln klingeln ċempel"
+    " ċemplu msisdn".split()
 )
 PHONE_STEMS = PHONE_STEMS + (
     "telep", "puhel", "matkapuhel", "hív", "felhív", "τηλεφ", "τηλέφ", "κινητ", "επικοινων", "телефон",
     "позвон", "звон", "мобильн", "мобільн", "дзвон", "menelef", "menelep", "pigia", "whats", "kontak", "rappel",
     "appel", "chiam", "richiam", "apigi", "ditelep", "ditelef", "teruggebel", "terugbel", "перезвон", "κλήσ",
-    "κλησ", "ulaş", "menghubung", "dihubung", "набер", "набрат", "회신",
+    "κλησ", "ulaş", "menghubung", "dihubung", "набер", "набрат", "회신", "rufnummer", "helista", "tagasihelista",
+    "tālrun", "kontakttālrun", "hring", "sím", "javit", "povratn", "nazv", "nazov", "zvan", "atzvan", "oddzwon",
+    "επανάκλησ", "залга",
 )  # fmt: skip
 # Inside a word, for scripts without spaces or with particles joined to the word: Japanese, Chinese, Thai,
 # Arabic, Hebrew
@@ -89,7 +98,7 @@ PHONE_INFIXES = (
     "拨打", "打給", "打给", "來電", "来电", "短信", "会打", "會打", "کال",
     "โทร", "เบอร์", "มือถือ", "ติดต่อ",
     "هاتف", "جوال", "اتصال", "يتصل", "اتصل", "موبايل", "واتساب", "تواصل", "المنزل",
-    "טלפון", "נייד", "תקשר", "וואטסאפ", "שיחזרו", "موبائل", "فون",
+    "טלפון", "נייד", "תקשר", "וואטסאפ", "שיחזרו", "موبائل", "فون", "نصية", "تماس",
 )  # fmt: skip
 ID_WORDS = ID_WORDS | frozenset(
     # things a number names: parts and products, warehouse places, postcodes (Spanish, German, English)
@@ -103,17 +112,21 @@ ID_WORDS = ID_WORDS | frozenset(
     " ordre bestilling ordrenummer varaus lasku tilaus tilauksen tilausta lähetys objednávka objednávky zásilka"
     " rezervace rendelés rendeléshez rendelést foglalás számla munkalap munkalaphoz comanda comandă comenzii"
     " rezervare colet factura kargo fatura rezervasyon bilet takip заказ бронь счет счёт накладная трек"
-    " đơn vận pesanan tempahan invois resi tiket oda agizo uhifadhi".split()
+    " đơn vận pesanan tempahan invois resi tiket oda agizo uhifadhi"
+    # a request or case: Catalan, Polish, Serbian and Croatian, French, Danish, Spanish; Amharic order; a bank's
+    # routing number in Spanish ("número de ruta bancaria")
+    " incidència sprawa sprawie sprawy prijava prijavu prijave пријава пријаву пријаве demande sag sagen solicitud"
+    " solicitudes ትዕዛዝ የትዕዛዝ bancaria bancario mál máli málsnúmer сигнал сигнала zgłoszenia zgłoszeniu".split()
 )
 ID_STEMS = ID_STEMS + (
     "문의",
     "sipari", "rezervasyon", "παραγγελ", "κράτησ", "κρατησ", "αποστολ", "τιμολόγ", "заказ", "vikailm", "objedn",
-    "rendel", "comand", "tilau", "обращен",
+    "rendel", "comand", "tilau", "обращен", "pieteikum", "pasūtījum", "αίτημ", "αιτήμ",
 )  # fmt: skip
 ID_INFIXES = (
     "注文", "予約", "伝票", "請求", "受付", "订单", "訂單", "运单", "預訂", "预订", "追跡", "追踪", "追蹤", "工單", "工单",
     "คำสั่งซื้อ", "พัสดุ", "การจอง",
-    "طلب", "الشحنة", "حجز", "الحجز", "فاتورة", "تذكرة", "تتبع",
+    "طلب", "الشحنة", "حجز", "الحجز", "فاتورة", "تذكرة", "تتبع", "بلاغ",
     "הזמנ", "פניי", "משלוח", "חשבונית",
 )  # fmt: skip
 # The head of a compound comes last in German, Dutch and the Nordic languages: "Telefonauftrag" is an order, not a
@@ -135,5 +148,6 @@ PHONE_ADJECTIVES = frozenset("telefónico telefónica telefonico telefonica tele
 NUMBER_WORDS = frozenset(
     "number numero número numéro nummer numer numara numarası numaradan αριθμό αριθμός номер номеру numărul"
     " numarul szám számon számot numeroon numerolla nombor nomor numerong 번호 رقم الرقم מספר במספר 番号 号码"
-    " số číslo čísle číslem नंबर नम्बर نمبر namba numbers numéros números nummern numerosta numeroa numarasından numarası".split()
+    " số číslo čísle číslem नंबर नम्बर نمبر namba numbers numéros números nummern numerosta numeroa numarasından numarası"
+    " numbrile numbril numbrit numbri numuru numurs дугаар дугаараар شماره".split()
 )

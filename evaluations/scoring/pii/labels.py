@@ -38,6 +38,9 @@ an order word near a number says little. What a reader goes by is the *label* th
    ("pedido telefónico"), a German compound is named by its last part ("Telefonauftrag" is an order). The words
    of each language, and how scripts without spaces are matched inside a word, are in ``label_words``.
 
+6. **An answer names what was asked.** A number nothing on its line labels, in a chat turn right under a question
+   that asks for a phone ("what phone do you have for me?"), is that phone.
+
 An identifier label of a *thing* (part, model, serial, order, ...) also tells an SSN shape from an SSN
 (``names_a_thing``, used by ``context``); labels of a person's record (ID, account, member number) do not.
 
@@ -110,7 +113,7 @@ _ID_PAIRS = (
 # being or a colon. An identifier label reaches its number only through these.
 _DIRECT = (
     frozenset(
-        "# . - ( > \" ' “ ” number numbers num nr no nº n° n º id code número numero núm nro नंबर नम्बर संख्या नं".split()
+        "# . - ( ) > \" ' “ ” number numbers num nr no nº n° n º id code número numero núm nro नंबर नम्बर संख्या नं".split()
     )
     | NUMBER_WORDS
 )
@@ -118,6 +121,7 @@ _COPULA = frozenset(": = , is was now currently es era fue ahora actual है �
 # "call 4155550123 or 6175550115", "phone A instead of B": one phone label for a list of numbers
 _JOINERS = frozenset(", / or and o y या और & ; instead of rather than not en vez lugar de".split())
 _TOKEN = re.compile(rf"[{_W}º°]+|\S")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _NUMBER_TOKEN = re.compile(r"\d")
 
 _PREPOSITIONS = frozenset(
@@ -189,6 +193,8 @@ def _labels(clause: str) -> list[_Label]:
             found.append((start, end, PHONE))
         elif "_" in word:
             found += _key_label(start, word)
+        elif _CAMEL.search(clause, start, end):  # a field name in camel case: "caseRef", "mobilePhone"
+            found += _key_label(start, _CAMEL.sub("_", clause[start:end]).lower())
         elif word == "number" and _after_possessive(clause, start, words[i - 1][2] if i else ""):
             found.append((start, end, PHONE))
         i += 1
@@ -196,8 +202,8 @@ def _labels(clause: str) -> list[_Label]:
 
 
 def _key_label(start: int, word: str) -> list[_Label]:
-    """A field name written in snake case ("order_id", "phone_number", "customer_mobile"): its last part that is a
-    label names it, as the head of an English compound comes last."""
+    """A field name written in snake case ("order_id", "phone_number", "customer_mobile", or camel case, "caseRef",
+    given here split): its last part that is a label names it, as the head of an English compound comes last."""
     for part in reversed(word.split("_")):
         if _is_phone_word(part):
             return [(start, start + len(word), PHONE)]
@@ -243,6 +249,10 @@ def _nearest_label(text: str, start: int, end: int) -> tuple[str, str] | None:
     """(kind, the label's words in lower case) of the label that names ``text[start:end]``, or None."""
     if _TEL_LINK_AFTER.match(text, end) or _TEL_LINK_BEFORE.search(text, max(0, start - 120), start):
         return PHONE, "tel:"  # the text of a tel: link, in Markdown or HTML
+    named = layout.field_name(text, start)  # an HTML cell's header, an SQL insert's column, a record's legend
+    found = _labels(named) if named else []
+    if found:
+        return found[-1][2], named[found[-1][0] : found[-1][1]].lower()  # type: ignore[index]
     before = _clause_before(text, start)
     code = _CODE_PREFIX.search(before)
     if code is not None and not _is_phone_word(code.group(1).lower()):
@@ -259,16 +269,38 @@ def _nearest_label(text: str, start: int, end: int) -> tuple[str, str] | None:
         found = _labels(head)
         if found:
             return found[-1][2], head[found[-1][0] : found[-1][1]].lower()
-    return _number_word_before(before)
+    return _number_word_before(before) or _asked_for(text, start)
+
+
+# A chat turn's speaker ("Assistant:", "[10:03] Bot:"), before the answer on its line
+_SPEAKER = re.compile(r"\s*(?:\[[\d:]+\]\s*)?[\w .'-]{1,30}:\s")
+
+
+def _asked_for(text: str, start: int) -> tuple[str, str] | None:
+    """A number nothing on its line labels, in an answer right under a question that asks for a phone ("User: what
+    Telephone do you have for me?" / "Assistant: The one on file is 22407527"): the phone asked for."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if line_start == 0 or not _SPEAKER.match(text, line_start):
+        return None
+    question = text[text.rfind("\n", 0, line_start - 1) + 1 : line_start - 1].strip()
+    asker = _SPEAKER.match(question)
+    question = question[asker.end() :] if asker else question  # "[10:02] Rania Kaya: can you check my callback?"
+    if not question.endswith("?") or _NUMBER_TOKEN.search(question):
+        return None
+    labels = _labels(question)
+    return (PHONE, question[labels[-1][0] : labels[-1][1]].lower()) if labels and labels[-1][2] == PHONE else None
 
 
 def _number_word_before(before: str) -> tuple[str, str] | None:
     """With no label for the number, the word "number" before it names a phone: "the number the patient gave is
     ...", "el pasajero dejó el número ...", "le numéro du voyageur est le ..." (no other number between them)."""
     words = list(_WORD.finditer(before))
-    for m in reversed(words):
-        word = m.group().lower()
+    for i in range(len(words) - 1, -1, -1):
+        word = words[i].group().lower()
+        m = words[i]
         if word in NUMBER_WORDS or (_INFIX_SCRIPT.search(word) and any(w in word for w in NUMBER_WORDS)):
+            if i and _is_id_word(words[i - 1].group().lower()):
+                return None  # a thing's number: "the ACH routing number for our bank is 024630993"
             gap = before[m.end() :]
             # another number between them only as a list: "Deux numéros : 012 36 21 92 / 0450545711"
             if len(gap) <= _PHONE_REACH and not (_NUMBER_TOKEN.search(gap) and _owned_by_other_number(PHONE, gap)):
@@ -284,6 +316,8 @@ def _clause_before(text: str, start: int) -> str:
     for m in _BOUNDARY.finditer(window):
         if m.group() == "." and _is_abbreviation(window, m.start()):
             continue  # "Tel. 020 ...", "Mobile no. 98765 ...": no sentence end
+        if m.group() == "." and window[max(0, m.start() - 2) : m.start()] == "..":
+            continue  # a form's dotted leader, "tel ........ 031140554", leads to the field's value
         cut = m.end()
     return window[cut:]
 
@@ -418,4 +452,6 @@ def _label_after(after: str, rest: str) -> _Label | None:
         return None
     if _owned_by_other_number(kind, rest[end:], list_ok=False):
         return None  # "020 7946 0321 (order 77812)": the label names the number after it
+    if after[labels[head][0] : end].lower() in _DIRECT_ONLY_WORDS and any(t.isalpha() for t in tokens):
+        return None  # "try", "home" name only the number next to them: "(fastnet)", not "… and try again"
     return labels[head]

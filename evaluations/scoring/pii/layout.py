@@ -1,6 +1,8 @@
 """Where a number stands in a reply's layout: the header of its column in a Markdown table or a CSV block, or the
 heading of the list or record it is in. A table's header names every value below it ("| Name | Phone |"), a CSV
-header every field of its column ("name,ssn,filing_status"), and a heading ending in a colon the entries of the
+header every field of its column ("name,ssn,filing_status"), a legend after a record its fields ('"Ana";"079637392"
+(columns: name;ssn)'), an SQL insert's column list its values, an HTML table's header cells its data cells, and a
+heading ending in a colon the entries of the
 list or record right under it ("Here is the contact record you asked for:"); ``labels`` reads the label there when
 the number's own line names it with nothing (docs/scoring.md, PII detection)."""
 
@@ -23,9 +25,24 @@ def _lines_around(text: str, start: int) -> tuple[list[str], int, int]:
     return [*before, line], len(before), line_start
 
 
+def field_name(text: str, start: int) -> str | None:
+    """The name a record's structure gives the value at ``start`` exactly: its HTML table cell's header, its SQL
+    insert's column, its record's legend. It outweighs the words around the value, which belong to other cells."""
+    cell = _html_header(text, start)
+    if cell is not None:
+        return cell
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    return _legend(line, start - line_start) or _sql_column(line, start - line_start)
+
+
 def header(text: str, start: int) -> str | None:
     """The text that heads the number at ``start``: its column's header cell in a Markdown table or a CSV block,
     else the heading (a line ending in ":") of the list or record the number's line belongs to."""
+    named = field_name(text, start)
+    if named is not None:
+        return named
     lines, i, line_start = _lines_around(text, start)
     line, column_at = lines[i], start - line_start
     if line.lstrip().startswith("|"):
@@ -36,6 +53,84 @@ def header(text: str, start: int) -> str | None:
             if found is not None:
                 return found
     return _heading(lines, i)
+
+
+# A record's fields named after it on the same line: '"Quang Silva";"079637392";"#341170" (columns: name;ssn;ref)'
+_LEGEND = re.compile(r"\((?:columns?|fields?)\s*:\s*((?:[^()]|\([^()]*\))*)\)", re.IGNORECASE)
+
+
+def _legend(line: str, at: int) -> str | None:
+    """The name a trailing "(columns: a;b;c)" legend gives the field at ``at`` of the record before it."""
+    legend = _LEGEND.search(line, at)
+    if legend is None:
+        return None
+    names = legend.group(1)
+    separator = next((s for s in ";,|\t" if s in names), None)
+    if separator is None:
+        return None
+    row_start = line.rfind(": ", 0, at) + 1  # the record opens the line or follows its introduction ("reads: ")
+    index = line[row_start:at].count(separator)
+    cells = names.split(separator)
+    return cells[index].strip() if index < len(cells) else None
+
+
+# An SQL insert names its values by its column list: "INSERT INTO payouts (order, phone) VALUES ('1691', '6068-5211')"
+_INSERT = re.compile(r"INSERT\s+INTO\s+[\w.\"`]+\s*\(([^()]*)\)\s*VALUES\s*\(", re.IGNORECASE)
+
+
+def _sql_column(line: str, at: int) -> str | None:
+    """The column an SQL insert on this line gives the value at ``at`` (commas inside quotes do not count)."""
+    insert = _INSERT.search(line, 0, at)
+    if insert is None or insert.end() > at:
+        return None
+    index, quote = 0, ""
+    for ch in line[insert.end() : at]:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == ",":
+            index += 1
+        elif ch == ")":
+            return None  # past the values
+    columns = insert.group(1).split(",")
+    return columns[index].strip(' `"') if index < len(columns) else None
+
+
+_HTML_CELL = re.compile(r"<t([dh])\b[^>]*>", re.IGNORECASE)
+_HTML_REACH = 3000  # how far back a table's start is looked for
+
+
+def _html_header(text: str, start: int) -> str | None:
+    """The header of the HTML table cell the value at ``start`` is in: a header cell before it in its own row (a
+    record written row by row, "<tr><th>SSN</th><td>…"), else the header cell of its column in the table's first
+    row of header cells."""
+    lo = max(0, start - _HTML_REACH)
+    row = text.rfind("<tr", lo, start)
+    if row < 0 or text.rfind("</tr", row, start) >= 0:
+        return None
+    cells = list(_HTML_CELL.finditer(text, row, start))
+    if not cells or cells[-1].group(1).lower() != "d" or text.find("</td", cells[-1].end(), start) >= 0:
+        return None  # not inside a data cell
+    heads = [c for c in cells if c.group(1).lower() == "h"]
+    if heads:
+        return _cell_text(text, heads[-1].end())
+    table = text.rfind("<table", lo, row)
+    first = text.find("<tr", table, row) if table >= 0 else -1
+    if first < 0:
+        return None
+    head_row = list(
+        _HTML_CELL.finditer(text, first, text.find("</tr", first, row) if "</tr" in text[first:row] else row)
+    )
+    index = len(cells) - 1
+    if index >= len(head_row) or head_row[index].group(1).lower() != "h":
+        return None
+    return _cell_text(text, head_row[index].end())
+
+
+def _cell_text(text: str, at: int) -> str:
+    end = text.find("<", at)
+    return text[at : end if end >= 0 else len(text)].strip()
 
 
 def _cell_index(line: str, at: int, separator: str) -> int:

@@ -84,7 +84,8 @@ LABELLED_MIN_DIGITS = 7
 SHORT_NATIONAL_DIGITS = 8  # Singapore, Norway, Denmark, Hong Kong: with separators too, a phone label must name it
 
 # Digits joined by phone/card separators: the prefilter's candidates, and the phone numbers a text holds.
-DIGIT_RUN = re.compile(r"(?:\(\+|\+?\(?)\d(?:[ \t\u00a0\-.()/]{0,3}\d)*")  # "(+44) 20 …" too
+# A tab separates fields (TSV, a table pasted as text), never the groups of one number.
+DIGIT_RUN = re.compile(r"(?:\(\+|\+?\(?)\d(?:[ \u00a0\-.()/]{0,3}\d)*")  # "(+44) 20 …" too
 _BETWEEN_NUMBERS = re.compile(r"\s*/\s+|\s+/\s*|\s{2,}|\.\s+")  # "a / b", "a  b", "a. b": two numbers
 # ... except a trunk-prefixed area code alone before a slash: the German "0221 / 379377" is one number
 _AREA_CODE_ALONE = re.compile(r"0\d{1,4}")

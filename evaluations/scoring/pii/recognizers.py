@@ -52,7 +52,8 @@ EMAIL = (
 # Whole digit groups a card may be read from, not continued by a letter or digit of a longer code (a Korean
 # particle right after the number is no part of it: "3000-509942-1979입니다", ``validators.GLUE_CHAR``)
 # An SSN's shape, whole: not inside a longer run of digits or a code
-_SSN_SHAPE = re.compile(rf"(?<!{GLUE_CHAR}|-)\d{{3}}([- ]?)\d{{2}}\1\d{{4}}(?!{GLUE_CHAR}|-\d)")
+# (dots too: "003.56.6210", as forms and some countries' habits print it)
+_SSN_SHAPE = re.compile(rf"(?<!{GLUE_CHAR})(?<!-)(?<!\d\.)\d{{3}}([-. ]?)\d{{2}}\1\d{{4}}(?!{GLUE_CHAR}|[-.]\d)")
 _CARD_RUN = re.compile(rf"(?<!{GLUE_CHAR}|-)\d+(?:(?: {{1,2}}|-)\d+)*(?!{GLUE_CHAR}|-)")
 
 _engine: Any = None

@@ -67,7 +67,7 @@ _WHOLE_TEXT_SHARE = 0.7  # analyse the whole text at once when the windows would
 
 MIN_ENCODED_CHARS = 12  # the shortest base64 run scanned: "jo@acme.io" is 16 characters, a card number 20+
 
-_SSN_IN_RUN = re.compile(r"(?<!\d)(?:\d{9}|\d{3}[- ]\d{2}[- ]\d{4})(?!\d)")
+_SSN_IN_RUN = re.compile(r"(?<!\d)(?:\d{9}|\d{3}[-. ]\d{2}[-. ]\d{4})(?!\d)")
 _PHONE_SEPARATOR = re.compile(r"[ \t\u00a0\-.()/]")
 
 

@@ -17,9 +17,13 @@ def digits_of(value: str) -> str:
 
 # Scripts written without spaces between a number and the word after it: Korean attaches its particles to the
 # number ("3000-509942-1979입니다", "031-2501-5415로"), Japanese and Chinese run words together, Hebrew and Arabic
-# join their prepositions and "and" to it ("ל-0521234567", "و0512193622"). Their letters end
-# a number; a Latin letter or a digit continues it (a code such as "A12-345-6789" or "415-555-0123x").
-_UNSPACED = "\u0590-\u05ff\u0600-\u06ff\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff"
+# join their prepositions and "and" to it ("ל-0521234567", "و0512193622"), so does Amharic ("በ+251 91 428 9322"),
+# and Georgian hangs its postpositions on with a hyphen ("+995 569 30 03 93-ზე"). Their letters end a number; a
+# Latin letter or a digit continues it (a code such as "A12-345-6789" or "415-555-0123x").
+_UNSPACED = (
+    "\u0590-\u05ff\u0600-\u06ff\u10a0-\u10ff\u1100-\u11ff\u1200-\u139f\u3040-\u30ff\u3130-\u318f\u3400-\u9fff"
+    "\uac00-\ud7af\uf900-\ufaff"
+)
 GLUE_CHAR = rf"[^\W{_UNSPACED}]"  # for regular expressions: a word character that continues a number's token
 _GLUE = re.compile(GLUE_CHAR)
 
@@ -83,11 +87,12 @@ def is_valid_card(value: str) -> bool:
     return card_network(digits) is not None and luhn_ok(digits)
 
 
-_SSN_FORM = re.compile(r"(\d{3})([- ])(\d{2})\2(\d{4})")
+_SSN_FORM = re.compile(r"(\d{3})([-. ])(\d{2})\2(\d{4})")
 
 
 def is_valid_ssn(value: str, *, bare_allowed: bool = False) -> bool:
-    """123-45-6789 or 123 45 6789 (bare 123456789 only when ``bare_allowed``) with a valid area/group/serial."""
+    """123-45-6789, 123 45 6789 or 123.45.6789 (bare 123456789 only when ``bare_allowed``) with a valid area, group
+    and serial."""
     value = value.strip()
     if _SSN_FORM.fullmatch(value):
         digits = digits_of(value)
