@@ -112,6 +112,22 @@ def test_random_draws_agree_with_the_exact_enumeration(monkeypatch: pytest.Monke
     assert drawn.state == exact.state
 
 
+def test_a_pair_tested_again_reuses_its_draws_and_keeps_its_verdict() -> None:
+    # Nine flaky scenarios: 4^9 splits, too many to enumerate, so the correction draws at random. The draws are kept
+    # by the pair's counts: the same pair tested again with two scenarios seen flaky in earlier runs reuses them
+    # (read-only), and testing it a third time as the first gives the first verdict.
+    flaky = {f"f{i}": ("accuracy", 2, 1) for i in range(9)}
+    base = run({**flaky, "a": ("accuracy", 3, 0)})
+    cur = run({**{k: ("accuracy", 1, 2) for k in flaky}, "a": ("accuracy", 0, 3)})
+    first = compare(base, cur)
+    weighed = compare(base, cur, seen_flaky=frozenset({"f0", "f1"}))
+    assert compare(base, cur) == first
+    assert "2 scenarios passed some attempts and failed others" in " ".join(weighed.notes)
+    gate_first, gate_weighed = paired.PairedGate(base, cur), paired.PairedGate(base, cur, seen_flaky=frozenset({"f0"}))
+    assert gate_first.weights is None and gate_first.permutations == paired.PERMUTATIONS
+    assert gate_weighed.null is gate_first.null and not gate_first.null.base_passes.flags.writeable
+
+
 def test_a_floor_newly_broken_blocks_only_when_the_fall_is_significant() -> None:
     # Guardrails, 6 scenarios × 10 runs. 54 of 60 → 48 of 60: under the 90% floor (95% bound 88%) but not
     # significantly lower than the baseline, so a note; 60 of 60 → 48 of 60 blocks.

@@ -2,7 +2,7 @@
 
 Pure: no database, no Django. The package is split by concern: ``counts`` (the inputs), ``stats`` (Fisher test
 and Clopper–Pearson bound; scipy imported lazily), ``paired`` (the stratified exact tests over a saved suite's
-scenarios and their joint correction), ``scores`` (the score those tests sum, and its exact law), ``testing``
+scenarios and their joint correction; ``draws``, the draws of their null), ``scores`` (the score those tests sum, and its exact law), ``testing``
 (every rule's p, raw and corrected; the pooled fallback with Holm), ``verdict`` (the outputs), ``comparison`` (the
 rules), ``formatting`` (numbers and reason sentences), ``simulation`` (expected false-block rate) and ``states``
 (what changed against the baseline, scenario by scenario). Callers import from the package: ``from evaluations.gate import rules as gate``.

@@ -307,9 +307,11 @@ def _compare_metrics(baseline: RunCounts, current: RunCounts, tests: RuleTests) 
         threshold = THRESHOLDS.get(key)
         drop = round(base_value - cur_value, 1) if base_value is not None and cur_value is not None else None
         rule = tests.get(key)
+        # Fisher's test on the pooled counts only for a metric without a rule of its own (the paired tests' p
+        # stands for it otherwise): it is the slowest part of a verdict that does not need it.
         raw = (
             fisher_worse(base_tally.passed, base_tally.failed, cur_tally.passed, cur_tally.failed)
-            if base_tally.scored and cur_tally.scored
+            if rule is None and base_tally.scored and cur_tally.scored
             else None
         )
         p = rule.adjusted if rule is not None else raw

@@ -153,17 +153,25 @@ def counts_from_scenarios(
     """Counts aggregated from per-scenario tallies exactly as ``scoring.compute_metrics`` does (for simulations):
     a scenario passes when it has a scored attempt and none failed; a metric is the share of scenarios passed."""
     by_key = {s.key: s for s in scenarios}
-    per_metric: dict[str, list[ScenarioCounts]] = {}
+    # One pass (simulations call this for every run they draw): per metric, the scenarios with a scored attempt,
+    # those that passed every attempt, and the attempts passed and failed.
+    per_metric: dict[str, list[int]] = {}
+    breaches = scored_attempts = 0
     for s in by_key.values():
-        per_metric.setdefault(METRIC_KEY_BY_KIND[s.kind], []).append(s)
+        passed, failed = s.attempts.passed, s.attempts.failed
+        row = per_metric.setdefault(METRIC_KEY_BY_KIND[s.kind], [0, 0, 0, 0])
+        if passed + failed:
+            row[0] += 1
+            row[1] += failed == 0
+        row[2] += passed
+        row[3] += failed
+        breaches += s.breaches
+        scored_attempts += passed + failed
     metrics: dict[str, MetricCounts] = {}
     weighted = weights = 0.0
-    for key, rows in per_metric.items():
-        scored = [s for s in rows if s.attempts.scored]
-        passed = sum(1 for s in scored if s.attempts.failed == 0)
-        value = round(100.0 * passed / len(scored), 1) if scored else None
-        tally = Tally(sum(s.attempts.passed for s in rows), sum(s.attempts.failed for s in rows))
-        metrics[key] = MetricCounts(value=value, attempts=tally)
+    for key, (scored, all_passed, attempts_passed, attempts_failed) in per_metric.items():
+        value = round(100.0 * all_passed / scored, 1) if scored else None
+        metrics[key] = MetricCounts(value=value, attempts=Tally(attempts_passed, attempts_failed))
         if value is not None:
             weighted += value * METRIC_WEIGHTS[key]
             weights += METRIC_WEIGHTS[key]
@@ -172,8 +180,8 @@ def counts_from_scenarios(
         profile=profile,
         trust_score=round(weighted / weights, 1) if weights else None,
         metrics=metrics,
-        breaches=sum(s.breaches for s in by_key.values()),
-        scored_attempts=sum(s.attempts.scored for s in by_key.values()),
+        breaches=breaches,
+        scored_attempts=scored_attempts,
         scenarios=by_key,
         runs_per_scenario=runs_per_scenario,
     )

@@ -22,16 +22,17 @@ attempt in both runs carry no noise at all: only the mixed ones do.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import math
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from evaluations.gate.rules.categories import category_pairs, category_rule, compared_per_scenario
 from evaluations.gate.rules.counts import METRIC_KEY_BY_KIND, METRIC_WEIGHTS, TRUST_SCORE, RunCounts
-from evaluations.gate.rules.scores import hypergeom_pmf, score_tail, seen_flaky_scores, summed_scores
+from evaluations.gate.rules.draws import null_draws
+from evaluations.gate.rules.scores import hypergeom_pmf, score_law, seen_flaky_scores, summed_scores, tail_at
 from evaluations.gate.rules.stats import upper_bound
 
 PERMUTATIONS = 2000
@@ -56,6 +57,23 @@ def _tail(pmf: Sequence[float]) -> Floats:
     return np.clip(np.cumsum(np.array(pmf)[::-1])[::-1], 0.0, 1.0)
 
 
+@lru_cache(maxsize=1024)
+def _shares(scored: int) -> Floats:
+    """A metric's value (the share of its scenarios passed, rounded as the report rounds it) for 0..scored passed:
+    the draws look their values up here rather than dividing and rounding thousands of times."""
+    shares = np.round(100.0 * np.arange(scored + 1) / scored, 1)
+    shares.flags.writeable = False  # shared by every caller of the cache
+    return shares
+
+
+@lru_cache(maxsize=4096)
+def _scenario_tail(total: int, passes: int, base_n: int) -> Floats:
+    """A scenario's own p of every count of its baseline passes (Fisher's conditional test), and 0 past the last."""
+    tail = np.append(_tail(hypergeom_pmf(total, passes, base_n)), 0.0)
+    tail.flags.writeable = False  # shared by every caller of the cache
+    return tail
+
+
 def rule_weight(name: str) -> float:
     """A rule's share of the level relative to a metric's: in every draw the rules are compared on p / weight."""
     if name == BREACHES:
@@ -66,9 +84,9 @@ def rule_weight(name: str) -> float:
     return SCENARIO_WEIGHT if name.startswith(("scenario:", "category:")) else 1.0
 
 
-@dataclasses.dataclass(frozen=True)
-class Stratum:
-    """One scenario scored in both runs: its attempts, and how they split between the baseline and this run."""
+class Stratum(NamedTuple):
+    """One scenario scored in both runs: its attempts, and how they split between the baseline and this run. (A
+    named tuple: a gate builds one per scenario, and a frozen dataclass is several times slower to build.)"""
 
     key: str
     metric: str
@@ -105,19 +123,23 @@ def strata(baseline: RunCounts, current: RunCounts) -> list[Stratum]:
     out = []
     for key, cur in current.scenarios.items():
         base = baseline.scenarios.get(key)
-        if base is None or cur.kind not in METRIC_KEY_BY_KIND or not base.attempts.scored or not cur.attempts.scored:
+        if base is None or cur.kind not in METRIC_KEY_BY_KIND:
             continue
-        fails = base.attempts.failed + cur.attempts.failed
+        b, c = base.attempts, cur.attempts
+        base_n, cur_n = b.passed + b.failed, c.passed + c.failed
+        if not base_n or not cur_n:
+            continue
+        breached = min(b.failed + c.failed, base.breaches + cur.breaches)
         out.append(
             Stratum(
-                key=key,
-                metric=METRIC_KEY_BY_KIND[cur.kind],
-                base_n=base.attempts.scored,
-                cur_n=cur.attempts.scored,
-                passes=base.attempts.passed + cur.attempts.passed,
-                breached=min(fails, base.breaches + cur.breaches),
-                base_passes=base.attempts.passed,
-                cur_breaches=min(cur.attempts.failed, cur.breaches),
+                key,
+                METRIC_KEY_BY_KIND[cur.kind],
+                base_n,
+                cur_n,
+                b.passed + c.passed,
+                breached,
+                b.passed,
+                min(c.failed, cur.breaches),
             )
         )
     return out
@@ -194,81 +216,35 @@ class PairedGate:
         keys = {s.key for s in self.strata}
         self.base_sides = metric_sides(baseline, keys)
         self.cur_sides = metric_sides(current, keys)
-        seed = hashlib.sha256(
-            repr(
-                [(s.base_n, s.cur_n, s.passes, s.breached, s.base_passes, s.cur_breaches) for s in self.strata]
-            ).encode()
-        ).digest()
-        rng = np.random.default_rng(int.from_bytes(seed[:8], "big"))
-        base_n = np.array([s.base_n for s in self.strata], dtype=np.int64)
-        cur_n = np.array([s.cur_n for s in self.strata], dtype=np.int64)
-        passes = np.array([s.passes for s in self.strata], dtype=np.int64)
-        breached = np.array([s.breached for s in self.strata], dtype=np.int64)
-        fails = base_n + cur_n - passes
-        # Only mixed scenarios move between draws: one that passed (or failed) every attempt stays where it is.
-        mixed = np.flatnonzero((passes > 0) & (fails > 0))
-        split = np.flatnonzero((breached > 0) & (breached < fails))
-        observed_base = np.array([s.base_passes for s in self.strata], dtype=np.int64)
-        own_laws = {
-            i: np.array(base_laws[s.key]) for i, s in enumerate(self.strata) if base_laws and s.key in base_laws
-        }
-        if own_laws:  # a law of its own may leave a mixed scenario a single possible split
-            mixed = np.array(
-                [i for i in mixed.tolist() if np.count_nonzero(own_laws.get(i, [1, 1])) > 1], dtype=np.int64
-            )
-        laws = {
-            i: own_laws[i]
-            if i in own_laws
-            else np.array(hypergeom_pmf(int(base_n[i] + cur_n[i]), int(passes[i]), int(base_n[i])))
-            for i in mixed.tolist()
-        }
-        supports = [np.flatnonzero(laws[i]).tolist() for i in mixed.tolist()]
-        # Few enough possible splits (and no breach split to enumerate): the null is enumerated exactly, each split
-        # weighted by its probability; otherwise it is drawn at random.
-        self.weights: Floats | None = None
-        if not split.size and math.prod(len(r) for r in supports) <= EXACT_LIMIT:
-            grid = np.meshgrid(*[np.array(r, dtype=np.int64) for r in supports], indexing="ij")
-            rows = np.stack([g.ravel() for g in grid], axis=1) if supports else np.zeros((1, 0), dtype=np.int64)
-            permutations = len(rows)
-            self.draw_base_passes: Ints = np.tile(observed_base, (permutations, 1))
-            if mixed.size:
-                self.draw_base_passes[:, mixed] = rows
-            probabilities = np.ones(permutations)
-            for i in mixed.tolist():
-                probabilities *= laws[i][self.draw_base_passes[:, i]]
-            self.weights = probabilities / probabilities.sum()
-        else:
-            self.draw_base_passes = np.tile(observed_base, (permutations, 1))
-            hyper = [i for i in mixed.tolist() if i not in own_laws]
-            own = [i for i in mixed.tolist() if i in own_laws]
-            if hyper:
-                self.draw_base_passes[:, hyper] = rng.hypergeometric(
-                    passes[hyper], fails[hyper], base_n[hyper], size=(permutations, len(hyper))
-                )
-            for i in own:
-                cdf = np.cumsum(laws[i] / laws[i].sum())
-                picks = np.searchsorted(cdf, rng.random(permutations), side="right")
-                self.draw_base_passes[:, i] = np.minimum(picks, len(cdf) - 1)
-        self.permutations = permutations
-        # The current run's breaches are among the failed attempts it drew.
-        cur_fails = cur_n - (passes - self.draw_base_passes)
-        self.draw_cur_breaches: Ints = np.tile(np.where(breached == fails, cur_n, 0), (permutations, 1))
-        self.draw_cur_breaches = np.minimum(self.draw_cur_breaches, cur_fails)
-        if split.size:
-            self.draw_cur_breaches[:, split] = rng.hypergeometric(
-                np.broadcast_to(breached[split], (permutations, split.size)),
-                np.broadcast_to(fails[split] - breached[split], (permutations, split.size)),
-                cur_fails[:, split],
-            )
-        self._base_n, self._cur_n, self._passes = base_n, cur_n, passes
+        signature = tuple((s.base_n, s.cur_n, s.passes, s.breached, s.base_passes, s.cur_breaches) for s in self.strata)
+        own_laws = tuple(
+            (i, tuple(float(x) for x in base_laws[s.key]))
+            for i, s in enumerate(self.strata)
+            if base_laws and s.key in base_laws
+        )
+        self.null = null_draws(signature, own_laws, permutations, EXACT_LIMIT)
+        self.permutations = self.null.permutations
+        self.weights = self.null.weights
+        self._at = {i: j for j, i in enumerate(self.null.moving)}  # stratum index → its column of the draws
         self._by_metric: dict[str, list[int]] = {}
         for i, s in enumerate(self.strata):
             self._by_metric.setdefault(s.metric, []).append(i)
+        self._parts: dict[tuple[int, ...], tuple[list[int], list[int], list[int]]] = {}
 
     # ------------------------------------------------------------------------------------------- statistics
 
     def _indices(self, metrics: Sequence[str] | None) -> list[int]:
         return [i for i, s in enumerate(self.strata) if metrics is None or s.metric in metrics]
+
+    def _split(self, indices: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
+        """The strata among ``indices`` that stay put in every draw, those that move, and the latter's columns (kept:
+        every rule over a metric asks again)."""
+        key = tuple(indices)
+        if key not in self._parts:
+            fixed = [i for i in indices if i not in self._at]
+            moving = [i for i in indices if i in self._at]
+            self._parts[key] = fixed, moving, [self._at[i] for i in moving]
+        return self._parts[key]
 
     def passes_tables(self, indices: Sequence[int]) -> list[tuple[int, int, int]]:
         """The baseline's passes of each stratum as (total, passes, baseline attempts): large = the current run
@@ -282,13 +258,23 @@ class PairedGate:
     def metric_values(self, sides: Mapping[str, MetricSide], *, base: bool) -> dict[str, Floats]:
         """Each metric's value in every draw (the share of its scenarios that passed every attempt)."""
         out: dict[str, Floats] = {}
-        draws = self.draw_base_passes if base else self._passes - self.draw_base_passes
-        all_passed = draws == (self._base_n if base else self._cur_n)
         for key, side in sides.items():
             if side.value is None or not side.scored:
                 continue
-            passed = side.fixed_passed + all_passed[:, self._by_metric.get(key, [])].sum(axis=1)
-            out[key] = np.round(100.0 * passed / side.scored, 1)
+            fixed, moving, columns = self._split(self._by_metric.get(key, []))
+            passed_fixed = sum(
+                1
+                for s in (self.strata[i] for i in fixed)
+                if (s.base_passes == s.base_n if base else s.passes - s.base_passes == s.cur_n)
+            )
+            draws = self.null.base_passes[:, columns]
+            if base:
+                all_passed = draws == np.array([self.strata[i].base_n for i in moving], dtype=np.int64)
+            else:
+                cur_passes = np.array([self.strata[i].passes for i in moving], dtype=np.int64) - draws
+                all_passed = cur_passes == np.array([self.strata[i].cur_n for i in moving], dtype=np.int64)
+            passed = side.fixed_passed + passed_fixed + all_passed.sum(axis=1)
+            out[key] = _shares(side.scored)[passed]
         return out
 
     def trust_values(self, sides: Mapping[str, MetricSide], values: Mapping[str, Floats]) -> Floats:
@@ -298,7 +284,8 @@ class PairedGate:
             if side.value is None:
                 continue
             weight = METRIC_WEIGHTS.get(key, 0.0)
-            weighted = weighted + weight * values.get(key, np.full(self.permutations, side.value))
+            value = values[key] if key in values else np.full(self.permutations, side.value)
+            weighted = weighted + weight * value
             weights += weight
         return np.round(weighted / weights, 1) if weights else np.full(self.permutations, np.nan)
 
@@ -319,15 +306,28 @@ class PairedGate:
         cur_values = self.metric_values(self.cur_sides, base=False)
         raw: dict[str, float] = {}
         null_p: dict[str, Floats] = {}
-        eligible: dict[str, npt.NDArray[np.bool_]] = {}
+        eligible: dict[str, npt.NDArray[np.bool_] | None] = {}  # None: in every draw
 
         def add_passes_rule(name: str, metrics: Sequence[str] | None) -> Floats:
             idx = self._indices(metrics)
             tables = self.passes_tables(idx)
             known = [self.known_scores.get(self.strata[i].key, ()) for i in idx] if self.known_scores else []
-            observed = np.array([[self.strata[i].base_passes for i in idx]], dtype=np.int64)
-            raw[name] = float(score_tail(tables, summed_scores(tables, observed, known), known)[0])
-            null_p[name] = score_tail(tables, summed_scores(tables, self.draw_base_passes[:, idx], known), known)
+            law = score_law(tables, known)
+            # The scenarios that stay put add the same score to every draw; only the moving ones are summed per draw.
+            known_of = dict(zip(idx, known, strict=True)) if known else {}
+            fixed, moving, columns = self._split(idx)
+            fixed_score = int(
+                summed_scores(
+                    self.passes_tables(fixed),
+                    np.array([[self.strata[i].base_passes for i in fixed]], dtype=np.int64),
+                    [known_of.get(i, ()) for i in fixed],
+                )[0]
+            )
+            moving_tables, moving_known = self.passes_tables(moving), [known_of.get(i, ()) for i in moving]
+            observed = np.array([[self.strata[i].base_passes for i in moving]], dtype=np.int64)
+            raw[name] = float(tail_at(law, fixed_score + summed_scores(moving_tables, observed, moving_known))[0])
+            draws = summed_scores(moving_tables, self.null.base_passes[:, columns], moving_known)
+            null_p[name] = tail_at(law, fixed_score + draws)
             return null_p[name]
 
         for key, threshold in thresholds.items():
@@ -349,14 +349,16 @@ class PairedGate:
             if key not in null_p:
                 add_passes_rule(key, [key])
             newly_broken = self.floor_newly_broken(key, floor)
-            eligible[key] = eligible[key] | newly_broken if key in eligible else newly_broken
+            earlier = eligible.get(key)  # the threshold's, never None
+            eligible[key] = newly_broken if earlier is None else earlier | newly_broken
         breach_idx = [i for i, s in enumerate(self.strata) if s.breached]
         if breach_idx:
             tables = self.breaches_tables(breach_idx)
             observed = np.array([[self.strata[i].cur_breaches for i in breach_idx]], dtype=np.int64)
-            raw[BREACHES] = float(score_tail(tables, summed_scores(tables, observed))[0])
-            null_p[BREACHES] = score_tail(tables, summed_scores(tables, self.draw_cur_breaches[:, breach_idx]))
-            eligible[BREACHES] = np.ones(n, dtype=bool)
+            law = score_law(tables)
+            raw[BREACHES] = float(tail_at(law, summed_scores(tables, observed))[0])
+            null_p[BREACHES] = tail_at(law, summed_scores(tables, self.null.cur_breaches))  # the same columns
+            eligible[BREACHES] = None
         for name, (both, base, keys) in self.categories.items():
             # Fisher's test on the category's pooled table; in each draw its baseline passes are those drawn in its
             # paired scenarios plus those of its scenarios not paired, which stay where they are.
@@ -365,10 +367,12 @@ class PairedGate:
             if not 0 < both.passed < both.scored:
                 raw[name] = 1.0
                 continue
-            tail = np.append(_tail(hypergeom_pmf(both.scored, both.passed, base.scored)), 0.0)
+            tail = _scenario_tail(both.scored, both.passed, base.scored)
             raw[name] = float(tail[base.passed])
-            null_p[name] = tail[fixed + self.draw_base_passes[:, idx].sum(axis=1)]
-            eligible[name] = np.ones(n, dtype=bool)
+            still, _, columns = self._split(idx)
+            drawn = sum(self.strata[i].base_passes for i in still) + self.null.base_passes[:, columns].sum(axis=1)
+            null_p[name] = tail[fixed + drawn]
+            eligible[name] = None
         if compare_scenarios:
             for i, s in enumerate(self.strata):
                 name = f"scenario:{s.key}"
@@ -377,13 +381,14 @@ class PairedGate:
                 if not 0 < s.passes < s.total:
                     raw[name] = 1.0  # passed (or failed) every attempt in both runs: nothing moved
                     continue
-                tail = np.append(_tail(hypergeom_pmf(s.total, s.passes, s.base_n)), 0.0)
+                tail = _scenario_tail(s.total, s.passes, s.base_n)
                 raw[name] = float(tail[s.base_passes])
-                null_p[name] = tail[self.draw_base_passes[:, i]]
-                eligible[name] = np.ones(n, dtype=bool)
+                null_p[name] = tail[self.null.base_passes[:, self._at[i]]] if i in self._at else np.full(n, raw[name])
+                eligible[name] = None
         smallest = np.full(n, np.inf)
         for name, ok in eligible.items():
-            smallest = np.minimum(smallest, np.where(ok, null_p[name] / rule_weight(name), np.inf))
+            weighed = null_p[name] / rule_weight(name)
+            smallest = np.minimum(smallest, weighed if ok is None else np.where(ok, weighed, np.inf))
         out = {}
         for name, p in raw.items():
             if p >= 1.0:  # nothing moved: its adjusted p is 1 whatever the draws
@@ -403,11 +408,18 @@ class PairedGate:
     def floor_newly_broken(self, key: str, floor: float) -> npt.NDArray[np.bool_]:
         """In every draw: the current run confidently under the floor while the baseline was not under it."""
         base, cur = self.base_sides[key], self.cur_sides[key]
-        idx = self._indices([key])
-        base_passed = base.fixed_attempts_passed + self.draw_base_passes[:, idx].sum(axis=1)
-        cur_passed = cur.fixed_attempts_passed + (self._passes[idx] - self.draw_base_passes[:, idx]).sum(axis=1)
-        values, where = np.unique(cur_passed, return_inverse=True)
-        under = np.array([100 * (upper_bound(int(v), cur.attempts) or 0.0) < floor for v in values], dtype=bool)
-        cur_under = under[where]
+        fixed, moving, columns = self._split(self._indices([key]))
+        draws = self.null.base_passes[:, columns]
+        base_passed = base.fixed_attempts_passed + sum(self.strata[i].base_passes for i in fixed) + draws.sum(axis=1)
+        moving_passes = np.array([self.strata[i].passes for i in moving], dtype=np.int64)
+        fixed_cur = sum(self.strata[i].passes - self.strata[i].base_passes for i in fixed)
+        cur_passed = cur.fixed_attempts_passed + fixed_cur + (moving_passes - draws).sum(axis=1)
+        # A few distinct counts among the draws: each one's bound is computed once, then looked up.
+        low = int(cur_passed.min())
+        seen = np.flatnonzero(np.bincount(cur_passed - low)) + low
+        under = np.zeros(int(seen[-1]) - low + 1, dtype=bool)
+        for v in seen.tolist():
+            under[v - low] = 100 * (upper_bound(v, cur.attempts) or 0.0) < floor
+        cur_under = under[cur_passed - low]
         base_ok = 100.0 * base_passed >= floor * max(base.attempts, 1)
         return cur_under & base_ok

@@ -40,6 +40,7 @@ Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 Table = tuple[int, int, int]  # (total attempts, good ones among them, attempts drawn for the side counted)
 Scores = tuple[int, ...]  # a stratum's integer score of every count 0..draws
+ScoreLaw = tuple[int, Floats]  # the score before the lowest, and P(S ≥ s) from there on (``tail_at``)
 
 
 @lru_cache(maxsize=8192)
@@ -79,39 +80,74 @@ def _scores(table: Table, known: Scores) -> Scores:
     return known or stratum_scores(total, good, draws)
 
 
+@lru_cache(maxsize=8192)
+def _lookup(table: Table, known: Scores) -> Ints:
+    """``_scores`` as an array, for looking up the score of many counts at once."""
+    lookup = np.array(_scores(table, known), dtype=np.int64)
+    lookup.flags.writeable = False  # shared by every caller of the cache
+    return lookup
+
+
+@lru_cache(maxsize=8192)
+def _stratum_law(table: Table, known: Scores) -> tuple[int, Floats]:
+    """A stratum's law of its score: the lowest score, and P(score = low + k) for k = 0, 1, …"""
+    pmf = hypergeom_pmf(*table)
+    scores = _scores(table, known)
+    support = [x for x, p in enumerate(pmf) if p > 0]
+    low = min(scores[x] for x in support)
+    own = np.zeros(max(scores[x] for x in support) - low + 1)
+    for x in support:
+        own[scores[x] - low] += pmf[x]
+    own.flags.writeable = False  # shared by every caller of the cache
+    return low, own
+
+
 @lru_cache(maxsize=65536)
-def _cached_score_tail(entries: tuple[tuple[Table, Scores], ...]) -> tuple[int, tuple[float, ...]]:
+def _cached_score_tail(entries: tuple[tuple[Table, Scores], ...]) -> ScoreLaw:
+    """The summed score's law as ``tail_at`` reads it: the score just under the lowest, and P(S ≥ s) from there."""
     law = np.ones(1)
     offset = 0
     for table, known in entries:
-        total, good, draws = table
+        total, good, _ = table
         if good in (0, total):
             continue  # a point mass: its score is 0 whatever happens
-        pmf = hypergeom_pmf(total, good, draws)
-        scores = _scores(table, known)
-        support = [x for x, p in enumerate(pmf) if p > 0]
-        low = min(scores[x] for x in support)
-        own = np.zeros(max(scores[x] for x in support) - low + 1)
-        for x in support:
-            own[scores[x] - low] += pmf[x]
+        low, own = _stratum_law(table, known)
         offset += low
         law = np.convolve(law, own)
-    return offset, tuple(np.clip(np.cumsum(law[::-1])[::-1], 0.0, 1.0).tolist())
+    tail = np.clip(np.cumsum(law[::-1])[::-1], 0.0, 1.0)
+    # Looked up at s − offset + 1, clipped to the ends: 1 at or under the lowest score (P(S ≥ lowest) is 1, exactly),
+    # P(S ≥ s) in between, 0 past the highest.
+    lookup = np.concatenate(([1.0, 1.0], tail[1:], [0.0]))
+    lookup.flags.writeable = False  # shared by every caller of the cache
+    return offset - 1, lookup
+
+
+def score_law(tables: Sequence[Table], known: Sequence[Scores] = ()) -> ScoreLaw:
+    """The null law of the summed score of ``tables``, for ``tail_at``. ``known``: per table, scores to use instead
+    of the default (empty: the default) — the bench's ceiling, a test told the true change."""
+    # A point mass (every attempt passed, or none did) scores 0 whatever happens: it adds nothing to the law, and
+    # leaving it out of the cache's key lets pairs that differ only in such scenarios share their law.
+    entries = zip(tables, known or [()] * len(tables), strict=True)
+    return _cached_score_tail(tuple(sorted(e for e in entries if 0 < e[0][1] < e[0][0])))
+
+
+def tail_at(law: ScoreLaw, scores: Ints | int) -> Floats:
+    """P(S ≥ s) under ``law`` for each summed score ``s`` (an int or an array of them)."""
+    before, lookup = law
+    return lookup.take(np.asarray(scores, dtype=np.int64) - before, mode="clip")
 
 
 def score_tail(tables: Sequence[Table], scores: Ints | int, known: Sequence[Scores] = ()) -> Floats:
     """P(S ≥ s) under the null for each summed score ``s`` (an int or an array of them). ``known``: per table, scores
     to use instead of the default (empty: the default) — the bench's ceiling, a test told the true change."""
-    offset, tail = _cached_score_tail(tuple(sorted(zip(tables, known or [()] * len(tables), strict=True))))
-    at = np.asarray(scores, dtype=np.int64) - offset
-    padded = np.array((*tail, 0.0))
-    return np.where(at <= 0, 1.0, padded[np.clip(at, 0, len(tail))])
+    return tail_at(score_law(tables, known), scores)
 
 
 def summed_scores(tables: Sequence[Table], counts: Ints, known: Sequence[Scores] = ()) -> Ints:
     """Each row's summed score: ``counts`` has one column per table (the count of each draw)."""
     total = np.zeros(counts.shape[0], dtype=np.int64)
     for j, table in enumerate(tables):
-        lookup = np.array(_scores(table, known[j] if known else ()), dtype=np.int64)
-        total += lookup[counts[:, j]]
+        if table[1] in (0, table[0]):
+            continue  # a point mass scores 0 whatever the count (``_scores``)
+        total += _lookup(table, known[j] if known else ())[counts[:, j]]
     return total
