@@ -17,7 +17,7 @@ def found(text: str, entity: str) -> list[str]:
     [
         '{"customer": {"name": "Ana Ruiz", "tax_id": "512349876"}, "ticket": "QWERTY"}',
         "Form received\n  Name ........ Ana Ruiz\n  tax_id ........ 512349876\n",
-        "<Row><Ref>AB12-C345</Ref><Field name=\"tax_id\">512349876</Field></Row>",
+        '<Row><Ref>AB12-C345</Ref><Field name="tax_id">512349876</Field></Row>',
         "| ref | tax_id | since |\n| --- | --- | --- |\n| CLM/18/6164 | 512349876 | 2026-04-26 |",
         'The exported row reads: "Ana Ruiz";"512349876";"#341170" (columns: name;ssn;ref).',
         'The exported row reads: "Ana Ruiz";"512349876";"#341170" (columns: name;TIN (SSN);ref).',
