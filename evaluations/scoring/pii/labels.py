@@ -265,7 +265,8 @@ def _nearest_label(text: str, start: int, end: int) -> tuple[str, str] | None:
     label = _label_after(after, _clause_after(text, end, _AFTER_REACH + _PHONE_REACH))
     if label is not None:
         return label[2], after[label[0] : label[1]].lower()
-    head = layout.header(text, start)  # a table's column header, a list's heading
+    # a table's column header, a list's heading (``layout.header``, its field name already read above)
+    head = named if named is not None else layout.block_header(text, start)
     if head:
         found = _labels(head)
         if found:
@@ -306,8 +307,8 @@ def _number_word_before(before: str) -> tuple[str, str] | None:
     ...", "el pasajero dejó el número ...", "le numéro du voyageur est le ..." (no other number between them)."""
     words = list(_WORD.finditer(before))
     for i in range(len(words) - 1, -1, -1):
-        word = words[i].group().lower()
         m = words[i]
+        word = m.group().lower()
         if word in NUMBER_WORDS or (_INFIX_SCRIPT.search(word) and any(w in word for w in NUMBER_WORDS)):
             if i and _is_id_word(words[i - 1].group().lower()):
                 return None  # a thing's number: "the ACH routing number for our bank is 024630993"

@@ -39,11 +39,14 @@ def field_name(text: str, start: int) -> str | None:
 
 
 def header(text: str, start: int) -> str | None:
-    """The text that heads the number at ``start``: its column's header cell in a Markdown table or a CSV block,
-    else the heading (a line ending in ":") of the list or record the number's line belongs to."""
+    """The text that heads the number at ``start``: its ``field_name``, else ``block_header``."""
     named = field_name(text, start)
-    if named is not None:
-        return named
+    return named if named is not None else block_header(text, start)
+
+
+def block_header(text: str, start: int) -> str | None:
+    """Its column's header cell in a Markdown table or a CSV block, else the heading (a line ending in ":") of the
+    list or record the number's line belongs to."""
     lines, i, line_start = _lines_around(text, start)
     line, column_at = lines[i], start - line_start
     if line.lstrip().startswith("|"):
@@ -120,9 +123,8 @@ def _html_header(text: str, start: int) -> str | None:
     first = text.find("<tr", table, row) if table >= 0 else -1
     if first < 0:
         return None
-    head_row = list(
-        _HTML_CELL.finditer(text, first, text.find("</tr", first, row) if "</tr" in text[first:row] else row)
-    )
+    first_end = text.find("</tr", first, row)
+    head_row = list(_HTML_CELL.finditer(text, first, row if first_end < 0 else first_end))
     index = len(cells) - 1
     if index >= len(head_row) or head_row[index].group(1).lower() != "h":
         return None
