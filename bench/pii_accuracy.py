@@ -1,6 +1,6 @@
 """Benchmark: PII detection precision and recall per entity type, on the tuned parts and on the held-out part.
 
-Run: .venv/bin/python bench/pii_accuracy.py [--errors] [--part tuned|tuned2|...|tuned14|heldout|all] [--command]
+Run: .venv/bin/python bench/pii_accuracy.py [--errors] [--part tuned|tuned2|...|tuned15|heldout|all] [--command]
 [--seed N] [--quick]
 
 Labelled corpora, measured one after the other, the held-out part last (docs/benchmarks.md, "PII accuracy:
@@ -53,6 +53,7 @@ TUNED_PARTS = {
     "tuned12": (DATA / "pii_tuned12.jsonl", "make_pii_tuned12"),
     "tuned13": (DATA / "pii_tuned13.jsonl", "make_pii_tuned13"),
     "tuned14": (DATA / "pii_tuned14.jsonl", "make_pii_tuned14"),
+    "tuned15": (DATA / "pii_tuned15.jsonl", "make_pii_tuned15"),
 }
 HELDOUT_PART = {"heldout": (DATA / "pii_heldout.jsonl", "make_pii_heldout")}
 PARTS = {**TUNED_PARTS, **HELDOUT_PART}

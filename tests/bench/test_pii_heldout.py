@@ -19,7 +19,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
-import pii_heldout_phones  # noqa: E402
 import pii_tuned2_phones  # noqa: E402
 import pii_tuned3_phones  # noqa: E402
 import pii_tuned4_phones  # noqa: E402
@@ -33,11 +32,12 @@ import pii_tuned11_phones  # noqa: E402
 import pii_tuned12_phones  # noqa: E402
 import pii_tuned13_phones  # noqa: E402
 import pii_tuned14_phones  # noqa: E402
+import pii_tuned15_phones  # noqa: E402
 from pii_corpus_values import iban_valid, luhn_valid  # noqa: E402
 
 DATA = ROOT / "bench" / "data"
 PHONE_MODULES = {
-    "heldout": pii_heldout_phones,
+    "tuned15": pii_tuned15_phones,
     "tuned14": pii_tuned14_phones,
     "tuned13": pii_tuned13_phones,
     "tuned12": pii_tuned12_phones,
@@ -52,7 +52,7 @@ PHONE_MODULES = {
     "tuned4": pii_tuned4_phones,
 }
 FILES = {
-    "heldout": DATA / "pii_heldout.jsonl",
+    "tuned15": DATA / "pii_tuned15.jsonl",
     "tuned14": DATA / "pii_tuned14.jsonl",
     "tuned13": DATA / "pii_tuned13.jsonl",
     "tuned12": DATA / "pii_tuned12.jsonl",
@@ -69,7 +69,7 @@ FILES = {
     "tuned": DATA / "pii_corpus.jsonl",
 }
 GENERATORS = {
-    "heldout": "make_pii_heldout.py",
+    "tuned15": "make_pii_tuned15.py",
     "tuned14": "make_pii_tuned14.py",
     "tuned13": "make_pii_tuned13.py",
     "tuned12": "make_pii_tuned12.py",
@@ -87,7 +87,7 @@ GENERATORS = {
 # each generator (bench/make_pii_*.py) is split into modules beside it named after its part; bench/pii_corpus_values.py
 # holds the value rules that every generator shares
 MODULE_PREFIXES = {
-    "heldout": "pii_heldout_",
+    "tuned15": "pii_tuned15_",
     "tuned14": "pii_tuned14_",
     "tuned13": "pii_tuned13_",
     "tuned12": "pii_tuned12_",
@@ -216,7 +216,7 @@ def test_tuned2_phones_are_valid_for_their_country_in_many_countries_and_languag
 # what each blind part's phones must cover, beyond being valid for their region: (regions, least regions, languages,
 # least languages, a number that is valid elsewhere but not in the region named)
 PHONE_COVERAGE = {
-    "heldout": (
+    "tuned15": (
         {"US", "CA", "MX", "GT", "CR", "PA", "DO", "CO", "PE", "CL", "AR", "UY", "BR", "JM", "TT", "EC", "PY", "BO"}
         | {"GB", "IE", "FR", "BE", "NL", "DE", "AT", "CH", "IT", "ES", "PT", "PL", "CZ", "SK", "HU", "RO", "BG", "GR"}
         | {"HR", "SI", "RS", "UA", "LT", "LV", "EE", "FI", "SE", "NO", "DK", "IS", "MT", "AL", "LU", "TR", "IL", "SA"}

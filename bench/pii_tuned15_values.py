@@ -1,4 +1,4 @@
-"""Cards, SSNs, IBANs and emails of the held-out PII corpus: each in replies and records of several languages and
+"""Cards, SSNs, IBANs and emails of PII tuned part 15: each in replies and records of several languages and
 document formats (receipts, JSON, CSV, forms, key=value dumps, XML, chats)."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pii_corpus_values import (
     printed,
     ssn_digits,
 )  # fmt: skip
-from pii_heldout_phone_rows import templated
+from pii_tuned15_phone_rows import templated
 
 # ---- cards -------------------------------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Phone sentences of the held-out PII corpus in each language: (label word, a plain reply, a reply with an id
+"""Phone sentences of PII tuned part 15 in each language: (label word, a plain reply, a reply with an id
 before the number, one with the number before an id, and one that names the number only by the sentence's sense).
 Slots: ``{p}`` the number, ``{id}`` an order, ticket or booking id, ``{n}`` a first name."""
 

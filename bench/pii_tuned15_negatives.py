@@ -1,4 +1,4 @@
-"""Hard negatives of the held-out PII corpus: replies with no PII whose numbers and strings look like PII (ids,
+"""Hard negatives of PII tuned part 15: replies with no PII whose numbers and strings look like PII (ids,
 dates, amounts, versions, hashes, addresses of machines, masked values, codes...). Each kind writes its replies."""
 
 from __future__ import annotations

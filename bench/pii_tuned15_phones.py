@@ -1,4 +1,4 @@
-"""Phone numbers for the held-out PII corpus (bench/make_pii_heldout.py): per region, its continent, the language
+"""Phone numbers for PII tuned part 15 (bench/make_pii_tuned15.py): per region, its continent, the language
 its replies are written in, and the ways people there write a number (in chats, on receipts, forms and signatures).
 Patterns: ``#`` a digit, ``N`` a digit 2-9; every number is drawn until ``phonenumbers`` finds it valid for the
 region exactly as written."""

@@ -1,4 +1,4 @@
-"""Phone replies of the held-out PII corpus: per region, plain replies in its language, replies with an order,
+"""Phone replies of PII tuned part 15: per region, plain replies in its language, replies with an order,
 ticket or booking id beside the number (both orders), replies that name the number only by the sense of the
 sentence, and the number inside documents (JSON, YAML, CSV, HTML and Markdown tables, vCards, logs, receipts,
 emails, key=value dumps, INI, XML, chats, SMS, forms, signatures)."""
@@ -9,8 +9,8 @@ import random
 import re
 
 from pii_corpus_values import PHONE, Line
-from pii_heldout_langs import EXTRA_LANGS, LANGS, NAMES
-from pii_heldout_phones import REGIONS, phone
+from pii_tuned15_langs import EXTRA_LANGS, LANGS, NAMES
+from pii_tuned15_phones import REGIONS, phone
 
 SLOT = re.compile(r"\{([a-zA-Z0-9_]+)\}")
 

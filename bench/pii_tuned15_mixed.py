@@ -1,4 +1,4 @@
-"""Mixed replies of the held-out PII corpus: one record with a phone beside an email, a card, an IBAN or an SSN
+"""Mixed replies of PII tuned part 15: one record with a phone beside an email, a card, an IBAN or an SSN
 (customer profiles, CRM exports, order confirmations, chat hand-offs)."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import CARD, EMAIL, IBAN, PHONE, SSN, Line, card_digits, iban_value, printed, ssn_digits
-from pii_heldout_phone_rows import an_id, templated
-from pii_heldout_phones import REGIONS, phone
-from pii_heldout_values import PEOPLE, person_email
+from pii_tuned15_phone_rows import an_id, templated
+from pii_tuned15_phones import REGIONS, phone
+from pii_tuned15_values import PEOPLE, person_email
 
 MIXED_TEMPLATES = [
     "Customer profile\nName: {n}\nEmail: {e}\nMobile: {p}\nLast order: {id}",
