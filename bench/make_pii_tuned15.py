@@ -28,12 +28,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from pii_corpus_values import Line, check_labels  # noqa: E402
+from pii_io import corpus_main  # noqa: E402
 from pii_tuned15_mixed import mixed_rows  # noqa: E402
 from pii_tuned15_negatives import negative_rows  # noqa: E402
 from pii_tuned15_phone_rows import phone_rows  # noqa: E402
 from pii_tuned15_phones import phone_is_valid  # noqa: E402
 from pii_tuned15_values import card_rows, email_rows, iban_rows, ssn_rows  # noqa: E402
-from pii_io import corpus_main  # noqa: E402
 
 SEED = 90731
 OUT = Path(__file__).resolve().parent / "data" / "pii_tuned15.jsonl"

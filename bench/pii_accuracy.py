@@ -6,9 +6,9 @@ Run: .venv/bin/python bench/pii_accuracy.py [--errors] [--part tuned|tuned2|...|
 Labelled corpora, measured one after the other, the held-out part last (docs/benchmarks.md, "PII accuracy:
 two parts"):
 
-- the tuned parts, rows labelled ``tuned``, ``tuned2`` to ``tuned5``: bench/data/pii_corpus.jsonl
+- the tuned parts, rows labelled ``tuned``, ``tuned2`` to ``tuned15``: bench/data/pii_corpus.jsonl
   (bench/make_pii_corpus.py), which the detector was developed against, and bench/data/pii_tuned2.jsonl to
-  pii_tuned9.jsonl (bench/make_pii_tuned2.py to make_pii_tuned9.py), the former held-out parts; each became a
+  pii_tuned15.jsonl (bench/make_pii_tuned2.py to make_pii_tuned15.py), the former held-out parts; each became a
   tuned part once its errors were looked at. Detector changes may be
   fitted to them; their figures show that nothing once got right has been lost;
 - the held-out part, rows labelled ``heldout``: bench/data/pii_heldout.jsonl (bench/make_pii_heldout.py), written

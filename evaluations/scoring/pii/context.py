@@ -79,6 +79,28 @@ _NOT_CARD_BEFORE = re.compile(
     r"(?:(?:number|no|code|#)\b\.?\s*)?(?:(?:is|was)\s+|:\s*)?#?\s*$",
     re.IGNORECASE,
 )
+# A payment card's label right before the number: "card 4231 8517 5371 887", '"card": "3717 6664 7229 6454"',
+# "Kartennummer:", "número de tarjeta", "カード番号"; not a card of another kind ("gift card", "SIM card", "ID card")
+_CARD_LABEL_BEFORE = re.compile(
+    r"(?<![^\W\d_])(?:(?P<kind>[^\W\d_]+)[ _-]?)?"
+    r"(?:card|cards|carte|cartão|cartao|tarjeta|karte|karten|kaart|karta|kort|kortti|carta|kartu|kad|kartı|карта"
+    r"|карты|картка|カード|卡|카드)"
+    r"(?:[ _-]?(?:number|no\.?|nr\.?|num|#|número|numéro|nummer|numer|numero|号|番号|번호))?[\"']?\s*[:=]?\s*[\"']?\s*$",
+    re.IGNORECASE,
+)
+_NOT_PAYMENT_CARDS = frozenset(
+    "gift giftcard loyalty member membership library club reward rewards bonus key sim id identity business sd"
+    " memory access smart health insurance student citizen national residence voter fidelity boarding"
+    " scratch phone calling".split()
+)
+
+
+def names_a_card(text: str, start: int) -> bool:
+    """Does a payment card's label come right before ``text[start:]``?"""
+    m = _CARD_LABEL_BEFORE.search(text, max(0, start - 40), start)
+    return m is not None and (m.group("kind") or "").lower() not in _NOT_PAYMENT_CARDS
+
+
 # An amount: a currency right before or after the number ("EUR 912 345 678", "650 000 000 €")
 # ISO 4217 codes: the common ones in any case ("eur"), the rest only as written, in capitals ("Try" is no lira)
 _CURRENCY_CODES = (
@@ -184,7 +206,8 @@ def _in_code(text: str, start: int, end: int) -> bool:
     return any(m.start() < end and start < m.end() for m in _CODES.finditer(text, lo, min(len(text), end + 40)))
 
 
-_CASE_ENDING = re.compile(r"[\u0400-\u04ff]{1,4}\b")  # Cyrillic: Mongolian -аар, -г, -ийн
+# Cyrillic: Mongolian -аар, -г, -ийн; Bengali and the other Indic scripts: -এ, -তে ("+880 1711 377793-এ")
+_CASE_ENDING = re.compile(r"[\u0400-\u04ff]{1,4}\b|[\u0900-\u0dff]{1,4}(?![\w\u0900-\u0dff])")
 _INTERNATIONAL_BEFORE = re.compile(r"(?:\+|\(\+)\d[\d \u00a0\-.()]*$")
 
 
@@ -201,7 +224,8 @@ def _glued(text: str, start: int, end: int) -> bool:
 
 def _glued_after(text: str, end: int) -> bool:
     """Does a letter or digit continue the number, directly or after a "-", "/" or ":" (a code, a time)? A case
-    ending hung on an international number with a hyphen does not: Mongolian "(+976) 8849 8028-аар"."""
+    ending hung on an international number with a hyphen does not: Mongolian "(+976) 8849 8028-аар", Bengali
+    "+880 1711 377793-এ"."""
     if text[end : end + 1] == "-" and _CASE_ENDING.match(text, end + 1) and _INTERNATIONAL_BEFORE.search(text, 0, end):
         return False
     if end < len(text) and (glues(text[end]) or text[end] == "@"):

@@ -81,7 +81,14 @@ PHONE_WORDS = PHONE_WORDS | frozenset(
     " ስልክ ይደውላል ይደውሉ ደውሉ መልእክት"
     # French and Spanish dialling, German ringing through, Maltese calling
     " composez composer marcamos marcaron marcó marqué marquen marcando durchklingeln anklingeln klingeln ċempel"
-    " ċemplu jċempel jintlaħaq msisdn joignable joignables nås".split()
+    " ċemplu jċempel jintlaħaq msisdn joignable joignables nås"
+    # mobile in Icelandic, Estonian, Maltese; phone in Mongolian; a call in Danish, Norwegian, Swedish; a vCard's
+    # voice line
+    " farsími farsíma farsímanúmer mobiil mobiili mobiilinumber mowbajl утас утсаар утасны opkald opkaldet"
+    " opringning oppringing anrop anropa voice"
+    # asking for someone at a number ("Küsige Oksana 5775 6952", "Klauskite Tomás 8 615 04540", "Спросите Nadia
+    # по …", "Tanya Chloé di 9024 1585"); English, Spanish and Nordic "ask for" are pairs (``labels``)
+    " küsige küsi klauskite paklauskite спросите спросить tanya tanyakan".split()
 )
 PHONE_STEMS = PHONE_STEMS + (
     "telep", "puhel", "matkapuhel", "hív", "felhív", "τηλεφ", "τηλέφ", "κινητ", "επικοινων", "телефон",
@@ -95,7 +102,7 @@ PHONE_STEMS = PHONE_STEMS + (
 # Arabic, Hebrew
 PHONE_INFIXES = (
     "電話", "携帯", "ケータイ", "連絡", "电话", "手机", "手機", "联系", "聯絡", "致电", "致電", "回電", "回电", "撥打",
-    "拨打", "打給", "打给", "來電", "来电", "短信", "会打", "會打", "کال",
+    "拨打", "打給", "打给", "來電", "来电", "短信", "会打", "會打", "就打", "请打", "請打", "کال",
     "โทร", "เบอร์", "มือถือ", "ติดต่อ",
     "هاتف", "جوال", "اتصال", "يتصل", "اتصل", "موبايل", "واتساب", "تواصل", "المنزل",
     "טלפון", "נייד", "תקשר", "וואטסאפ", "שיחזרו", "موبائل", "فون", "نصية", "تماس",
@@ -116,7 +123,9 @@ ID_WORDS = ID_WORDS | frozenset(
     # a request or case: Catalan, Polish, Serbian and Croatian, French, Danish, Spanish; Amharic order; a bank's
     # routing number in Spanish ("número de ruta bancaria")
     " incidència sprawa sprawie sprawy prijava prijavu prijave пријава пријаву пријаве demande sag sagen solicitud"
-    " solicitudes ትዕዛዝ የትዕዛዝ bancaria bancario mál máli málsnúmer сигнал сигнала zgłoszenia zgłoszeniu".split()
+    " solicitudes ትዕዛዝ የትዕዛዝ bancaria bancario mál máli málsnúmer сигнал сигнала zgłoszenia zgłoszeniu"
+    # a ticket in Estonian and Latvian
+    " pilet pileti pilets".split()
 )
 ID_STEMS = ID_STEMS + (
     "문의",
@@ -126,7 +135,7 @@ ID_STEMS = ID_STEMS + (
 ID_INFIXES = (
     "注文", "予約", "伝票", "請求", "受付", "订单", "訂單", "运单", "預訂", "预订", "追跡", "追踪", "追蹤", "工單", "工单",
     "คำสั่งซื้อ", "พัสดุ", "การจอง",
-    "طلب", "الشحنة", "حجز", "الحجز", "فاتورة", "تذكرة", "تتبع", "بلاغ",
+    "طلب", "الشحنة", "حجز", "الحجز", "فاتورة", "تذكرة", "تتبع", "بلاغ", "ٹکٹ", "تیکت", "بلیط",
     "הזמנ", "פניי", "משלוח", "חשבונית",
 )  # fmt: skip
 # The head of a compound comes last in German, Dutch and the Nordic languages: "Telefonauftrag" is an order, not a

@@ -88,6 +88,10 @@ _DIRECT_ONLY_WORDS = frozenset("account acct cuenta खाता".split()) | CON
 # Two-word labels, checked before their words alone ("caller ID" is a phone, "ID" an identifier)
 _PHONE_PAIRS = frozenset(
     {("caller", "id"), ("direct", "line"), ("best", "number"), ("desk", "line"), ("mobile", "line"), ("phone", "line")}
+    # asking for someone at a number: "Ask for Nadia at 775 8389", "Pregunta por Yusuf en el 6585-6023", "Spørg
+    # efter Tomás på 25 93 31 84"
+    | {("ask", "for"), ("pregunta", "por"), ("pregunte", "por"), ("preguntar", "por"), ("spørg", "efter")}
+    | {("spør", "etter"), ("fråga", "efter")}
 )
 # A meeting service before a phone word: "Webex call 1925 692 4142" is a meeting number
 _MEETING_PAIRS = frozenset(
@@ -99,6 +103,7 @@ _POSSESSIVES = frozenset("my your his her their our".split())
 _CONTACT_ENTRIES = frozenset("home work office".split())
 # A contact card's or an e-mail signature's one-letter fields, at the start of a line: "M: 032742896", "T: …"
 _CARD_FIELDS = frozenset("m t p c h w".split())
+_FIELD_SEPARATORS = ("|", "·", "•")  # between the fields of a one-line record or signature
 # An all-capitals code right before the number is its prefix: "BK 243 192 263", "SR 23977611"
 _CODE_PREFIX = re.compile(r"(?<![\w-])([A-Z]{2,4})[ \u00a0]#?$")
 _ID_PAIRS = (
@@ -189,8 +194,9 @@ def _labels(clause: str) -> list[_Label]:
             found.append((start, end, IDENTIFIER))
         elif word in _CONTACT_ENTRIES and clause[end : end + 1] == ":":
             found.append((start, end, PHONE))
-        elif word in _CARD_FIELDS and not clause[:start].strip() and (clause[end:].strip() in ("", ":")):
-            # "M: 032742896", "M 0712629548": a card's field, alone before the number at the start of the line
+        elif word in _CARD_FIELDS and _opens_field(clause[:start]) and (clause[end:].strip() in ("", ":")):
+            # "M: 032742896", "M 0712629548": a card's field, alone before the number at the start of the line or
+            # after the separator of the field before ("M: 9209 2603 | T: 9992 5897")
             found.append((start, end, PHONE))
         elif "_" in word:
             found += _key_label(start, word)
@@ -200,6 +206,12 @@ def _labels(clause: str) -> list[_Label]:
             found.append((start, end, PHONE))
         i += 1
     return found
+
+
+def _opens_field(before: str) -> bool:
+    """Does a field start here: at the start of the line, or after the separator of the field before?"""
+    before = before.rstrip()
+    return not before or before.endswith(_FIELD_SEPARATORS)
 
 
 def _key_label(start: int, word: str) -> list[_Label]:
@@ -271,6 +283,8 @@ def _nearest_label(text: str, start: int, end: int) -> tuple[str, str] | None:
         found = _labels(head)
         if found:
             return found[-1][2], head[found[-1][0] : found[-1][1]].lower()
+    if layout.after_email_field(text, start, end):
+        return PHONE, "record"  # the field after a person's address in a contact record
     return _number_word_before(before) or _asked_for(text, start)
 
 
@@ -439,6 +453,16 @@ def _compound_head(before: str, labels: list[_Label]) -> _Label | None:
     return labels[i - 1] if len(words) == 1 and words[0] in _GENITIVES else None
 
 
+# Prepositions of purpose: "for", "para", "til", "pour", "per", "für", "zum", "för", "voor"
+_PURPOSE = frozenset("for para til pour per für zum zur för voor".split())
+
+
+def _for_purpose(tokens: list[str]) -> bool:
+    """Do the words between a number and a phone label after it say what the number is for: the preposition and
+    at most a verb ("for SMS alerts", "para devolver la llamada", "til opkald")?"""
+    return bool(tokens) and tokens[0] in _PURPOSE and len(tokens) <= 2
+
+
 def _label_after(after: str, rest: str) -> _Label | None:
     """The label right after the number that names it, looked for in ``after``; ``rest``, the clause further on,
     shows whether the label has a number of its own ("... saved: the phone is now 97124605")."""
@@ -457,9 +481,10 @@ def _label_after(after: str, rest: str) -> _Label | None:
         return None
     if tokens[-2:-1] and tokens[-2] in NUMBER_WORDS and tokens[-1] in _GENITIVES:
         tokens = tokens[:-2]  # "... comme numéro de contact": the number word and its genitive name the number
-    if any(t in _PREPOSITIONS for t in tokens) and not (kind == PHONE and tokens == ["for"]):
+    if any(t in _PREPOSITIONS for t in tokens) and not (kind == PHONE and _for_purpose(tokens)):
         # "I saved 020 7946 0569 on your account": the phrase says where, it does not name the number; but
-        # "lists 08070800837 for SMS alerts" says what the number is for
+        # "lists 08070800837 for SMS alerts", "anotado el 8920-4745 para devolver la llamada", "noteret 39 20 23 13
+        # til opkald" say what the number is for
         return None
     if _owned_by_other_number(kind, rest[end:], list_ok=False):
         return None  # "020 7946 0321 (order 77812)": the label names the number after it

@@ -38,6 +38,28 @@ def field_name(text: str, start: int) -> str | None:
     return _legend(line, start - line_start) or _sql_column(line, start - line_start)
 
 
+_EMAIL_FIELD = re.compile(r"[^\s@|]+@[^\s@|]+\.[^\W\d_]{2,}")
+_RECORD_SEPARATORS = ("|", "\t", "·", "•")
+
+
+def after_email_field(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` a field of its own in a one-line record, right after a field holding an email
+    address: "Soren Holm | soren.holm@bigpond.net.au | 24 056 917 | card …"? Contact records list a person's
+    address and then their phone."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    at, to = start - line_start, end - line_start
+    for separator in _RECORD_SEPARATORS:
+        opens, closes = line.rfind(separator, 0, at), line.find(separator, to)
+        if opens < 0 or line[opens + 1 : at].strip() or line[to : len(line) if closes < 0 else closes].strip():
+            continue  # the number is not alone in a field between two separators (or at the line's end)
+        previous = line[line.rfind(separator, 0, opens) + 1 : opens].strip()
+        if _EMAIL_FIELD.fullmatch(previous):
+            return True
+    return False
+
+
 def header(text: str, start: int) -> str | None:
     """The text that heads the number at ``start``: its ``field_name``, else ``block_header``."""
     named = field_name(text, start)

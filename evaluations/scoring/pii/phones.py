@@ -73,6 +73,9 @@ _FICTIONAL_GB = re.compile(
     r"|03069990\d{3}"
 )
 _FICTIONAL_AU = re.compile(r"0491570\d{3}")
+# A Belgian structured payment reference, "+++816/3588/97272+++", by its shape alone (its check digits are often
+# typed wrong, and no phone number is grouped 3/4/5 between slashes): its "+" is no country code
+_STRUCTURED_REF = re.compile(r"\+?\d{3}/\d{4}/\d{5}")
 
 
 # A run of digits without separators may be a phone at these lengths; it is one only when a phone label names it
@@ -194,6 +197,8 @@ def _phone_region(value: str, *, infer: bool, bare_ok: bool) -> str | None:
         return None
     if re.search(r"[\-.][\dX]$", value):
         return None  # one trailing check digit: an ISBN-10 (0-306-40615-2), never a phone
+    if _STRUCTURED_REF.fullmatch(value):
+        return None
     international = _INTERNATIONAL.match(value)
     if international:
         prefix_digits = len(digits_of(international.group()))
@@ -235,6 +240,10 @@ def _elsewhere(value: str, digits: str) -> str | None:
         national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
         if not exact or written == _skeleton(national):  # trunk prefix and all: "20 7946 0958" is no Chinese number
             return region
+        if ")" in written and written.split(")")[0] == _skeleton(national).split(")")[0]:
+            return (
+                region  # the trunk prefix and area code as the plan writes them, then any grouping: "8 (701) 032 74 60"
+            )
     return None
 
 

@@ -1,7 +1,8 @@
 """The presidio engine: presidio's card, SSN and IBAN recognizers with our validation, plus three of ours.
 
 presidio's card, SSN and IBAN recognizers have their validation swapped for ours. Ours add what presidio misses
-or gets wrong: card groupings (Mastercard 2-series, Maestro, Mir, 14-digit Diners, 19-digit cards, Amex 4-6-5);
+or gets wrong: card groupings (Mastercard 2-series, Maestro, Mir, 14-digit Diners, 19-digit cards, Amex 4-6-5), and
+any Luhn-valid 13 to 19 digits that a card label names (``context.names_a_card``);
 emails at any domain whose top-level domain exists (``validators.is_valid_email``: tldextract's packaged
 public-suffix snapshot, read offline, plus the reserved ``.example``/``.test`` names that presidio's own email
 recognizer drops; image assets such as ``icon@2x.png`` are no addresses); phones by their written shape and numbering
@@ -16,6 +17,7 @@ import re
 import threading
 from typing import Any
 
+from evaluations.scoring.pii.context import names_a_card
 from evaluations.scoring.pii.findings import CREDIT_CARD, EMAIL_ADDRESS, IBAN_CODE, PHONE_NUMBER, US_SSN
 from evaluations.scoring.pii.phones import phone_spans
 from evaluations.scoring.pii.validators import (
@@ -175,7 +177,8 @@ def _build_engine() -> Any:
                         count += groups[j][1] - groups[j][0]
                         if count > 19:
                             break
-                        if count >= 13 and is_valid_card(text[groups[i][0] : groups[j][1]]):
+                        value = text[groups[i][0] : groups[j][1]]
+                        if count >= 13 and is_valid_card(value, named=names_a_card(text, groups[i][0])):
                             best = j
                     if best < 0:
                         i += 1

@@ -73,9 +73,12 @@ def card_network(digits: str) -> str | None:
     return None
 
 
-def is_valid_card(value: str) -> bool:
+def is_valid_card(value: str, *, named: bool = False) -> bool:
     """A real network prefix, a valid length for that network and Luhn. Separators: spaces (one or two, as
-    receipts print them: "3401  228972  89634") or single hyphens, the first group of four digits (or 6 + 13)."""
+    receipts print them: "3401  228972  89634") or single hyphens, the first group of four digits (or 6 + 13).
+    ``named``: a card label names the number ("card": "3717 6664 7229 6454"), so any 13 to 19 digits that pass
+    Luhn will do: networks we do not list (RuPay, Verve, Elo, Troy, Humo, ...) and lengths we do not expect are
+    cards all the same."""
     if not re.fullmatch(r"\d+(?:(?: {1,2}|-)\d+)*", value.strip()):
         return False
     groups = re.split(r" {1,2}|-", value.strip())
@@ -84,6 +87,8 @@ def is_valid_card(value: str) -> bool:
         # and the rest ("620640 3991365981687"): "380-4890251-7642113" is an order
         return False
     digits = digits_of(value)
+    if named:
+        return 13 <= len(digits) <= 19 and luhn_ok(digits)
     return card_network(digits) is not None and luhn_ok(digits)
 
 

@@ -1,0 +1,77 @@
+"""Phones named by asking for someone at them, by a purpose after them, by a record's layout and by more
+languages' words; structured payment references and tickets that are no phones; card numbers a card label names
+(docs/scoring.md, PII detection)."""
+
+from __future__ import annotations
+
+import pytest
+
+from evaluations.scoring.pii import CREDIT_CARD, PHONE_NUMBER, scan_pii
+from evaluations.scoring.pii.validators import luhn_ok
+
+
+def found(text: str, entity: str) -> list[str]:
+    return [f.value for f in scan_pii(text, withhold_contacts=True) if f.entity == entity]
+
+
+def luhn_completed(body: str) -> str:
+    return next(body + d for d in "0123456789" if luhn_ok(body + d))
+
+
+@pytest.mark.parametrize(
+    ("text", "phones"),
+    [
+        ("Ask for Marta at 729 7593, reception, any time after 9.", ["729 7593"]),
+        ("Pregunte por Luis en el 6585 6023, de lunes a viernes.", ["6585 6023"]),
+        ("Spør etter Kari på 412 34 567, hverdager.", ["412 34 567"]),
+        ("Dejé anotado el 8920 4745 para devolver la llamada, caso #12345.", ["8920 4745"]),
+        ("Jeg har noteret 38 54 06 45 til opkald, sag 55120.", ["38 54 06 45"]),
+        ("Best,\nOla\nSupport | ref INC1234567\nM: 9209 2603 | T: 9992 5897", ["9209 2603", "9992 5897"]),
+        ("BEGIN:VCARD\nVERSION:3.0\nFN:Ola\nTEL;TYPE=WORK,VOICE:5646 0743\nEND:VCARD", ["5646 0743"]),
+        ("Спросите Олега по 8 (701) 123 45 67, в будни.", ["8 (701) 123 45 67"]),
+        ("Rina-কে +880 1711 377793-এ চাইবেন।", ["+880 1711 377793"]),
+        ("[handoff] Ana Ruiz | ana.ruiz@shop.es | 24 05 69 17 | ref ORD-2026-1", ["24 05 69 17"]),
+        ("Auðvitað, farsími Jóns er 669 2611.", ["669 2611"]),
+        ("Muidugi, Mari mobiil on 5426 8088.", ["5426 8088"]),
+        ("Iva, il-mowbajl ta' Ana huwa 7984 2309.", ["7984 2309"]),
+        ("Тийм ээ, Болдын гар утас 9156 5498.", ["9156 5498"]),
+        ("找Aiko就打9383 7851，工作日都在。", ["9383 7851"]),
+    ],
+)
+def test_phones_asked_for_noted_for_a_call_in_records_and_in_more_languages(text, phones):
+    assert found(text, PHONE_NUMBER) == phones
+
+
+@pytest.mark.parametrize(
+    ("text", "phones"),
+    [
+        ("Structured ref: +++090/9337/55493+++", []),  # a Belgian payment reference, not a Japanese number
+        ("Panin +372 659 1937 tagasihelistamiseks kirja, pilet 94929524.", ["+372 659 1937"]),
+        ("واپسی کال کے لیے (042) 39672028 لکھ لیا، ٹکٹ 86207705۔", ["(042) 39672028"]),
+        ("I saved 0612345678 on your account.", []),  # a place, not a purpose: a bare run stays unnamed
+        ("[handoff] Ana Ruiz | 24 05 69 17 | ana.ruiz@shop.es", []),  # not after the address
+    ],
+)
+def test_references_tickets_and_places_are_not_phones(text, phones):
+    assert found(text, PHONE_NUMBER) == phones
+
+
+AMEX_PREFIX_16 = luhn_completed("371234567890123")  # 16 digits after an Amex prefix: no network issues it so
+VISA_PREFIX_15 = luhn_completed("40123456789012")
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ('{"name": "Ana Ruiz", "card": "3712 3456 7890 1234"}', ["3712 3456 7890 1234"]),
+        (f"[handoff] Ana | card {VISA_PREFIX_15} | ref X", [VISA_PREFIX_15]),
+        (f"Número de tarjeta: {AMEX_PREFIX_16}", [AMEX_PREFIX_16]),
+        (f"Your gift card {AMEX_PREFIX_16} has 20 EUR left.", []),
+        (f"SIM card {AMEX_PREFIX_16} is active.", []),
+        (f"Order {AMEX_PREFIX_16} has shipped.", []),  # no card label: a network's own rules decide
+        ('{"card": "3712 3456 7890 1235"}', []),  # Luhn fails
+    ],
+)
+def test_a_card_label_makes_any_luhn_valid_number_a_card(text, cards):
+    assert AMEX_PREFIX_16 == "3712345678901234"
+    assert found(text, CREDIT_CARD) == cards
