@@ -17,6 +17,9 @@
 4. 1,000 conversations at 0 ms latency, parallel 4: the worker's CPU per conversation and its peak RSS; then the
    same against the streaming agent (CPU per streamed reply, printed beside it).
 
+Each launch waits until the worker has nothing queued or running (the previous run's verdict record is a task of its
+own, run right after that run ends): it starts on an idle worker, as a launch on its own does.
+
 The bench migrates and uses its own SQLite file in a temporary directory (removed at the end), or the database
 named by DATABASE_URL when that is set; its workspace gets the credits its runs need (as demo_setup does).
 
@@ -133,6 +136,7 @@ def main() -> None:
 
     django.setup()
     from django.conf import settings
+    from django_q.models import OrmQ
 
     from billing.services import credits_grant, user_create_with_account
     from evaluations.agents.models import Protocol
@@ -179,7 +183,15 @@ def main() -> None:
                           "expected_outcome": "Answers the question." if judged else ""} for i in range(n)]  # fmt: skip
             return suite_create(account=account, name=name, scenarios=scenarios)
 
+        def idle_worker() -> None:
+            """Wait until the worker has nothing queued or running: the previous run's follow-up (its verdict record,
+            a task of its own) is done, so each launch starts on an idle worker, as a launch on its own does."""
+            deadline = time.monotonic() + 30
+            while OrmQ.objects.exists() and time.monotonic() < deadline:
+                time.sleep(0.01)
+
         def run_once(suite, runs: int, parallel: int, target=None) -> tuple[float, EvaluationRun]:  # type: ignore[no-untyped-def]
+            idle_worker()
             http_json(f"{base}/reset", {})
             nonlocal launched_at
             launched_at = time.time()
