@@ -1,4 +1,4 @@
-"""E-mail addresses, cards, SSNs and IBANs for the held-out PII corpus (bench/make_pii_heldout.py): people's addresses
+"""E-mail addresses, cards, SSNs and IBANs for PII tuned part 16 (bench/make_pii_tuned16.py): people's addresses
 from many cultures, every card network, SSNs quoted in several languages and IBANs of SEPA and non-SEPA countries,
 each in replies and in the documents replies quote."""
 

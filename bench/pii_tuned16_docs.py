@@ -1,4 +1,4 @@
-"""Documents that support-bot replies quote, for the held-out PII corpus (bench/make_pii_heldout.py): JSON, YAML, CSV,
+"""Documents that support-bot replies quote, for PII tuned part 16 (bench/make_pii_tuned16.py): JSON, YAML, CSV,
 HTML and Markdown tables, vCards, log lines, receipts, e-mails with headers, key=value dumps, INI, XML, chat
 transcripts, SMS and forms. Each is a template with ``{p}`` (a phone number) and ``{id}`` (a reference beside it)
 slots; ``fill`` turns one into a labelled line."""

@@ -1,4 +1,4 @@
-"""Support-bot replies in many languages for the held-out PII corpus (bench/make_pii_heldout.py): per language, a reply
+"""Support-bot replies in many languages for PII tuned part 16 (bench/make_pii_tuned16.py): per language, a reply
 that names an order, ticket or booking before the phone number (``id-first``), one that names it after
 (``phone-first``) and one where only the context says the number is a number to call (``context-only``).
 ``{p}`` is the phone number, ``{id}`` the reference beside it."""

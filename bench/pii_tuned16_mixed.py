@@ -1,4 +1,4 @@
-"""Replies that carry several kinds of PII at once, for the held-out PII corpus (bench/make_pii_heldout.py): customer
+"""Replies that carry several kinds of PII at once, for PII tuned part 16 (bench/make_pii_tuned16.py): customer
 records, hand-over notes and exports where a phone number sits beside an e-mail address, a card, an SSN or an IBAN."""
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from pii_corpus_values import (
     printed,
     ssn_digits,
 )
-from pii_heldout_phones import REGIONS, phone_value
-from pii_heldout_values import person_email
+from pii_tuned16_phones import REGIONS, phone_value
+from pii_tuned16_values import person_email
 
 MIXED_TEMPLATES: list[str] = [
     "Customer profile — phone: {p}, e-mail: {e}. Both verified on 2026-02-03.",

@@ -1,4 +1,4 @@
-"""Replies without PII for the held-out PII corpus (bench/make_pii_heldout.py): numbers and strings that look like
+"""Replies without PII for PII tuned part 16 (bench/make_pii_tuned16.py): numbers and strings that look like
 phone numbers, cards, SSNs, IBANs or e-mail addresses but are none (order and tracking ids, dates, amounts, versions,
 hashes, addresses of machines, serials, masked values, coordinates, bank and tax codes, ...). Each kind is a list of
 templates whose ``{x}`` slot a value maker fills."""

@@ -1,4 +1,4 @@
-"""Phone numbers for the held-out PII corpus (bench/make_pii_heldout.py): the regions it covers, with their continent
+"""Phone numbers for PII tuned part 16 (bench/make_pii_tuned16.py): the regions it covers, with their continent
 and the languages its replies are written in, and numbers drawn from each region's own numbering plan (the plan as
 the ``phonenumbers`` package's metadata holds it), written in the ways people write them there."""
 
