@@ -75,3 +75,20 @@ VISA_PREFIX_15 = luhn_completed("40123456789012")
 def test_a_card_label_makes_any_luhn_valid_number_a_card(text, cards):
     assert AMEX_PREFIX_16 == "3712345678901234"
     assert found(text, CREDIT_CARD) == cards
+
+
+@pytest.mark.parametrize(
+    ("text", "phones"),
+    [
+        ("**Callback:** (+371) 63 125 718  \n**Ref:** `418-3909996`", ["(+371) 63 125 718"]),  # Markdown marks
+        ("Registei o (11) 2362-7980 como contacto no pedido de assistência 790-0465265.", ["(11) 2362-7980"]),
+        ("আপনার অর্ডার 433-1280476 পথে আছে; ডেলিভারিম্যান +880-2-7390811 নম্বরে ফোন করবেন।", ["+880-2-7390811"]),
+        ("मैले +97714564676 लाई गुनासो 664-0946826 मा सम्पर्क नम्बरको रूपमा थपेको छु।", ["+97714564676"]),
+        ("+251 11 121 2764ን ለጥያቄ 410-4714561 መመለሻ ስልክ አድርጌ መዝግቤዋለሁ።", ["+251 11 121 2764"]),
+        ("Ho registrato il 0041 78 127 47 68 come recapito sulla pratica LFQHPK.", ["0041 78 127 47 68"]),
+        ("Ако никой не отваря, позвънете на 02 117 442 — това е съседката.", ["02 117 442"]),
+        ("Customer since 2019-03-04, customer number 0049 3012 3456.", []),  # an exit code's shape, named an id
+    ],
+)
+def test_ids_named_through_markup_compounds_and_more_scripts(text, phones):
+    assert found(text, PHONE_NUMBER) == phones

@@ -86,6 +86,8 @@ PHONE_WORDS = PHONE_WORDS | frozenset(
     # voice line
     " farsími farsíma farsímanúmer mobiil mobiili mobiilinumber mowbajl утас утсаар утасны opkald opkaldet"
     " opringning oppringing anrop anropa voice"
+    # Italian contact, Bengali phone and call
+    " recapito recapiti ফোন কল"
     # asking for someone at a number ("Küsige Oksana 5775 6952", "Klauskite Tomás 8 615 04540", "Спросите Nadia
     # по …", "Tanya Chloé di 9024 1585"); English, Spanish and Nordic "ask for" are pairs (``labels``)
     " küsige küsi klauskite paklauskite спросите спросить tanya tanyakan".split()
@@ -96,7 +98,7 @@ PHONE_STEMS = PHONE_STEMS + (
     "appel", "chiam", "richiam", "apigi", "ditelep", "ditelef", "teruggebel", "terugbel", "перезвон", "κλήσ",
     "κλησ", "ulaş", "menghubung", "dihubung", "набер", "набрат", "회신", "rufnummer", "helista", "tagasihelista",
     "tālrun", "kontakttālrun", "hring", "sím", "javit", "povratn", "nazv", "nazov", "zvan", "atzvan", "oddzwon",
-    "επανάκλησ", "залга",
+    "επανάκλησ", "залга", "позвън", "звъне",
 )  # fmt: skip
 # Inside a word, for scripts without spaces or with particles joined to the word: Japanese, Chinese, Thai,
 # Arabic, Hebrew
@@ -125,7 +127,9 @@ ID_WORDS = ID_WORDS | frozenset(
     " incidència sprawa sprawie sprawy prijava prijavu prijave пријава пријаву пријаве demande sag sagen solicitud"
     " solicitudes ትዕዛዝ የትዕዛዝ bancaria bancario mál máli málsnúmer сигнал сигнала zgłoszenia zgłoszeniu"
     # a ticket in Estonian and Latvian
-    " pilet pileti pilets".split()
+    " pilet pileti pilets"
+    # Bengali order and ticket, Nepali complaint, Amharic request (with its prefixes)
+    " অর্ডার টিকিট गुनासो ጥያቄ ለጥያቄ የጥያቄ ጥያቄው".split()
 )
 ID_STEMS = ID_STEMS + (
     "문의",

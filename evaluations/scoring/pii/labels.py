@@ -72,8 +72,9 @@ from evaluations.scoring.pii.label_words import (
 PHONE = "phone"
 IDENTIFIER = "identifier"
 
-# word characters: Devanagari, Thai, Arabic and Hebrew vowel signs are no \w, but belong to the word
-_W = r"\w\u0900-\u097F\u0E00-\u0E7F\u0610-\u061A\u064B-\u065F\u0670\u0591-\u05C7"
+# word characters: Devanagari, Bengali and the other Indic scripts', Thai, Arabic and Hebrew vowel signs are no \w,
+# but belong to the word
+_W = r"\w\u0900-\u0DFF\u0E00-\u0E7F\u0610-\u061A\u064B-\u065F\u0670\u0591-\u05C7"
 # Scripts whose words are matched inside (``label_words``): Thai, Arabic, Hebrew, kana and CJK ideographs
 _INFIX_SCRIPT = re.compile(r"[\u0E00-\u0E7F\u0600-\u06FF\u0590-\u05FF\u3040-\u30FF\u4E00-\u9FFF]")
 _WORD = re.compile(rf"[{_W}º°]+(?:-1[03](?![{_W}]))?")  # "isbn-13" is one word
@@ -360,8 +361,11 @@ def _is_abbreviation(window: str, dot: int) -> bool:
     return window[i:dot].lower() in _ABBREVIATIONS
 
 
+_MARKUP = frozenset("* _ ` ~".split())  # Markdown's emphasis and code marks: "**Ref:** `418-3909996`"
+
+
 def _tokens(gap: str) -> list[str]:
-    return [t.lower() for t in _TOKEN.findall(gap)]
+    return [t.lower() for t in _TOKEN.findall(gap) if t not in _MARKUP]
 
 
 def _reaches(kind: str, gap: str) -> tuple[bool, bool]:
@@ -371,6 +375,8 @@ def _reaches(kind: str, gap: str) -> tuple[bool, bool]:
     if all(t in _DIRECT for t in tokens):
         return True, True
     if kind == IDENTIFIER:
+        if len(tokens) == 2 and tokens[0] in _GENITIVES and tokens[1].isalpha():
+            return True, False  # a compound "pedido de assistência 790-0465265" names the number
         if tokens[:1] and tokens[0] in _GENITIVES | {"du", "des", "da", "do", "di", "van", "von"}:
             # "EIN de la empresa es ...": a genitive phrase of a word or two says whose, then the copula
             rest = [t for t in tokens[1:] if t not in _DETERMINERS]
