@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import EMAIL, Line
-from pii_heldout_phone_rows import fill
+from pii_tuned17_phone_rows import fill
 
 FIRST = [
     "amara", "bjorn", "chiara", "dmitri", "eleni", "farid", "giulia", "hana", "ines", "jakub", "kwame", "leila",

@@ -7,8 +7,8 @@ import random
 import re
 
 from pii_corpus_values import PHONE, Line
-from pii_heldout_langs import CONTEXT_ONLY, NEAR_ID
-from pii_heldout_phones import REGIONS, phone
+from pii_tuned17_langs import CONTEXT_ONLY, NEAR_ID
+from pii_tuned17_phones import REGIONS, phone
 
 LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 

@@ -18,7 +18,7 @@ from pii_corpus_values import (
     iban_check,
     printed,
 )
-from pii_heldout_phone_rows import fill
+from pii_tuned17_phone_rows import fill
 
 CARD_TEMPLATES: list[tuple[str, str]] = [
     ("prose", "I can see the {n} you added last week: {v}. Do you want it set as the default?"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import luhn_valid
-from pii_heldout_negatives import LEADS, Maker, hexs, num, pick
+from pii_tuned17_negatives import LEADS, Maker, hexs, num, pick
 
 
 def not_luhn(digits: str) -> str:

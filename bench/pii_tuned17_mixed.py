@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import CARD, EMAIL, IBAN, PHONE, SEPA_BBAN, SSN, Line, bban, card_digits, iban_check, printed
-from pii_heldout_emails import address
-from pii_heldout_phone_rows import fill, ref
-from pii_heldout_phones import phone
+from pii_tuned17_emails import address
+from pii_tuned17_phone_rows import fill, ref
+from pii_tuned17_phones import phone
 
 MIXED: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("en", "vcard", "BEGIN:VCARD\nFN:Customer\nTEL:{p}\nEMAIL:{e}\nEND:VCARD", ("US", "GB", "AU", "NG", "SG")),
