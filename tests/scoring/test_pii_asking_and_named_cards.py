@@ -92,3 +92,19 @@ def test_a_card_label_makes_any_luhn_valid_number_a_card(text, cards):
 )
 def test_ids_named_through_markup_compounds_and_more_scripts(text, phones):
     assert found(text, PHONE_NUMBER) == phones
+
+
+@pytest.mark.parametrize(
+    ("text", "phones"),
+    [
+        ("J'ai bien noté le numéro (524)250-3554 sur le dossier ZUBZTZ.", ["(524)250-3554"]),  # "sur": a place
+        ("Broj 012826385 sam dodao uz prijavu HU60979758; javit ćemo se sutra.", ["012826385"]),
+        ("ნომერი 574372300 დავამატე მოთხოვნას 1ZAXD8145249537793.", ["574372300"]),
+        ("Ég skráði númerið 488 4423 á beiðni INC7419402; við hringjum á morgun.", ["488 4423"]),
+        ("Porudžbina TCK-466361 je poslata, kurir će vas pozvati na 0666474167 pre isporuke.", ["0666474167"]),
+        ("Falls niemand öffnet, bitte bei Frau Keller melden: 0682048439.", ["0682048439"]),
+        ("Broj narudžbe 012826385 je potvrđen.", []),  # a thing's number
+    ],
+)
+def test_number_words_places_and_calls_of_more_languages(text, phones):
+    assert found(text, PHONE_NUMBER) == phones

@@ -88,6 +88,8 @@ PHONE_WORDS = PHONE_WORDS | frozenset(
     " opringning oppringing anrop anropa voice"
     # Italian contact, Bengali phone and call
     " recapito recapiti ফোন কল"
+    # German getting in touch ("bitte bei Frau Keller melden: 0682048439")
+    " melden meldet"
     # asking for someone at a number ("Küsige Oksana 5775 6952", "Klauskite Tomás 8 615 04540", "Спросите Nadia
     # по …", "Tanya Chloé di 9024 1585"); English, Spanish and Nordic "ask for" are pairs (``labels``)
     " küsige küsi klauskite paklauskite спросите спросить tanya tanyakan".split()
@@ -98,7 +100,7 @@ PHONE_STEMS = PHONE_STEMS + (
     "appel", "chiam", "richiam", "apigi", "ditelep", "ditelef", "teruggebel", "terugbel", "перезвон", "κλήσ",
     "κλησ", "ulaş", "menghubung", "dihubung", "набер", "набрат", "회신", "rufnummer", "helista", "tagasihelista",
     "tālrun", "kontakttālrun", "hring", "sím", "javit", "povratn", "nazv", "nazov", "zvan", "atzvan", "oddzwon",
-    "επανάκλησ", "залга", "позвън", "звъне",
+    "επανάκλησ", "залга", "позвън", "звъне", "pozv",
 )  # fmt: skip
 # Inside a word, for scripts without spaces or with particles joined to the word: Japanese, Chinese, Thai,
 # Arabic, Hebrew
@@ -128,7 +130,8 @@ ID_WORDS = ID_WORDS | frozenset(
     " solicitudes ትዕዛዝ የትዕዛዝ bancaria bancario mál máli málsnúmer сигнал сигнала zgłoszenia zgłoszeniu"
     # a ticket in Estonian and Latvian
     " pilet pileti pilets"
-    # Bengali order and ticket, Nepali complaint, Amharic request (with its prefixes)
+    # Croatian and Serbian order; Bengali order and ticket, Nepali complaint, Amharic request (with its prefixes)
+    " narudžba narudžbe narudžbu porudžbina porudžbine porudžbinu"
     " অর্ডার টিকিট गुनासो ጥያቄ ለጥያቄ የጥያቄ ጥያቄው".split()
 )
 ID_STEMS = ID_STEMS + (
@@ -162,5 +165,7 @@ NUMBER_WORDS = frozenset(
     "number numero número numéro nummer numer numara numarası numaradan αριθμό αριθμός номер номеру numărul"
     " numarul szám számon számot numeroon numerolla nombor nomor numerong 번호 رقم الرقم מספר במספר 番号 号码"
     " số číslo čísle číslem नंबर नम्बर نمبر namba numbers numéros números nummern numerosta numeroa numarasından numarası"
-    " numbrile numbril numbrit numbri numuru numurs дугаар дугаараар شماره uimhir numret nummeret".split()
+    " numbrile numbril numbrit numbri numuru numurs дугаар дугаараар شماره uimhir numret nummeret"
+    # Croatian, Serbian and Bosnian; Georgian; Icelandic
+    " broj broja broju ნომერი ნომერს númer númerið".split()
 )

@@ -132,7 +132,9 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _NUMBER_TOKEN = re.compile(r"\d")
 
 _PREPOSITIONS = frozenset(
-    "on for of in from about with under at to de del para en sobre con al por per par via by during after before while".split()
+    "on for of in from about with under at to de del para en sobre con al por per par via by during after before while"
+    # French, German, Italian, Nordic, Icelandic, Croatian and Serbian, Slavic "on"
+    " sur dans auf im bei su sul nel på á uz na".split()
 )
 _GENITIVES = frozenset("of de".split())  # "pedido de teléfono": a compound whose head comes first
 # Labels in the genitive case, which qualify the noun before them and never head a compound: Polish "numer
