@@ -1,4 +1,4 @@
-"""Replies without PII for the held-out part (bench/make_pii_heldout.py): numbers and codes that look like phones,
+"""Replies without PII for the held-out part (bench/make_pii_tuned18.py): numbers and codes that look like phones,
 cards, SSNs or IBANs but are order and tracking ids, dates, amounts, versions, hashes, addresses of machines,
 serials, masked values, coordinates, device and tax ids, bank and creditor codes, phone words and the like."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import Line, iban_check, luhn_digit
-from pii_heldout_common import an_id, digits, letters
+from pii_tuned18_common import an_id, digits, letters
 
 
 def dd(rng: random.Random, n: int) -> str:

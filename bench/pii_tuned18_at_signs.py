@@ -1,5 +1,5 @@
 """Replies without PII whose text holds an "@" that is no person's address, for the held-out part
-(bench/make_pii_heldout.py): social handles and chat mentions, package scopes and pinned versions, image assets at
+(bench/make_pii_tuned18.py): social handles and chat mentions, package scopes and pinned versions, image assets at
 @2x, git and scp remotes, shell prompts, addresses on localhost, masked addresses, decorators and annotations, CSS
 at-rules, SQL variables, image digests, cron shortcuts, prices "@", Razor views, kube contexts and JSDoc tags."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import Line
-from pii_heldout_common import digits
+from pii_tuned18_common import digits
 
 WORDS = ["aurora", "pixel", "nimbus", "tandem", "kestrel", "quartz", "saffron", "ember", "lumen", "orbit", "cobalt"]
 

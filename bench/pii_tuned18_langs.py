@@ -1,4 +1,4 @@
-"""Support-bot replies about a phone number in the languages of the held-out part (bench/make_pii_heldout.py):
+"""Support-bot replies about a phone number in the languages of the held-out part (bench/make_pii_tuned18.py):
 per language, one reply that names an order, ticket or booking id before the number and one that names it after.
 ``{p}`` is the number, ``{i}`` the id."""
 

@@ -1,4 +1,4 @@
-"""Cards, SSNs and IBANs for the held-out part (bench/make_pii_heldout.py): every card network of the shared rules,
+"""Cards, SSNs and IBANs for the held-out part (bench/make_pii_tuned18.py): every card network of the shared rules,
 SSNs in replies in several languages, SEPA and non-SEPA IBANs printed in groups or written electronically, in prose
 and in records (JSON, CSV, receipts, forms, XML, key=value)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import CARD, IBAN, NETWORKS, SEPA_BBAN, SSN, Line, bban, card_digits, iban_check, printed
-from pii_heldout_common import an_id, fill
+from pii_tuned18_common import an_id, fill
 
 # non-SEPA IBAN countries and their BBAN layouts (SWIFT registry notation)
 OTHER_BBAN = {

@@ -1,4 +1,4 @@
-"""Phone numbers for the held-out part (bench/make_pii_heldout.py): the regions it covers, numbers drawn at random
+"""Phone numbers for the held-out part (bench/make_pii_tuned18.py): the regions it covers, numbers drawn at random
 within each region's numbering plan (checked by ``phonenumbers``) and written the way people in that region write
 them, and the check that a written number is valid for its region exactly as written."""
 

@@ -1,4 +1,4 @@
-"""Replies with several kinds of PII for the held-out part (bench/make_pii_heldout.py): a phone number of one region
+"""Replies with several kinds of PII for the held-out part (bench/make_pii_tuned18.py): a phone number of one region
 beside an email address and, now and then, a card, an IBAN or an SSN, in prose and in records."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import CARD, EMAIL, IBAN, PHONE, SEPA_BBAN, SSN, Line, bban, card_digits, iban_check, printed
-from pii_heldout_common import an_id, fill
-from pii_heldout_emails import address
-from pii_heldout_phones import REGIONS, phone
+from pii_tuned18_common import an_id, fill
+from pii_tuned18_emails import address
+from pii_tuned18_phones import REGIONS, phone
 
 # (language, template): {p} phone, {e} email, {c} card, {b} IBAN, {s} SSN, {n} name, {i} id
 TEMPLATES = [

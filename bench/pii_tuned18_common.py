@@ -1,4 +1,4 @@
-"""What the held-out part's modules share (bench/make_pii_heldout.py): filling a template whose slots are ``{name}``
+"""What the held-out part's modules share (bench/make_pii_tuned18.py): filling a template whose slots are ``{name}``
 (other braces, as in JSON, are kept as written) and the ids that stand beside PII in support replies."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Replies with phone numbers for the held-out part (bench/make_pii_heldout.py): prose in each region's language with
+"""Replies with phone numbers for the held-out part (bench/make_pii_tuned18.py): prose in each region's language with
 an order, ticket or booking id beside the number (both orders), the number named only by context, and records in
 many document formats (JSON, YAML, CSV, HTML, Markdown, vCard, logs, receipts, mail headers, INI, XML, chat, SMS)."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import PHONE, Line
-from pii_heldout_common import an_id, fill
-from pii_heldout_langs import CONTEXT_ONLY, NEAR_ID
-from pii_heldout_phones import REGIONS, phone
+from pii_tuned18_common import an_id, fill
+from pii_tuned18_langs import CONTEXT_ONLY, NEAR_ID
+from pii_tuned18_phones import REGIONS, phone
 
 # (setting, template, order of id and phone) - English records, any region's number
 SETTINGS: list[tuple[str, str, str]] = [

@@ -1,4 +1,4 @@
-"""Personal email addresses for the held-out part (bench/make_pii_heldout.py): people's names from many countries
+"""Personal email addresses for the held-out part (bench/make_pii_tuned18.py): people's names from many countries
 written the ways mailboxes are named (dots, initials, hyphens, digits, ``+`` tags, upper case), quoted in signatures,
 forwarded-mail headers, CRM exports, JSON, logs, mailto: links, HTML, vCards, chat and prose in several languages."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import EMAIL, Line
-from pii_heldout_common import an_id, fill
+from pii_tuned18_common import an_id, fill
 
 FIRST = [
     "amara", "bjorn", "chiara", "dmitri", "eszter", "farida", "goran", "hiroshi", "ines", "jakub", "kwame", "leilani",
