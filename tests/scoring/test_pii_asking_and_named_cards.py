@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from evaluations.scoring.pii import CREDIT_CARD, PHONE_NUMBER, scan_pii
+from evaluations.scoring.pii import CREDIT_CARD, PHONE_NUMBER, US_SSN, scan_pii
 from evaluations.scoring.pii.validators import luhn_ok
 
 
@@ -108,3 +108,31 @@ def test_ids_named_through_markup_compounds_and_more_scripts(text, phones):
 )
 def test_number_words_places_and_calls_of_more_languages(text, phones):
     assert found(text, PHONE_NUMBER) == phones
+
+
+@pytest.mark.parametrize(
+    ("text", "phones"),
+    [
+        ("Số an sinh xã hội (SSN) của bạn là 515-23-9755, hồ sơ 120547242.", []),  # a file's number
+        ("رقم الضمان الاجتماعي الخاص بك هو 266-50-5071 في الملف 68263959.", []),
+        ("您的社会安全号码214-24-7758已与报税档案11877099572关联。", []),
+        ("Which number should the driver use for 334132013?", []),  # the number is for that one
+        ("Aleksandra Tran\n0824265868\naleksandra.tran+travel@qq.com\nRef: 1ZFMD8531548134618", ["0824265868"]),
+        (
+            "Primary 8757 6623 / secondary 8672-4959 - the secondary one is only staffed on weekdays.",
+            ["8757 6623", "8672-4959"],
+        ),  # fmt: skip
+        ("За поръчка INV/2024/16148 куриерът ще се обади на 02 911 373.", ["02 911 373"]),
+        ("Tallensimme numeron 0429308763 tukipyyntöön 1ZPBJ3619904257741.", ["0429308763"]),
+    ],
+)
+def test_files_records_list_entries_and_calls_of_more_languages(text, phones):
+    assert found(text, PHONE_NUMBER) == phones
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['<field name="taxpayerSSN">463129655</field>', "Nimewo Sekirite Sosyal ou se 208933927, dosye ORD-50479555."],
+)
+def test_an_ssn_named_in_camel_case_and_in_haitian_creole(text):
+    assert len(found(text, US_SSN)) == 1

@@ -36,9 +36,9 @@ from evaluations.scoring.pii.validators import glues, is_valid_ssn
 # as people say it ("my social is 228879281"); a person's taxpayer id ("tax_id",
 # "Tax ID", "TIN"), which for a person is the SSN (an employer's EIN is written 12-3456789, no SSN shape)
 _SSN_CONTEXT = re.compile(
-    r"(?<![A-Za-z0-9])(?:ssns?|social[\s_-]+security|soc[._\s]*sec\.?|ss\s*#|seguro[\s_]+social"
+    r"(?<=[a-z])(?-i:SSN)|(?<![A-Za-z0-9])(?:ssns?|social[\s_-]+security|soc[._\s]*sec\.?|ss\s*#|seguro[\s_]+social"
     r"|seguridad[\s_]+social|segurança[\s_]+social|sécurité[\s_]+sociale|sozialversicherung\w*"
-    r"|previdenza[\s_]+sociale|tax[\s_-]?id(?![A-Za-z])|tin(?![A-Za-z])"
+    r"|previdenza[\s_]+sociale|sekirite[\s_]+sosyal|tax[\s_-]?id(?![A-Za-z])|tin(?![A-Za-z])"
     r"|(?:my|your|his|her|their)\s+social(?![\s_-]+(?:media|network|account|handle|profile|worker|club)))"
     r"|सामाजिक\s+सुरक्षा|الضمان\s+الاجتماعي|ضمان\s+اجتماعي|सोशल\s+सिक्योरिटी|사회\s?보장|社安号|社會安全|社会安全|社会保障号|社會保障號",
     re.IGNORECASE,

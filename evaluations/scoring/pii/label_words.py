@@ -100,7 +100,7 @@ PHONE_STEMS = PHONE_STEMS + (
     "appel", "chiam", "richiam", "apigi", "ditelep", "ditelef", "teruggebel", "terugbel", "перезвон", "κλήσ",
     "κλησ", "ulaş", "menghubung", "dihubung", "набер", "набрат", "회신", "rufnummer", "helista", "tagasihelista",
     "tālrun", "kontakttālrun", "hring", "sím", "javit", "povratn", "nazv", "nazov", "zvan", "atzvan", "oddzwon",
-    "επανάκλησ", "залга", "позвън", "звъне", "pozv",
+    "επανάκλησ", "залга", "позвън", "звъне", "pozv", "обад",
 )  # fmt: skip
 # Inside a word, for scripts without spaces or with particles joined to the word: Japanese, Chinese, Thai,
 # Arabic, Hebrew
@@ -142,7 +142,7 @@ ID_STEMS = ID_STEMS + (
 ID_INFIXES = (
     "注文", "予約", "伝票", "請求", "受付", "订单", "訂單", "运单", "預訂", "预订", "追跡", "追踪", "追蹤", "工單", "工单",
     "คำสั่งซื้อ", "พัสดุ", "การจอง",
-    "طلب", "الشحنة", "حجز", "الحجز", "فاتورة", "تذكرة", "تتبع", "بلاغ", "ٹکٹ", "تیکت", "بلیط",
+    "طلب", "الشحنة", "حجز", "الحجز", "فاتورة", "تذكرة", "تتبع", "بلاغ", "ٹکٹ", "تیکت", "بلیط", "ملف", "档案", "檔案",
     "הזמנ", "פניי", "משלוח", "חשבונית",
 )  # fmt: skip
 # The head of a compound comes last in German, Dutch and the Nordic languages: "Telefonauftrag" is an order, not a
@@ -154,7 +154,8 @@ THING_TAILS = (
 # Entries of a list of someone's numbers, each naming only the number right after it ("mobil 48.28.20.40 og hjem
 # 48.82.17.73", "celular … e fixo +55 11 7190-9724", "privat 015746591469")
 CONTACT_ENTRY_WORDS = frozenset(
-    "home privat private hjem hemma koti casa fixo fijo fisso fixe domicile festnetz fastnet büro bureau kantoor try".split()
+    "home privat private hjem hemma koti casa fixo fijo fisso fixe domicile festnetz fastnet büro bureau kantoor try"
+    " primary secondary alternate".split()
 )
 PHONE_WORDS = PHONE_WORDS | CONTACT_ENTRY_WORDS
 # Adjectives of a phone after the noun they qualify: "pedido telefónico 209-563992" is an order taken by phone
@@ -167,5 +168,5 @@ NUMBER_WORDS = frozenset(
     " số číslo čísle číslem नंबर नम्बर نمبر namba numbers numéros números nummern numerosta numeroa numarasından numarası"
     " numbrile numbril numbrit numbri numuru numurs дугаар дугаараар شماره uimhir numret nummeret"
     # Croatian, Serbian and Bosnian; Georgian; Icelandic
-    " broj broja broju ნომერი ნომერს númer númerið".split()
+    " broj broja broju ნომერი ნომერს númer númerið numeron".split()
 )

@@ -114,6 +114,7 @@ _ID_PAIRS = (
         for second in ("number", "no")
     )
     | _MEETING_PAIRS
+    | {("hồ", "sơ")}  # Vietnamese: a file, a record
 )
 
 # What may stand between a label and its number. Direct: the number word, "#", "no." ...; copula: a verb of
@@ -286,8 +287,8 @@ def _nearest_label(text: str, start: int, end: int) -> tuple[str, str] | None:
         found = _labels(head)
         if found:
             return found[-1][2], head[found[-1][0] : found[-1][1]].lower()
-    if layout.after_email_field(text, start, end):
-        return PHONE, "record"  # the field after a person's address in a contact record
+    if layout.after_email_field(text, start, end) or layout.beside_email_line(text, start, end):
+        return PHONE, "record"  # beside a person's address in a contact record
     return _number_word_before(before) or _asked_for(text, start)
 
 
@@ -330,6 +331,8 @@ def _number_word_before(before: str) -> tuple[str, str] | None:
             if i and _is_id_word(words[i - 1].group().lower()):
                 return None  # a thing's number: "the ACH routing number for our bank is 024630993"
             gap = before[m.end() :]
+            if _tokens(gap)[-1:] and _tokens(gap)[-1] in _PREPOSITIONS:
+                return None  # "which number should the driver use for 334132013?": the number is for that one
             # another number between them only as a list: "Deux numéros : 012 36 21 92 / 0450545711"
             if len(gap) <= _PHONE_REACH and not (_NUMBER_TOKEN.search(gap) and _owned_by_other_number(PHONE, gap)):
                 return PHONE, word

@@ -60,6 +60,19 @@ def after_email_field(text: str, start: int, end: int) -> bool:
     return False
 
 
+def beside_email_line(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` alone on its line, right above or under a line that is only an email address: a
+    contact block ("Aleksandra Tran" / "0824265868" / "aleksandra.tran@qq.com")?"""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if text[line_start:start].strip() or text[end:line_end].strip():
+        return False
+    above = text[: max(0, line_start - 1)].rsplit("\n", 1)[-1].strip() if line_start else ""
+    under = text[line_end + 1 :].split("\n", 1)[0].strip() if line_end < len(text) else ""
+    return any(_EMAIL_FIELD.fullmatch(line) for line in (above, under) if line)
+
+
 def header(text: str, start: int) -> str | None:
     """The text that heads the number at ``start``: its ``field_name``, else ``block_header``."""
     named = field_name(text, start)
