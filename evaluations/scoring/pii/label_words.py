@@ -170,3 +170,24 @@ NUMBER_WORDS = frozenset(
     # Croatian, Serbian and Bosnian; Georgian; Icelandic
     " broj broja broju ნომერი ნომერს númer númerið numeron".split()
 )
+# Two-word labels, checked before their words alone ("caller ID" is a phone, "ID" an identifier)
+PHONE_PAIRS = frozenset(
+    {("caller", "id"), ("direct", "line"), ("best", "number"), ("desk", "line"), ("mobile", "line"), ("phone", "line")}
+    # asking for someone at a number: "Ask for Nadia at 775 8389", "Pregunta por Yusuf en el 6585-6023", "Spørg
+    # efter Tomás på 25 93 31 84"
+    | {("ask", "for"), ("pregunta", "por"), ("pregunte", "por"), ("preguntar", "por"), ("spørg", "efter")}
+    | {("spør", "etter"), ("fråga", "efter")}
+)
+# A meeting service before a phone word: "Webex call 1925 692 4142" is a meeting number
+MEETING_PAIRS = frozenset(
+    (first, second) for first in ("webex", "zoom", "teams", "meet") for second in ("call", "meeting", "id", "dial")
+)
+ID_PAIRS = (
+    frozenset(
+        (first, second)
+        for first in ("account", "customer", "member", "client", "contract", "membership", "delivery", "tax")
+        for second in ("number", "no")
+    )
+    | MEETING_PAIRS
+    | {("hồ", "sơ")}  # Vietnamese: a file, a record
+)

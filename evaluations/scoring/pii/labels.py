@@ -59,11 +59,13 @@ from evaluations.scoring.pii import layout
 from evaluations.scoring.pii.label_words import (
     CONTACT_ENTRY_WORDS,
     ID_INFIXES,
+    ID_PAIRS,
     ID_STEMS,
     ID_WORDS,
     NUMBER_WORDS,
     PHONE_ADJECTIVES,
     PHONE_INFIXES,
+    PHONE_PAIRS,
     PHONE_STEMS,
     PHONE_WORDS,
     THING_TAILS,
@@ -86,18 +88,6 @@ _PERSON_RECORD_WORDS = frozenset(
 # Identifier labels that name only the number right after them: "account 236949202", "account no. 5521"; but
 # "the number on the account is 020 7946 0518" is the phone on file ("account number is ..." is a pair)
 _DIRECT_ONLY_WORDS = frozenset("account acct cuenta खाता".split()) | CONTACT_ENTRY_WORDS
-# Two-word labels, checked before their words alone ("caller ID" is a phone, "ID" an identifier)
-_PHONE_PAIRS = frozenset(
-    {("caller", "id"), ("direct", "line"), ("best", "number"), ("desk", "line"), ("mobile", "line"), ("phone", "line")}
-    # asking for someone at a number: "Ask for Nadia at 775 8389", "Pregunta por Yusuf en el 6585-6023", "Spørg
-    # efter Tomás på 25 93 31 84"
-    | {("ask", "for"), ("pregunta", "por"), ("pregunte", "por"), ("preguntar", "por"), ("spørg", "efter")}
-    | {("spør", "etter"), ("fråga", "efter")}
-)
-# A meeting service before a phone word: "Webex call 1925 692 4142" is a meeting number
-_MEETING_PAIRS = frozenset(
-    (first, second) for first in ("webex", "zoom", "teams", "meet") for second in ("call", "meeting", "id", "dial")
-)
 # Whose number: "your number", "the recipient's number" is a person's phone
 _POSSESSIVES = frozenset("my your his her their our".split())
 # Entries of a contact list: "Home: 6137287788 - work: 604-751-6894"
@@ -107,16 +97,6 @@ _CARD_FIELDS = frozenset("m t p c h w".split())
 _FIELD_SEPARATORS = ("|", "·", "•")  # between the fields of a one-line record or signature
 # An all-capitals code right before the number is its prefix: "BK 243 192 263", "SR 23977611"
 _CODE_PREFIX = re.compile(r"(?<![\w-])([A-Z]{2,4})[ \u00a0]#?$")
-_ID_PAIRS = (
-    frozenset(
-        (first, second)
-        for first in ("account", "customer", "member", "client", "contract", "membership", "delivery", "tax")
-        for second in ("number", "no")
-    )
-    | _MEETING_PAIRS
-    | {("hồ", "sơ")}  # Vietnamese: a file, a record
-)
-
 # What may stand between a label and its number. Direct: the number word, "#", "no." ...; copula: a verb of
 # being or a colon. An identifier label reaches its number only through these.
 _DIRECT = (
@@ -184,8 +164,8 @@ def _labels(clause: str) -> list[_Label]:
         start, end, word = words[i]
         if i + 1 < len(words) and clause[end : words[i + 1][0]].isspace():
             pair = (word, words[i + 1][2])
-            if pair in _PHONE_PAIRS or pair in _ID_PAIRS:
-                found.append((start, words[i + 1][1], PHONE if pair in _PHONE_PAIRS else IDENTIFIER))
+            if pair in PHONE_PAIRS or pair in ID_PAIRS:
+                found.append((start, words[i + 1][1], PHONE if pair in PHONE_PAIRS else IDENTIFIER))
                 i += 2
                 continue
         if _INFIX_SCRIPT.search(word):
