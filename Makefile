@@ -89,6 +89,7 @@ bench: setup
 	$(PY) bench/make_pii_tuned16.py --check
 	$(PY) bench/make_pii_tuned17.py --check
 	$(PY) bench/make_pii_tuned18.py --check
+	$(PY) bench/make_pii_tuned19.py --check
 	$(PY) bench/make_pii_heldout.py --check
 	$(PY) bench/pii_accuracy.py
 	$(PY) bench/gate_simulation.py

@@ -20,7 +20,7 @@ forms); cards of every network in pii_corpus_values.NETWORKS; US SSNs in 11 lang
 countries, printed and electronic; emails of people (``+`` tags, upper case, hyphens, digits); mixed records; and
 hard negatives of 41 kinds with no PII. Every label is checked by check_labels with the phone's region.
 
-Usage: python bench/make_pii_heldout.py [--check]
+Usage: python bench/make_pii_tuned11.py [--check]
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ languages; SEPA and non-SEPA IBANs in print and electronic form; replies mixing 
 about 37 kinds (ids, dates, amounts, versions, hashes, device and tax ids, bank codes, masked values, assets and
 packages with ``@``...). Every label is checked by ``check_labels`` (phones: valid for the row's region, as written).
 
-Usage: python bench/make_pii_heldout.py [--check]
+Usage: python bench/make_pii_tuned12.py [--check]
 """
 
 from __future__ import annotations

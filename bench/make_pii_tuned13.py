@@ -26,7 +26,7 @@ What it holds (about 2,500 replies):
 
 Every label is checked by check_labels (Luhn, mod-97, SSN areas, each phone valid for its region).
 
-Usage: python bench/make_pii_heldout.py [--check]
+Usage: python bench/make_pii_tuned13.py [--check]
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ addresses (plus tags, upper case, hyphens, digits); replies with several kinds a
 of hard negatives of 37 kinds (ids, dates, amounts, versions, hashes, network addresses, masked values, device and
 bank codes, file names...).
 
-Usage: python bench/make_pii_heldout.py [--check]
+Usage: python bench/make_pii_tuned14.py [--check]
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ ticket or booking id and some named only by the sentence's sense; cards of every
 Hindi and more; SEPA and non-SEPA IBANs in print and electronic form; people's email addresses; mixed records; and
 hard negatives of 32 kinds with no PII. Phones are checked valid for their region by ``phonenumbers``.
 
-Usage: python bench/make_pii_heldout.py [--check]
+Usage: python bench/make_pii_tuned15.py [--check]
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ non-SEPA IBANs in print and electronic form; replies that mix several kinds; and
 negatives of 30+ kinds, each tagged ``["negative", "<kind>"]``. Every label is checked by check_labels with
 pii_tuned16_phones.phone_is_valid.
 
-Usage: python bench/make_pii_heldout.py [--check]
+Usage: python bench/make_pii_tuned16.py [--check]
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ headers, CRM exports, JSON, logs, mailto links, vCards and chat, cards of every 
 SEPA and non-SEPA IBANs printed and electronic, mixed records, and hard negatives of many kinds (many with an "@"
 that is no person's address).
 
-Usage: python bench/make_pii_heldout.py [--check]
+Usage: python bench/make_pii_tuned17.py [--check]
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ network; SSNs in replies in English, Spanish, Hindi and other languages of US re
 printed and electronic; replies mixing them; and hard negatives without PII: 31 kinds of look-alike numbers and
 codes, and 19 kinds of "@" that is not a person's address.
 
-Usage: python bench/make_pii_heldout.py [--check]
+Usage: python bench/make_pii_tuned18.py [--check]
 """
 
 from __future__ import annotations

@@ -119,7 +119,7 @@ PARTS = [
         ("@2x.", "@1.5x.", "localhost", "git@", "sha256:", "@media", "@param", "IMEI"),
     ),
     Part(
-        "heldout",
+        "tuned19",
         18,
         "heldout-",
         ("excel_formula", "perl_array", "matrix_op", "systemd_unit", "ssh_login", "k8s_context", "license_key")

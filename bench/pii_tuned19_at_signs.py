@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 
 from pii_corpus_values import Line
-from pii_heldout_negatives import _d, _hex
+from pii_tuned19_negatives import _d, _hex
 
 NAMES = ["maya", "kenji", "lucia", "olu", "fern", "tariq", "ingrid", "pavel"]
 PKGS = ["@angular/core", "@types/node", "@babel/preset-env", "@nestjs/common", "@mui/material", "@vue/cli",

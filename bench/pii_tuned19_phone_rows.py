@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import PHONE, Line
-from pii_heldout_langs import CONTEXT_ONLY, LANGS
-from pii_heldout_phones import REGIONS, phone_value
+from pii_tuned19_langs import CONTEXT_ONLY, LANGS
+from pii_tuned19_phones import REGIONS, phone_value
 
 UPPER = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 

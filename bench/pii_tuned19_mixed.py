@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import CARD, EMAIL, IBAN, NETWORKS, PHONE, SEPA_BBAN, SSN, Line, bban, card_digits, iban_check
-from pii_heldout_emails import FIRST, LAST, person_email
-from pii_heldout_phones import REGIONS, phone_value
-from pii_heldout_values import card_text, ssn_text
+from pii_tuned19_emails import FIRST, LAST, person_email
+from pii_tuned19_phones import REGIONS, phone_value
+from pii_tuned19_values import card_text, ssn_text
 
 
 def _iban(rng: random.Random) -> str:
