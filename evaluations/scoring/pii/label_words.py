@@ -92,7 +92,10 @@ PHONE_WORDS = PHONE_WORDS | frozenset(
     " melden meldet"
     # asking for someone at a number ("Küsige Oksana 5775 6952", "Klauskite Tomás 8 615 04540", "Спросите Nadia
     # по …", "Tanya Chloé di 9024 1585"); English, Spanish and Nordic "ask for" are pairs (``labels``)
-    " küsige küsi klauskite paklauskite спросите спросить tanya tanyakan".split()
+    " küsige küsi klauskite paklauskite спросите спросить tanya tanyakan"
+    # Vietnamese phone ("điện thoại", "điện_thoại"), Irish phone, Portuguese (text) message, German writing to a
+    # number ("Schreiben Sie kurz an 26666579")
+    " thoại fón guthán mensagem mensagens schreiben".split()
 )
 PHONE_STEMS = PHONE_STEMS + (
     "telep", "puhel", "matkapuhel", "hív", "felhív", "τηλεφ", "τηλέφ", "κινητ", "επικοινων", "телефон",
@@ -101,6 +104,7 @@ PHONE_STEMS = PHONE_STEMS + (
     "κλησ", "ulaş", "menghubung", "dihubung", "набер", "набрат", "회신", "rufnummer", "helista", "tagasihelista",
     "tālrun", "kontakttālrun", "hring", "sím", "javit", "povratn", "nazv", "nazov", "zvan", "atzvan", "oddzwon",
     "επανάκλησ", "залга", "позвън", "звъне", "pozv", "обад",
+    "զանգ", "կզանգ", "հեռախոս",  # Armenian call ("կզանգի": will call) and phone
 )  # fmt: skip
 # Inside a word, for scripts without spaces or with particles joined to the word: Japanese, Chinese, Thai,
 # Arabic, Hebrew
@@ -132,12 +136,14 @@ ID_WORDS = ID_WORDS | frozenset(
     " pilet pileti pilets"
     # Croatian and Serbian order; Bengali order and ticket, Nepali complaint, Amharic request (with its prefixes)
     " narudžba narudžbe narudžbu porudžbina porudžbine porudžbinu"
-    " অর্ডার টিকিট गुनासो ጥያቄ ለጥያቄ የጥያቄ ጥያቄው".split()
+    " অর্ডার টিকিট गुनासो ጥያቄ ለጥያቄ የጥያቄ ጥያቄው"
+    # Irish order
+    " ordú".split()
 )
 ID_STEMS = ID_STEMS + (
     "문의",
     "sipari", "rezervasyon", "παραγγελ", "κράτησ", "κρατησ", "αποστολ", "τιμολόγ", "заказ", "vikailm", "objedn",
-    "rendel", "comand", "tilau", "обращен", "pieteikum", "pasūtījum", "αίτημ", "αιτήμ",
+    "rendel", "comand", "tilau", "обращен", "pieteikum", "pasūtījum", "αίτημ", "αιτήμ", "պատվեր",
 )  # fmt: skip
 ID_INFIXES = (
     "注文", "予約", "伝票", "請求", "受付", "订单", "訂單", "运单", "預訂", "预订", "追跡", "追踪", "追蹤", "工單", "工单",
@@ -177,6 +183,8 @@ PHONE_PAIRS = frozenset(
     # efter Tomás på 25 93 31 84"
     | {("ask", "for"), ("pregunta", "por"), ("pregunte", "por"), ("preguntar", "por"), ("spørg", "efter")}
     | {("spør", "etter"), ("fråga", "efter")}
+    # Portuguese "liga para" (calls), as "liga" alone is a league
+    | {("liga", "para")}
 )
 # A meeting service before a phone word: "Webex call 1925 692 4142" is a meeting number
 MEETING_PAIRS = frozenset(

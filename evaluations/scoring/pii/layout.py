@@ -73,6 +73,17 @@ def beside_email_line(text: str, start: int, end: int) -> bool:
     return any(_EMAIL_FIELD.fullmatch(line) for line in (above, under) if line)
 
 
+def label_above(text: str, start: int, end: int) -> str | None:
+    """The line right above ``text[start:end]`` when the value is alone on its line and that line holds no digit: a
+    form's field name printed over its value ("Social Security Number" / "373929504")."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    if not line_start or text[line_start:start].strip() or text[end : len(text) if line_end < 0 else line_end].strip():
+        return None
+    above = text[: line_start - 1].rsplit("\n", 1)[-1].strip()
+    return above if above and not any(ch.isdigit() for ch in above) else None
+
+
 def header(text: str, start: int) -> str | None:
     """The text that heads the number at ``start``: its ``field_name``, else ``block_header``."""
     named = field_name(text, start)

@@ -37,7 +37,7 @@ import functools
 import re
 from typing import Any
 
-from evaluations.scoring.pii.validators import digits_of
+from evaluations.scoring.pii.validators import SSN_SEPARATOR, digits_of
 
 # Regions tried, in order, for a national number: North America, Europe's largest plans, then the rest of the
 # world's most common. A number valid in none of them is not taken for a phone.
@@ -53,7 +53,7 @@ PHONE_CHARS = re.compile(r"\+?[\d \t\u00a0\-.()/]+")
 NANP = re.compile(
     r"(?:\+?1[ .\-]?)?(?:\([2-9]\d{2}\)[ \u00a0]?|[2-9]\d{2}(?P<sep>[ .\-\u00a0]))\d{3}(?(sep)(?P=sep)|[ .\-\u00a0])\d{4}"
 )
-_SSN_SHAPE = re.compile(r"\d{3}[- .]\d{2}[- .]\d{4}")
+_SSN_SHAPE = re.compile(rf"\d{{3}}{SSN_SEPARATOR}\d{{2}}{SSN_SEPARATOR}\d{{4}}")  # "123-45 6789" too: never a phone
 _EIN_SHAPE = re.compile(r"[1-9]\d-\d{7}")  # with a trunk 0 it is a national number: Vienna 01-7970573
 _DATE_SHAPE = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}")
 # A date inside a run ("05/17/2024 10:30"): a year of this era, and no further group of the same run after it (the
@@ -63,6 +63,9 @@ _DATE_INSIDE = re.compile(r"(?<!\d)(?:\d{1,2}/\d{1,2}/\d{2,4}|(?:19|20)\d{2}-\d{
 # (044.264.01.29, 079.587.04.77), but open with their trunk 0 and hold a group over 255 or a padded one.
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
 _DOTTED_QUAD = re.compile(rf"{_OCTET}\.{_OCTET}\.{_OCTET}\.{_OCTET}")
+# A decimal number, not a phone: a whole part of one to three digits and no trunk 0, a point, five or more decimals
+# (a coordinate, "163.099748"; a measurement)
+_DECIMAL = re.compile(r"[1-9]\d{0,2}\.\d{5,}")
 _INTERNATIONAL = re.compile(r"(?:\+|00[ \u00a0]?(?=[1-9])|011(?=[ \-.][1-9]))")
 # National forms without a trunk prefix: Spain (91 123 45 67, 612 34 56 78, 912 345 678), India (98765 43210)
 _NO_TRUNK = re.compile(r"[6-9]\d{1,2}(?:[ .\-]\d{2,3}){2,3}|[6-9]\d{4} \d{5}")
@@ -187,7 +190,7 @@ def _phone_region(value: str, *, infer: bool, bare_ok: bool) -> str | None:
     digits = digits_of(value)
     if len(digits) < LABELLED_MIN_DIGITS or re.search(r"[ \t\u00a0\-.()/]{4,}", value):
         return None
-    if _DATE_SHAPE.fullmatch(value) or _SSN_SHAPE.fullmatch(value):
+    if _DATE_SHAPE.fullmatch(value) or _SSN_SHAPE.fullmatch(value) or _DECIMAL.fullmatch(value):
         return None
     if _DOTTED_QUAD.fullmatch(value) and not (bare_ok and len(digits) == SHORT_NATIONAL_DIGITS):
         return None  # an IPv4 address; but "mobil 48.28.20.40", a Norwegian number, when a phone label names it
@@ -240,10 +243,10 @@ def _elsewhere(value: str, digits: str) -> str | None:
         national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
         if not exact or written == _skeleton(national):  # trunk prefix and all: "20 7946 0958" is no Chinese number
             return region
-        if ")" in written and written.split(")")[0] == _skeleton(national).split(")")[0]:
-            return (
-                region  # the trunk prefix and area code as the plan writes them, then any grouping: "8 (701) 032 74 60"
-            )
+        if ")" in written and _area(written) == _area(_skeleton(national)):
+            # the trunk prefix and area code as the plan writes them, then any grouping: "8 (701) 032 74 60",
+            # "8(705)3631327"
+            return region
     return None
 
 
@@ -365,6 +368,11 @@ def _may_belong(region: str, digits: str) -> bool:
     # a national form the plan rewrites before matching: the rewrite captures the parts it keeps
     prefix = rewritten.match(digits) if rewritten is not None else None
     return prefix is not None and prefix.lastindex is not None
+
+
+def _area(skeleton: str) -> str:
+    """A skeleton's trunk prefix and bracketed area code, spaces aside: "d (ddd) ddd dd dd" -> "d(ddd"."""
+    return skeleton.split(")")[0].replace(" ", "")
 
 
 def _skeleton(value: str) -> str:

@@ -21,7 +21,9 @@ from evaluations.scoring.pii.context import names_a_card
 from evaluations.scoring.pii.findings import CREDIT_CARD, EMAIL_ADDRESS, IBAN_CODE, PHONE_NUMBER, US_SSN
 from evaluations.scoring.pii.phones import phone_spans
 from evaluations.scoring.pii.validators import (
+    DASHES,
     GLUE_CHAR,
+    SSN_SEPARATOR,
     iban_spans,
     is_valid_card,
     is_valid_email,
@@ -54,8 +56,11 @@ EMAIL = (
 # Whole digit groups a card may be read from, not continued by a letter or digit of a longer code (a Korean
 # particle right after the number is no part of it: "3000-509942-1979입니다", ``validators.GLUE_CHAR``)
 # An SSN's shape, whole: not inside a longer run of digits or a code
-# (dots too: "003.56.6210", as forms and some countries' habits print it)
-_SSN_SHAPE = re.compile(rf"(?<!{GLUE_CHAR})(?<!-)(?<!\d\.)\d{{3}}([-. ]?)\d{{2}}\1\d{{4}}(?!{GLUE_CHAR}|[-.]\d)")
+# (dots too: "003.56.6210", as forms and some countries' habits print it; the other separators of
+# ``validators.SSN_SEPARATOR``)
+_SSN_SHAPE = re.compile(
+    rf"(?<!{GLUE_CHAR})(?<![-{DASHES}])(?<!\d[./])\d{{3}}({SSN_SEPARATOR}?)\d{{2}}\1\d{{4}}(?!{GLUE_CHAR}|[-./{DASHES}]\d)"
+)
 _CARD_RUN = re.compile(rf"(?<!{GLUE_CHAR}|-)\d+(?:(?: {{1,2}}|-)\d+)*(?!{GLUE_CHAR}|-)")
 
 _engine: Any = None

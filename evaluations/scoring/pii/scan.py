@@ -54,7 +54,7 @@ from evaluations.scoring.pii.phones import (
     needs_phone_label,
 )
 from evaluations.scoring.pii.recognizers import get_engine
-from evaluations.scoring.pii.validators import digits_of, glues
+from evaluations.scoring.pii.validators import DASHES, SSN_SEPARATOR, SSN_SHAPE, digits_of, glues
 
 # When two findings overlap, the longest wins (an IBAN printed in groups of four holds a card-valid run of
 # digits; a card number holds phone-shaped runs); at equal length, the higher-priority entity.
@@ -67,7 +67,9 @@ _WHOLE_TEXT_SHARE = 0.7  # analyse the whole text at once when the windows would
 
 MIN_ENCODED_CHARS = 12  # the shortest base64 run scanned: "jo@acme.io" is 16 characters, a card number 20+
 
-_SSN_IN_RUN = re.compile(r"(?<!\d)(?:\d{9}|\d{3}[-. ]\d{2}[-. ]\d{4})(?!\d)")
+_SSN_IN_RUN = re.compile(rf"(?<!\d)(?:\d{{9}}|\d{{3}}{SSN_SEPARATOR}\d{{2}}{SSN_SEPARATOR}\d{{4}})(?!\d)")
+# An SSN written with typographic dashes ("740–76–2758"), which no digit run (``phones.DIGIT_RUN``) spans
+_DASHED_SSN = re.compile(rf"(?<!\d){SSN_SHAPE}(?!\d)")
 _PHONE_SEPARATOR = re.compile(r"[ \t\u00a0\-.()/]")
 
 
@@ -108,6 +110,8 @@ def _candidates(text: str, *, contacts: bool) -> list[tuple[int, int, frozenset[
                     entities.add(PHONE_NUMBER)
             if entities:
                 found.append((m.start(), m.end(), frozenset(entities)))
+        if any(dash in text for dash in DASHES):
+            found += [(m.start(), m.end(), frozenset({US_SSN})) for m in _DASHED_SSN.finditer(text)]
         for m in _IBAN_CANDIDATE.finditer(text):
             found.append((m.start(), m.end(), frozenset({IBAN_CODE})))
     if contacts and "@" in text:

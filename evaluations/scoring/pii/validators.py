@@ -92,12 +92,18 @@ def is_valid_card(value: str, *, named: bool = False) -> bool:
     return card_network(digits) is not None and luhn_ok(digits)
 
 
-_SSN_FORM = re.compile(r"(\d{3})([-. ])(\d{2})\2(\d{4})")
+# What parts an SSN's three groups: a hyphen, a dot or a space, or the hyphen as forms and word processors print it
+# (an en or em dash, a minus sign), a slash ("019/63/8978"), a dash with a space each side ("035 - 01 - 4320")
+DASHES = "\u2012\u2013\u2014\u2015\u2212"
+SSN_SEPARATOR = rf"(?:[-. /{DASHES}]|\s[-{DASHES}]\s)"
+# An SSN's shape: three groups parted by the same separator (a named group: it may sit inside other patterns)
+SSN_SHAPE = rf"\d{{3}}(?P<ssn_sep>{SSN_SEPARATOR})\d{{2}}(?P=ssn_sep)\d{{4}}"
+_SSN_FORM = re.compile(SSN_SHAPE)
 
 
 def is_valid_ssn(value: str, *, bare_allowed: bool = False) -> bool:
-    """123-45-6789, 123 45 6789 or 123.45.6789 (bare 123456789 only when ``bare_allowed``) with a valid area, group
-    and serial."""
+    """123-45-6789, 123 45 6789, 123.45.6789 and the other separators of ``SSN_SEPARATOR`` (bare 123456789 only when
+    ``bare_allowed``) with a valid area, group and serial."""
     value = value.strip()
     if _SSN_FORM.fullmatch(value):
         digits = digits_of(value)
