@@ -126,6 +126,14 @@ PARTS = [
         + ("account_masked", "masked_ssn", "scp_remote", "css_rule", "timestamp", "ipv6", "sku", "ticket", "at_time"),
         ("@2x.", "@1.5x.", "localhost", "git@", "sha256:", "@media", "IMEI", "BIC"),
     ),
+    Part(
+        "heldout",
+        19,
+        "heldout-",
+        ("time_range", "invoice_line", "epoch", "service_login", "at_price", "at_time", "scp", "docker_digest")
+        + ("routing", "otp", "iccid", "gtin", "coordinates", "masked_phone", "version_pin", "slack_mention"),
+        ("@2x.", "@1.5x.", "localhost", "git@", "sha256:", "@media", "@Override", "ICCID"),
+    ),
 ]
 parts = pytest.mark.parametrize("part", PARTS, ids=lambda part: part.name)
 
