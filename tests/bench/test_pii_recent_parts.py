@@ -127,7 +127,7 @@ PARTS = [
         ("@2x.", "@1.5x.", "localhost", "git@", "sha256:", "@media", "IMEI", "BIC"),
     ),
     Part(
-        "heldout",
+        "tuned20",
         19,
         "heldout-",
         ("time_range", "invoice_line", "epoch", "service_login", "at_price", "at_time", "scp", "docker_digest")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import Line
-from pii_heldout_negatives import OPENERS, SMALL_POOLS, digits, hexs
+from pii_tuned20_negatives import OPENERS, SMALL_POOLS, digits, hexs
 
 WORDS = ["nova", "pixel", "harbor", "tidal", "ember", "quartz", "orbit", "lumen", "cobalt", "fjord", "sable", "kiwi"]
 

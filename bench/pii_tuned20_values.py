@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import CARD, IBAN, NETWORKS, SEPA_BBAN, SSN, Line, bban, card_digits, iban_check, printed
-from pii_heldout_phone_rows import SETTINGS, fill
+from pii_tuned20_phone_rows import SETTINGS, fill
 
 # country -> BBAN layout for IBAN countries outside SEPA (SWIFT registry notation)
 NON_SEPA_BBAN = {

@@ -8,7 +8,7 @@ import random
 import unicodedata
 
 from pii_corpus_values import EMAIL, Line
-from pii_heldout_phone_rows import fill
+from pii_tuned20_phone_rows import fill
 
 NAMES = [
     ("Amara", "Okonkwo"), ("Lukas", "Brandt"), ("Sofía", "Quintero"), ("Hiroshi", "Tanaka"), ("Priya", "Raman"),

@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import CARD, EMAIL, IBAN, PHONE, SEPA_BBAN, SSN, Line, bban, card_digits, iban_check, printed
-from pii_heldout_emails import person_email
-from pii_heldout_phone_rows import fill
-from pii_heldout_phones import REGIONS, phone
-from pii_heldout_values import ssn_text
+from pii_tuned20_emails import person_email
+from pii_tuned20_phone_rows import fill
+from pii_tuned20_phones import REGIONS, phone
+from pii_tuned20_values import ssn_text
 
 MIXED: list[tuple[str, str, str]] = [
     ("vcard", "en", "BEGIN:VCARD\nVERSION:3.0\nFN:{name}\nTEL;TYPE=CELL:{p}\nEMAIL:{e}\nNOTE:order {id}\nEND:VCARD"),

@@ -8,8 +8,8 @@ import random
 import re
 
 from pii_corpus_values import PHONE, Line
-from pii_heldout_langs import PHONE_SENTENCES
-from pii_heldout_phones import REGIONS, phone
+from pii_tuned20_langs import PHONE_SENTENCES
+from pii_tuned20_phones import REGIONS, phone
 
 SLOT = re.compile(r"\{([a-z]+)\}")
 
