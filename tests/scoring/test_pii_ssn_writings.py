@@ -104,3 +104,55 @@ def test_phones_named_by_message_and_call_words_and_bracketed_area_codes(text, p
 )
 def test_decimals_and_leagues_are_not_phones(text):
     assert found(text, PHONE_NUMBER) == []
+
+
+def luhn_completed(body: str) -> str:
+    from evaluations.scoring.pii.validators import luhn_ok
+
+    return next(body + d for d in "0123456789" if luhn_ok(body + d))
+
+
+MIR = luhn_completed("220030968979498")
+VISA = luhn_completed("411111111111111")
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        (
+            f"Возврат оформлен на карту {MIR[:4]}.{MIR[4:8]}.{MIR[8:12]}.{MIR[12:]} (Mir).",
+            [f"{MIR[:4]}.{MIR[4:8]}.{MIR[8:12]}.{MIR[12:]}"],
+        ),
+        (f"Card: {VISA[:4]}.{VISA[4:10]}.{VISA[10:]}", [f"{VISA[:4]}.{VISA[4:10]}.{VISA[10:]}"]),
+    ],
+)
+def test_card_numbers_grouped_with_points(text, cards):
+    assert [f.value for f in scan_pii(text, withhold_contacts=False) if f.entity == "CREDIT_CARD"] == cards
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"Build {VISA[:4]}.{VISA[4:8]}.{VISA[8:12]}.{VISA[12:]}.7 is out.",  # a longer dotted run: a version
+        f"Ref 2.{VISA[:4]}.{VISA[4:8]}.{VISA[8:12]}.{VISA[12:]}",  # points before it
+        f"{VISA[:4]}.{VISA[4:8]} {VISA[8:12]}-{VISA[12:]}",  # points mixed with spaces and hyphens
+    ],
+)
+def test_dotted_runs_that_are_no_card(text):
+    assert [f for f in scan_pii(text, withhold_contacts=False) if f.entity == "CREDIT_CARD"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "entity", "values"),
+    [
+        ("ለጥያቄ LS38077031 +251 11 241 7706 አክያለሁ።", PHONE_NUMBER, ["+251 11 241 7706"]),  # "+" after a code
+        ("Pan Nowak odbiera pod 0048 63 250 00 69 po południu.", PHONE_NUMBER, ["0048 63 250 00 69"]),
+        ("<tr><th>Text</th><td>The refund for PO 2870935 will go out today.</td></tr>", PHONE_NUMBER, []),
+        ("<tr><th>Text</th><td>0412 345 678</td></tr>", PHONE_NUMBER, ["0412 345 678"]),
+        ("The SSN on the W-2 for #7468399 is 110975462.", US_SSN, ["110975462"]),
+        ("The SSN on the W-2 for PO 9813027 is 759330536.", US_SSN, ["759330536"]),
+        ("The SSN was checked; order 7468399 is 110975462 cents.", US_SSN, []),
+    ],
+)
+def test_phones_after_codes_polish_po_cells_that_label_their_own_number_and_whose_ssn(text, entity, values):
+    assert found(text, entity) == values

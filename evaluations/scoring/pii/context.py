@@ -49,6 +49,7 @@ _SSN_CONTEXT = re.compile(
 )
 
 # US tax forms that name an SSN: "the SSN on the 1099", "per the 1040"
+_WHOSE = re.compile(r"\b(?:for|of)\s+(?:[A-Za-z]{1,10}\.?\s+)?#?\d[\d-]*(?=\s+(?:is|was)\s+$)", re.IGNORECASE)
 _TAX_FORM = re.compile(r"(?<![\w-])(?:1099(?:-[A-Z]+)?|1040(?:-[A-Z]+)?|109[58]-[A-Z])(?![\w-])")
 
 # A login in a command line, not an address: "ssh -p 2222 deploy@files.acme.net", "sftp -i key.pem ana@host.io"
@@ -158,8 +159,10 @@ def context_ok(entity: str, text: str, start: int, end: int) -> bool:
     if entity in (PHONE_NUMBER, CREDIT_CARD) and (_CURRENCY_BEFORE.search(before) or _CURRENCY_AFTER.match(text, end)):
         return False
     if entity == PHONE_NUMBER:
-        if _glued(text, start, end) or _CODE_TOKEN_BEFORE.search(before):
+        if _glued(text, start, end):
             return False
+        if _CODE_TOKEN_BEFORE.search(before) and not value.startswith(("+", "(+")):
+            return False  # a code's last groups ("1Z K8E K5R 03 8681 3371"); a code does not go on with a "+"
         return _phone_labelled_ok(text, start, end, before)
     if entity == CREDIT_CARD:
         continues_run = re.search(r"\d[ \-]$", before) is not None
@@ -178,6 +181,8 @@ def _ssn_word_names(text: str, start: int, end: int) -> bool:
     # a form's name holds digits ("on the I-9 is ...", "the SSN on the 1099 to ..."): only a number standing alone
     # ends the look back; so does a sentence's end, but not an abbreviation's point ("Ms. Tesfaye", "Soc. Sec. #")
     window = _TAX_FORM.sub(lambda m: "F" * len(m.group()), text[max(0, start - 80) : start])
+    # whose SSN it is, right before "is": "The SSN on the W-2 for #7468399 is 110975462"
+    window = _WHOSE.sub(lambda m: "F" * len(m.group()), window)
     before = re.split(r"(?<![A-Za-z]-)(?<![A-Za-z])\d|(?<!\b[A-Za-z])(?<!\b[A-Za-z]{2})(?<!\b[A-Za-z]{3})"
                       r"[.!?;](?=\s+[A-Z])|\n", window)[-1]  # fmt: skip
     if _SSN_CONTEXT.search(before):

@@ -95,7 +95,9 @@ PHONE_WORDS = PHONE_WORDS | frozenset(
     " küsige küsi klauskite paklauskite спросите спросить tanya tanyakan"
     # Vietnamese phone ("điện thoại", "điện_thoại"), Irish phone, Portuguese (text) message, German writing to a
     # number ("Schreiben Sie kurz an 26666579")
-    " thoại fón guthán mensagem mensagens schreiben".split()
+    " thoại fón guthán mensagem mensagens schreiben"
+    # Polish answering ("odbiera pod 0048 63 250 00 69": picks up at)
+    " odbiera odbierze odbieram".split()
 )
 PHONE_STEMS = PHONE_STEMS + (
     "telep", "puhel", "matkapuhel", "hív", "felhív", "τηλεφ", "τηλέφ", "κινητ", "επικοινων", "телефон",

@@ -90,6 +90,9 @@ _PERSON_RECORD_WORDS = frozenset(
 _DIRECT_ONLY_WORDS = frozenset("account acct cuenta खाता".split()) | CONTACT_ENTRY_WORDS
 # Whose number: "your number", "the recipient's number" is a person's phone
 _POSSESSIVES = frozenset("my your his her their our".split())
+# Identifier words that are only labels in capitals: "PO 9813027" is a purchase order, Polish "po południu" is "in
+# the afternoon"
+_CAPITALS_ONLY = frozenset({"po"})
 # Entries of a contact list: "Home: 6137287788 - work: 604-751-6894"
 _CONTACT_ENTRIES = frozenset("home work office".split())
 # A contact card's or an e-mail signature's one-letter fields, at the start of a line: "M: 032742896", "T: …"
@@ -174,7 +177,7 @@ def _labels(clause: str) -> list[_Label]:
             pass  # it qualifies the noun before it: "pedido telefónico", "atendimento telefônico"
         elif _is_phone_word(word):
             found.append((start, end, IDENTIFIER if word.endswith(THING_TAILS) else PHONE))
-        elif _is_id_word(word):
+        elif _is_id_word(word) and not (word in _CAPITALS_ONLY and clause[start:end].islower()):
             found.append((start, end, IDENTIFIER))
         elif word in _CONTACT_ENTRIES and clause[end : end + 1] == ":":
             found.append((start, end, PHONE))
@@ -247,6 +250,8 @@ def _nearest_label(text: str, start: int, end: int) -> tuple[str, str] | None:
     if _TEL_LINK_AFTER.match(text, end) or _TEL_LINK_BEFORE.search(text, max(0, start - 120), start):
         return PHONE, "tel:"  # the text of a tel: link, in Markdown or HTML
     named = layout.field_name(text, start)  # an HTML cell's header, an SQL insert's column, a record's legend
+    if named is not None and _labels(layout.cell_before(text, start)):
+        named = None  # the value's own cell labels it: "<th>Text</th><td>The refund for PO 2870935 …"
     found = _labels(named) if named else []
     if found:
         return found[-1][2], named[found[-1][0] : found[-1][1]].lower()  # type: ignore[index]

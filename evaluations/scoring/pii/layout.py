@@ -177,6 +177,18 @@ def _html_header(text: str, start: int) -> str | None:
     return _cell_text(text, head_row[index].end())
 
 
+_CELL_OPEN = re.compile(r"<td\b[^>]*>$", re.IGNORECASE)
+
+
+def cell_before(text: str, start: int) -> str:
+    """The text of the HTML data cell holding the value at ``start``, before the value ("" when the value opens its
+    cell, or is in no cell)."""
+    opened = text.rfind(">", max(0, start - _HTML_REACH), start)
+    if opened < 0 or not _CELL_OPEN.search(text, max(0, opened - 200), opened + 1):
+        return ""
+    return text[opened + 1 : start]
+
+
 def _cell_text(text: str, at: int) -> str:
     end = text.find("<", at)
     return text[at : end if end >= 0 else len(text)].strip()

@@ -61,7 +61,10 @@ EMAIL = (
 _SSN_SHAPE = re.compile(
     rf"(?<!{GLUE_CHAR})(?<![-{DASHES}])(?<!\d[./])\d{{3}}({SSN_SEPARATOR}?)\d{{2}}\1\d{{4}}(?!{GLUE_CHAR}|[-./{DASHES}]\d)"
 )
-_CARD_RUN = re.compile(rf"(?<!{GLUE_CHAR}|-)\d+(?:(?: {{1,2}}|-)\d+)*(?!{GLUE_CHAR}|-)")
+_CARD_RUN = re.compile(
+    rf"(?<!{GLUE_CHAR}|-)(?<!\d\.)\d+(?:(?: {{1,2}}|-)\d+)*(?!{GLUE_CHAR}|-|\.\d)"  # spaces or hyphens
+    rf"|(?<!{GLUE_CHAR}|-)(?<!\d\.)\d+(?:\.\d+)+(?!{GLUE_CHAR}|-|\.\d)"  # points only: "2200.3096.8979.4989"
+)
 
 _engine: Any = None
 _engine_lock = threading.Lock()
@@ -174,6 +177,10 @@ def _build_engine() -> Any:
         def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[Any]:
             results = []
             for run in _CARD_RUN.finditer(text):
+                if "." in run.group():  # a run grouped by points is a card whole or not at all (a version goes on)
+                    if is_valid_card(run.group(), named=names_a_card(text, run.start())):
+                        results.append(result(CREDIT_CARD, run.start(), run.end(), self))
+                    continue
                 groups = [(run.start() + g.start(), run.start() + g.end()) for g in re.finditer(r"\d+", run.group())]
                 i = 0
                 while i < len(groups):

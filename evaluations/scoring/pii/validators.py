@@ -75,13 +75,14 @@ def card_network(digits: str) -> str | None:
 
 def is_valid_card(value: str, *, named: bool = False) -> bool:
     """A real network prefix, a valid length for that network and Luhn. Separators: spaces (one or two, as
-    receipts print them: "3401  228972  89634") or single hyphens, the first group of four digits (or 6 + 13).
+    receipts print them: "3401  228972  89634") or single hyphens, or only points ("2200.3096.8979.4989", as some
+    countries' forms print it), the first group of four digits (or 6 + 13).
     ``named``: a card label names the number ("card": "3717 6664 7229 6454"), so any 13 to 19 digits that pass
     Luhn will do: networks we do not list (RuPay, Verve, Elo, Troy, Humo, ...) and lengths we do not expect are
     cards all the same."""
-    if not re.fullmatch(r"\d+(?:(?: {1,2}|-)\d+)*", value.strip()):
+    if not re.fullmatch(r"\d+(?:(?: {1,2}|-)\d+)*|\d+(?:\.\d+)+", value.strip()):
         return False
-    groups = re.split(r" {1,2}|-", value.strip())
+    groups = re.split(r" {1,2}|-|\.", value.strip())
     if len(groups) > 1 and len(groups[0]) != 4 and [len(g) for g in groups] != [6, 13]:
         # cards are printed from a group of four (4-4-4-4, 4-6-5), or a 19-digit card as its issuer's six digits
         # and the rest ("620640 3991365981687"): "380-4890251-7642113" is an order
