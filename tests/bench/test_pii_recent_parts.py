@@ -134,6 +134,14 @@ PARTS = [
         + ("routing", "otp", "iccid", "gtin", "coordinates", "masked_phone", "version_pin", "slack_mention"),
         ("@2x.", "@1.5x.", "localhost", "git@", "sha256:", "@media", "@Override", "ICCID"),
     ),
+    Part(
+        "heldout",
+        20,
+        "heldout-",
+        ("date_time", "unix_time", "javadoc", "k8s_context", "systemd_unit", "masked_iban", "ticket_id", "invoice")
+        + ("at_price", "at_time", "scp_remote", "docker_digest", "coordinates", "masked_phone", "version_pin", "gtin"),
+        ("@2x.", "@1.5x.", "localhost", "git@", "sha256:", "@media", "@param", "@keyframes"),
+    ),
 ]
 parts = pytest.mark.parametrize("part", PARTS, ids=lambda part: part.name)
 
