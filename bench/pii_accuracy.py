@@ -1,12 +1,12 @@
 """Benchmark: PII detection precision and recall per entity type, on the tuned parts and on the held-out part.
 
-Run: .venv/bin/python bench/pii_accuracy.py [--errors] [--part tuned|tuned2|...|tuned20|heldout|all] [--command]
+Run: .venv/bin/python bench/pii_accuracy.py [--errors] [--part tuned|tuned2|...|tuned21|heldout|all] [--command]
 [--seed N] [--quick]
 
 Labelled corpora, measured one after the other, the held-out part last (docs/benchmarks.md, "PII accuracy:
 two parts"):
 
-- the tuned parts, rows labelled ``tuned``, ``tuned2`` to ``tuned20``: bench/data/pii_corpus.jsonl
+- the tuned parts, rows labelled ``tuned``, ``tuned2`` to ``tuned21``: bench/data/pii_corpus.jsonl
   (bench/make_pii_corpus.py), which the detector was developed against, and bench/data/pii_tuned2.jsonl to
   pii_tuned18.jsonl (bench/make_pii_tuned2.py to make_pii_tuned18.py), the former held-out parts; each became a
   tuned part once its errors were looked at. Detector changes may be
@@ -59,6 +59,7 @@ TUNED_PARTS = {
     "tuned18": (DATA / "pii_tuned18.jsonl", "make_pii_tuned18"),
     "tuned19": (DATA / "pii_tuned19.jsonl", "make_pii_tuned19"),
     "tuned20": (DATA / "pii_tuned20.jsonl", "make_pii_tuned20"),
+    "tuned21": (DATA / "pii_tuned21.jsonl", "make_pii_tuned21"),
 }
 HELDOUT_PART = {"heldout": (DATA / "pii_heldout.jsonl", "make_pii_heldout")}
 PARTS = {**TUNED_PARTS, **HELDOUT_PART}

@@ -119,6 +119,8 @@ BENCHES = {
         "tuned part 19 (a former held-out part: its errors were looked at)",
         "PII accuracy on bench/data/pii_tuned20.jsonl:",
         "tuned part 20 (a former held-out part: its errors were looked at)",
+        "PII accuracy on bench/data/pii_tuned21.jsonl:",
+        "tuned part 21 (a former held-out part: its errors were looked at)",
         "PII accuracy on bench/data/pii_heldout.jsonl:",
         "held-out part (written blind, no detector change was tuned on it), measured last",
         "tuned    CREDIT_CARD",

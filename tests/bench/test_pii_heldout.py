@@ -19,7 +19,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
-import pii_heldout_phones  # noqa: E402
 import pii_tuned2_phones  # noqa: E402
 import pii_tuned3_phones  # noqa: E402
 import pii_tuned4_phones  # noqa: E402
@@ -39,11 +38,12 @@ import pii_tuned17_phones  # noqa: E402
 import pii_tuned18_phones  # noqa: E402
 import pii_tuned19_phones  # noqa: E402
 import pii_tuned20_phones  # noqa: E402
+import pii_tuned21_phones  # noqa: E402
 from pii_corpus_values import iban_valid, luhn_valid  # noqa: E402
 
 DATA = ROOT / "bench" / "data"
 PHONE_MODULES = {
-    "heldout": pii_heldout_phones,
+    "tuned21": pii_tuned21_phones,
     "tuned20": pii_tuned20_phones,
     "tuned19": pii_tuned19_phones,
     "tuned18": pii_tuned18_phones,
@@ -64,7 +64,7 @@ PHONE_MODULES = {
     "tuned4": pii_tuned4_phones,
 }
 FILES = {
-    "heldout": DATA / "pii_heldout.jsonl",
+    "tuned21": DATA / "pii_tuned21.jsonl",
     "tuned20": DATA / "pii_tuned20.jsonl",
     "tuned19": DATA / "pii_tuned19.jsonl",
     "tuned18": DATA / "pii_tuned18.jsonl",
@@ -87,7 +87,7 @@ FILES = {
     "tuned": DATA / "pii_corpus.jsonl",
 }
 GENERATORS = {
-    "heldout": "make_pii_heldout.py",
+    "tuned21": "make_pii_tuned21.py",
     "tuned20": "make_pii_tuned20.py",
     "tuned19": "make_pii_tuned19.py",
     "tuned18": "make_pii_tuned18.py",
@@ -111,7 +111,7 @@ GENERATORS = {
 # each generator (bench/make_pii_*.py) is split into modules beside it named after its part; bench/pii_corpus_values.py
 # holds the value rules that every generator shares
 MODULE_PREFIXES = {
-    "heldout": "pii_heldout_",
+    "tuned21": "pii_tuned21_",
     "tuned20": "pii_tuned20_",
     "tuned19": "pii_tuned19_",
     "tuned18": "pii_tuned18_",
@@ -246,7 +246,7 @@ def test_tuned2_phones_are_valid_for_their_country_in_many_countries_and_languag
 # what each blind part's phones must cover, beyond being valid for their region: (regions, least regions, languages,
 # least languages, a number that is valid elsewhere but not in the region named)
 PHONE_COVERAGE = {
-    "heldout": (
+    "tuned21": (
         {"US", "CA", "MX", "BR", "AR", "CO", "CL", "PE", "JM", "GT", "UY", "EC", "CR", "DO", "PY", "BO", "TT", "PA"}
         | {"GB", "IE", "DE", "AT", "CH", "FR", "BE", "NL", "ES", "PT", "IT", "PL", "CZ", "SK", "HU", "RO", "BG", "GR"}
         | {"HR", "SI", "RS", "UA", "LT", "LV", "EE", "FI", "SE", "NO", "DK", "IS", "MT", "AL", "TR", "LU", "IN", "PK"}

@@ -135,7 +135,7 @@ PARTS = [
         ("@2x.", "@1.5x.", "localhost", "git@", "sha256:", "@media", "@Override", "ICCID"),
     ),
     Part(
-        "heldout",
+        "tuned21",
         20,
         "heldout-",
         ("date_time", "unix_time", "javadoc", "k8s_context", "systemd_unit", "masked_iban", "ticket_id", "invoice")

@@ -1,4 +1,4 @@
-"""Cards, SSNs and IBANs of the held-out part (bench/make_pii_heldout.py): every card network with a Luhn digit, SSNs
+"""Cards, SSNs and IBANs of the held-out part (bench/make_pii_tuned21.py): every card network with a Luhn digit, SSNs
 with a possible area, group and serial in several languages, SEPA and non-SEPA IBANs with mod-97 check digits, each in
 prose or quoted from a record."""
 
@@ -19,7 +19,7 @@ from pii_corpus_values import (
     printed,
     templated,
 )
-from pii_heldout_phone_rows import NAMES, reference
+from pii_tuned21_phone_rows import NAMES, reference
 
 # IBAN countries outside SEPA and their BBAN layouts
 NON_SEPA_BBAN = {

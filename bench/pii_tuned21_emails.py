@@ -1,4 +1,4 @@
-"""Email replies of the held-out part (bench/make_pii_heldout.py): addresses of people (not role accounts), some with
+"""Email replies of the held-out part (bench/make_pii_tuned21.py): addresses of people (not role accounts), some with
 ``+`` tags, upper case, hyphens and digits, in signatures, forwarded headers, CRM exports, JSON, logs, mailto: links,
 HTML, vCards, chat and prose in several languages."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import EMAIL, Line
-from pii_heldout_phone_rows import NAMES, reference
+from pii_tuned21_phone_rows import NAMES, reference
 
 FIRST = [
     "amara", "bogdan", "chiara", "dmitri", "esra", "farid", "gwen", "hiroshi", "ines", "jonas", "kalani", "leila",

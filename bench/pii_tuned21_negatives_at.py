@@ -1,4 +1,4 @@
-"""Replies without PII of the held-out part (bench/make_pii_heldout.py) whose text holds an "@" that is not a
+"""Replies without PII of the held-out part (bench/make_pii_tuned21.py) whose text holds an "@" that is not a
 person's address: social handles, package scopes, image assets (@2x, @1.5x), git and scp remotes, masked addresses,
 decorators, pinned versions, Slack mentions, CSS at-rules, SQL variables, local accounts, image digests, prices and
 times written with @, Javadoc tags, systemd units and kube contexts."""

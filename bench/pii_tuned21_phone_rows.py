@@ -1,4 +1,4 @@
-"""Phone replies of the held-out part (bench/make_pii_heldout.py): a number of each region in one of the region's
+"""Phone replies of the held-out part (bench/make_pii_tuned21.py): a number of each region in one of the region's
 languages, beside an order, ticket or booking reference (either order) or named only by the context, in prose or
 quoted from a record (JSON, YAML, CSV, HTML, Markdown, vCard, logs, receipts, mail headers, INI, XML, chat, SMS...)."""
 
@@ -8,8 +8,8 @@ import random
 
 import phonenumbers
 from pii_corpus_values import PHONE, Line
-from pii_heldout_langs import LANGS
-from pii_heldout_phones import REGIONS, phone, phone_is_valid
+from pii_tuned21_langs import LANGS
+from pii_tuned21_phones import REGIONS, phone, phone_is_valid
 
 SETTINGS = [
     "prose", "json", "yaml", "csv", "html", "markdown", "vcard", "log", "receipt", "email",

@@ -1,4 +1,4 @@
-"""Mixed replies of the held-out part (bench/make_pii_heldout.py): a record or a reply that quotes several kinds of
+"""Mixed replies of the held-out part (bench/make_pii_tuned21.py): a record or a reply that quotes several kinds of
 personal data at once (a phone of one region beside an address, a card, an SSN or an IBAN)."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import CARD, EMAIL, IBAN, NETWORKS, PHONE, SSN, card_digits, card_format, printed, templated
-from pii_heldout_emails import address
-from pii_heldout_phone_rows import NAMES, reference
-from pii_heldout_phones import REGIONS, phone
-from pii_heldout_values import braces, iban_value, ssn_value
+from pii_tuned21_emails import address
+from pii_tuned21_phone_rows import NAMES, reference
+from pii_tuned21_phones import REGIONS, phone
+from pii_tuned21_values import braces, iban_value, ssn_value
 
 # (language, template); slots: p phone, e email, c card, s ssn, i iban, n name, id reference
 TEMPLATES = [

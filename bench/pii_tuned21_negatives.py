@@ -1,4 +1,4 @@
-"""Replies without PII of the held-out part (bench/make_pii_heldout.py): numbers and strings shaped like PII that are
+"""Replies without PII of the held-out part (bench/make_pii_tuned21.py): numbers and strings shaped like PII that are
 not (order, ticket and tracking ids, dates, times, amounts, versions, hashes, IPs, MACs, serials, IMEIs, VINs, EINs,
 BICs, creditor references, masked values, coordinates, postcodes, ISBNs, GTINs, flights, invoices, UUIDs, the word
 "phone" beside numbers that are no phone numbers)."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from pii_corpus_values import iban_check, luhn_digit
-from pii_heldout_negatives_at import fill_values
+from pii_tuned21_negatives_at import fill_values
 
 BANKS = [
     "DEUTDEFF",

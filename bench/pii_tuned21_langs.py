@@ -1,4 +1,4 @@
-"""Sentences of the held-out part (bench/make_pii_heldout.py) in the languages its phone replies are written in: for
+"""Sentences of the held-out part (bench/make_pii_tuned21.py) in the languages its phone replies are written in: for
 each language the words for "phone" and "order", a sentence with the id before the number, one with the number before
 the id, and one where only the context says the digits are a number to call ({p} the number, {id} the reference)."""
 

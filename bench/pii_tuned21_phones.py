@@ -1,4 +1,4 @@
-"""Phones of the held-out part (bench/make_pii_heldout.py): the regions it covers, a number valid for a region with
+"""Phones of the held-out part (bench/make_pii_tuned21.py): the regions it covers, a number valid for a region with
 digits drawn at random (checked by ``phonenumbers``, never a library example with a changed tail), the ways a number is
 written, and the check that a number is valid for its region exactly as written."""
 
