@@ -165,7 +165,9 @@ def phone_rows(rng: random.Random) -> list[Line]:
                 e164 = phonenumbers.format_number(
                     phonenumbers.parse(value, region), phonenumbers.PhoneNumberFormat.E164
                 )
-                line.add(f'\n<a href="tel:{e164}">')
+                # the link's target is labelled too, as every other part labels it (a label added once this part
+                # became tuned part 21: the number is in the reply, and masking must cover it; docs/benchmarks.md)
+                line.add('\n<a href="tel:').add(e164, PHONE).add('">')
                 line.add(e164, PHONE)
                 line.add("</a>")
                 assert phone_is_valid(e164, region)

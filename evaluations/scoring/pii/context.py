@@ -170,6 +170,8 @@ def context_ok(entity: str, text: str, start: int, end: int) -> bool:
     if entity == EMAIL_ADDRESS:
         if _MESSAGE_ID_BEFORE.search(before) or _is_machine_local(value.rpartition("@")[0]):
             return False  # a message's id ("Message-ID: <9c1hb7fsqw8j@mail.gmail.com>"), not a mailbox
+        if before.endswith("@"):
+            return False  # a fediverse handle, "@harbor@lumen.social": an account on a server, not a mailbox
         return not is_placeholder_email(value) and not _LOGIN_COMMAND.search(before)
     return True
 

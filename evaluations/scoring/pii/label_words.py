@@ -96,8 +96,8 @@ PHONE_WORDS = PHONE_WORDS | frozenset(
     # Vietnamese phone ("điện thoại", "điện_thoại"), Irish phone, Portuguese (text) message, German writing to a
     # number ("Schreiben Sie kurz an 26666579")
     " thoại fón guthán mensagem mensagens schreiben"
-    # Polish answering ("odbiera pod 0048 63 250 00 69": picks up at)
-    " odbiera odbierze odbieram".split()
+    # Polish answering ("odbiera pod 0048 63 250 00 69": picks up at); Catalan calling
+    " odbiera odbierze odbieram truqui truca trucar truqueu".split()
 )
 PHONE_STEMS = PHONE_STEMS + (
     "telep", "puhel", "matkapuhel", "hív", "felhív", "τηλεφ", "τηλέφ", "κινητ", "επικοινων", "телефон",
@@ -107,6 +107,7 @@ PHONE_STEMS = PHONE_STEMS + (
     "tālrun", "kontakttālrun", "hring", "sím", "javit", "povratn", "nazv", "nazov", "zvan", "atzvan", "oddzwon",
     "επανάκλησ", "залга", "позвън", "звъне", "pozv", "обад",
     "զանգ", "կզանգ", "հեռախոս",  # Armenian call ("կզանգի": will call) and phone
+    "ċempl", "jċempl", "ტელეფონ", "தொலைபேசி", "zavol",  # Maltese calling ("jċemplulu"), Georgian and Tamil phone
 )  # fmt: skip
 # Inside a word, for scripts without spaces or with particles joined to the word: Japanese, Chinese, Thai,
 # Arabic, Hebrew
@@ -116,6 +117,7 @@ PHONE_INFIXES = (
     "โทร", "เบอร์", "มือถือ", "ติดต่อ",
     "هاتف", "جوال", "اتصال", "يتصل", "اتصل", "موبايل", "واتساب", "تواصل", "المنزل",
     "טלפון", "נייד", "תקשר", "וואטסאפ", "שיחזרו", "موبائل", "فون", "نصية", "تماس",
+    "回拨", "回撥", "تلفن",
 )  # fmt: skip
 ID_WORDS = ID_WORDS | frozenset(
     # things a number names: parts and products, warehouse places, postcodes (Spanish, German, English)
@@ -140,18 +142,24 @@ ID_WORDS = ID_WORDS | frozenset(
     " narudžba narudžbe narudžbu porudžbina porudžbine porudžbinu"
     " অর্ডার টিকিট गुनासो ጥያቄ ለጥያቄ የጥያቄ ጥያቄው"
     # Irish order
-    " ordú".split()
+    " ordú"
+    # a case in Norwegian, Swedish and Tagalog; a direct debit's mandate; payments and refunds (what they are for);
+    # an order in Estonian, Mongolian, Slovenian, Tamil and Georgian
+    " sak saken kaso mandate mandat payment zahlung terugbetaling rückerstattung reembolso remboursement"
+    " tellimus tellimuse захиалга naročilo naročila naročilu ஆர்டர் შეკვეთა".split()
 )
 ID_STEMS = ID_STEMS + (
     "문의",
     "sipari", "rezervasyon", "παραγγελ", "κράτησ", "κρατησ", "αποστολ", "τιμολόγ", "заказ", "vikailm", "objedn",
     "rendel", "comand", "tilau", "обращен", "pieteikum", "pasūtījum", "αίτημ", "αιτήμ", "պատվեր",
+    "reklam", "pretensio", "поръчк", "naročil", "захиалг", "შეკვეთ", "поруџбин", "zásil",
 )  # fmt: skip
 ID_INFIXES = (
     "注文", "予約", "伝票", "請求", "受付", "订单", "訂單", "运单", "預訂", "预订", "追跡", "追踪", "追蹤", "工單", "工单",
     "คำสั่งซื้อ", "พัสดุ", "การจอง",
     "طلب", "الشحنة", "حجز", "الحجز", "فاتورة", "تذكرة", "تتبع", "بلاغ", "ٹکٹ", "تیکت", "بلیط", "ملف", "档案", "檔案",
     "הזמנ", "פניי", "משלוח", "חשבונית",
+    "案件", "编号", "編號", "آرڈر", "سفارش", "شکایت", "شكوى",
 )  # fmt: skip
 # The head of a compound comes last in German, Dutch and the Nordic languages: "Telefonauftrag" is an order, not a
 # phone, though it opens with a phone word
@@ -199,5 +207,5 @@ ID_PAIRS = (
         for second in ("number", "no")
     )
     | MEETING_PAIRS
-    | {("hồ", "sơ")}  # Vietnamese: a file, a record
+    | {("hồ", "sơ"), ("đơn", "hàng"), ("khiếu", "nại")}  # Vietnamese: a file, a record; an order; a complaint
 )

@@ -104,7 +104,7 @@ _CODE_PREFIX = re.compile(r"(?<![\w-])([A-Z]{2,4})[ \u00a0]#?$")
 # being or a colon. An identifier label reaches its number only through these.
 _DIRECT = (
     frozenset(
-        "# . - ( ) > \" ' “ ” number numbers num nr no nº n° n º id code número numero núm nro नंबर नम्बर संख्या नं".split()
+        "# . - ( ) [ ] > \" ' “ ” number numbers num nr no nº n° n º id code número numero núm nro नंबर नम्बर संख्या नं".split()
     )
     | NUMBER_WORDS
 )
@@ -175,6 +175,8 @@ def _labels(clause: str) -> list[_Label]:
             found += _infix_labels(start, word)
         elif word in PHONE_ADJECTIVES:
             pass  # it qualifies the noun before it: "pedido telefónico", "atendimento telefônico"
+        elif "_" in word:  # a field name: its last label decides, not its first ("contact_id" is an id)
+            found += _key_label(start, word)
         elif _is_phone_word(word):
             found.append((start, end, IDENTIFIER if word.endswith(THING_TAILS) else PHONE))
         elif _is_id_word(word) and not (word in _CAPITALS_ONLY and clause[start:end].islower()):
@@ -185,8 +187,6 @@ def _labels(clause: str) -> list[_Label]:
             # "M: 032742896", "M 0712629548": a card's field, alone before the number at the start of the line or
             # after the separator of the field before ("M: 9209 2603 | T: 9992 5897")
             found.append((start, end, PHONE))
-        elif "_" in word:
-            found += _key_label(start, word)
         elif _CAMEL.search(clause, start, end):  # a field name in camel case: "caseRef", "mobilePhone"
             found += _key_label(start, _CAMEL.sub("_", clause[start:end]).lower())
         elif word == "number" and _after_possessive(clause, start, words[i - 1][2] if i else ""):
@@ -365,6 +365,8 @@ def _reaches(kind: str, gap: str) -> tuple[bool, bool]:
     if all(t in _DIRECT for t in tokens):
         return True, True
     if kind == IDENTIFIER:
+        if tokens in (["for"], ["für"], ["van"], ["voor"], ["of"], ["pour"], ["para"], ["per"]):
+            return True, False  # what a refund or payment is for: "Refund for 33 6105 9274", "Zahlung für …"
         if len(tokens) == 2 and tokens[0] in _GENITIVES and tokens[1].isalpha():
             return True, False  # a compound "pedido de assistência 790-0465265" names the number
         if tokens[:1] and tokens[0] in _GENITIVES | {"du", "des", "da", "do", "di", "van", "von"}:
