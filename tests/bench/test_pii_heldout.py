@@ -19,6 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
+import pii_heldout_phones  # noqa: E402
 import pii_tuned2_phones  # noqa: E402
 import pii_tuned3_phones  # noqa: E402
 import pii_tuned4_phones  # noqa: E402
@@ -43,6 +44,7 @@ from pii_corpus_values import iban_valid, luhn_valid  # noqa: E402
 
 DATA = ROOT / "bench" / "data"
 PHONE_MODULES = {
+    "heldout": pii_heldout_phones,
     "tuned21": pii_tuned21_phones,
     "tuned20": pii_tuned20_phones,
     "tuned19": pii_tuned19_phones,
@@ -64,6 +66,7 @@ PHONE_MODULES = {
     "tuned4": pii_tuned4_phones,
 }
 FILES = {
+    "heldout": DATA / "pii_heldout.jsonl",
     "tuned21": DATA / "pii_tuned21.jsonl",
     "tuned20": DATA / "pii_tuned20.jsonl",
     "tuned19": DATA / "pii_tuned19.jsonl",
@@ -87,6 +90,7 @@ FILES = {
     "tuned": DATA / "pii_corpus.jsonl",
 }
 GENERATORS = {
+    "heldout": "make_pii_heldout.py",
     "tuned21": "make_pii_tuned21.py",
     "tuned20": "make_pii_tuned20.py",
     "tuned19": "make_pii_tuned19.py",
@@ -111,6 +115,7 @@ GENERATORS = {
 # each generator (bench/make_pii_*.py) is split into modules beside it named after its part; bench/pii_corpus_values.py
 # holds the value rules that every generator shares
 MODULE_PREFIXES = {
+    "heldout": "pii_heldout_",
     "tuned21": "pii_tuned21_",
     "tuned20": "pii_tuned20_",
     "tuned19": "pii_tuned19_",
@@ -246,6 +251,23 @@ def test_tuned2_phones_are_valid_for_their_country_in_many_countries_and_languag
 # what each blind part's phones must cover, beyond being valid for their region: (regions, least regions, languages,
 # least languages, a number that is valid elsewhere but not in the region named)
 PHONE_COVERAGE = {
+    "heldout": (
+        {"US", "CA", "MX", "BR", "AR", "CO", "CL", "PE", "JM", "GT", "UY", "EC", "CR", "DO", "PY", "BO", "TT", "PA"}
+        | {"GB", "IE", "DE", "AT", "CH", "FR", "BE", "NL", "ES", "PT", "IT", "PL", "CZ", "SK", "HU", "RO", "BG", "GR"}
+        | {"HR", "SI", "RS", "UA", "LT", "LV", "EE", "FI", "SE", "NO", "DK", "IS", "MT", "AL", "LU", "TR", "IN", "PK"}
+        | {"BD", "LK", "NP", "JP", "KR", "CN", "TW", "HK", "SG", "MY", "ID", "TH", "VN", "PH", "IL", "SA", "AE", "GE"}
+        | {"AM", "IR", "MN", "KZ", "EG", "MA", "NG", "GH", "KE", "TZ", "ZA", "ET", "SN", "UG", "RW", "TN", "CI", "ZM"}
+        | {"AU", "NZ", "FJ", "PG", "WS", "TO"},
+        96,
+        {"lang-en", "lang-es", "lang-fr", "lang-pt", "lang-ga", "lang-de", "lang-it", "lang-nl", "lang-ca", "lang-pl"}
+        | {"lang-cs", "lang-sk", "lang-hu", "lang-ro", "lang-bg", "lang-el", "lang-hr", "lang-sl", "lang-sr", "lang-uk"}
+        | {"lang-lt", "lang-lv", "lang-et", "lang-fi", "lang-sv", "lang-nb", "lang-da", "lang-is", "lang-mt", "lang-sq"}
+        | {"lang-tr", "lang-hi", "lang-ur", "lang-bn", "lang-ta", "lang-ne", "lang-ja", "lang-ko", "lang-zh", "lang-ms"}
+        | {"lang-id", "lang-th", "lang-vi", "lang-tl", "lang-he", "lang-ar", "lang-ka", "lang-hy", "lang-fa", "lang-mn"}
+        | {"lang-ru", "lang-sw", "lang-af", "lang-am"},
+        54,
+        ("+44 7825 431092", "IE"),
+    ),
     "tuned21": (
         {"US", "CA", "MX", "BR", "AR", "CO", "CL", "PE", "JM", "GT", "UY", "EC", "CR", "DO", "PY", "BO", "TT", "PA"}
         | {"GB", "IE", "DE", "AT", "CH", "FR", "BE", "NL", "ES", "PT", "IT", "PL", "CZ", "SK", "HU", "RO", "BG", "GR"}
