@@ -142,6 +142,14 @@ PARTS = [
         + ("at_price", "at_time", "scp_remote", "docker_digest", "coordinates", "masked_phone", "version_pin", "gtin"),
         ("@2x.", "@1.5x.", "localhost", "git@", "sha256:", "@media", "@param", "@keyframes"),
     ),
+    Part(
+        "heldout",
+        21,
+        "heldout-",
+        ("bad_luhn", "npi", "room_and_extension", "part_number", "license_key", "sepa_creditor_id", "measurements")
+        + ("java_annotation", "k8s_ref", "ssh_login", "pinned_version", "sql_variable", "masked_iban", "iccid"),
+        ("@2x.", "@1.5x.", "localhost", "git@", "sha256:", "@media", "IMEI", "BIC"),
+    ),
 ]
 parts = pytest.mark.parametrize("part", PARTS, ids=lambda part: part.name)
 
