@@ -214,6 +214,7 @@ BENCHES = {
 OWN_DATABASE = {"two_workers.py", "ci_status.py", "monitor_fleet.py"}
 
 
+@pytest.mark.bench_smoke
 @pytest.mark.parametrize("script", sorted(BENCHES))
 def test_bench_runs_to_the_end_in_quick_mode(script: str) -> None:
     env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
