@@ -140,11 +140,23 @@ class VerdictHistory:
         return [str(reason) for reason in self.at_finish.gate.get("reasons") or ()]
 
     @property
+    def now_state(self) -> str:
+        return str(self.now_gate.get("state")) if self.now_gate is not None else self.finish_state
+
+    @property
+    def now_state_label(self) -> str:
+        return STATE_LABELS.get(self.now_state, self.now_state.upper())
+
+    @property
+    def now_badge(self) -> str:
+        return STATE_BADGES.get(self.now_state, "not_scored")
+
+    @property
     def now_label(self) -> str:
         """'Now: NOT COMPARABLE — since the baseline was re-pinned by bob on 2026-12-01 10:04 UTC.'"""
         if self.now_gate is None:
             return ""
-        state = STATE_LABELS.get(str(self.now_gate.get("state")), str(self.now_gate.get("state")).upper())
+        state = self.now_state_label
         ci = f" (CI verdict {self.now_ci['verdict']})" if self.now_ci is not None else ""
         if self.since is None:
             last = self.revisions[-1]

@@ -44,6 +44,7 @@ def test_first_walk_from_login_to_a_finished_run(
 
     from evaluations.agents.models import Agent
     from evaluations.demo.suite import DEMO_SCENARIOS
+    from evaluations.gate.services import verdict_record_finish
     from evaluations.runs.services import run_execute
     from suites.services import suite_create
     from tests.support.fixtures_accounts import user_with_credits
@@ -116,6 +117,7 @@ def test_first_walk_from_login_to_a_finished_run(
     def worker(run_id: int) -> None:
         try:
             run_execute(run_id=run_id)
+            verdict_record_finish(run_id=run_id)  # the task the run queued as it ended, which a worker runs next
         finally:
             connection.close()
 
@@ -129,8 +131,11 @@ def test_first_walk_from_login_to_a_finished_run(
     assert page.locator("#run-status-badge").inner_text() == "Finished"
     axe_clean(page)
 
-    # Read the verdict header: "can I ship?" on the first screen, before downloads and settings.
+    # Read the verdict header: "can I ship?" on the first screen, before downloads and settings, with the verdict
+    # recorded (the page read again once the worker's task has run).
+    page.reload()
     header = verdict_header_above_the_fold(page, viewport)
+    assert "Recorded when the run finished" in header.locator("#verdict-record-finish").text_content()
     assert header.locator(".gate-state").inner_text() == "NO BASELINE"
     assert "No baseline is pinned for Northwind" in header.inner_text()
     assert " / 100" in header.locator("#verdict-trust").inner_text()
@@ -165,7 +170,11 @@ def test_first_walk_from_login_to_a_finished_run(
     page.get_by_role("button", name=f"Pin run #{run.pk} as the baseline").click()
     page.wait_for_url(f"{live_server.url}/runs/{run.pk}/#run-drift")
     assert Baseline.objects.get(is_current=True).run_id == run.pk
-    assert verdict_header_above_the_fold(page, viewport).locator(".gate-state").inner_text() == "BASELINE"
+    header = verdict_header_above_the_fold(page, viewport)
+    assert header.locator(".gate-state").inner_text() == "BASELINE"
+    # the record says the gate now differs from the one at finish: in one line on a phone, in sentences elsewhere
+    assert header.locator("#verdict-record-short" if phone else "#verdict-record-now").is_visible()
+    assert "NO BASELINE" in header.locator("#verdict-record-short" if phone else "#verdict-record-finish").inner_text()
     axe_clean(page)
 
     # Run again with the same settings, and see the gate against the baseline in the new run's header.
