@@ -215,7 +215,10 @@ OWN_DATABASE = {"two_workers.py", "ci_status.py", "monitor_fleet.py"}
 
 
 @pytest.mark.bench_smoke
-@pytest.mark.parametrize("script", sorted(BENCHES))
+@pytest.mark.parametrize(
+    "script",
+    [pytest.param(s, marks=pytest.mark.bench_stack) if s in OWN_DATABASE else s for s in sorted(BENCHES)],
+)
 def test_bench_runs_to_the_end_in_quick_mode(script: str) -> None:
     env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
     if script in OWN_DATABASE and os.environ.get("DATABASE_URL", "").startswith("postgres"):
