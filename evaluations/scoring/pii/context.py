@@ -49,8 +49,9 @@ _SSN_CONTEXT = re.compile(
 )
 
 # US tax forms that name an SSN: "the SSN on the 1099", "per the 1040"
-_WHOSE = re.compile(r"\b(?:for|of)\s+(?:[A-Za-z]{1,10}\.?\s+)?#?\d[\d-]*(?=\s+(?:is|was)\s+$)", re.IGNORECASE)
 _TAX_FORM = re.compile(r"(?<![\w-])(?:1099(?:-[A-Z]+)?|1040(?:-[A-Z]+)?|109[58]-[A-Z])(?![\w-])")
+# Whose SSN it is, a number of its own right before "is": "The SSN on the W-2 for #7468399 is 110975462"
+_WHOSE = re.compile(r"\b(?:for|of)\s+(?:[A-Za-z]{1,10}\.?\s+)?#?\d[\d-]*(?=\s+(?:is|was)\s+$)", re.IGNORECASE)
 
 # A login in a command line, not an address: "ssh -p 2222 deploy@files.acme.net", "sftp -i key.pem ana@host.io"
 _LOGIN_COMMAND = re.compile(

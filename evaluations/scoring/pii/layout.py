@@ -60,27 +60,31 @@ def after_email_field(text: str, start: int, end: int) -> bool:
     return False
 
 
-def beside_email_line(text: str, start: int, end: int) -> bool:
-    """Is ``text[start:end]`` alone on its line, right above or under a line that is only an email address: a
-    contact block ("Aleksandra Tran" / "0824265868" / "aleksandra.tran@qq.com")?"""
+def _lines_beside(text: str, start: int, end: int) -> tuple[str, str] | None:
+    """The lines right above and under ``text[start:end]``, stripped ("" at the text's start or end), when the value is
+    alone on its line; else None."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end
     if text[line_start:start].strip() or text[end:line_end].strip():
-        return False
-    above = text[: max(0, line_start - 1)].rsplit("\n", 1)[-1].strip() if line_start else ""
+        return None
+    above = text[: line_start - 1].rsplit("\n", 1)[-1].strip() if line_start else ""
     under = text[line_end + 1 :].split("\n", 1)[0].strip() if line_end < len(text) else ""
-    return any(_EMAIL_FIELD.fullmatch(line) for line in (above, under) if line)
+    return above, under
+
+
+def beside_email_line(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` alone on its line, right above or under a line that is only an email address: a
+    contact block ("Aleksandra Tran" / "0824265868" / "aleksandra.tran@qq.com")?"""
+    beside = _lines_beside(text, start, end)
+    return beside is not None and any(_EMAIL_FIELD.fullmatch(line) for line in beside if line)
 
 
 def label_above(text: str, start: int, end: int) -> str | None:
     """The line right above ``text[start:end]`` when the value is alone on its line and that line holds no digit: a
     form's field name printed over its value ("Social Security Number" / "373929504")."""
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    if not line_start or text[line_start:start].strip() or text[end : len(text) if line_end < 0 else line_end].strip():
-        return None
-    above = text[: line_start - 1].rsplit("\n", 1)[-1].strip()
+    beside = _lines_beside(text, start, end)
+    above = beside[0] if beside is not None else ""
     return above if above and not any(ch.isdigit() for ch in above) else None
 
 
