@@ -11,7 +11,8 @@ An idle cluster asks on every poll whether a task is waiting. django-q2's own de
 database connection and builds its query with the ORM on each look (about 3 ms of CPU per look on this machine,
 most of it the new connection); here the question is one query compiled once per process on a kept connection,
 and only a yes goes on to django-q2's dequeue, which locks the task. So the poll can be short (a launched run
-starts sooner) for less idle CPU than before.
+starts sooner) for less idle CPU than before. Between looks an idle cluster waits on its wake-up socket
+(evalsite/qwake.py): a task queued on the same machine wakes it at once.
 """
 
 from __future__ import annotations
@@ -19,17 +20,37 @@ from __future__ import annotations
 from time import sleep
 from typing import Any
 
-from django.db import DatabaseError, connections
+from django.db import DatabaseError, connections, transaction
 from django.utils import timezone
 from django_q.brokers.orm import ORM
 from django_q.conf import Conf
 from django_q.models import OrmQ
+
+from evalsite.qwake import Doze, wake
 
 
 class ClusterBroker(ORM):
     """One instance per process; only the pusher's dequeues, so ``taken`` is that cluster's own."""
 
     taken: list[int] | None = None
+    doze: Doze | None = None  # the idle wait, bound in the pusher's process on its first use
+
+    @staticmethod
+    def get_connection(list_key: str | None = None) -> Any:
+        """The queue table on the kept connection. django-q2's ORM broker closed the database connection before
+        each use (close_old_connections; with SQLite's CONN_MAX_AGE of 0 that closes it): queuing a task reopened the
+        caller's connection twice and each dequeue the pusher's, a few milliseconds each on the way from a launch to
+        its first message (bench/run_efficiency.py).
+        Here a connection is closed only once a query on it failed (a restarted server, say), as django-q2 would."""
+        connection = connections[Conf.ORM]
+        if connection.errors_occurred and transaction.get_autocommit(using=Conf.ORM):
+            connection.close_if_unusable_or_obsolete()
+        return OrmQ.objects.using(Conf.ORM)
+
+    def enqueue(self, task: Any) -> Any:
+        pk = super().enqueue(task)
+        wake(self.list_key)  # committed: django-q2 queues in autocommit (our tasks are queued on commit)
+        return pk
 
     def dequeue(self) -> list[tuple[Any, Any]] | None:
         taken = self.taken or []
@@ -49,7 +70,8 @@ class ClusterBroker(ORM):
             sleep(Conf.POLL)  # every worker is busy: leave the queue to clusters that have a free one
             return None
         if not self._task_waiting():
-            sleep(Conf.POLL)  # empty queue: spare the CPU, as django-q2 does
+            self.doze = self.doze or Doze(self.list_key)
+            self.doze.wait(Conf.POLL)  # empty queue: spare the CPU, as django-q2 does, until a task is queued here
             return None
         tasks = super().dequeue()
         self.taken = taken + [pk for pk, _ in tasks or []]
