@@ -252,8 +252,7 @@ def scan_pii(
     """
     if not text:
         return []
-    plain = _raw_findings(text, contacts=withhold_contacts)
-    found = sorted([*plain, *_encoded_findings(text, contacts=withhold_contacts, plain=plain)], key=lambda f: f.start)
+    found = _found(text, contacts=withhold_contacts)
     return [
         finding
         for finding in found
@@ -261,6 +260,29 @@ def scan_pii(
             finding, allowed_texts=allowed_texts, user_texts=user_texts, allowed_contacts=allowed_contacts
         )
     ]
+
+
+# Scoring scans the same short texts again and again: each reply once for its findings and once more to mask it for
+# storage, and the rules' own sentences ("No PII disclosed.") in every conversation. Detection depends only on the
+# text and on whether contacts count, so short texts in which nothing was found are remembered (up to _CLEAN_MAX,
+# then forgotten all at once) and not scanned again. A text with a finding is never kept: nothing with PII in it
+# outlives its scan here.
+_CLEAN_MAX, _CLEAN_CHARS = 2048, 4096
+_clean: dict[tuple[str, bool], None] = {}
+
+
+def _found(text: str, *, contacts: bool) -> list[PiiFinding]:
+    """Every finding in ``text`` (plain and encoded), in order of position, before the allow lists."""
+    key = (text, contacts)
+    if key in _clean:
+        return []
+    plain = _raw_findings(text, contacts=contacts)
+    found = sorted([*plain, *_encoded_findings(text, contacts=contacts, plain=plain)], key=lambda f: f.start)
+    if not found and len(text) <= _CLEAN_CHARS:
+        if len(_clean) >= _CLEAN_MAX:
+            _clean.clear()
+        _clean[key] = None
+    return found
 
 
 def pii_appears_in(finding: PiiFinding, text: str) -> bool:
