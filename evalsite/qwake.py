@@ -6,7 +6,7 @@ poll at most, and queuing a task sends an empty datagram to every such socket of
 machine look at once. Clusters on other machines, or where Unix sockets do not exist, find the task on their next
 poll as before. A datagram carries nothing, so a stray one costs one look and no more.
 
-The sockets live in a directory of the user's own (``wake_dir``, mode 0700); a directory there that another user
+The sockets live in a directory of the user's own (TRUSTGATE_Q_WAKE_DIR, mode 0700); a directory there that another user
 owns is not used (the clusters then only poll). A cluster that died leaves its socket behind: the next wake-up
 finds nobody listening there and removes it.
 """
@@ -17,21 +17,17 @@ import os
 import re
 import select
 import socket  # noqa: TID251 (a local Unix socket between our own processes: nothing leaves the machine)
-import tempfile
 from pathlib import Path
 from time import sleep
+
+from django.conf import settings
 
 _UNIX = hasattr(socket, "AF_UNIX")
 
 
-def wake_dir() -> Path:
-    uid = os.getuid() if hasattr(os, "getuid") else 0
-    return Path(os.environ.get("TRUSTGATE_Q_WAKE_DIR") or Path(tempfile.gettempdir()) / f"trustgate-q-{uid}")
-
-
 def _own_dir(create: bool) -> Path | None:
     """The wake-up directory when it is this user's alone (created when ``create``), else None."""
-    folder = wake_dir()
+    folder = Path(settings.TRUSTGATE_Q_WAKE_DIR)
     try:
         if create:
             folder.mkdir(mode=0o700, parents=True, exist_ok=True)

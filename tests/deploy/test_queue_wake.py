@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django_q.brokers import get_broker
@@ -13,9 +14,9 @@ from evalsite.qwake import Doze, wake
 
 
 @pytest.fixture
-def wake_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def wake_dir(tmp_path: Path, settings: Any) -> Path:
     folder = tmp_path / "wake"
-    monkeypatch.setenv("TRUSTGATE_Q_WAKE_DIR", str(folder))
+    settings.TRUSTGATE_Q_WAKE_DIR = str(folder)
     return folder
 
 
