@@ -17,6 +17,7 @@ import os
 import re
 import select
 import socket  # noqa: TID251 (a local Unix socket between our own processes: nothing leaves the machine)
+import tempfile
 from pathlib import Path
 from time import sleep
 
@@ -27,7 +28,7 @@ _UNIX = hasattr(socket, "AF_UNIX")
 
 def _own_dir(create: bool) -> Path | None:
     """The wake-up directory when it is this user's alone (created when ``create``), else None."""
-    folder = Path(settings.TRUSTGATE_Q_WAKE_DIR)
+    folder = Path(settings.TRUSTGATE_Q_WAKE_DIR or Path(tempfile.gettempdir()) / f"trustgate-q-{os.getuid()}")
     try:
         if create:
             folder.mkdir(mode=0o700, parents=True, exist_ok=True)

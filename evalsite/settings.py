@@ -10,7 +10,6 @@ import hashlib
 import json
 import os
 import re
-import tempfile
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -264,11 +263,7 @@ Q_CLUSTER: dict[str, Any] = {
     # A cluster takes a task only while one of its workers is free, so several clusters share runs at once.
     "broker_class": "evalsite.qbroker.ClusterBroker",
 }
-# Where idle clusters wait to be woken by a task queued on this machine (evalsite/qwake.py, docs/deployment.md).
-TRUSTGATE_Q_WAKE_DIR = env_str(
-    "TRUSTGATE_Q_WAKE_DIR",
-    str(Path(tempfile.gettempdir()) / f"trustgate-q-{os.getuid() if hasattr(os, 'getuid') else 0}"),
-)
+TRUSTGATE_Q_WAKE_DIR = env_str("TRUSTGATE_Q_WAKE_DIR", "")  # idle clusters' wake-up sockets; "": evalsite/qwake.py
 
 REST_FRAMEWORK = {
     # The REST API authenticates personal API keys only (Authorization: Bearer <key>), never the session.
