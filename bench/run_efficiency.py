@@ -190,7 +190,9 @@ def main() -> None:
             while OrmQ.objects.exists() and time.monotonic() < deadline:
                 time.sleep(0.01)
 
-        def run_once(suite, runs: int, parallel: int, target=None) -> tuple[float, EvaluationRun]:  # type: ignore[no-untyped-def]
+        def run_once(  # type: ignore[no-untyped-def]
+            suite, runs: int, parallel: int, target=None, ideal: float = 0.0
+        ) -> tuple[float, EvaluationRun]:
             idle_worker()
             http_json(f"{base}/reset", {})
             nonlocal launched_at
@@ -199,8 +201,8 @@ def main() -> None:
             overrides = {"runs_per_scenario": runs, "parallel": parallel}
             launch = LaunchRequest(agent=target or agent, suite=suite, overrides=overrides)
             run = run_launch(user=user, request=launch)
-            # the status every 20 ms, then every 2 ms once the ideal is near: the end is seen within 2 ms of it
-            near = started + 0.95 * runs * len(run.scenarios) * 0.200 / parallel
+            # the status every 20 ms, then every 2 ms once the ideal (when given) is near: the end is seen within 2 ms
+            near = started + 0.95 * ideal if ideal else float("inf")
             while True:
                 run.refresh_from_db(fields=["status"])
                 if not run.is_active:
@@ -227,9 +229,9 @@ def main() -> None:
         conversations = scenarios * runs
         print(f"# {conversations} single-turn conversations at 200 ms latency, rules only, real django-q2 worker")
         for parallel in (1, 4, 8) if not args.judged_only else ():
-            wall, run = run_once(suite, runs, parallel)
-            stats = http_json(f"{base}/stats")
             ideal = conversations * 0.200 / parallel
+            wall, run = run_once(suite, runs, parallel, ideal=ideal)
+            stats = http_json(f"{base}/stats")
             assert run.attempts.count() == conversations, run.error_message
             print(
                 f"parallel={parallel} wall={wall:.2f}s ideal={ideal:.2f}s ratio={wall / ideal:.3f} "
@@ -239,10 +241,10 @@ def main() -> None:
 
         judged = make_suite("judged", scenarios, judged=True)
         for _ in range(args.judged_only or 1):
-            wall, run = run_once(judged, runs, 8)
+            ideal = conversations * 0.200 / 8 + args.judge_latency_ms / 1000
+            wall, run = run_once(judged, runs, 8, ideal=ideal)
             stats = http_json(f"{base}/stats")
             judge_stats = http_json(f"http://127.0.0.1:{judge_port}/stats")
-            ideal = conversations * 0.200 / 8 + args.judge_latency_ms / 1000
             judged_count = run.attempts.filter(judge_calls__gt=0, verdict="pass").count()
             assert run.attempts.count() == conversations, run.error_message
             print(
@@ -254,9 +256,9 @@ def main() -> None:
 
         if args.judged_only:
             return
-        wall, run = run_once(suite, runs, 8, streaming)
-        stats = http_json(f"{base}/stats")
         ideal = conversations * 0.200 / 8
+        wall, run = run_once(suite, runs, 8, streaming, ideal=ideal)
+        stats = http_json(f"{base}/stats")
         assert run.attempts.count() == conversations, run.error_message
         firsts = [t["ttft_ms"] for a in run.attempts.all() for t in a.reply_timings if t.get("ttft_ms") is not None]
         chunks = sorted({t["chunks"] for a in run.attempts.all() for t in a.reply_timings})
