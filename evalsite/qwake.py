@@ -6,8 +6,8 @@ poll at most, and queuing a task sends an empty datagram to every such socket of
 machine look at once. Clusters on other machines, or where Unix sockets do not exist, find the task on their next
 poll as before. A datagram carries nothing, so a stray one costs one look and no more.
 
-The sockets live in a directory of the user's own (TRUSTGATE_Q_WAKE_DIR, mode 0700); a directory there that another user
-owns is not used (the clusters then only poll). A cluster that died leaves its socket behind: the next wake-up
+The sockets live in a directory of the user's own (TRUSTGATE_Q_WAKE_DIR, mode 0700); a directory there that another
+user owns, or that others may enter, is not used (the clusters then only poll). A cluster that died leaves its socket behind: the next wake-up
 finds nobody listening there and removes it.
 """
 
