@@ -393,7 +393,7 @@ def power_plan_request(*, setting: Setting, has_baseline: bool, drop: Drop) -> N
     time), once while it is pending; the widget polls until ``planner.power_plan_cached`` finds them."""
     baseline = setting.baseline_runs if has_baseline else None
     args = (setting.runs, baseline, kinds_text(setting), drop.shape, drop.size, setting.confirmation)
-    if caches["limits"].add(f"trustgate:planner-pending:{args}", 1, 10 * 60):
+    if caches["limits"].add("trustgate:planner-pending:" + "/".join(map(str, args)), 1, 10 * 60):
         transaction.on_commit(lambda: async_task("evaluations.gate.tasks.power_plan_compute", *args))
 
 
