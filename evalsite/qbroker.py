@@ -12,7 +12,8 @@ database connection and builds its query with the ORM on each look (about 3 ms o
 most of it the new connection); here the question is one query compiled once per process on a kept connection,
 and only a yes goes on to django-q2's dequeue, which locks the task. So the poll can be short (a launched run
 starts sooner) for less idle CPU than before. Between looks an idle cluster waits on its wake-up socket
-(evalsite/qwake.py): a task queued on the same machine wakes it at once.
+(evalsite/qwake.py): a task queued on the same machine wakes it at once, and so does a task's end, for a cluster
+whose workers were all busy.
 """
 
 from __future__ import annotations
@@ -52,6 +53,12 @@ class ClusterBroker(ORM):
         wake(self.list_key)  # committed: django-q2 queues in autocommit (our tasks are queued on commit)
         return pk
 
+    def acknowledge(self, task_id: Any) -> None:
+        """Done with a task (its row deleted, in the cluster's monitor): a worker is free again, so a pusher that
+        waits because all its workers were busy looks at once, instead of after the rest of its poll."""
+        super().acknowledge(task_id)
+        wake(self.list_key)
+
     def dequeue(self) -> list[tuple[Any, Any]] | None:
         taken = self.taken or []
         if taken:
@@ -65,12 +72,13 @@ class ClusterBroker(ORM):
                 connections[Conf.ORM].close()
                 sleep(Conf.POLL)
                 return None
+        self.doze = self.doze or Doze(self.list_key)
         if len(taken) >= int(Conf.WORKERS):
             self.taken = taken
-            sleep(Conf.POLL)  # every worker is busy: leave the queue to clusters that have a free one
+            # Every worker is busy: leave the queue to clusters that have a free one, until a task ends (acknowledge)
+            self.doze.wait(Conf.POLL)
             return None
         if not self._task_waiting():
-            self.doze = self.doze or Doze(self.list_key)
             self.doze.wait(Conf.POLL)  # empty queue: spare the CPU, as django-q2 does, until a task is queued here
             return None
         tasks = super().dequeue()

@@ -3,12 +3,14 @@
 An idle cluster looks for a task once every poll (TRUSTGATE_Q_POLL_MS), so a launched run waited half a poll on
 average before a worker took it. Now an idle cluster's pusher waits on a Unix datagram socket of its own, for a
 poll at most, and queuing a task sends an empty datagram to every such socket of its queue: the clusters of this
-machine look at once. Clusters on other machines, or where Unix sockets do not exist, find the task on their next
-poll as before. A datagram carries nothing, so a stray one costs one look and no more.
+machine look at once. A task's end sends one too (``ClusterBroker.acknowledge``): a cluster whose workers were all
+busy waits on the same socket and looks again as soon as one is free. Clusters on other machines, or where Unix
+sockets do not exist, find the task on their next poll as before. A datagram carries nothing, so a stray one costs
+one look and no more.
 
 The sockets live in a directory of the user's own (TRUSTGATE_Q_WAKE_DIR, mode 0700); a directory there that another
-user owns, or that others may enter, is not used (the clusters then only poll). A cluster that died leaves its socket behind: the next wake-up
-finds nobody listening there and removes it.
+user owns, or that others may enter, is not used (the clusters then only poll). A cluster that died leaves its
+socket behind: the next wake-up finds nobody listening there and removes it.
 """
 
 from __future__ import annotations

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import socket
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django_q.brokers import get_broker
+from django_q.conf import Conf
 
 from evalsite.qwake import Doze, wake
 
@@ -54,6 +56,28 @@ def test_queuing_a_task_through_the_broker_wakes_the_cluster(wake_dir: Path) -> 
         assert outcome == [True]
     finally:
         doze.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_cluster_whose_workers_were_all_busy_looks_again_as_soon_as_a_task_ends(wake_dir: Path, monkeypatch) -> None:
+    monkeypatch.setattr(Conf, "POLL", 30)  # were it to wait out its poll, the test would time out below
+    monkeypatch.setattr(Conf, "WORKERS", 1)
+    pusher, monitor = get_broker(), get_broker()  # one each, as in the cluster's two processes
+    pusher.enqueue("the run")
+    taken = pusher.dequeue()
+    assert taken is not None and len(taken) == 1  # its one worker is now busy with it
+    outcome: list[object] = []
+    looking = threading.Thread(target=lambda: outcome.append(pusher.dequeue()))
+    looking.start()
+    time.sleep(0.3)
+    assert looking.is_alive()  # every worker busy: it waits
+    started = time.monotonic()
+    monitor.acknowledge(taken[0][0])  # the task ended (django-q2's monitor deletes its row)
+    looking.join(timeout=10)
+    assert not looking.is_alive() and time.monotonic() - started < 10  # looked again at once, not after 30 s
+    assert outcome == [None]  # woken: the next look counts its free worker and takes the next task
+    pusher.enqueue("the next run")
+    assert [payload for _, payload in pusher.dequeue() or []] == ["the next run"]
 
 
 def test_a_dead_clusters_socket_is_removed_and_others_still_woken(wake_dir: Path) -> None:
