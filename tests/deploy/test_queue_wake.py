@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import connections
 from django_q.brokers import get_broker
 from django_q.conf import Conf
 
@@ -67,17 +68,30 @@ def test_a_cluster_whose_workers_were_all_busy_looks_again_as_soon_as_a_task_end
     taken = pusher.dequeue()
     assert taken is not None and len(taken) == 1  # its one worker is now busy with it
     outcome: list[object] = []
-    looking = threading.Thread(target=lambda: outcome.append(pusher.dequeue()))
-    looking.start()
-    time.sleep(0.3)
-    assert looking.is_alive()  # every worker busy: it waits
-    started = time.monotonic()
-    monitor.acknowledge(taken[0][0])  # the task ended (django-q2's monitor deletes its row)
-    looking.join(timeout=10)
-    assert not looking.is_alive() and time.monotonic() - started < 10  # looked again at once, not after 30 s
-    assert outcome == [None]  # woken: the next look counts its free worker and takes the next task
-    pusher.enqueue("the next run")
-    assert [payload for _, payload in pusher.dequeue() or []] == ["the next run"]
+
+    def look() -> None:
+        try:
+            outcome.append(pusher.dequeue())
+        finally:
+            connections.close_all()  # this thread's own connection
+
+    looking = threading.Thread(target=look)
+    try:
+        looking.start()
+        time.sleep(0.3)
+        assert looking.is_alive()  # every worker busy: it waits
+        started = time.monotonic()
+        monitor.acknowledge(taken[0][0])  # the task ended (django-q2's monitor deletes its row)
+        looking.join(timeout=10)
+        assert not looking.is_alive() and time.monotonic() - started < 10  # looked again at once, not after 30 s
+        assert outcome == [None]  # woken: the next look counts its free worker and takes the next task
+        pusher.enqueue("the next run")
+        assert [payload for _, payload in pusher.dequeue() or []] == ["the next run"]
+    finally:
+        monitor.acknowledge(taken[0][0])
+        looking.join(timeout=40)
+        assert pusher.doze is not None
+        pusher.doze.close()
 
 
 def test_a_dead_clusters_socket_is_removed_and_others_still_woken(wake_dir: Path) -> None:
