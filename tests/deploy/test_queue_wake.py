@@ -88,10 +88,10 @@ def test_a_cluster_whose_workers_were_all_busy_looks_again_as_soon_as_a_task_end
         pusher.enqueue("the next run")
         assert [payload for _, payload in pusher.dequeue() or []] == ["the next run"]
     finally:
-        monitor.acknowledge(taken[0][0])
+        monitor.acknowledge(taken[0][0])  # ends a look still waiting, should an assertion above have failed
         looking.join(timeout=40)
-        assert pusher.doze is not None
-        pusher.doze.close()
+        if pusher.doze is not None:  # cleanup: an assertion here would hide the failure that brought us here
+            pusher.doze.close()
 
 
 def test_a_dead_clusters_socket_is_removed_and_others_still_woken(wake_dir: Path) -> None:
